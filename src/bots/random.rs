@@ -1,0 +1,49 @@
+//! The random player: uniform over the legal actions, never offering domestic trades.
+
+use crate::engine::{Action, Game};
+
+/// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (n > 0), by multiply-shift.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: SplitMix64,
+    buffer: Vec<Action>,
+}
+
+impl RandomBot {
+    /// A random player seeded for repeatable games.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: SplitMix64::new(seed), buffer: Vec::with_capacity(128) }
+    }
+
+    /// The action to play now, or `None` when the game is over.
+    pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        game.legal_actions_into(&mut self.buffer);
+        if self.buffer.is_empty() {
+            return None;
+        }
+        Some(self.buffer[self.rng.below(self.buffer.len())])
+    }
+}

@@ -1,0 +1,336 @@
+//! The engine's vocabulary: seats, actions, the events they cause, and why an action is refused.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{DevCard, Hand, Resource};
+use super::coords::{Edge, Hex, Vertex};
+
+/// The most players any supported game seats (R40).
+pub const MAX_PLAYERS: usize = 6;
+
+/// A player's seat, 0-based in the order the players were named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// Index for arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0 + 1)
+    }
+}
+
+/// A set of seats (the players a trade offer is addressed to).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    /// The set of the first `n` seats.
+    pub fn all(n: usize) -> SeatSet {
+        SeatSet(((1u16 << n) - 1) as u8)
+    }
+    /// The set holding one seat.
+    pub fn one(s: Seat) -> SeatSet {
+        SeatSet(1 << s.0)
+    }
+    /// True when `s` is in the set.
+    pub fn contains(self, s: Seat) -> bool {
+        self.0 & (1 << s.0) != 0
+    }
+    /// The set without `s`.
+    pub fn without(self, s: Seat) -> SeatSet {
+        SeatSet(self.0 & !(1 << s.0))
+    }
+    /// The set with `s` added.
+    pub fn with(self, s: Seat) -> SeatSet {
+        SeatSet(self.0 | (1 << s.0))
+    }
+    /// True when empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The seats in the set, in seat order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+    }
+}
+
+/// Everything a player can do. Who does it is always [`Game::to_act`](super::Game::to_act).
+///
+/// In domestic trade, `give` and `get` are always seen from the side of the player whose turn it
+/// is: in a counter-offer, `give` is what the player whose turn it is would give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Place a settlement (free in set-up).
+    BuildSettlement(Vertex),
+    /// Upgrade one's own settlement to a city.
+    BuildCity(Vertex),
+    /// Place a road (free in set-up and with a road building card).
+    BuildRoad(Edge),
+    /// Roll the dice.
+    RollDice,
+    /// Discard one card after a 7; repeated until half the hand is gone.
+    Discard(Resource),
+    /// Move the robber and name the player to rob (if anyone can be robbed there).
+    MoveRobber { hex: Hex, victim: Option<Seat> },
+    /// Buy the top development card.
+    BuyDevCard,
+    /// Play a knight: move the robber.
+    PlayKnight,
+    /// Play road building: up to two free roads follow.
+    PlayRoadBuilding,
+    /// Play year of plenty: take two cards (one if the bank holds only one card).
+    PlayYearOfPlenty(Resource, Option<Resource>),
+    /// Play monopoly on a resource.
+    PlayMonopoly(Resource),
+    /// Trade `rate` cards of `give` to the bank for one `get`.
+    MaritimeTrade { give: Resource, get: Resource, rate: u8 },
+    /// Offer a trade to some players.
+    OfferTrade { give: Hand, get: Hand, to: SeatSet },
+    /// Accept the open offer.
+    AcceptTrade,
+    /// Decline the open offer.
+    DeclineTrade,
+    /// Answer the open offer with other terms.
+    CounterTrade { give: Hand, get: Hand },
+    /// Complete the trade with a player who accepted or countered.
+    ConfirmTrade(Seat),
+    /// Withdraw the offer.
+    CancelTrade,
+    /// End the turn.
+    EndTurn,
+}
+
+/// A player's answer to an open trade offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// Not among the players the offer was made to.
+    NotAsked,
+    /// Still to answer.
+    Pending,
+    Accept,
+    Decline,
+    /// Other terms, seen from the offering player's side.
+    Counter { give: Hand, get: Hand },
+}
+
+/// A kind of building piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Piece {
+    Road,
+    Settlement,
+    City,
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Piece::Road => "road",
+            Piece::Settlement => "settlement",
+            Piece::City => "city",
+        })
+    }
+}
+
+/// Something that happened. Random outcomes are included so a log can be replayed;
+/// see [`Event::visible_to`] for who may see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A roll for the starting player (R10).
+    StartingRoll { seat: Seat, dice: [u8; 2] },
+    /// Who takes the first set-up placement and the first turn.
+    FirstPlayer { seat: Seat },
+    /// A road, settlement or city was placed.
+    Built { seat: Seat, piece: Piece, at: u8 },
+    /// Cards from the second set-up settlement (R12).
+    SetupResources { seat: Seat, cards: Hand },
+    /// A turn began.
+    TurnStarted { seat: Seat, number: u16 },
+    /// The dice were rolled.
+    DiceRolled { seat: Seat, dice: [u8; 2] },
+    /// A player received production.
+    Produced { seat: Seat, cards: Hand },
+    /// The bank could not pay a resource (R16).
+    Shortage { resource: Resource },
+    /// A player must discard after a 7.
+    MustDiscard { seat: Seat, count: u8 },
+    /// A player discarded a card (which one is private).
+    Discarded { seat: Seat, resource: Resource },
+    /// The robber moved.
+    RobberMoved { seat: Seat, hex: Hex },
+    /// A card was stolen (which one is private).
+    Stole { thief: Seat, victim: Seat, resource: Resource },
+    /// A development card was bought (which one is private).
+    BoughtDevCard { seat: Seat, card: DevCard },
+    /// A development card was played.
+    PlayedDevCard { seat: Seat, card: DevCard },
+    /// Year of plenty paid out.
+    TookFromBank { seat: Seat, cards: Hand },
+    /// Monopoly took cards from one player.
+    Monopolized { seat: Seat, from: Seat, resource: Resource, count: u8 },
+    /// A trade with the bank.
+    MaritimeTraded { seat: Seat, gave: Hand, got: Hand },
+    /// A domestic trade was offered.
+    TradeOffered { seat: Seat, give: Hand, get: Hand, to: SeatSet },
+    /// A player answered the offer.
+    TradeAnswered { seat: Seat, answer: Answer },
+    /// A domestic trade took place.
+    Traded { seat: Seat, partner: Seat, gave: Hand, got: Hand },
+    /// The offer was withdrawn.
+    TradeCancelled { seat: Seat },
+    /// Longest Road changed hands or was set aside.
+    LongestRoad { holder: Option<Seat>, length: u8 },
+    /// Largest Army changed hands.
+    LargestArmy { holder: Seat, knights: u8 },
+    /// The game is won.
+    Won { seat: Seat, points: u8 },
+}
+
+impl Event {
+    /// True when `seat` may see this event as it is (H1, H2). Everyone else learns only what
+    /// [`Event::describe`] tells them (that a card was discarded, stolen or bought).
+    pub fn visible_to(&self, seat: Seat) -> bool {
+        match *self {
+            Event::Discarded { seat: s, .. } | Event::BoughtDevCard { seat: s, .. } => s == seat,
+            Event::Stole { thief, victim, .. } => seat == thief || seat == victim,
+            _ => true,
+        }
+    }
+
+    /// True when everyone may see this event as it is.
+    pub fn is_public(&self) -> bool {
+        !matches!(self, Event::Discarded { .. } | Event::BoughtDevCard { .. } | Event::Stole { .. })
+    }
+
+    /// A text for the log as `viewer` may see it (`None`: as anyone may see it).
+    pub fn describe(&self, names: &dyn Fn(Seat) -> String, viewer: Option<Seat>) -> String {
+        let n = names;
+        let shown = viewer.is_some_and(|v| self.visible_to(v));
+        match *self {
+            Event::StartingRoll { seat, dice } => format!("{} rolls {} for the start", n(seat), dice[0] + dice[1]),
+            Event::FirstPlayer { seat } => format!("{} starts", n(seat)),
+            Event::Built { seat, piece, .. } => format!("{} builds a {piece}", n(seat)),
+            Event::SetupResources { seat, cards } => format!("{} takes {cards}", n(seat)),
+            Event::TurnStarted { seat, number } => format!("— turn {number}: {} —", n(seat)),
+            Event::DiceRolled { seat, dice } => {
+                format!("{} rolls {} ({}+{})", n(seat), dice[0] + dice[1], dice[0], dice[1])
+            }
+            Event::Produced { seat, cards } => format!("{} gets {cards}", n(seat)),
+            Event::Shortage { resource } => format!("the bank is short of {resource}: none paid"),
+            Event::MustDiscard { seat, count } => format!("{} must discard {count}", n(seat)),
+            Event::Discarded { seat, resource } if shown => format!("{} discards 1 {resource}", n(seat)),
+            Event::Discarded { seat, .. } => format!("{} discards a card", n(seat)),
+            Event::RobberMoved { seat, .. } => format!("{} moves the robber", n(seat)),
+            Event::Stole { thief, victim, resource } if shown => {
+                format!("{} steals 1 {resource} from {}", n(thief), n(victim))
+            }
+            Event::Stole { thief, victim, .. } => format!("{} steals a card from {}", n(thief), n(victim)),
+            Event::BoughtDevCard { seat, card } if shown => format!("{} buys a development card: {card}", n(seat)),
+            Event::BoughtDevCard { seat, .. } => format!("{} buys a development card", n(seat)),
+            Event::PlayedDevCard { seat, card } => format!("{} plays {card}", n(seat)),
+            Event::TookFromBank { seat, cards } => format!("{} takes {cards} from the bank", n(seat)),
+            Event::Monopolized { seat, from, resource, count } => {
+                format!("{} takes {count} {resource} from {}", n(seat), n(from))
+            }
+            Event::MaritimeTraded { seat, gave, got } => format!("{} trades {gave} to the bank for {got}", n(seat)),
+            Event::TradeOffered { seat, give, get, .. } => format!("{} offers {give} for {get}", n(seat)),
+            Event::TradeAnswered { seat, answer } => match answer {
+                Answer::Accept => format!("{} accepts", n(seat)),
+                Answer::Counter { give, get } => format!("{} counters: wants {give} for {get}", n(seat)),
+                _ => format!("{} declines", n(seat)),
+            },
+            Event::Traded { seat, partner, gave, got } => {
+                format!("{} trades {gave} to {} for {got}", n(seat), n(partner))
+            }
+            Event::TradeCancelled { seat } => format!("{} withdraws the offer", n(seat)),
+            Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
+            Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
+            Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
+            Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
+        }
+    }
+}
+
+/// Why an action was refused, in plain words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("not now: {0}")]
+    NotNow(&'static str),
+    #[error("there is no {0} {1} on this island")]
+    OffBoard(&'static str, u8),
+    #[error("that intersection already has a building")]
+    VertexTaken,
+    #[error("that path already has a road")]
+    EdgeTaken,
+    #[error("distance rule: the intersection next to it has a building")]
+    DistanceRule,
+    #[error("a settlement must touch one of your roads")]
+    SettlementNotConnected,
+    #[error("a road must touch your own building, or your road at a corner without an opponent's building")]
+    RoadNotConnected,
+    #[error("the set-up road must touch the settlement you just placed")]
+    SetupRoadAway,
+    #[error("a city replaces one of your own settlements")]
+    NotYourSettlement,
+    #[error("you have no {0} pieces left")]
+    NoPiecesLeft(Piece),
+    #[error("not enough cards: {what} costs {cost}")]
+    CannotAfford { what: &'static str, cost: Hand },
+    #[error("the development deck is empty")]
+    DeckEmpty,
+    #[error("only one development card may be played per turn")]
+    CardAlreadyPlayed,
+    #[error("you hold no {0} card")]
+    NoSuchCard(DevCard),
+    #[error("a {0} card bought this turn can be played from your next turn on")]
+    BoughtThisTurn(DevCard),
+    #[error("no road can be placed, so road building can't be played")]
+    NoRoadPlace,
+    #[error("the bank has no {0} left")]
+    BankLacks(Resource),
+    #[error("the bank holds only one card: take that one")]
+    BankHoldsOne,
+    #[error("year of plenty takes two cards while the bank holds more than one")]
+    TakeTwo,
+    #[error("the robber must move to a different land hex")]
+    RobberMustMove,
+    #[error("friendly robber: that hex touches a player with fewer than 3 points")]
+    FriendlyRobber,
+    #[error("{0} can't be robbed there: no building there, or no cards")]
+    BadVictim(Seat),
+    #[error("choose a player to rob")]
+    MustChooseVictim,
+    #[error("you hold no {0}")]
+    NoCard(Resource),
+    #[error("both sides of a trade must give at least one card")]
+    EmptyTradeSide,
+    #[error("the same resource can't be on both sides of a trade")]
+    SameResourceBothSides,
+    #[error("{0} doesn't hold those cards")]
+    LacksCards(Seat),
+    #[error("a trade offer must name other players")]
+    NoTradePartner,
+    #[error("{0} hasn't accepted or countered")]
+    NotAccepted(Seat),
+    #[error("you trade {0} at {1}:1 at best")]
+    BadRate(Resource, u8),
+    #[error("give and get must be different resources")]
+    SameResource,
+    #[error("strict phases: no trading after building this turn")]
+    TradeAfterBuild,
+}

@@ -1,0 +1,347 @@
+//! Playing an action: `apply` checks it with the same `check` that filters `legal_actions`,
+//! then one private function per action changes the state.
+
+use rand::Rng;
+
+use super::action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat};
+use super::cards::{DevCard, Hand, Resource};
+use super::config::Shortage;
+use super::coords::{Edge, Hex, Vertex};
+use super::game::{Game, Phase, ROADS, Turn};
+
+impl Game {
+    /// Plays `action` for the player who must act. On error the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`Game::apply`], appending the events to a buffer.
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check(action)?;
+        self.play_unchecked(action, events);
+        Ok(())
+    }
+
+    /// Plays an action already known to be legal.
+    fn play_unchecked(&mut self, action: Action, ev: &mut Vec<Event>) {
+        let s = self.to_act();
+        match action {
+            Action::BuildSettlement(v) => self.build_settlement(s, v, ev),
+            Action::BuildCity(v) => self.build_city(s, v, ev),
+            Action::BuildRoad(e) => self.build_road(s, e, ev),
+            Action::RollDice => self.roll(s, ev),
+            Action::Discard(r) => self.discard(s, r, ev),
+            Action::MoveRobber { hex, victim } => self.move_robber(s, hex, victim, ev),
+            Action::BuyDevCard => self.buy_dev_card(s, ev),
+            Action::PlayKnight => {
+                self.use_card(s, DevCard::Knight, ev);
+                self.players[s.index()].knights += 1;
+                self.award_largest_army(s, ev);
+                self.phase = Phase::Robber;
+            }
+            Action::PlayRoadBuilding => {
+                self.use_card(s, DevCard::RoadBuilding, ev);
+                self.phase = Phase::RoadBuilding { left: 2 };
+            }
+            Action::PlayYearOfPlenty(a, b) => {
+                self.use_card(s, DevCard::YearOfPlenty, ev);
+                let mut cards = Hand::of(a, 1);
+                if let Some(b) = b {
+                    cards[b] += 1;
+                }
+                self.pay_out(s, cards);
+                ev.push(Event::TookFromBank { seat: s, cards });
+            }
+            Action::PlayMonopoly(r) => {
+                self.use_card(s, DevCard::Monopoly, ev);
+                for o in self.seats().filter(|&o| o != s) {
+                    let count = self.players[o.index()].hand[r];
+                    if count > 0 {
+                        self.players[o.index()].hand[r] = 0;
+                        self.players[s.index()].hand[r] += count;
+                        ev.push(Event::Monopolized { seat: s, from: o, resource: r, count });
+                    }
+                }
+            }
+            Action::MaritimeTrade { give, get, rate } => {
+                let (gave, got) = (Hand::of(give, rate), Hand::of(get, 1));
+                self.pay_in(s, gave);
+                self.pay_out(s, got);
+                ev.push(Event::MaritimeTraded { seat: s, gave, got });
+            }
+            Action::OfferTrade { give, get, to } => {
+                let answers = std::array::from_fn(|i| {
+                    if to.contains(Seat(i as u8)) { Answer::Pending } else { Answer::NotAsked }
+                });
+                self.phase = Phase::Trade { give, get, answers };
+                ev.push(Event::TradeOffered { seat: s, give, get, to });
+            }
+            Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. } => {
+                let answer = match action {
+                    Action::AcceptTrade => Answer::Accept,
+                    Action::CounterTrade { give, get } => Answer::Counter { give, get },
+                    _ => Answer::Decline,
+                };
+                if let Phase::Trade { answers, .. } = &mut self.phase {
+                    answers[s.index()] = answer;
+                }
+                ev.push(Event::TradeAnswered { seat: s, answer });
+            }
+            Action::ConfirmTrade(o) => {
+                let (give, get) = match self.phase {
+                    Phase::Trade { answers, give, get } => match answers[o.index()] {
+                        Answer::Counter { give, get } => (give, get),
+                        _ => (give, get),
+                    },
+                    _ => unreachable!("checked: a trade is open"),
+                };
+                let (me, them) = (s.index(), o.index());
+                self.players[me].hand.sub(&give);
+                self.players[them].hand.add(&give);
+                self.players[them].hand.sub(&get);
+                self.players[me].hand.add(&get);
+                self.phase = Phase::Main;
+                ev.push(Event::Traded { seat: s, partner: o, gave: give, got: get });
+            }
+            Action::CancelTrade => {
+                self.phase = Phase::Main;
+                ev.push(Event::TradeCancelled { seat: s });
+            }
+            Action::EndTurn => self.end_turn(ev),
+        }
+        self.check_win(ev);
+    }
+
+    /// R38: the player whose turn it is wins on reaching the target; that covers a player who
+    /// got there during another's turn, checked as their own turn starts.
+    fn check_win(&mut self, ev: &mut Vec<Event>) {
+        if matches!(self.phase, Phase::Setup { .. } | Phase::Over { .. }) {
+            return;
+        }
+        let t = self.turn.seat;
+        let points = self.victory_points(t);
+        if points >= self.config.target {
+            self.phase = Phase::Over { winner: t };
+            ev.push(Event::Won { seat: t, points });
+        }
+    }
+
+    fn pay_in(&mut self, s: Seat, cards: Hand) {
+        self.players[s.index()].hand.sub(&cards);
+        self.bank.add(&cards);
+    }
+
+    fn pay_out(&mut self, s: Seat, cards: Hand) {
+        self.bank.sub(&cards);
+        self.players[s.index()].hand.add(&cards);
+    }
+
+    fn use_card(&mut self, s: Seat, card: DevCard, ev: &mut Vec<Event>) {
+        self.players[s.index()].dev[card] -= 1;
+        self.turn.dev_played = true;
+        ev.push(Event::PlayedDevCard { seat: s, card });
+    }
+
+    /// After the robber or free roads: back to rolling, or to the rest of the turn.
+    fn resume(&mut self) {
+        self.phase = if self.turn.rolled { Phase::Main } else { Phase::Roll };
+    }
+
+    fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut Vec<Event>) {
+        if let Phase::Setup { round, index, .. } = self.phase {
+            self.phase = Phase::Setup { round, index, settlement: Some(v) };
+            if round == 1 {
+                let mut cards = Hand::EMPTY;
+                for &h in self.topology().vertex_hexes(v) {
+                    if let Some(r) = self.board.terrain(h).resource() {
+                        cards[r] += 1;
+                    }
+                }
+                self.pay_out(s, cards);
+                ev.push(Event::SetupResources { seat: s, cards });
+            }
+        } else {
+            self.pay_in(s, Hand::SETTLEMENT);
+            self.turn.built = true;
+        }
+        self.players[s.index()].settlements.insert(v.0);
+        ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
+        // A new building may split opponents' roads through it (R35).
+        let through = self.topology().vertex_edge_mask(v);
+        let split: Vec<Seat> =
+            self.seats().filter(|&o| o != s && self.players[o.index()].roads.0 & through != 0).collect();
+        if !split.is_empty() {
+            for o in split {
+                self.measure_road(o);
+            }
+            self.award_longest_road(ev);
+        }
+    }
+
+    fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut Vec<Event>) {
+        self.pay_in(s, Hand::CITY);
+        self.turn.built = true;
+        let p = &mut self.players[s.index()];
+        p.settlements.remove(v.0);
+        p.cities.insert(v.0);
+        ev.push(Event::Built { seat: s, piece: Piece::City, at: v.0 });
+    }
+
+    fn build_road(&mut self, s: Seat, e: Edge, ev: &mut Vec<Event>) {
+        match self.phase {
+            Phase::Setup { round, index, .. } => {
+                let next = index + 1;
+                self.phase = if (next as usize) < self.num_players() {
+                    Phase::Setup { round, index: next, settlement: None }
+                } else if round == 0 {
+                    Phase::Setup { round: 1, index: 0, settlement: None }
+                } else {
+                    self.turn = Turn { seat: self.first, number: 1, ..Turn::default() };
+                    ev.push(Event::TurnStarted { seat: self.first, number: 1 });
+                    Phase::Roll
+                };
+            }
+            Phase::RoadBuilding { left } => self.phase = Phase::RoadBuilding { left: left - 1 },
+            _ => {
+                self.pay_in(s, Hand::ROAD);
+                self.turn.built = true;
+            }
+        }
+        self.players[s.index()].roads.insert(e.0);
+        ev.push(Event::Built { seat: s, piece: Piece::Road, at: e.0 });
+        self.measure_road(s);
+        self.award_longest_road(ev);
+        if let Phase::RoadBuilding { left } = self.phase {
+            let p = &self.players[s.index()];
+            if left == 0 || p.roads.len() >= ROADS || self.road_candidates(s) == 0 {
+                self.resume();
+            }
+        }
+    }
+
+    fn roll(&mut self, s: Seat, ev: &mut Vec<Event>) {
+        let dice = [self.rng.random_range(1..=6u8), self.rng.random_range(1..=6u8)];
+        self.turn.rolled = true;
+        self.turn.dice = Some(dice);
+        ev.push(Event::DiceRolled { seat: s, dice });
+        let total = dice[0] + dice[1];
+        if total != 7 {
+            self.produce(total, ev);
+            self.phase = Phase::Main;
+            return;
+        }
+        let mut remaining = [0u8; MAX_PLAYERS];
+        for o in self.in_turn_order() {
+            let held = self.players[o.index()].hand.total();
+            if held > self.config.discard_limit as u32 {
+                let count = (held / 2) as u8;
+                remaining[o.index()] = count;
+                ev.push(Event::MustDiscard { seat: o, count });
+            }
+        }
+        self.phase = if remaining.iter().any(|&n| n > 0) { Phase::Discard { remaining } } else { Phase::Robber };
+    }
+
+    /// R15, R16: pays each building on the hexes showing `total`.
+    fn produce(&mut self, total: u8, ev: &mut Vec<Event>) {
+        let topo = self.topology();
+        let mut owed = [Hand::EMPTY; MAX_PLAYERS];
+        for h in topo.hexes() {
+            if self.board.token(h) != Some(total) || h == self.board.robber() {
+                continue;
+            }
+            let Some(r) = self.board.terrain(h).resource() else { continue };
+            for &v in &topo.hex_vertices(h) {
+                for (i, p) in self.players.iter().enumerate() {
+                    if p.settlements.has(v.0) {
+                        owed[i][r] += 1;
+                    } else if p.cities.has(v.0) {
+                        owed[i][r] += 2;
+                    }
+                }
+            }
+        }
+        let mut paid = [Hand::EMPTY; MAX_PLAYERS];
+        for r in Resource::ALL {
+            let want: u32 = owed.iter().map(|h| h[r] as u32).sum();
+            if want == 0 {
+                continue;
+            }
+            if want <= self.bank[r] as u32 {
+                for i in 0..MAX_PLAYERS {
+                    paid[i][r] = owed[i][r];
+                }
+                continue;
+            }
+            let claimants = owed.iter().filter(|h| h[r] > 0).count();
+            match self.config.shortage {
+                Shortage::Official if claimants == 1 => {
+                    let i = owed.iter().position(|h| h[r] > 0).expect("one claimant");
+                    paid[i][r] = self.bank[r];
+                }
+                Shortage::TurnOrder => {
+                    let mut left = self.bank[r];
+                    for o in self.in_turn_order() {
+                        let give = owed[o.index()][r].min(left);
+                        paid[o.index()][r] = give;
+                        left -= give;
+                    }
+                }
+                _ => {}
+            }
+            ev.push(Event::Shortage { resource: r });
+        }
+        for o in self.in_turn_order() {
+            let cards = paid[o.index()];
+            if !cards.is_empty() {
+                self.pay_out(o, cards);
+                ev.push(Event::Produced { seat: o, cards });
+            }
+        }
+    }
+
+    fn discard(&mut self, s: Seat, r: Resource, ev: &mut Vec<Event>) {
+        self.pay_in(s, Hand::of(r, 1));
+        ev.push(Event::Discarded { seat: s, resource: r });
+        if let Phase::Discard { remaining } = &mut self.phase {
+            remaining[s.index()] -= 1;
+            if remaining.iter().all(|&n| n == 0) {
+                self.phase = Phase::Robber;
+            }
+        }
+    }
+
+    fn move_robber(&mut self, s: Seat, hex: Hex, victim: Option<Seat>, ev: &mut Vec<Event>) {
+        self.board.set_robber(hex);
+        ev.push(Event::RobberMoved { seat: s, hex });
+        if let Some(v) = victim {
+            let hand = self.players[v.index()].hand;
+            let pick = self.rng.random_range(0..hand.total());
+            let resource = hand.nth_card(pick).expect("pick is below the hand size");
+            self.players[v.index()].hand[resource] -= 1;
+            self.players[s.index()].hand[resource] += 1;
+            ev.push(Event::Stole { thief: s, victim: v, resource });
+        }
+        self.resume();
+    }
+
+    fn buy_dev_card(&mut self, s: Seat, ev: &mut Vec<Event>) {
+        self.pay_in(s, Hand::DEVELOPMENT);
+        self.turn.built = true;
+        let card = self.deck.draw().expect("checked: the deck is not empty");
+        self.players[s.index()].dev[card] += 1;
+        self.turn.bought[card] += 1;
+        ev.push(Event::BoughtDevCard { seat: s, card });
+    }
+
+    fn end_turn(&mut self, ev: &mut Vec<Event>) {
+        let n = self.config.players;
+        let seat = Seat((self.turn.seat.0 + 1) % n);
+        let number = self.turn.number + 1;
+        self.turn = Turn { seat, number, ..Turn::default() };
+        self.phase = Phase::Roll;
+        ev.push(Event::TurnStarted { seat, number });
+    }
+}

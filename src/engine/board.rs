@@ -1,0 +1,338 @@
+//! The island: terrain, number tokens, harbors and the robber, and how a board is dealt.
+
+use std::fmt;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::cards::Resource;
+use super::coords::{Hex, Layout, LayoutData, MAX_HEXES, Topology, Vertex};
+
+/// The kind of land on a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    Hills,
+    Forest,
+    Pasture,
+    Fields,
+    Mountains,
+    Desert,
+}
+
+impl Terrain {
+    /// What the hex produces, if anything.
+    pub fn resource(self) -> Option<Resource> {
+        match self {
+            Terrain::Hills => Some(Resource::Brick),
+            Terrain::Forest => Some(Resource::Lumber),
+            Terrain::Pasture => Some(Resource::Wool),
+            Terrain::Fields => Some(Resource::Grain),
+            Terrain::Mountains => Some(Resource::Ore),
+            Terrain::Desert => None,
+        }
+    }
+    /// English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Hills => "hills",
+            Terrain::Forest => "forest",
+            Terrain::Pasture => "pasture",
+            Terrain::Fields => "fields",
+            Terrain::Mountains => "mountains",
+            Terrain::Desert => "desert",
+        }
+    }
+    fn parse(s: &str) -> Terrain {
+        match s {
+            "hills" => Terrain::Hills,
+            "forest" => Terrain::Forest,
+            "pasture" => Terrain::Pasture,
+            "fields" => Terrain::Fields,
+            "mountains" => Terrain::Mountains,
+            "desert" => Terrain::Desert,
+            other => panic!("unknown terrain {other:?} in assets"),
+        }
+    }
+}
+
+/// What a harbor trades: any resource at 3:1, or one resource at 2:1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HarborKind {
+    Generic,
+    Special(Resource),
+}
+
+impl HarborKind {
+    fn parse(s: &str) -> HarborKind {
+        match s {
+            "generic" => HarborKind::Generic,
+            "brick" => HarborKind::Special(Resource::Brick),
+            "lumber" => HarborKind::Special(Resource::Lumber),
+            "wool" => HarborKind::Special(Resource::Wool),
+            "grain" => HarborKind::Special(Resource::Grain),
+            "ore" => HarborKind::Special(Resource::Ore),
+            other => panic!("unknown harbor {other:?} in assets"),
+        }
+    }
+}
+
+impl fmt::Display for HarborKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HarborKind::Generic => f.write_str("3:1"),
+            HarborKind::Special(r) => write!(f, "2:1 {r}"),
+        }
+    }
+}
+
+/// How the board is dealt (R6, R7, R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardKind {
+    /// Shuffled terrain and harbors, tokens in the official spiral (R6).
+    #[default]
+    Variable,
+    /// The fixed beginner layout (R7).
+    Beginner,
+    /// Terrain and tokens fully shuffled, no 6 or 8 side by side (R8).
+    Random,
+}
+
+/// The most harbors any supported island has.
+pub const MAX_HARBORS: usize = 11;
+
+/// One dealt island.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    layout: Layout,
+    #[serde(with = "serde_arrays")]
+    terrain: [Terrain; MAX_HEXES],
+    #[serde(with = "serde_arrays")]
+    tokens: [u8; MAX_HEXES],
+    harbors: [HarborKind; MAX_HARBORS],
+    robber: Hex,
+}
+
+/// Arrays longer than serde's built-in support are stored as plain JSON lists.
+mod serde_arrays {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize, const N: usize>(a: &[T; N], s: S) -> Result<S::Ok, S::Error> {
+        a.as_slice().serialize(s)
+    }
+    pub fn deserialize<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
+    where
+        D: Deserializer<'de>,
+        T: Deserialize<'de>,
+    {
+        let v: Vec<T> = Vec::deserialize(d)?;
+        let n = v.len();
+        v.try_into().map_err(|_| serde::de::Error::custom(format!("expected {N} entries, found {n}")))
+    }
+}
+
+impl Board {
+    /// Deals a board of the given kind from the game's RNG.
+    pub fn deal(layout: Layout, kind: BoardKind, desert_center: bool, rng: &mut impl Rng) -> Board {
+        let data = LayoutData::standard();
+        let topo = layout.topology();
+        let n = topo.num_hexes();
+        let mut board = Board {
+            layout,
+            terrain: [Terrain::Desert; MAX_HEXES],
+            tokens: [0; MAX_HEXES],
+            harbors: [HarborKind::Generic; MAX_HARBORS],
+            robber: Hex(0),
+        };
+        if kind == BoardKind::Beginner {
+            for (i, (t, tok)) in data.beginner.hexes.iter().enumerate() {
+                board.terrain[i] = Terrain::parse(t);
+                board.tokens[i] = *tok;
+            }
+            for (i, h) in data.beginner.harbors.iter().enumerate() {
+                board.harbors[i] = HarborKind::parse(h);
+            }
+        } else {
+            let mut terrains: Vec<Terrain> = Vec::new();
+            for (name, &count) in &data.terrain {
+                terrains.extend(std::iter::repeat_n(Terrain::parse(name), count));
+            }
+            terrains.sort_by_key(|t| *t as u8);
+            terrains.shuffle(rng);
+            if desert_center {
+                let centre = n / 2;
+                let d = terrains.iter().position(|&t| t == Terrain::Desert).expect("a desert");
+                terrains.swap(d, centre);
+            }
+            board.terrain[..n].copy_from_slice(&terrains);
+            let mut harbors: Vec<HarborKind> = data.harbors.iter().map(|h| HarborKind::parse(h)).collect();
+            harbors.shuffle(rng);
+            board.harbors[..harbors.len()].copy_from_slice(&harbors);
+            if kind == BoardKind::Variable {
+                let corner = rng.random_range(0..6);
+                let mut tokens = data.spiral_tokens.iter();
+                for &h in topo.spiral_from(corner) {
+                    if board.terrain[h.index()] != Terrain::Desert {
+                        board.tokens[h.index()] = *tokens.next().expect("one token per producing hex");
+                    }
+                }
+            } else {
+                let mut tokens = data.tokens.clone();
+                loop {
+                    tokens.shuffle(rng);
+                    let mut it = tokens.iter();
+                    for h in 0..n {
+                        board.tokens[h] =
+                            if board.terrain[h] == Terrain::Desert { 0 } else { *it.next().expect("tokens") };
+                    }
+                    if !board.red_numbers_touch() {
+                        break;
+                    }
+                }
+            }
+        }
+        board.robber = topo.hexes().find(|&h| board.terrain[h.index()] == Terrain::Desert).expect("a desert");
+        board
+    }
+
+    /// True when a 6 or 8 shares a side with another 6 or 8.
+    pub fn red_numbers_touch(&self) -> bool {
+        let topo = self.topology();
+        let red = |h: Hex| matches!(self.tokens[h.index()], 6 | 8);
+        topo.hexes().any(|h| red(h) && topo.hex_neighbors(h).iter().any(|&o| red(o)))
+    }
+
+    /// The island's shape.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+    /// The island's geometry.
+    pub fn topology(&self) -> &'static Topology {
+        self.layout.topology()
+    }
+    /// Terrain of a hex.
+    pub fn terrain(&self, h: Hex) -> Terrain {
+        self.terrain[h.index()]
+    }
+    /// Number token on a hex (`None` on the desert).
+    pub fn token(&self, h: Hex) -> Option<u8> {
+        Some(self.tokens[h.index()]).filter(|&t| t != 0)
+    }
+    /// Where the robber stands.
+    pub fn robber(&self) -> Hex {
+        self.robber
+    }
+    pub(crate) fn set_robber(&mut self, h: Hex) {
+        self.robber = h;
+    }
+    /// The harbor at each spot, in the R3 order.
+    pub fn harbors(&self) -> &[HarborKind] {
+        &self.harbors[..self.topology().harbor_spots().len()]
+    }
+    /// The harbor an intersection uses, if any.
+    pub fn harbor_at(&self, v: Vertex) -> Option<HarborKind> {
+        self.topology().vertex_harbor(v).map(|i| self.harbors[i])
+    }
+    /// The hexes producing on a dice total.
+    pub fn hexes_with_token(&self, total: u8) -> impl Iterator<Item = Hex> + '_ {
+        self.topology().hexes().filter(move |h| self.tokens[h.index()] == total)
+    }
+    /// Probability dots of a token: 5 for 6 and 8, 1 for 2 and 12.
+    pub fn pips(token: u8) -> u8 {
+        6u8.saturating_sub((7i8 - token as i8).unsigned_abs())
+    }
+
+    /// Checks a board read from a file: counts of terrain and tokens, robber on land.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let topo = self.topology();
+        let n = topo.num_hexes();
+        if self.robber.index() >= n {
+            return Err(format!("the robber stands on hex {}, which is not on the island", self.robber.0));
+        }
+        for h in 0..n {
+            let desert = self.terrain[h] == Terrain::Desert;
+            let tok = self.tokens[h];
+            if desert != (tok == 0) || tok == 7 || tok > 12 || tok == 1 {
+                return Err(format!("hex {h} has terrain {} with token {tok}", self.terrain[h].name()));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn deal(kind: BoardKind, seed: u64) -> Board {
+        Board::deal(Layout::Standard, kind, false, &mut ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    #[test]
+    fn r1_terrain_and_token_counts() {
+        for kind in [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner] {
+            let b = deal(kind, 7);
+            let topo = b.topology();
+            let count = |t| topo.hexes().filter(|&h| b.terrain(h) == t).count();
+            assert_eq!(
+                [Terrain::Forest, Terrain::Pasture, Terrain::Fields, Terrain::Hills, Terrain::Mountains, Terrain::Desert]
+                    .map(count),
+                [4, 4, 4, 3, 3, 1]
+            );
+            let mut tokens: Vec<u8> = topo.hexes().filter_map(|h| b.token(h)).collect();
+            tokens.sort();
+            assert_eq!(tokens, vec![2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]);
+        }
+    }
+
+    #[test]
+    fn r3_harbor_mix() {
+        let b = deal(BoardKind::Variable, 3);
+        assert_eq!(b.harbors().iter().filter(|&&h| h == HarborKind::Generic).count(), 4);
+        for r in Resource::ALL {
+            assert_eq!(b.harbors().iter().filter(|&&h| h == HarborKind::Special(r)).count(), 1);
+        }
+    }
+
+    #[test]
+    fn r6_spiral_boards_never_put_red_numbers_together() {
+        for seed in 0..500 {
+            assert!(!deal(BoardKind::Variable, seed).red_numbers_touch(), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn r7_beginner_board_is_fixed() {
+        let b = deal(BoardKind::Beginner, 1);
+        assert_eq!(b.terrain(Hex(0)), Terrain::Mountains);
+        assert_eq!(b.token(Hex(0)), Some(10));
+        assert_eq!(b.terrain(Hex(9)), Terrain::Desert);
+        assert_eq!(b.harbors()[0], HarborKind::Special(Resource::Grain));
+        assert_eq!(b, deal(BoardKind::Beginner, 2));
+    }
+
+    #[test]
+    fn r8_random_boards_keep_red_numbers_apart_and_desert_center_option() {
+        for seed in 0..100 {
+            assert!(!deal(BoardKind::Random, seed).red_numbers_touch());
+            let b = Board::deal(Layout::Standard, BoardKind::Variable, true, &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(b.terrain(Hex(9)), Terrain::Desert);
+        }
+    }
+
+    #[test]
+    fn r9_robber_starts_on_desert() {
+        let b = deal(BoardKind::Variable, 11);
+        assert_eq!(b.terrain(b.robber()), Terrain::Desert);
+    }
+
+    #[test]
+    fn pips_of_tokens() {
+        assert_eq!([2, 3, 6, 8, 12].map(Board::pips), [1, 2, 5, 5, 1]);
+    }
+}

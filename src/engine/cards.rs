@@ -1,0 +1,301 @@
+//! Resource cards, hands, building costs and development cards.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use serde::{Deserialize, Serialize};
+
+/// One of the five resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resource {
+    Brick,
+    Lumber,
+    Wool,
+    Grain,
+    Ore,
+}
+
+impl Resource {
+    /// All resources in their fixed order.
+    pub const ALL: [Resource; 5] = [Resource::Brick, Resource::Lumber, Resource::Wool, Resource::Grain, Resource::Ore];
+
+    /// Lower-case English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resource::Brick => "brick",
+            Resource::Lumber => "lumber",
+            Resource::Wool => "wool",
+            Resource::Grain => "grain",
+            Resource::Ore => "ore",
+        }
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A count of cards of each resource: a hand, the bank, a cost or one side of a trade.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hand(pub [u8; 5]);
+
+impl Hand {
+    /// No cards.
+    pub const EMPTY: Hand = Hand([0; 5]);
+    /// Brick + lumber (R5).
+    pub const ROAD: Hand = Hand([1, 1, 0, 0, 0]);
+    /// Brick + lumber + wool + grain (R5).
+    pub const SETTLEMENT: Hand = Hand([1, 1, 1, 1, 0]);
+    /// 2 grain + 3 ore (R5).
+    pub const CITY: Hand = Hand([0, 0, 0, 2, 3]);
+    /// Wool + grain + ore (R5).
+    pub const DEVELOPMENT: Hand = Hand([0, 0, 1, 1, 1]);
+
+    /// `n` cards of every resource.
+    pub const fn uniform(n: u8) -> Hand {
+        Hand([n; 5])
+    }
+    /// `n` cards of one resource.
+    pub fn of(r: Resource, n: u8) -> Hand {
+        let mut h = Hand::EMPTY;
+        h[r] = n;
+        h
+    }
+    /// Total number of cards.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+    /// True when there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 5]
+    }
+    /// True when this hand holds at least `other`.
+    pub fn contains(&self, other: &Hand) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+    }
+    /// Adds `other`, saturating at 255.
+    pub fn add(&mut self, other: &Hand) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a = a.saturating_add(*b);
+        }
+    }
+    /// Removes `other`; the caller checks `contains` first.
+    pub fn sub(&mut self, other: &Hand) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a -= *b;
+        }
+    }
+    /// The resources with at least one card.
+    pub fn resources(&self) -> impl Iterator<Item = Resource> + '_ {
+        Resource::ALL.into_iter().filter(|&r| self[r] > 0)
+    }
+    /// True when both hands hold some of the same resource.
+    pub fn overlaps(&self, other: &Hand) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
+    }
+    /// The resource of the `i`-th card when cards are laid out in resource order.
+    pub fn nth_card(&self, mut i: u32) -> Option<Resource> {
+        for r in Resource::ALL {
+            let n = self[r] as u32;
+            if i < n {
+                return Some(r);
+            }
+            i -= n;
+        }
+        None
+    }
+}
+
+impl Index<Resource> for Hand {
+    type Output = u8;
+    fn index(&self, r: Resource) -> &u8 {
+        &self.0[r as usize]
+    }
+}
+impl IndexMut<Resource> for Hand {
+    fn index_mut(&mut self, r: Resource) -> &mut u8 {
+        &mut self.0[r as usize]
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("nothing");
+        }
+        let parts: Vec<String> = self.resources().map(|r| format!("{} {}", self[r], r)).collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// A development card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DevCard {
+    Knight,
+    VictoryPoint,
+    RoadBuilding,
+    YearOfPlenty,
+    Monopoly,
+}
+
+impl DevCard {
+    /// All kinds in their fixed order.
+    pub const ALL: [DevCard; 5] =
+        [DevCard::Knight, DevCard::VictoryPoint, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly];
+
+    /// English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            DevCard::Knight => "knight",
+            DevCard::VictoryPoint => "victory point",
+            DevCard::RoadBuilding => "road building",
+            DevCard::YearOfPlenty => "year of plenty",
+            DevCard::Monopoly => "monopoly",
+        }
+    }
+}
+
+impl fmt::Display for DevCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A count of development cards of each kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DevHand(pub [u8; 5]);
+
+impl DevHand {
+    /// The base game's 25 cards (R4).
+    pub const BASE_DECK: DevHand = DevHand([14, 5, 2, 2, 2]);
+
+    /// Total number of cards.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+}
+
+impl Index<DevCard> for DevHand {
+    type Output = u8;
+    fn index(&self, c: DevCard) -> &u8 {
+        &self.0[c as usize]
+    }
+}
+impl IndexMut<DevCard> for DevHand {
+    fn index_mut(&mut self, c: DevCard) -> &mut u8 {
+        &mut self.0[c as usize]
+    }
+}
+
+/// The most development cards any supported game uses (34 with 5-6 players).
+pub const MAX_DECK: usize = 34;
+
+/// The shuffled development deck; the top card is the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deck {
+    cards: [DevCard; MAX_DECK],
+    len: u8,
+}
+
+impl Deck {
+    /// A deck holding `counts` cards in kind order (shuffle it with [`Deck::shuffle`]).
+    pub fn new(counts: DevHand) -> Deck {
+        let mut cards = [DevCard::Knight; MAX_DECK];
+        let mut len = 0;
+        for c in DevCard::ALL {
+            for _ in 0..counts[c] {
+                cards[len] = c;
+                len += 1;
+            }
+        }
+        Deck { cards, len: len as u8 }
+    }
+    /// Shuffles the deck with the game's RNG.
+    pub fn shuffle(&mut self, rng: &mut impl rand::Rng) {
+        use rand::seq::SliceRandom;
+        self.cards[..self.len as usize].shuffle(rng);
+    }
+    /// Cards left.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    /// True when no card is left.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Takes the top card.
+    pub fn draw(&mut self) -> Option<DevCard> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cards[self.len as usize])
+    }
+    /// The cards left, bottom first.
+    pub fn cards(&self) -> &[DevCard] {
+        &self.cards[..self.len as usize]
+    }
+    /// Counts of the cards left.
+    pub fn counts(&self) -> DevHand {
+        let mut h = DevHand::default();
+        for &c in self.cards() {
+            h[c] += 1;
+        }
+        h
+    }
+}
+
+impl Serialize for Deck {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.cards().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Deck {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Deck, D::Error> {
+        let v: Vec<DevCard> = Vec::deserialize(d)?;
+        if v.len() > MAX_DECK {
+            return Err(serde::de::Error::custom(format!("a deck holds at most {MAX_DECK} cards")));
+        }
+        let mut cards = [DevCard::Knight; MAX_DECK];
+        cards[..v.len()].copy_from_slice(&v);
+        Ok(Deck { cards, len: v.len() as u8 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r4_deck_has_25_cards_in_official_mix() {
+        let d = Deck::new(DevHand::BASE_DECK);
+        assert_eq!(d.len(), 25);
+        assert_eq!(d.counts(), DevHand([14, 5, 2, 2, 2]));
+    }
+
+    #[test]
+    fn r5_costs() {
+        assert_eq!(Hand::ROAD.total(), 2);
+        assert_eq!(Hand::SETTLEMENT.total(), 4);
+        assert_eq!(Hand::CITY[Resource::Ore], 3);
+        assert_eq!(Hand::CITY[Resource::Grain], 2);
+        assert_eq!(Hand::DEVELOPMENT.total(), 3);
+    }
+
+    #[test]
+    fn hand_arithmetic() {
+        let mut h = Hand([2, 1, 0, 0, 3]);
+        assert!(h.contains(&Hand::ROAD));
+        h.sub(&Hand::ROAD);
+        assert_eq!(h, Hand([1, 0, 0, 0, 3]));
+        assert_eq!(h.nth_card(0), Some(Resource::Brick));
+        assert_eq!(h.nth_card(3), Some(Resource::Ore));
+        assert_eq!(h.nth_card(4), None);
+        assert_eq!(h.to_string(), "1 brick, 3 ore");
+    }
+}

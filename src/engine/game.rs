@@ -1,0 +1,445 @@
+//! The game state: who holds what, where the pieces stand, and whose move it is.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
+use super::bits::Bits;
+use super::board::{Board, HarborKind};
+use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
+use super::config::{Config, ConfigError};
+use super::coords::{Edge, Hex, Layout, Topology, Vertex};
+
+/// Pieces each player has (R5): roads, settlements, cities.
+pub const ROADS: u32 = 15;
+/// Settlements per player (R5).
+pub const SETTLEMENTS: u32 = 5;
+/// Cities per player (R5).
+pub const CITIES: u32 = 4;
+/// Cards of each resource in the bank at the start (R4).
+pub const BANK_START: u8 = 19;
+
+/// What the game waits for. The player who must act is [`Game::to_act`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Set-up placement (R11): `round` 0 or 1, `index`-th player of the round; `settlement` is
+    /// the one just placed when that player's road is due.
+    Setup { round: u8, index: u8, settlement: Option<Vertex> },
+    /// The player whose turn it is must roll (or play a card first, R14).
+    Roll,
+    /// After the roll: trade, build, play a card or end the turn.
+    Main,
+    /// After a 7: cards each player still has to discard (R17).
+    Discard { remaining: [u8; MAX_PLAYERS] },
+    /// The robber must move (after a 7 or a knight).
+    Robber,
+    /// Free roads from a road building card still to place.
+    RoadBuilding { left: u8 },
+    /// A domestic trade offer is open (R21).
+    Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
+    /// The game has ended.
+    Over { winner: Seat },
+}
+
+/// One player's pieces, cards and army.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub(crate) hand: Hand,
+    pub(crate) dev: DevHand,
+    pub(crate) knights: u8,
+    pub(crate) settlements: Bits,
+    pub(crate) cities: Bits,
+    pub(crate) roads: Bits,
+    pub(crate) road_length: u8,
+}
+
+/// Facts about the turn in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub(crate) seat: Seat,
+    pub(crate) number: u16,
+    pub(crate) rolled: bool,
+    pub(crate) dev_played: bool,
+    pub(crate) built: bool,
+    pub(crate) bought: DevHand,
+    pub(crate) dice: Option<[u8; 2]>,
+}
+
+impl Default for Seat {
+    fn default() -> Seat {
+        Seat(0)
+    }
+}
+
+/// A game in progress. Fixed-size and heap-free, so cloning is a memory copy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub(crate) config: Config,
+    pub(crate) board: Board,
+    pub(crate) players: [Player; MAX_PLAYERS],
+    pub(crate) bank: Hand,
+    pub(crate) deck: Deck,
+    pub(crate) phase: Phase,
+    pub(crate) turn: Turn,
+    pub(crate) first: Seat,
+    pub(crate) longest_road: Option<Seat>,
+    pub(crate) largest_army: Option<Seat>,
+    pub(crate) rng: ChaCha8Rng,
+}
+
+impl Game {
+    /// Deals a new game from a configuration and a seed.
+    pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
+        Game::new_with_events(config, seed).map(|(g, _)| g)
+    }
+
+    /// Deals a new game and reports the rolls for the starting player (R10).
+    pub fn new_with_events(config: Config, seed: u64) -> Result<(Game, Vec<Event>), ConfigError> {
+        config.validate()?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let board = Board::deal(Layout::Standard, config.board, config.desert_center, &mut rng);
+        let mut deck = Deck::new(DevHand::BASE_DECK);
+        deck.shuffle(&mut rng);
+        let mut events = Vec::new();
+        let mut contenders: Vec<Seat> = (0..config.players).map(Seat).collect();
+        while contenders.len() > 1 {
+            let rolls: Vec<(Seat, u8)> = contenders
+                .iter()
+                .map(|&seat| {
+                    let dice = [rng.random_range(1..=6), rng.random_range(1..=6)];
+                    events.push(Event::StartingRoll { seat, dice });
+                    (seat, dice[0] + dice[1])
+                })
+                .collect();
+            let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
+            contenders = rolls.into_iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+        }
+        let first = contenders[0];
+        events.push(Event::FirstPlayer { seat: first });
+        let game = Game {
+            config,
+            board,
+            players: [Player::default(); MAX_PLAYERS],
+            bank: Hand::uniform(BANK_START),
+            deck,
+            phase: Phase::Setup { round: 0, index: 0, settlement: None },
+            turn: Turn { seat: first, ..Turn::default() },
+            first,
+            longest_road: None,
+            largest_army: None,
+            rng,
+        };
+        Ok((game, events))
+    }
+
+    /// The rules this game is played with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// Number of players.
+    pub fn num_players(&self) -> usize {
+        self.config.players as usize
+    }
+    /// All seats in seat order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.config.players).map(Seat)
+    }
+    /// The island.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The island's geometry.
+    pub fn topology(&self) -> &'static Topology {
+        self.board.topology()
+    }
+    /// What the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Whose turn it is (during set-up: who is placing).
+    pub fn current_player(&self) -> Seat {
+        match self.phase {
+            Phase::Setup { .. } => self.to_act(),
+            _ => self.turn.seat,
+        }
+    }
+    /// Turn number, counting from 1 after set-up (0 during set-up).
+    pub fn turn_number(&self) -> u16 {
+        self.turn.number
+    }
+    /// The dice of this turn's roll, if rolled.
+    pub fn dice(&self) -> Option<[u8; 2]> {
+        self.turn.dice
+    }
+    /// True once this turn's dice are rolled.
+    pub fn has_rolled(&self) -> bool {
+        self.turn.rolled
+    }
+    /// True once a development card was played this turn.
+    pub fn dev_card_played(&self) -> bool {
+        self.turn.dev_played
+    }
+    /// The player who started the game.
+    pub fn first_player(&self) -> Seat {
+        self.first
+    }
+
+    /// The player who must act now. This differs from [`Game::current_player`] while others
+    /// discard or answer a trade offer.
+    pub fn to_act(&self) -> Seat {
+        let n = self.config.players;
+        match self.phase {
+            Phase::Setup { round, index, .. } => {
+                let i = if round == 0 { index } else { n - 1 - index };
+                Seat((self.first.0 + i) % n)
+            }
+            Phase::Discard { remaining } => {
+                self.in_turn_order().find(|s| remaining[s.index()] > 0).unwrap_or(self.turn.seat)
+            }
+            Phase::Trade { answers, .. } => self
+                .in_turn_order()
+                .find(|s| answers[s.index()] == Answer::Pending)
+                .unwrap_or(self.turn.seat),
+            _ => self.turn.seat,
+        }
+    }
+
+    /// Seats in turn order starting from the player whose turn it is.
+    pub(crate) fn in_turn_order(&self) -> impl Iterator<Item = Seat> + use<> {
+        let (n, start) = (self.config.players, self.turn.seat.0);
+        (0..n).map(move |i| Seat((start + i) % n))
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+    /// True once someone has won.
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// A player's resource cards.
+    pub fn hand(&self, s: Seat) -> Hand {
+        self.players[s.index()].hand
+    }
+    /// A player's unplayed development cards (victory points included).
+    pub fn dev_cards(&self, s: Seat) -> DevHand {
+        self.players[s.index()].dev
+    }
+    /// Development cards the player whose turn it is bought this turn (not yet playable).
+    pub fn bought_this_turn(&self) -> DevHand {
+        self.turn.bought
+    }
+    /// Knights a player has played.
+    pub fn knights_played(&self, s: Seat) -> u8 {
+        self.players[s.index()].knights
+    }
+    /// The bank's cards.
+    pub fn bank(&self) -> Hand {
+        self.bank
+    }
+    /// Development cards left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+    /// Holder of Longest Road.
+    pub fn longest_road(&self) -> Option<Seat> {
+        self.longest_road
+    }
+    /// Holder of Largest Army.
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.largest_army
+    }
+    /// A player's longest trail of roads (R34).
+    pub fn road_length(&self, s: Seat) -> u8 {
+        self.players[s.index()].road_length
+    }
+    /// Intersections with a player's settlements.
+    pub fn settlements(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
+        self.players[s.index()].settlements.iter().map(Vertex)
+    }
+    /// Intersections with a player's cities.
+    pub fn cities(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
+        self.players[s.index()].cities.iter().map(Vertex)
+    }
+    /// Paths with a player's roads.
+    pub fn roads(&self, s: Seat) -> impl Iterator<Item = Edge> + use<> {
+        self.players[s.index()].roads.iter().map(Edge)
+    }
+    /// Pieces a player still has in supply: (roads, settlements, cities).
+    pub fn pieces_left(&self, s: Seat) -> (u32, u32, u32) {
+        let p = &self.players[s.index()];
+        (ROADS - p.roads.len(), SETTLEMENTS - p.settlements.len(), CITIES - p.cities.len())
+    }
+    /// The building on an intersection: owner and whether it is a city.
+    pub fn building_at(&self, v: Vertex) -> Option<(Seat, bool)> {
+        self.seats().find_map(|s| {
+            let p = &self.players[s.index()];
+            if p.settlements.has(v.0) {
+                Some((s, false))
+            } else if p.cities.has(v.0) {
+                Some((s, true))
+            } else {
+                None
+            }
+        })
+    }
+    /// The owner of the road on a path.
+    pub fn road_at(&self, e: Edge) -> Option<Seat> {
+        self.seats().find(|s| self.players[s.index()].roads.has(e.0))
+    }
+
+    /// Points everyone can see: buildings and awards (H2).
+    pub fn public_points(&self, s: Seat) -> u8 {
+        let p = &self.players[s.index()];
+        let awards = 2 * (self.longest_road == Some(s)) as u8 + 2 * (self.largest_army == Some(s)) as u8;
+        p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards
+    }
+    /// All points, hidden victory point cards included (R37).
+    pub fn victory_points(&self, s: Seat) -> u8 {
+        self.public_points(s) + self.players[s.index()].dev[DevCard::VictoryPoint]
+    }
+
+    /// The best rate at which a player can give `r` to the bank (R22).
+    pub fn maritime_rate(&self, s: Seat, r: Resource) -> u8 {
+        self.maritime_rates(s, r).into_iter().flatten().min().unwrap_or(4)
+    }
+    /// The rates a player may use to give `r`: 4, and 3 and 2 with the harbors.
+    pub fn maritime_rates(&self, s: Seat, r: Resource) -> [Option<u8>; 3] {
+        let p = &self.players[s.index()];
+        let (mut generic, mut special) = (false, false);
+        for v in Bits(p.settlements.0 | p.cities.0).iter() {
+            match self.board.harbor_at(Vertex(v)) {
+                Some(HarborKind::Generic) => generic = true,
+                Some(HarborKind::Special(x)) if x == r => special = true,
+                _ => {}
+            }
+        }
+        [Some(4), generic.then_some(3), special.then_some(2)]
+    }
+
+    /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
+    pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
+        let mut set = SeatSet::default();
+        for &v in &self.topology().hex_vertices(hex) {
+            if let Some((s, _)) = self.building_at(v)
+                && s != mover
+                && self.players[s.index()].hand.total() > 0
+                && (!self.config.friendly_robber || self.public_points(s) >= 3)
+            {
+                set = set.with(s);
+            }
+        }
+        set
+    }
+
+    /// Hexes the robber may move to (R18, R39).
+    pub fn robber_targets(&self) -> Vec<Hex> {
+        let topo = self.topology();
+        let here = self.board.robber();
+        let moved: Vec<Hex> = topo.hexes().filter(|&h| h != here).collect();
+        if !self.config.friendly_robber {
+            return moved;
+        }
+        let allowed: Vec<Hex> = moved.into_iter().filter(|&h| !self.protected_hex(h)).collect();
+        if !allowed.is_empty() {
+            return allowed;
+        }
+        topo.hexes().filter(|&h| self.board.terrain(h) == super::board::Terrain::Desert).collect()
+    }
+
+    /// True when a hex touches a building of a player with fewer than 3 public points (R39).
+    fn protected_hex(&self, h: Hex) -> bool {
+        self.topology()
+            .hex_vertices(h)
+            .iter()
+            .any(|&v| self.building_at(v).is_some_and(|(s, _)| self.public_points(s) < 3))
+    }
+
+    /// Mask of every intersection with a building.
+    pub(crate) fn occupied_vertices(&self) -> u128 {
+        self.players.iter().fold(0, |m, p| m | p.settlements.0 | p.cities.0)
+    }
+    /// Mask of every path with a road.
+    pub(crate) fn occupied_edges(&self) -> u128 {
+        self.players.iter().fold(0, |m, p| m | p.roads.0)
+    }
+
+    /// Checks a state read from a file against the rules' invariants.
+    pub fn validate(&self) -> Result<(), String> {
+        self.config.validate().map_err(|e| e.to_string())?;
+        self.board.validate()?;
+        let n = self.num_players();
+        let topo = self.topology();
+        let vmask = if topo.num_vertices() == 128 { u128::MAX } else { (1u128 << topo.num_vertices()) - 1 };
+        let emask = if topo.num_edges() == 128 { u128::MAX } else { (1u128 << topo.num_edges()) - 1 };
+        for (i, p) in self.players.iter().enumerate() {
+            if i >= n && *p != Player::default() {
+                return Err(format!("seat {} holds cards or pieces but the game has {n} players", i + 1));
+            }
+        }
+        for r in Resource::ALL {
+            let total: u32 = self.bank[r] as u32 + self.players.iter().map(|p| p.hand[r] as u32).sum::<u32>();
+            if total != BANK_START as u32 {
+                return Err(format!("there are {total} {r} cards in the game; there must be {BANK_START}"));
+            }
+        }
+        let mut devs = self.deck.counts();
+        for p in &self.players {
+            for c in DevCard::ALL {
+                devs[c] += p.dev[c];
+            }
+            devs[DevCard::Knight] += p.knights;
+        }
+        let played_progress = DevHand::BASE_DECK.total() as i64 - devs.total() as i64;
+        if played_progress < 0 || DevCard::ALL.iter().any(|&c| devs[c] > DevHand::BASE_DECK[c]) {
+            return Err("the development cards don't add up to the 25 of the deck".into());
+        }
+        let mut seen_v = 0u128;
+        let mut seen_e = 0u128;
+        for (i, p) in self.players.iter().enumerate() {
+            let b = p.settlements.0 | p.cities.0;
+            if b & !vmask != 0 || p.roads.0 & !emask != 0 {
+                return Err(format!("player {} has a piece off the island", i + 1));
+            }
+            if p.settlements.0 & p.cities.0 != 0 || b & seen_v != 0 || p.roads.0 & seen_e != 0 {
+                return Err("two pieces stand on the same spot".into());
+            }
+            seen_v |= b;
+            seen_e |= p.roads.0;
+            if p.roads.len() > ROADS || p.settlements.len() > SETTLEMENTS || p.cities.len() > CITIES {
+                return Err(format!("player {} has more pieces than the game has", i + 1));
+            }
+        }
+        for v in Bits(seen_v).iter() {
+            if topo.vertex_neighbor_mask(Vertex(v)) & seen_v != 0 {
+                return Err(format!("two buildings stand next to each other at intersection {v}"));
+            }
+        }
+        if self.turn.seat.index() >= n || self.first.index() >= n {
+            return Err("a turn belongs to a player who isn't in the game".into());
+        }
+        for s in [self.longest_road, self.largest_army].into_iter().flatten() {
+            if s.index() >= n {
+                return Err(format!("an award is held by {s}, who isn't in the game"));
+            }
+        }
+        if let Phase::Over { winner } = self.phase
+            && winner.index() >= n
+        {
+            return Err(format!("the winner {winner} isn't in the game"));
+        }
+        Ok(())
+    }
+
+    /// Refuses anything once the game is over.
+    pub(crate) fn ensure_running(&self) -> Result<(), RuleError> {
+        if self.is_over() { Err(RuleError::GameOver) } else { Ok(()) }
+    }
+}

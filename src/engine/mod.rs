@@ -1,0 +1,24 @@
+//! The pure rules engine: no terminal, files or clock. Everything random comes from the one
+//! seeded RNG inside [`Game`], so a seed and a list of actions replay a game exactly.
+
+mod action;
+mod apply;
+mod bits;
+mod board;
+mod cards;
+mod config;
+mod coords;
+mod game;
+mod legal;
+mod road;
+mod view;
+
+pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
+pub use bits::Bits;
+pub use board::{Board, BoardKind, HarborKind, Terrain};
+pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
+pub use config::{Config, ConfigError, Shortage};
+pub use coords::{Edge, HarborSpot, Hex, Layout, Side, Topology, Vertex};
+pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
+pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
+pub use view::{PublicPlayer, View};

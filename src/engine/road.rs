@@ -1,0 +1,132 @@
+//! Longest Road (R34, R35) and Largest Army (R36).
+
+use super::action::{Event, Seat};
+use super::coords::{Edge, Topology, Vertex};
+use super::game::Game;
+
+/// Knights needed for Largest Army (R36).
+pub const ARMY_MIN: u8 = 3;
+/// Road length needed for Longest Road (R35).
+pub const ROAD_MIN: u8 = 5;
+
+/// The longest trail over `roads` (no path twice; intersections may repeat), not passing
+/// through any intersection in `blocked` but allowed to end there (R34).
+pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
+    let mut ends = 0u128;
+    let mut m = roads;
+    while m != 0 {
+        let e = Edge(m.trailing_zeros() as u8);
+        m &= m - 1;
+        let [a, b] = topo.edge_vertices(e);
+        ends |= a.bit() | b.bit();
+    }
+    let mut best = 0;
+    while ends != 0 {
+        let v = Vertex(ends.trailing_zeros() as u8);
+        ends &= ends - 1;
+        best = best.max(walk(topo, v, roads, blocked));
+    }
+    best
+}
+
+fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128) -> u8 {
+    let mut best = 0;
+    let mut out = topo.vertex_edge_mask(v) & left;
+    while out != 0 {
+        let e = Edge(out.trailing_zeros() as u8);
+        out &= out - 1;
+        let [a, b] = topo.edge_vertices(e);
+        let w = if a == v { b } else { a };
+        let further = if blocked & w.bit() != 0 { 0 } else { walk(topo, w, left & !e.bit(), blocked) };
+        best = best.max(1 + further);
+    }
+    best
+}
+
+impl Game {
+    /// Recomputes a player's road length from the board.
+    pub(crate) fn measure_road(&mut self, s: Seat) {
+        let p = &self.players[s.index()];
+        let own = p.settlements.0 | p.cities.0;
+        let blocked = self.occupied_vertices() & !own;
+        let len = longest_trail(self.topology(), p.roads.0, blocked);
+        self.players[s.index()].road_length = len;
+    }
+
+    /// Gives Longest Road to whom R35 says, after any road length changed.
+    pub(crate) fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
+        let lengths: Vec<(Seat, u8)> = self.seats().map(|s| (s, self.road_length(s))).collect();
+        let max = lengths.iter().map(|l| l.1).max().unwrap_or(0);
+        let new = match self.longest_road {
+            Some(h) if max >= ROAD_MIN && self.road_length(h) == max => Some(h),
+            _ => {
+                let mut at_max = lengths.iter().filter(|l| l.1 == max);
+                match (at_max.next(), at_max.next()) {
+                    (Some(&(s, _)), None) if max >= ROAD_MIN => Some(s),
+                    _ => None,
+                }
+            }
+        };
+        if new != self.longest_road {
+            self.longest_road = new;
+            ev.push(Event::LongestRoad { holder: new, length: max });
+        }
+    }
+
+    /// Gives Largest Army to `s` if R36 says so, after `s` played a knight.
+    pub(crate) fn award_largest_army(&mut self, s: Seat, ev: &mut Vec<Event>) {
+        let k = self.knights_played(s);
+        let beats = match self.largest_army {
+            None => true,
+            Some(h) => h != s && k > self.knights_played(h),
+        };
+        if k >= ARMY_MIN && beats {
+            self.largest_army = Some(s);
+            ev.push(Event::LargestArmy { holder: s, knights: k });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::coords::Layout;
+
+    /// A path of `n` roads walking along the top edge of the island.
+    fn chain(topo: &Topology, start: Vertex, n: usize) -> (u128, Vec<Vertex>) {
+        let mut roads = 0u128;
+        let mut at = start;
+        let mut visited = vec![start];
+        for _ in 0..n {
+            let next = *topo.vertex_neighbors(at).iter().filter(|w| !visited.contains(w)).min().unwrap();
+            roads |= topo.edge_between(at, next).unwrap().bit();
+            visited.push(next);
+            at = next;
+        }
+        (roads, visited)
+    }
+
+    #[test]
+    fn r34_simple_chain_counts_each_road() {
+        let topo = Layout::Standard.topology();
+        let (roads, _) = chain(topo, Vertex(0), 6);
+        assert_eq!(longest_trail(topo, roads, 0), 6);
+    }
+
+    #[test]
+    fn r34_opponent_building_splits_the_trail() {
+        let topo = Layout::Standard.topology();
+        let (roads, vs) = chain(topo, Vertex(0), 6);
+        assert_eq!(longest_trail(topo, roads, vs[2].bit()), 4);
+        // A road that ends at an opponent's building still counts.
+        assert_eq!(longest_trail(topo, roads, vs[6].bit()), 6);
+    }
+
+    #[test]
+    fn r34_a_loop_counts_every_path() {
+        let topo = Layout::Standard.topology();
+        let hex = crate::engine::coords::Hex(0);
+        let ring = topo.hex_edges(hex).iter().fold(0u128, |m, e| m | e.bit());
+        assert_eq!(longest_trail(topo, ring, 0), 6);
+    }
+}

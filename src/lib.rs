@@ -1,0 +1,26 @@
+//! `catan`: the Settlers of Catan base game, as a pure rules engine and a terminal front end.
+//!
+//! A whole game in a few lines: deal from a seed, then play any legal action until someone wins.
+//!
+//! ```
+//! use catan::engine::{Config, Game};
+//!
+//! let mut game = Game::new(Config::default(), 42).unwrap();
+//! let mut pick = 0usize;
+//! while !game.is_over() {
+//!     let actions = game.legal_actions();
+//!     pick = pick.wrapping_mul(31).wrapping_add(7);
+//!     game.apply(actions[pick % actions.len()]).unwrap();
+//! }
+//! let winner = game.winner().unwrap();
+//! assert!(game.victory_points(winner) >= 10);
+//! ```
+//!
+//! The engine ([`engine`]) answers three questions: who must act ([`engine::Game::to_act`]),
+//! what they may do ([`engine::Game::legal_actions`], [`engine::Game::check`]) and what
+//! happened ([`engine::Game::apply`] returns [`engine::Event`]s, or a [`engine::RuleError`]
+//! saying why, leaving the game untouched).
+
+pub mod bots;
+pub mod engine;
+pub mod sim;

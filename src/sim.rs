@@ -1,0 +1,80 @@
+//! Headless games between random players, for statistics and speed figures.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::bots::RandomBot;
+use crate::engine::{Config, Event, Game};
+
+/// Turns after which a simulated game is abandoned (random players almost never get there).
+pub const TURN_LIMIT: u16 = 5000;
+
+/// What a batch of simulated games gave.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub games: u64,
+    pub seed: u64,
+    pub players: u8,
+    /// Games that reached [`TURN_LIMIT`] without a winner.
+    pub unfinished: u64,
+    pub mean_turns: f64,
+    pub mean_actions: f64,
+    /// Wins by seat.
+    pub wins: Vec<u64>,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub ns_per_action: f64,
+}
+
+/// One game's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub game: Game,
+    pub actions: u64,
+}
+
+/// Plays one game of random players; game `seed` also seeds the players.
+pub fn play_one(config: Config, seed: u64) -> Outcome {
+    let mut game = Game::new(config, seed).expect("a valid configuration");
+    let mut bot = RandomBot::new(seed ^ 0x5EED_0F_B075);
+    let mut events: Vec<Event> = Vec::with_capacity(32);
+    let mut actions = 0;
+    while game.turn_number() < TURN_LIMIT {
+        let Some(action) = bot.choose(&game) else { break };
+        events.clear();
+        game.apply_into(action, &mut events).expect("a legal action is accepted");
+        actions += 1;
+    }
+    Outcome { game, actions }
+}
+
+/// Plays `games` games with seeds `seed`, `seed + 1`, ...
+pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
+    let start = Instant::now();
+    let mut wins = vec![0; config.players as usize];
+    let (mut turns, mut actions, mut unfinished) = (0u64, 0u64, 0u64);
+    for i in 0..games {
+        let out = play_one(config, seed.wrapping_add(i));
+        turns += out.game.turn_number() as u64;
+        actions += out.actions;
+        match out.game.winner() {
+            Some(w) => wins[w.index()] += 1,
+            None => unfinished += 1,
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let g = games.max(1) as f64;
+    Report {
+        games,
+        seed,
+        players: config.players,
+        unfinished,
+        mean_turns: turns as f64 / g,
+        mean_actions: actions as f64 / g,
+        wins,
+        seconds,
+        games_per_second: games as f64 / seconds,
+        ns_per_action: seconds * 1e9 / actions.max(1) as f64,
+    }
+}
