@@ -37,7 +37,7 @@ pub struct Outcome {
 /// Plays one game of random players; game `seed` also seeds the players.
 pub fn play_one(config: Config, seed: u64) -> Outcome {
     let mut game = Game::new(config, seed).expect("a valid configuration");
-    let mut bot = RandomBot::new(seed ^ 0x5EED_0F_B075);
+    let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
     let mut events: Vec<Event> = Vec::with_capacity(32);
     let mut actions = 0;
     while game.turn_number() < TURN_LIMIT {

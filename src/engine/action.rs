@@ -11,7 +11,7 @@ use super::coords::{Edge, Hex, Vertex};
 pub const MAX_PLAYERS: usize = 6;
 
 /// A player's seat, 0-based in the order the players were named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
@@ -122,7 +122,10 @@ pub enum Answer {
     Accept,
     Decline,
     /// Other terms, seen from the offering player's side.
-    Counter { give: Hand, get: Hand },
+    Counter {
+        give: Hand,
+        get: Hand,
+    },
 }
 
 /// A kind of building piece.

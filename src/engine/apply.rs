@@ -72,9 +72,12 @@ impl Game {
                 ev.push(Event::MaritimeTraded { seat: s, gave, got });
             }
             Action::OfferTrade { give, get, to } => {
-                let answers = std::array::from_fn(|i| {
-                    if to.contains(Seat(i as u8)) { Answer::Pending } else { Answer::NotAsked }
-                });
+                let answers =
+                    std::array::from_fn(
+                        |i| {
+                            if to.contains(Seat(i as u8)) { Answer::Pending } else { Answer::NotAsked }
+                        },
+                    );
                 self.phase = Phase::Trade { give, get, answers };
                 ev.push(Event::TradeOffered { seat: s, give, get, to });
             }

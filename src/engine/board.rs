@@ -280,8 +280,15 @@ mod tests {
             let topo = b.topology();
             let count = |t| topo.hexes().filter(|&h| b.terrain(h) == t).count();
             assert_eq!(
-                [Terrain::Forest, Terrain::Pasture, Terrain::Fields, Terrain::Hills, Terrain::Mountains, Terrain::Desert]
-                    .map(count),
+                [
+                    Terrain::Forest,
+                    Terrain::Pasture,
+                    Terrain::Fields,
+                    Terrain::Hills,
+                    Terrain::Mountains,
+                    Terrain::Desert
+                ]
+                .map(count),
                 [4, 4, 4, 3, 3, 1]
             );
             let mut tokens: Vec<u8> = topo.hexes().filter_map(|h| b.token(h)).collect();

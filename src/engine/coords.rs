@@ -191,10 +191,8 @@ impl Topology {
         }
         let corner = |h: usize, c: usize| (hex_pos[h].0 + CORNERS[c].0, hex_pos[h].1 + CORNERS[c].1);
 
-        let mut points: Vec<(i16, i16)> = (0..hex_pos.len())
-            .flat_map(|h| (0..6).map(move |c| (h, c)))
-            .map(|(h, c)| corner(h, c))
-            .collect();
+        let mut points: Vec<(i16, i16)> =
+            (0..hex_pos.len()).flat_map(|h| (0..6).map(move |c| (h, c))).map(|(h, c)| corner(h, c)).collect();
         points.sort_by_key(|&(x, y)| (y, x));
         points.dedup();
         assert!(points.len() <= 128, "intersections must fit a 128-bit set");

@@ -67,12 +67,6 @@ pub struct Turn {
     pub(crate) dice: Option<[u8; 2]>,
 }
 
-impl Default for Seat {
-    fn default() -> Seat {
-        Seat(0)
-    }
-}
-
 /// A game in progress. Fixed-size and heap-free, so cloning is a memory copy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
@@ -198,10 +192,9 @@ impl Game {
             Phase::Discard { remaining } => {
                 self.in_turn_order().find(|s| remaining[s.index()] > 0).unwrap_or(self.turn.seat)
             }
-            Phase::Trade { answers, .. } => self
-                .in_turn_order()
-                .find(|s| answers[s.index()] == Answer::Pending)
-                .unwrap_or(self.turn.seat),
+            Phase::Trade { answers, .. } => {
+                self.in_turn_order().find(|s| answers[s.index()] == Answer::Pending).unwrap_or(self.turn.seat)
+            }
             _ => self.turn.seat,
         }
     }

@@ -75,7 +75,9 @@ impl Game {
             Phase::Trade { answers, .. } => {
                 if s == self.turn.seat {
                     out.push(Action::CancelTrade);
-                    out.extend(self.seats().filter(|o| answers[o.index()] != Answer::NotAsked).map(Action::ConfirmTrade));
+                    out.extend(
+                        self.seats().filter(|o| answers[o.index()] != Answer::NotAsked).map(Action::ConfirmTrade),
+                    );
                 } else {
                     out.push(Action::AcceptTrade);
                     out.push(Action::DeclineTrade);
@@ -179,7 +181,11 @@ impl Game {
             }
             (Action::EndTurn, Phase::Main) => Ok(()),
             (Action::Discard(r), Phase::Discard { .. }) => {
-                if p.hand[r] == 0 { Err(RuleError::NoCard(r)) } else { Ok(()) }
+                if p.hand[r] == 0 {
+                    Err(RuleError::NoCard(r))
+                } else {
+                    Ok(())
+                }
             }
             (Action::MoveRobber { hex, victim }, Phase::Robber) => self.check_robber(s, hex, victim),
             (Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. }, Phase::Trade { get, .. })
@@ -244,10 +250,10 @@ impl Game {
             return Err(RuleError::BoughtThisTurn(card));
         }
         match a {
-            Action::PlayRoadBuilding => {
-                if self.players[s.index()].roads.len() >= ROADS || self.road_candidates(s) == 0 {
-                    return Err(RuleError::NoRoadPlace);
-                }
+            Action::PlayRoadBuilding
+                if self.players[s.index()].roads.len() >= ROADS || self.road_candidates(s) == 0 =>
+            {
+                return Err(RuleError::NoRoadPlace);
             }
             Action::PlayYearOfPlenty(x, y) => {
                 let bank = self.bank;
