@@ -247,6 +247,18 @@ impl Deck {
         }
         h
     }
+    /// Moves the topmost card of a kind to the top, so it is drawn next (for test scenarios).
+    /// False when the deck holds no such card.
+    pub(crate) fn move_to_top(&mut self, card: DevCard) -> bool {
+        let len = self.len as usize;
+        match self.cards[..len].iter().rposition(|&c| c == card) {
+            Some(i) => {
+                self.cards[i..len].rotate_left(1);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl Serialize for Deck {

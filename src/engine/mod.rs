@@ -11,6 +11,7 @@ mod coords;
 mod game;
 mod legal;
 mod road;
+mod scenario;
 mod view;
 
 pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
@@ -21,4 +22,5 @@ pub use config::{Config, ConfigError, Shortage};
 pub use coords::{Edge, HarborSpot, Hex, Layout, Side, Topology, Vertex};
 pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
+pub use scenario::Scenario;
 pub use view::{PublicPlayer, View};
