@@ -173,12 +173,14 @@ impl Game {
         ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
         // A new building may split opponents' roads through it (R35).
         let through = self.topology().vertex_edge_mask(v);
-        let split: Vec<Seat> =
-            self.seats().filter(|&o| o != s && self.players[o.index()].roads.0 & through != 0).collect();
-        if !split.is_empty() {
-            for o in split {
+        let mut split = false;
+        for o in self.seats() {
+            if o != s && self.players[o.index()].roads.0 & through != 0 {
                 self.measure_road(o);
+                split = true;
             }
+        }
+        if split {
             self.award_longest_road(ev);
         }
     }
@@ -250,20 +252,16 @@ impl Game {
     /// R15, R16: pays each building on the hexes showing `total`.
     fn produce(&mut self, total: u8, ev: &mut Vec<Event>) {
         let topo = self.topology();
+        let n = self.num_players();
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
-        for h in topo.hexes() {
-            if self.board.token(h) != Some(total) || h == self.board.robber() {
+        for h in self.board.hexes_with_token(total) {
+            let Some(r) = self.board.terrain(h).resource() else { continue };
+            if h == self.board.robber() {
                 continue;
             }
-            let Some(r) = self.board.terrain(h).resource() else { continue };
-            for &v in &topo.hex_vertices(h) {
-                for (i, p) in self.players.iter().enumerate() {
-                    if p.settlements.has(v.0) {
-                        owed[i][r] += 1;
-                    } else if p.cities.has(v.0) {
-                        owed[i][r] += 2;
-                    }
-                }
+            let corners = topo.hex_vertex_mask(h);
+            for (i, p) in self.players[..n].iter().enumerate() {
+                owed[i][r] += ((p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones()) as u8;
             }
         }
         let mut paid = [Hand::EMPTY; MAX_PLAYERS];

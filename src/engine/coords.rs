@@ -159,6 +159,7 @@ pub struct Topology {
     rows: Vec<Vec<Hex>>,
     hex_pos: Vec<(i16, i16)>,
     hex_vertices: Vec<[Vertex; 6]>,
+    hex_vertex_mask: Vec<u128>,
     hex_edges: Vec<[Edge; 6]>,
     hex_neighbors: Vec<Vec<Hex>>,
     vertex_pos: Vec<(i16, i16)>,
@@ -171,6 +172,7 @@ pub struct Topology {
     edge_hexes: Vec<Vec<Hex>>,
     harbor_spots: Vec<HarborSpot>,
     vertex_harbor: Vec<Option<u8>>,
+    harbor_vertex_mask: u128,
     spirals: Vec<Vec<Hex>>,
 }
 
@@ -274,6 +276,7 @@ impl Topology {
         let mut topo = Topology {
             rows,
             hex_pos,
+            hex_vertex_mask: hex_vertices.iter().map(|vs| vs.iter().fold(0, |m, v| m | v.bit())).collect(),
             hex_vertices,
             hex_edges,
             hex_neighbors,
@@ -286,6 +289,11 @@ impl Topology {
             edge_vertices,
             edge_hexes,
             harbor_spots,
+            harbor_vertex_mask: vertex_harbor
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.is_some())
+                .fold(0, |m, (v, _)| m | 1u128 << v),
             vertex_harbor,
             spirals: Vec::new(),
         };
@@ -368,6 +376,10 @@ impl Topology {
     pub fn hex_vertices(&self, h: Hex) -> [Vertex; 6] {
         self.hex_vertices[h.index()]
     }
+    /// The six corners of a hex as a bit set.
+    pub fn hex_vertex_mask(&self, h: Hex) -> u128 {
+        self.hex_vertex_mask[h.index()]
+    }
     /// The six sides of a hex: NE, E, SE, SW, W, NW.
     pub fn hex_edges(&self, h: Hex) -> [Edge; 6] {
         self.hex_edges[h.index()]
@@ -411,6 +423,10 @@ impl Topology {
     /// Which harbor spot (if any) an intersection uses.
     pub fn vertex_harbor(&self, v: Vertex) -> Option<usize> {
         self.vertex_harbor[v.index()].map(usize::from)
+    }
+    /// Every intersection that uses a harbor, as a bit set.
+    pub fn harbor_vertex_mask(&self) -> u128 {
+        self.harbor_vertex_mask
     }
     /// Token order of the spiral starting at outer corner `c` (0..6).
     pub(crate) fn spiral_from(&self, c: usize) -> &[Hex] {

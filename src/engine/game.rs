@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use super::bits::Bits;
-use super::board::{Board, HarborKind};
+use super::board::{Board, HarborKind, Terrain};
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Hex, Layout, Topology, Vertex};
@@ -305,25 +305,37 @@ impl Game {
     }
     /// The rates a player may use to give `r`: 4, and 3 and 2 with the harbors.
     pub fn maritime_rates(&self, s: Seat, r: Resource) -> [Option<u8>; 3] {
+        let (generic, special) = self.harbor_access(s);
+        [Some(4), generic.then_some(3), (special >> r as u8 & 1 == 1).then_some(2)]
+    }
+    /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
+    pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
         let p = &self.players[s.index()];
-        let (mut generic, mut special) = (false, false);
-        for v in Bits(p.settlements.0 | p.cities.0).iter() {
-            match self.board.harbor_at(Vertex(v)) {
-                Some(HarborKind::Generic) => generic = true,
-                Some(HarborKind::Special(x)) if x == r => special = true,
-                _ => {}
+        let own = p.settlements.0 | p.cities.0;
+        let (mut generic, mut special) = (false, 0u8);
+        if own & self.topology().harbor_vertex_mask() == 0 {
+            return (generic, special);
+        }
+        for (spot, kind) in self.topology().harbor_spots().iter().zip(self.board.harbors()) {
+            if own & (spot.vertices[0].bit() | spot.vertices[1].bit()) != 0 {
+                match kind {
+                    HarborKind::Generic => generic = true,
+                    HarborKind::Special(r) => special |= 1 << *r as u8,
+                }
             }
         }
-        [Some(4), generic.then_some(3), special.then_some(2)]
+        (generic, special)
     }
 
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
     pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
+        let corners = self.topology().hex_vertex_mask(hex);
         let mut set = SeatSet::default();
-        for &v in &self.topology().hex_vertices(hex) {
-            if let Some((s, _)) = self.building_at(v)
-                && s != mover
-                && self.players[s.index()].hand.total() > 0
+        for (i, p) in self.players[..self.num_players()].iter().enumerate() {
+            let s = Seat(i as u8);
+            if s != mover
+                && (p.settlements.0 | p.cities.0) & corners != 0
+                && !p.hand.is_empty()
                 && (!self.config.friendly_robber || self.public_points(s) >= 3)
             {
                 set = set.with(s);
@@ -334,25 +346,29 @@ impl Game {
 
     /// Hexes the robber may move to (R18, R39).
     pub fn robber_targets(&self) -> Vec<Hex> {
+        let mask = self.robber_target_mask();
+        self.topology().hexes().filter(|h| mask >> h.0 & 1 == 1).collect()
+    }
+
+    /// [`Game::robber_targets`] as a bit set over hexes.
+    pub(crate) fn robber_target_mask(&self) -> u32 {
         let topo = self.topology();
-        let here = self.board.robber();
-        let moved: Vec<Hex> = topo.hexes().filter(|&h| h != here).collect();
+        let all = (1u32 << topo.num_hexes()) - 1;
+        let moved = all & !(1 << self.board.robber().0);
         if !self.config.friendly_robber {
             return moved;
         }
-        let allowed: Vec<Hex> = moved.into_iter().filter(|&h| !self.protected_hex(h)).collect();
-        if !allowed.is_empty() {
-            return allowed;
-        }
-        topo.hexes().filter(|&h| self.board.terrain(h) == super::board::Terrain::Desert).collect()
-    }
-
-    /// True when a hex touches a building of a player with fewer than 3 public points (R39).
-    fn protected_hex(&self, h: Hex) -> bool {
-        self.topology()
-            .hex_vertices(h)
+        // R39: spare hexes touching a player with fewer than 3 public points.
+        let protected = self.players[..self.num_players()]
             .iter()
-            .any(|&v| self.building_at(v).is_some_and(|(s, _)| self.public_points(s) < 3))
+            .enumerate()
+            .filter(|&(i, _)| self.public_points(Seat(i as u8)) < 3)
+            .fold(0u128, |m, (_, p)| m | p.settlements.0 | p.cities.0);
+        let allowed = topo.hexes().filter(|&h| topo.hex_vertex_mask(h) & protected == 0).fold(0, |m, h| m | 1 << h.0);
+        if allowed & moved != 0 {
+            return allowed & moved;
+        }
+        topo.hexes().filter(|&h| self.board.terrain(h) == Terrain::Desert).fold(0, |m, h| m | 1 << h.0)
     }
 
     /// Mask of every intersection with a building.

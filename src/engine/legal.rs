@@ -1,7 +1,8 @@
-//! Which actions are legal now: one `check` that [`Game::apply`] runs, and `legal_actions`,
-//! the candidates of the phase filtered by that same check, so the two never disagree.
+//! The move generator: every legal action of the player who must act, built directly from bit
+//! sets so that it is fast. It must agree with [`Game::check`]; [`Game::reference_actions`]
+//! (every conceivable action filtered by `check`) is the oracle the tests compare it with.
 
-use super::action::{Action, Answer, Piece, RuleError, Seat, SeatSet};
+use super::action::{Action, Answer, Seat};
 use super::bits::Bits;
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
@@ -20,6 +21,7 @@ impl Game {
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let s = self.to_act();
+        let p = &self.players[s.index()];
         match self.phase {
             Phase::Over { .. } => {}
             Phase::Setup { settlement: None, .. } => {
@@ -32,11 +34,10 @@ impl Game {
             }
             Phase::Roll => {
                 out.push(Action::RollDice);
-                self.dev_candidates(out);
+                self.push_card_plays(s, out);
             }
             Phase::Main => {
                 out.push(Action::EndTurn);
-                let p = &self.players[s.index()];
                 if p.hand.contains(&Hand::ROAD) && p.roads.len() < ROADS {
                     out.extend(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
                 }
@@ -47,21 +48,18 @@ impl Game {
                 if p.hand.contains(&Hand::CITY) && p.cities.len() < CITIES {
                     out.extend(p.settlements.iter().map(|v| Action::BuildCity(Vertex(v))));
                 }
-                out.push(Action::BuyDevCard);
-                self.dev_candidates(out);
-                for give in p.hand.resources() {
-                    for rate in self.maritime_rates(s, give).into_iter().flatten() {
-                        for get in Resource::ALL {
-                            out.push(Action::MaritimeTrade { give, get, rate });
-                        }
-                    }
+                if p.hand.contains(&Hand::DEVELOPMENT) && !self.deck.is_empty() {
+                    out.push(Action::BuyDevCard);
+                }
+                self.push_card_plays(s, out);
+                if !(self.config.strict_phases && self.turn.built) {
+                    self.push_maritime(s, out);
                 }
             }
-            Phase::Discard { .. } => {
-                out.extend(self.players[s.index()].hand.resources().map(Action::Discard));
-            }
+            Phase::Discard { .. } => out.extend(p.hand.resources().map(Action::Discard)),
             Phase::Robber => {
-                for hex in self.robber_targets() {
+                let targets = self.robber_target_mask();
+                for hex in self.topology().hexes().filter(|h| targets >> h.0 & 1 == 1) {
                     let victims = self.robbable(s, hex);
                     if victims.is_empty() {
                         out.push(Action::MoveRobber { hex, victim: None });
@@ -72,329 +70,147 @@ impl Game {
             Phase::RoadBuilding { .. } => {
                 out.extend(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
             }
-            Phase::Trade { answers, .. } => {
+            Phase::Trade { give, get, answers } => {
                 if s == self.turn.seat {
                     out.push(Action::CancelTrade);
-                    out.extend(
-                        self.seats().filter(|o| answers[o.index()] != Answer::NotAsked).map(Action::ConfirmTrade),
-                    );
+                    for o in self.seats() {
+                        let (g, t) = match answers[o.index()] {
+                            Answer::Accept => (give, get),
+                            Answer::Counter { give, get } => (give, get),
+                            _ => continue,
+                        };
+                        if p.hand.contains(&g) && self.players[o.index()].hand.contains(&t) {
+                            out.push(Action::ConfirmTrade(o));
+                        }
+                    }
                 } else {
-                    out.push(Action::AcceptTrade);
+                    if p.hand.contains(&get) {
+                        out.push(Action::AcceptTrade);
+                    }
                     out.push(Action::DeclineTrade);
                 }
             }
         }
-        out.retain(|&a| self.check(a).is_ok());
     }
 
-    fn dev_candidates(&self, out: &mut Vec<Action>) {
-        out.extend([Action::PlayKnight, Action::PlayRoadBuilding]);
-        for (i, a) in Resource::ALL.into_iter().enumerate() {
-            out.push(Action::PlayMonopoly(a));
-            out.push(Action::PlayYearOfPlenty(a, None));
-            out.extend(Resource::ALL[i..].iter().map(|&b| Action::PlayYearOfPlenty(a, Some(b))));
-        }
-    }
-
-    /// True when `action` is legal now.
-    pub fn is_legal(&self, action: Action) -> bool {
-        self.check(action).is_ok()
-    }
-
-    /// Says why `action` is illegal now, or `Ok(())`.
-    pub fn check(&self, action: Action) -> Result<(), RuleError> {
-        self.ensure_running()?;
-        let s = self.to_act();
-        let p = &self.players[s.index()];
-        match (action, self.phase) {
-            (Action::BuildSettlement(v), Phase::Setup { settlement: None, .. }) => self.check_site(v),
-            (Action::BuildRoad(e), Phase::Setup { settlement: Some(v), .. }) => {
-                self.check_edge(e)?;
-                if self.topology().vertex_edge_mask(v) & e.bit() == 0 {
-                    return Err(RuleError::SetupRoadAway);
-                }
-                Ok(())
-            }
-            (Action::BuildSettlement(_) | Action::BuildRoad(_), Phase::Setup { .. }) => {
-                Err(RuleError::NotNow("in set-up, place a settlement and then a road"))
-            }
-            (Action::RollDice, Phase::Roll) => Ok(()),
-            (Action::RollDice, _) => Err(RuleError::NotNow("the dice are rolled once, at the start of a turn")),
-            (_, Phase::Roll) if !is_dev_play(action) => Err(RuleError::NotNow("roll the dice first")),
-            (Action::BuildRoad(e), Phase::Main) => {
-                self.check_afford(s, "a road", Hand::ROAD)?;
-                self.check_pieces(s, Piece::Road)?;
-                self.check_road(s, e)
-            }
-            (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_road(s, e),
-            (Action::BuildSettlement(v), Phase::Main) => {
-                self.check_afford(s, "a settlement", Hand::SETTLEMENT)?;
-                self.check_pieces(s, Piece::Settlement)?;
-                self.check_site(v)?;
-                if self.road_vertices(s) & v.bit() == 0 {
-                    return Err(RuleError::SettlementNotConnected);
-                }
-                Ok(())
-            }
-            (Action::BuildCity(v), Phase::Main) => {
-                self.check_vertex(v)?;
-                if !p.settlements.has(v.0) {
-                    return Err(RuleError::NotYourSettlement);
-                }
-                self.check_afford(s, "a city", Hand::CITY)?;
-                self.check_pieces(s, Piece::City)
-            }
-            (Action::BuyDevCard, Phase::Main) => {
-                if self.deck.is_empty() {
-                    return Err(RuleError::DeckEmpty);
-                }
-                self.check_afford(s, "a development card", Hand::DEVELOPMENT)
-            }
-            (a, Phase::Roll | Phase::Main) if is_dev_play(a) => self.check_dev_play(s, a),
-            (Action::MaritimeTrade { give, get, rate }, Phase::Main) => {
-                self.check_trading()?;
-                if give == get {
-                    return Err(RuleError::SameResource);
-                }
-                if !self.maritime_rates(s, give).contains(&Some(rate)) {
-                    return Err(RuleError::BadRate(give, self.maritime_rate(s, give)));
-                }
-                if p.hand[give] < rate {
-                    return Err(RuleError::LacksCards(s));
-                }
-                if self.bank[get] == 0 {
-                    return Err(RuleError::BankLacks(get));
-                }
-                Ok(())
-            }
-            (Action::OfferTrade { give, get, to }, Phase::Main) => {
-                self.check_trading()?;
-                check_terms(&give, &get)?;
-                let others = SeatSet::all(self.num_players()).without(s);
-                if to.is_empty() || to.0 & !others.0 != 0 {
-                    return Err(RuleError::NoTradePartner);
-                }
-                if !p.hand.contains(&give) {
-                    return Err(RuleError::LacksCards(s));
-                }
-                Ok(())
-            }
-            (Action::EndTurn, Phase::Main) => Ok(()),
-            (Action::Discard(r), Phase::Discard { .. }) => {
-                if p.hand[r] == 0 {
-                    Err(RuleError::NoCard(r))
-                } else {
-                    Ok(())
-                }
-            }
-            (Action::MoveRobber { hex, victim }, Phase::Robber) => self.check_robber(s, hex, victim),
-            (Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. }, Phase::Trade { get, .. })
-                if s != self.turn.seat =>
-            {
-                match action {
-                    Action::AcceptTrade if !p.hand.contains(&get) => Err(RuleError::LacksCards(s)),
-                    Action::CounterTrade { give, get } => {
-                        check_terms(&give, &get)?;
-                        if !p.hand.contains(&get) {
-                            return Err(RuleError::LacksCards(s));
-                        }
-                        if !self.players[self.turn.seat.index()].hand.contains(&give) {
-                            return Err(RuleError::LacksCards(self.turn.seat));
-                        }
-                        Ok(())
-                    }
-                    _ => Ok(()),
-                }
-            }
-            (Action::ConfirmTrade(o), Phase::Trade { give, get, answers }) if s == self.turn.seat => {
-                let (give, get) = match answers.get(o.index()).copied() {
-                    Some(Answer::Accept) => (give, get),
-                    Some(Answer::Counter { give, get }) => (give, get),
-                    _ => return Err(RuleError::NotAccepted(o)),
-                };
-                if !p.hand.contains(&give) {
-                    return Err(RuleError::LacksCards(s));
-                }
-                if !self.players[o.index()].hand.contains(&get) {
-                    return Err(RuleError::LacksCards(o));
-                }
-                Ok(())
-            }
-            (Action::CancelTrade, Phase::Trade { .. }) if s == self.turn.seat => Ok(()),
-            (_, phase) => Err(RuleError::NotNow(waiting_for(phase))),
-        }
-    }
-
-    fn check_trading(&self) -> Result<(), RuleError> {
-        if self.config.strict_phases && self.turn.built {
-            return Err(RuleError::TradeAfterBuild);
-        }
-        Ok(())
-    }
-
-    fn check_dev_play(&self, s: Seat, a: Action) -> Result<(), RuleError> {
-        let card = match a {
-            Action::PlayKnight => DevCard::Knight,
-            Action::PlayRoadBuilding => DevCard::RoadBuilding,
-            Action::PlayYearOfPlenty(..) => DevCard::YearOfPlenty,
-            _ => DevCard::Monopoly,
-        };
+    /// Development cards the player may play now (R14, R30-R33).
+    fn push_card_plays(&self, s: Seat, out: &mut Vec<Action>) {
         if self.turn.dev_played {
-            return Err(RuleError::CardAlreadyPlayed);
+            return;
         }
-        let held = self.players[s.index()].dev[card];
-        if held == 0 {
-            return Err(RuleError::NoSuchCard(card));
-        }
-        if held <= self.turn.bought[card] {
-            return Err(RuleError::BoughtThisTurn(card));
-        }
-        match a {
-            Action::PlayRoadBuilding
-                if self.players[s.index()].roads.len() >= ROADS || self.road_candidates(s) == 0 =>
-            {
-                return Err(RuleError::NoRoadPlace);
-            }
-            Action::PlayYearOfPlenty(x, y) => {
-                let bank = self.bank;
-                if bank[x] == 0 {
-                    return Err(RuleError::BankLacks(x));
-                }
-                match y {
-                    None if bank.total() != 1 => return Err(RuleError::TakeTwo),
-                    Some(_) if bank.total() == 1 => return Err(RuleError::BankHoldsOne),
-                    Some(y) if bank[y] < 1 + (x == y) as u8 => return Err(RuleError::BankLacks(y)),
-                    _ => {}
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    fn check_robber(&self, s: Seat, hex: Hex, victim: Option<Seat>) -> Result<(), RuleError> {
-        if hex.index() >= self.topology().num_hexes() {
-            return Err(RuleError::OffBoard("hex", hex.0));
-        }
-        let targets = self.robber_targets();
-        if !targets.contains(&hex) {
-            return Err(if hex == self.board.robber() { RuleError::RobberMustMove } else { RuleError::FriendlyRobber });
-        }
-        let victims = self.robbable(s, hex);
-        match victim {
-            None if !victims.is_empty() => Err(RuleError::MustChooseVictim),
-            Some(v) if v.index() >= self.num_players() || !victims.contains(v) => Err(RuleError::BadVictim(v)),
-            _ => Ok(()),
-        }
-    }
-
-    fn check_afford(&self, s: Seat, what: &'static str, cost: Hand) -> Result<(), RuleError> {
-        if self.players[s.index()].hand.contains(&cost) { Ok(()) } else { Err(RuleError::CannotAfford { what, cost }) }
-    }
-
-    fn check_pieces(&self, s: Seat, piece: Piece) -> Result<(), RuleError> {
-        let (roads, settlements, cities) = self.pieces_left(s);
-        let left = match piece {
-            Piece::Road => roads,
-            Piece::Settlement => settlements,
-            Piece::City => cities,
-        };
-        if left == 0 { Err(RuleError::NoPiecesLeft(piece)) } else { Ok(()) }
-    }
-
-    fn check_vertex(&self, v: Vertex) -> Result<(), RuleError> {
-        if v.index() >= self.topology().num_vertices() { Err(RuleError::OffBoard("intersection", v.0)) } else { Ok(()) }
-    }
-
-    fn check_edge(&self, e: Edge) -> Result<(), RuleError> {
-        if e.index() >= self.topology().num_edges() {
-            return Err(RuleError::OffBoard("path", e.0));
-        }
-        if self.occupied_edges() & e.bit() != 0 {
-            return Err(RuleError::EdgeTaken);
-        }
-        Ok(())
-    }
-
-    /// An empty intersection obeying the distance rule (R24).
-    fn check_site(&self, v: Vertex) -> Result<(), RuleError> {
-        self.check_vertex(v)?;
-        let occupied = self.occupied_vertices();
-        if occupied & v.bit() != 0 {
-            return Err(RuleError::VertexTaken);
-        }
-        if occupied & self.topology().vertex_neighbor_mask(v) != 0 {
-            return Err(RuleError::DistanceRule);
-        }
-        Ok(())
-    }
-
-    /// An empty path touching the player's building, or road at a corner free of opponents (R26).
-    fn check_road(&self, s: Seat, e: Edge) -> Result<(), RuleError> {
-        self.check_edge(e)?;
-        if self.road_candidates(s) & e.bit() == 0 {
-            return Err(RuleError::RoadNotConnected);
-        }
-        Ok(())
-    }
-
-    pub(crate) fn vertex_mask(&self) -> u128 {
-        let n = self.topology().num_vertices();
-        if n == 128 { u128::MAX } else { (1 << n) - 1 }
-    }
-
-    /// Intersections that are taken or next to a building (R24).
-    pub(crate) fn blocked_vertices(&self) -> u128 {
-        let topo = self.topology();
-        let occupied = self.occupied_vertices();
-        Bits(occupied).iter().fold(occupied, |m, v| m | topo.vertex_neighbor_mask(Vertex(v)))
-    }
-
-    /// Intersections at an end of one of the player's roads.
-    pub(crate) fn road_vertices(&self, s: Seat) -> u128 {
-        let topo = self.topology();
-        self.players[s.index()].roads.iter().fold(0, |m, e| {
-            let [a, b] = topo.edge_vertices(Edge(e));
-            m | a.bit() | b.bit()
-        })
-    }
-
-    /// Empty paths where the player may build a road (R26).
-    pub(crate) fn road_candidates(&self, s: Seat) -> u128 {
-        let topo = self.topology();
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let opponents = self.occupied_vertices() & !own;
-        let reach = own | (self.road_vertices(s) & !opponents);
-        let edges = Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)));
-        edges & !self.occupied_edges()
+        let playable = |c: DevCard| p.dev[c] > self.turn.bought[c];
+        if playable(DevCard::Knight) {
+            out.push(Action::PlayKnight);
+        }
+        if playable(DevCard::RoadBuilding) && p.roads.len() < ROADS && self.road_candidates(s) != 0 {
+            out.push(Action::PlayRoadBuilding);
+        }
+        if playable(DevCard::YearOfPlenty) {
+            let bank = self.bank;
+            if bank.total() == 1 {
+                out.extend(bank.resources().map(|r| Action::PlayYearOfPlenty(r, None)));
+            } else {
+                for (i, a) in Resource::ALL.into_iter().enumerate() {
+                    for &b in &Resource::ALL[i..] {
+                        if bank[a] > 0 && bank[b] > (a == b) as u8 {
+                            out.push(Action::PlayYearOfPlenty(a, Some(b)));
+                        }
+                    }
+                }
+            }
+        }
+        if playable(DevCard::Monopoly) {
+            out.extend(Resource::ALL.map(Action::PlayMonopoly));
+        }
+    }
+
+    /// Trades with the bank at every rate the player has (R22).
+    fn push_maritime(&self, s: Seat, out: &mut Vec<Action>) {
+        let hand = self.players[s.index()].hand;
+        if hand.total() < 2 {
+            return;
+        }
+        let (generic, special) = self.harbor_access(s);
+        for give in Resource::ALL {
+            let n = hand[give];
+            let rates = [(4, true), (3, generic), (2, special >> give as u8 & 1 == 1)];
+            for (rate, has) in rates {
+                if has && n >= rate {
+                    for get in Resource::ALL {
+                        if get != give && self.bank[get] > 0 {
+                            out.push(Action::MaritimeTrade { give, get, rate });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every conceivable action of the moment (trade offers and counter-offers aside) filtered
+    /// by [`Game::check`]: slow, but by construction in agreement with `apply`. Tests compare it
+    /// with [`Game::legal_actions`].
+    pub fn reference_actions(&self) -> Vec<Action> {
+        let topo = self.topology();
+        let mut all = vec![
+            Action::RollDice,
+            Action::BuyDevCard,
+            Action::PlayKnight,
+            Action::PlayRoadBuilding,
+            Action::AcceptTrade,
+            Action::DeclineTrade,
+            Action::CancelTrade,
+            Action::EndTurn,
+        ];
+        all.extend(topo.vertices().flat_map(|v| [Action::BuildSettlement(v), Action::BuildCity(v)]));
+        all.extend(topo.edges().map(Action::BuildRoad));
+        for h in 0..topo.num_hexes() as u8 {
+            all.push(Action::MoveRobber { hex: Hex(h), victim: None });
+            all.extend(self.seats().map(|v| Action::MoveRobber { hex: Hex(h), victim: Some(v) }));
+        }
+        all.extend(self.seats().map(Action::ConfirmTrade));
+        for a in Resource::ALL {
+            all.push(Action::Discard(a));
+            all.push(Action::PlayMonopoly(a));
+            all.push(Action::PlayYearOfPlenty(a, None));
+            for b in Resource::ALL {
+                if a <= b {
+                    all.push(Action::PlayYearOfPlenty(a, Some(b)));
+                }
+                for rate in 1..=5 {
+                    all.push(Action::MaritimeTrade { give: a, get: b, rate });
+                }
+            }
+        }
+        all.retain(|&a| self.check(a).is_ok());
+        all
     }
 }
 
-fn is_dev_play(a: Action) -> bool {
-    matches!(a, Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_))
-}
+#[cfg(test)]
+mod tests {
+    use crate::bots::SplitMix64;
+    use crate::engine::{Config, Game};
 
-/// Both sides give something, and no resource is on both sides (R21).
-fn check_terms(give: &Hand, get: &Hand) -> Result<(), RuleError> {
-    if give.is_empty() || get.is_empty() {
-        return Err(RuleError::EmptyTradeSide);
-    }
-    if give.overlaps(get) {
-        return Err(RuleError::SameResourceBothSides);
-    }
-    Ok(())
-}
-
-fn waiting_for(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Setup { .. } => "set-up placement comes first",
-        Phase::Roll => "roll the dice first",
-        Phase::Main => "that isn't an action of this moment",
-        Phase::Discard { .. } => "players must discard first",
-        Phase::Robber => "move the robber first",
-        Phase::RoadBuilding { .. } => "place the free roads first",
-        Phase::Trade { .. } => "a trade offer is open",
-        Phase::Over { .. } => "the game is over",
+    /// The fast generator and the check agree, like two move generators in a chess engine.
+    #[test]
+    fn generator_matches_reference_in_random_games() {
+        for seed in 0..60 {
+            let mut config = Config::with_players(2 + (seed % 3) as u8);
+            config.friendly_robber = seed % 2 == 0;
+            config.strict_phases = seed % 3 == 0;
+            let mut game = Game::new(config, seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while !game.is_over() && game.turn_number() < 3000 {
+                let mut fast = game.legal_actions();
+                let mut slow = game.reference_actions();
+                let key = |a: &crate::engine::Action| format!("{a:?}");
+                fast.sort_by_key(key);
+                slow.sort_by_key(key);
+                assert_eq!(fast, slow, "seed {seed}, phase {:?}", game.phase());
+                let a = fast[rng.below(fast.len())];
+                game.apply(a).unwrap();
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ mod apply;
 mod bits;
 mod board;
 mod cards;
+mod check;
 mod config;
 mod coords;
 mod game;

@@ -12,13 +12,35 @@ pub const ROAD_MIN: u8 = 5;
 /// The longest trail over `roads` (no path twice; intersections may repeat), not passing
 /// through any intersection in `blocked` but allowed to end there (R34).
 pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
-    let mut ends = 0u128;
+    let mut touched = 0u128;
     let mut m = roads;
     while m != 0 {
         let e = Edge(m.trailing_zeros() as u8);
         m &= m - 1;
         let [a, b] = topo.edge_vertices(e);
-        ends |= a.bit() | b.bit();
+        touched |= a.bit() | b.bit();
+    }
+    // A longest trail can start where the road network has 1 or 3 branches, or at a blocked
+    // corner: from a plain 2-branch corner it could be extended backwards, or it is a closed
+    // trail that can be re-started at any of its corners. Components that are pure cycles get
+    // one start of their own.
+    let mut ends = 0u128;
+    let mut t = touched;
+    while t != 0 {
+        let v = Vertex(t.trailing_zeros() as u8);
+        t &= t - 1;
+        if (topo.vertex_edge_mask(v) & roads).count_ones() != 2 || blocked & v.bit() != 0 {
+            ends |= v.bit();
+        }
+    }
+    let mut unreached = touched;
+    while unreached != 0 {
+        let seed = unreached & unreached.wrapping_neg();
+        let component = flood(topo, seed, roads);
+        if component & ends == 0 {
+            ends |= seed;
+        }
+        unreached &= !component;
     }
     let mut best = 0;
     while ends != 0 {
@@ -27,6 +49,27 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
         best = best.max(walk(topo, v, roads, blocked));
     }
     best
+}
+
+/// The corners reachable from `start` along `roads`.
+fn flood(topo: &Topology, start: u128, roads: u128) -> u128 {
+    let (mut seen, mut frontier) = (start, start);
+    while frontier != 0 {
+        let v = Vertex(frontier.trailing_zeros() as u8);
+        frontier &= frontier - 1;
+        let mut out = topo.vertex_edge_mask(v) & roads;
+        while out != 0 {
+            let e = Edge(out.trailing_zeros() as u8);
+            out &= out - 1;
+            let [a, b] = topo.edge_vertices(e);
+            let w = if a == v { b } else { a };
+            if seen & w.bit() == 0 {
+                seen |= w.bit();
+                frontier |= w.bit();
+            }
+        }
+    }
+    seen
 }
 
 fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128) -> u8 {
@@ -55,14 +98,13 @@ impl Game {
 
     /// Gives Longest Road to whom R35 says, after any road length changed.
     pub(crate) fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
-        let lengths: Vec<(Seat, u8)> = self.seats().map(|s| (s, self.road_length(s))).collect();
-        let max = lengths.iter().map(|l| l.1).max().unwrap_or(0);
+        let max = self.seats().map(|s| self.road_length(s)).max().unwrap_or(0);
         let new = match self.longest_road {
             Some(h) if max >= ROAD_MIN && self.road_length(h) == max => Some(h),
             _ => {
-                let mut at_max = lengths.iter().filter(|l| l.1 == max);
+                let mut at_max = self.seats().filter(|&s| self.road_length(s) == max);
                 match (at_max.next(), at_max.next()) {
-                    (Some(&(s, _)), None) if max >= ROAD_MIN => Some(s),
+                    (Some(s), None) if max >= ROAD_MIN => Some(s),
                     _ => None,
                 }
             }
@@ -128,5 +170,37 @@ mod tests {
         let hex = crate::engine::coords::Hex(0);
         let ring = topo.hex_edges(hex).iter().fold(0u128, |m, e| m | e.bit());
         assert_eq!(longest_trail(topo, ring, 0), 6);
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use crate::bots::SplitMix64;
+    use crate::engine::coords::Layout;
+
+    /// The start-corner pruning gives the same lengths as starting everywhere.
+    #[test]
+    fn pruned_starts_match_brute_force_on_random_networks() {
+        let topo = Layout::Standard.topology();
+        let brute = |roads: u128, blocked: u128| {
+            topo.vertices().map(|v| walk(topo, v, roads, blocked)).max().unwrap_or(0)
+        };
+        let mut rng = SplitMix64::new(9);
+        for _ in 0..3000 {
+            let mut roads = 0u128;
+            let mut at = Vertex(rng.below(54) as u8);
+            for _ in 0..1 + rng.below(15) {
+                if rng.below(4) == 0 {
+                    at = Vertex(rng.below(54) as u8);
+                }
+                let ns = topo.vertex_neighbors(at);
+                let next = ns[rng.below(ns.len())];
+                roads |= topo.edge_between(at, next).unwrap().bit();
+                at = next;
+            }
+            let blocked = if rng.below(2) == 0 { 0 } else { 1u128 << rng.below(54) | 1u128 << rng.below(54) };
+            assert_eq!(longest_trail(topo, roads, blocked), brute(roads, blocked));
+        }
     }
 }
