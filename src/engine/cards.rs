@@ -195,11 +195,20 @@ impl IndexMut<DevCard> for DevHand {
 pub const MAX_DECK: usize = 34;
 
 /// The shuffled development deck; the top card is the last one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Deck {
     cards: [DevCard; MAX_DECK],
     len: u8,
 }
+
+/// Decks are equal when the cards left are: drawn cards linger past `len` but are gone, and a
+/// loaded deck (which never had them) must equal the one it was saved from.
+impl PartialEq for Deck {
+    fn eq(&self, other: &Deck) -> bool {
+        self.cards() == other.cards()
+    }
+}
+impl Eq for Deck {}
 
 impl Deck {
     /// A deck holding `counts` cards in kind order (shuffle it with [`Deck::shuffle`]).
