@@ -24,3 +24,4 @@
 pub mod bots;
 pub mod engine;
 pub mod sim;
+pub mod tui;

@@ -1,0 +1,131 @@
+//! The command line. Plain `catan` plays in the terminal; subcommands simulate games and
+//! measure drawing speed. Flags that shape the game are global so every command shares them.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use catan::engine::Config;
+use catan::{sim, tui};
+
+/// Settlers of Catan for the terminal: hot-seat for 2 to 4 players.
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// Seed for the board, dice and cards (a random one when left out; always shown).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// The players: names in seat order ("Ann,Bob,Cy"), or just how many.
+    #[arg(long, global = true, value_parser = parse_players)]
+    pub players: Option<Players>,
+    /// Don't capture the mouse (capture stops the terminal's own copy and paste).
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// Draw with plain ASCII only (no box drawing or symbols).
+    #[arg(long)]
+    pub ascii: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The `--players` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Players {
+    Count(u8),
+    Names(Vec<String>),
+}
+
+impl Players {
+    fn count(&self) -> u8 {
+        match self {
+            Players::Count(n) => *n,
+            Players::Names(v) => v.len() as u8,
+        }
+    }
+}
+
+fn parse_players(s: &str) -> Result<Players, String> {
+    if let Ok(n) = s.trim().parse::<u8>() {
+        return Ok(Players::Count(n));
+    }
+    let names: Vec<String> = s.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+    if names.iter().any(|n| n.chars().count() > 12) {
+        return Err("names have at most 12 characters".into());
+    }
+    Ok(Players::Names(names))
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Play games between random players and report statistics and speed.
+    Simulate {
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure how fast the terminal screen is drawn (in memory, no terminal needed).
+    BenchFrame {
+        #[arg(long, default_value_t = 140)]
+        width: u16,
+        #[arg(long, default_value_t = 45)]
+        height: u16,
+        #[arg(long, default_value_t = 2000)]
+        frames: u32,
+    },
+}
+
+impl Cli {
+    /// Runs what the command line asks for.
+    pub fn run(self) -> ExitCode {
+        let seed = self.seed.unwrap_or_else(rand::random);
+        let players = self.players.as_ref().map_or(4, Players::count);
+        let config = Config::with_players(players);
+        if let Err(e) = config.validate() {
+            eprintln!("catan: {e}");
+            return ExitCode::from(2);
+        }
+        match self.command {
+            Some(Command::Simulate { games, json }) => simulate(config, games, seed, json),
+            Some(Command::BenchFrame { width, height, frames }) => {
+                let t = tui::bench_frames(seed, width, height, frames);
+                println!("screen {width}x{height}, seed {seed}, {} frames", t.frames);
+                println!("first frame (new game to drawn screen): {:.3} ms", t.first.as_secs_f64() * 1e3);
+                println!(
+                    "full frame: mean {:.3} ms, best {:.3} ms",
+                    t.mean.as_secs_f64() * 1e3,
+                    t.best.as_secs_f64() * 1e3
+                );
+            }
+            None => {
+                let names = match self.players {
+                    Some(Players::Names(v)) => Some(v),
+                    _ => None,
+                };
+                let theme = tui::Theme::from_env(self.ascii);
+                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme };
+                if let Err(e) = tui::run(options) {
+                    eprintln!("catan: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        ExitCode::SUCCESS
+    }
+}
+
+fn simulate(config: Config, games: u64, seed: u64, json: bool) {
+    let r = sim::simulate(config, games, seed);
+    if json {
+        println!("{}", serde_json::to_string(&r).expect("a report serializes"));
+    } else {
+        println!("games: {} (seed {}, {} players, {} unfinished)", r.games, r.seed, r.players, r.unfinished);
+        println!("mean turns per game: {:.1}", r.mean_turns);
+        println!("mean actions per game: {:.1}", r.mean_actions);
+        println!("wins by seat: {:?}", r.wins);
+        println!("games per second: {:.0}", r.games_per_second);
+        println!("ns per action: {:.1}", r.ns_per_action);
+    }
+}

@@ -1,0 +1,466 @@
+//! The application state and `update`: keys become commands (through the keymap), commands
+//! change the UI state or become engine actions. Drawing only reads this state.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::board::Geometry;
+use super::dialogs::{Composer, Dialog, Outcome, PickFor, Picker};
+use super::keymap::{self, Cmd, Mode};
+use super::select::{Dir, Purpose, Selection, Target, all_targets};
+use super::theme::Theme;
+use super::ui;
+use crate::engine::{Action, Config, Event, Game, Phase, Seat};
+
+/// What happens to the app: a key, a click, a new terminal size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Click { col: u16, row: u16 },
+    Resize(u16, u16),
+}
+
+impl Msg {
+    /// A key press with no modifiers (for tests and scripts).
+    pub fn key(code: KeyCode) -> Msg {
+        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+    /// A typed character.
+    pub fn char(c: char) -> Msg {
+        Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// The start screen: names typed so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartForm {
+    pub names: Vec<String>,
+    pub input: String,
+}
+
+/// What the player who has the keyboard is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// Choosing what to do next (roll, build, trade, end the turn).
+    Idle,
+    Select(Selection),
+    Dialog(Dialog),
+}
+
+/// A line for the status bar: a result, or a refusal (shown with a mark, not colour alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The whole front end.
+pub struct App {
+    pub game: Game,
+    pub seed: u64,
+    pub names: Vec<String>,
+    /// One letter per player, shown on their pieces.
+    pub letters: Vec<char>,
+    pub theme: Theme,
+    /// Present while the names are asked.
+    pub start: Option<StartForm>,
+    /// The seat that confirmed it holds the keyboard; hands are shown only to it (H1).
+    pub viewer: Option<Seat>,
+    pub focus: Focus,
+    /// Every event since the deal, shown through `Event::describe` for the viewer.
+    pub log: Vec<Event>,
+    /// Lines scrolled back from the newest.
+    pub log_scroll: usize,
+    pub help: bool,
+    pub quitting: bool,
+    /// On the game-over screen: show the board instead of the statistics.
+    pub show_board: bool,
+    pub message: Option<Message>,
+    pub size: (u16, u16),
+    /// Set when the app should exit.
+    pub done: bool,
+    last_target: Option<Target>,
+}
+
+fn letters_for(names: &[String]) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let pick = name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .map(|c| c.to_ascii_uppercase())
+            .find(|c| !out.contains(c))
+            .unwrap_or_else(|| char::from(b'1' + i as u8));
+        out.push(pick);
+    }
+    out
+}
+
+impl App {
+    /// A new app: with names the game starts at once, without them the start screen asks.
+    pub fn new(seed: u64, names: Option<Vec<String>>, theme: Theme) -> App {
+        // The board is dealt before anything else from the seed, so the start screen can
+        // show the very island the game will use.
+        let game = Game::new(Config::default(), seed).expect("the default configuration is valid");
+        let mut app = App {
+            game,
+            seed,
+            names: Vec::new(),
+            letters: Vec::new(),
+            theme,
+            start: Some(StartForm::default()),
+            viewer: None,
+            focus: Focus::Idle,
+            log: Vec::new(),
+            log_scroll: 0,
+            help: false,
+            quitting: false,
+            show_board: false,
+            message: None,
+            size: (100, 32),
+            done: false,
+            last_target: None,
+        };
+        if let Some(names) = names {
+            app.begin(names);
+        }
+        app
+    }
+
+    /// Deals the game for these players and hands the keyboard to the first to place.
+    fn begin(&mut self, names: Vec<String>) {
+        let config = Config::with_players(names.len() as u8);
+        match Game::new_with_events(config, self.seed) {
+            Ok((game, events)) => {
+                self.game = game;
+                self.log = events;
+                self.letters = letters_for(&names);
+                self.names = names;
+                self.start = None;
+                self.sync();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// A player's name.
+    pub fn name(&self, s: Seat) -> String {
+        self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// The seat waiting for the keyboard, while the hand-off screen shows.
+    pub fn handoff(&self) -> Option<Seat> {
+        let s = self.game.to_act();
+        (self.start.is_none() && !self.game.is_over() && self.viewer != Some(s)).then_some(s)
+    }
+
+    /// The mode the keyboard is in.
+    pub fn mode(&self) -> Mode {
+        if self.start.is_some() {
+            Mode::Start
+        } else if self.quitting {
+            Mode::Quit
+        } else if self.help {
+            Mode::Help
+        } else if self.game.is_over() {
+            Mode::Over
+        } else if self.handoff().is_some() {
+            Mode::Handoff
+        } else {
+            match &self.focus {
+                Focus::Idle => Mode::Turn,
+                Focus::Select(_) => Mode::Select,
+                Focus::Dialog(d) => d.mode(),
+            }
+        }
+    }
+
+    fn refuse(&mut self, text: String) {
+        self.message = Some(Message { text, error: true });
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Click { col, row } => self.click(col, row),
+            Msg::Key(key) if key.kind == KeyEventKind::Press => {
+                self.message = None;
+                if self.mode() == Mode::Start {
+                    self.start_key(key);
+                } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
+                    self.command(cmd);
+                }
+            }
+            Msg::Key(_) => {}
+        }
+    }
+
+    fn start_key(&mut self, key: KeyEvent) {
+        let Some(form) = self.start.as_mut() else { return };
+        match key.code {
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.done = true,
+            KeyCode::Esc => self.done = true,
+            KeyCode::Char(c) if form.input.chars().count() < 12 && (c.is_alphanumeric() || " -_'.".contains(c)) => {
+                form.input.push(c);
+            }
+            KeyCode::Backspace => {
+                // On an empty line, erase the name before it.
+                if form.input.is_empty() {
+                    form.names.pop();
+                } else {
+                    form.input.pop();
+                }
+            }
+            KeyCode::Enter => {
+                let name = form.input.trim().to_string();
+                if name.is_empty() {
+                    if form.names.len() >= 2 {
+                        let names = form.names.clone();
+                        self.begin(names);
+                    } else {
+                        self.refuse("type at least two names".into());
+                    }
+                } else if form.names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                    self.refuse(format!("{name} is playing already"));
+                } else {
+                    form.names.push(name);
+                    form.input.clear();
+                    if form.names.len() == 4 {
+                        let names = form.names.clone();
+                        self.begin(names);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn click(&mut self, col: u16, row: u16) {
+        let Focus::Select(sel) = &self.focus else { return };
+        if self.mode() != Mode::Select {
+            return;
+        }
+        let areas = ui::layout(self.size, self.game.num_players());
+        let topo = self.game.topology();
+        let Some(g) = Geometry::fit(topo, areas.board) else { return };
+        if let Some(t) = g.hit(topo, &all_targets(topo, sel.purpose), col, row) {
+            if sel.cursor == t {
+                self.command(Cmd::Confirm);
+            } else if let Focus::Select(sel) = &mut self.focus {
+                sel.cursor = t;
+            }
+        }
+    }
+
+    /// Carries out a command of the current mode.
+    pub fn command(&mut self, cmd: Cmd) {
+        let mode = self.mode();
+        match (mode, cmd) {
+            (_, Cmd::Help) => self.help = true,
+            (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
+            (Mode::Quit, _) => self.quitting = false,
+            (_, Cmd::Quit) => self.quitting = true,
+            (Mode::Help, _) => self.help = false,
+            (_, Cmd::LogUp) => self.log_scroll = (self.log_scroll + 5).min(self.log.len().saturating_sub(1)),
+            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(5),
+            (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
+            (Mode::Handoff, Cmd::Confirm) => {
+                self.viewer = self.handoff();
+                self.sync();
+            }
+            (Mode::Select, _) => self.select_cmd(cmd),
+            (Mode::Turn, _) => self.turn_cmd(cmd),
+            _ => self.dialog_cmd(cmd),
+        }
+    }
+
+    fn select_cmd(&mut self, cmd: Cmd) {
+        let topo = self.game.topology();
+        let Focus::Select(sel) = &mut self.focus else { return };
+        match cmd {
+            Cmd::Up => sel.step(topo, Dir::Up),
+            Cmd::Down => sel.step(topo, Dir::Down),
+            Cmd::Left => sel.step(topo, Dir::Left),
+            Cmd::Right => sel.step(topo, Dir::Right),
+            Cmd::Next => sel.cycle(topo, true),
+            Cmd::Prev => sel.cycle(topo, false),
+            Cmd::Cancel if sel.cancellable => self.focus = Focus::Idle,
+            Cmd::Cancel => {
+                let text = format!("{} must be placed now", sel.purpose.noun());
+                self.refuse(text);
+            }
+            Cmd::Confirm => {
+                let (purpose, cursor, legal) = (sel.purpose, sel.cursor, sel.on_legal());
+                self.last_target = Some(cursor);
+                let Some(action) = purpose.action(cursor) else { return };
+                if !legal {
+                    let why = self.game.check(action).err().map_or("not there".to_string(), |e| e.to_string());
+                    self.refuse(why);
+                } else if let (Purpose::Robber, Target::Hex(hex)) = (purpose, cursor) {
+                    self.rob_at(hex);
+                } else {
+                    self.apply(vec![action]);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The robber's hex is chosen: rob the only victim, or ask whom.
+    fn rob_at(&mut self, hex: crate::engine::Hex) {
+        let victims: Vec<Seat> = self
+            .game
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::MoveRobber { hex: h, victim: Some(v) } if h == hex => Some(v),
+                _ => None,
+            })
+            .collect();
+        match victims.len() {
+            0 => self.apply(vec![Action::MoveRobber { hex, victim: None }]),
+            1 => self.apply(vec![Action::MoveRobber { hex, victim: Some(victims[0]) }]),
+            _ => self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: 0 }),
+        }
+    }
+
+    fn turn_cmd(&mut self, cmd: Cmd) {
+        let purpose = match cmd {
+            Cmd::Roll => return self.apply(vec![Action::RollDice]),
+            Cmd::BuyCard => return self.apply(vec![Action::BuyDevCard]),
+            Cmd::EndTurn => return self.apply(vec![Action::EndTurn]),
+            Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::Cards { row: 0 }),
+            Cmd::Trade => {
+                return match self.game.phase() {
+                    Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
+                    _ => self.refuse("not now: trading comes after the roll".into()),
+                };
+            }
+            Cmd::Maritime => {
+                let any = self.game.legal_actions().iter().any(|a| matches!(a, Action::MaritimeTrade { .. }));
+                return match (self.game.phase(), any) {
+                    (_, true) => self.focus = Focus::Dialog(Dialog::Maritime { give: 0, get: 1, on_get: false }),
+                    (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
+                    _ => self.refuse("not now: trading comes after the roll".into()),
+                };
+            }
+            Cmd::BuildRoad => Purpose::Road,
+            Cmd::BuildSettlement => Purpose::Settlement,
+            Cmd::BuildCity => Purpose::City,
+            _ => return,
+        };
+        let sel = Selection::new(&self.game, purpose, self.last_target, true);
+        if sel.legal.is_empty() {
+            // The engine's reason for the first place tried; cost and phase come first there.
+            let first = all_targets(self.game.topology(), purpose)[0];
+            let why = purpose.action(first).and_then(|a| self.game.check(a).err());
+            let text = match why {
+                Some(crate::engine::RuleError::VertexTaken | crate::engine::RuleError::EdgeTaken) | None => {
+                    format!("there is no place for {} now", purpose.noun())
+                }
+                Some(e) => e.to_string(),
+            };
+            self.refuse(text);
+        } else {
+            self.focus = Focus::Select(sel);
+        }
+    }
+
+    fn dialog_cmd(&mut self, cmd: Cmd) {
+        let Focus::Dialog(d) = &mut self.focus else { return };
+        match d.on_cmd(&self.game, cmd) {
+            Outcome::Stay => {}
+            Outcome::Close => self.focus = Focus::Idle,
+            Outcome::Act(actions) => self.apply(actions),
+            Outcome::Swap(next) => self.focus = Focus::Dialog(next),
+            Outcome::RobberAgain => {
+                self.focus = Focus::Select(Selection::new(&self.game, Purpose::Robber, None, false))
+            }
+            Outcome::Refuse(why) => self.refuse(why),
+        }
+    }
+
+    /// Plays actions in order; stops at the first refusal and says why.
+    pub fn apply(&mut self, actions: Vec<Action>) {
+        let viewer = self.game.to_act();
+        let mut said = Vec::new();
+        for a in actions {
+            match self.game.apply(a) {
+                Ok(events) => {
+                    let names = |s: Seat| self.name(s);
+                    said.extend(events.iter().map(|e| e.describe(&names, Some(viewer))));
+                    self.log.extend(events);
+                }
+                Err(e) => {
+                    self.refuse(e.to_string());
+                    self.sync();
+                    return;
+                }
+            }
+        }
+        self.log_scroll = 0;
+        if !said.is_empty() {
+            self.message = Some(Message { text: said.join(" · "), error: false });
+        }
+        self.sync();
+    }
+
+    /// Sets the focus the game's phase asks for, for the player who has the keyboard.
+    fn sync(&mut self) {
+        self.focus = Focus::Idle;
+        if self.handoff().is_some() || self.game.is_over() {
+            return;
+        }
+        let seat = self.game.to_act();
+        let near = self.last_target;
+        self.focus = match self.game.phase() {
+            Phase::Setup { settlement: None, .. } => {
+                Focus::Select(Selection::new(&self.game, Purpose::Settlement, near, false))
+            }
+            Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
+                Focus::Select(Selection::new(&self.game, Purpose::Road, near, false))
+            }
+            Phase::Robber => Focus::Select(Selection::new(&self.game, Purpose::Robber, None, false)),
+            Phase::Discard { remaining } => {
+                Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
+            }
+            Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::Responses { row: 0 }),
+            Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
+            Phase::Roll | Phase::Main | Phase::Over { .. } => Focus::Idle,
+        };
+    }
+
+    /// True when a command would do something now (the footer shows only those).
+    pub fn enabled(&self, cmd: Cmd) -> bool {
+        if self.mode() != Mode::Turn {
+            return match (&self.focus, cmd) {
+                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
+                (Focus::Select(s), Cmd::Cancel) => s.cancellable,
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => !matches!(p.purpose, PickFor::Discard(_)),
+                _ => true,
+            };
+        }
+        let legal = self.game.legal_actions();
+        let any = |f: fn(&Action) -> bool| legal.iter().any(f);
+        match cmd {
+            Cmd::Roll => any(|a| *a == Action::RollDice),
+            Cmd::BuildRoad => any(|a| matches!(a, Action::BuildRoad(_))),
+            Cmd::BuildSettlement => any(|a| matches!(a, Action::BuildSettlement(_))),
+            Cmd::BuildCity => any(|a| matches!(a, Action::BuildCity(_))),
+            Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
+            Cmd::PlayCard => any(|a| {
+                matches!(
+                    a,
+                    Action::PlayKnight
+                        | Action::PlayRoadBuilding
+                        | Action::PlayYearOfPlenty(..)
+                        | Action::PlayMonopoly(_)
+                )
+            }),
+            Cmd::Trade => self.game.phase() == Phase::Main,
+            Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. })),
+            Cmd::EndTurn => any(|a| *a == Action::EndTurn),
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! The island widget: hexes drawn in ASCII from the engine's doubled coordinates, with terrain,
+//! number tokens and pips, the robber, harbors on the coast, and every player's pieces.
+//!
+//! A hex centre `(x, y)` has corners at `y-2, y-1, y+1, y+2`, so intersections sit only on rows
+//! `y = 3k+1` (the top corner of the hexes below) and `y = 3k+2` (one step lower). The
+//! drawing maps a step of `x` to `sx` columns and each band of three `y` steps to `p` rows:
+//!
+//! ```text
+//!      _.-·-._          compact: sx = 4, p = 4     slanted sides sit on the upper
+//!     ·   6   ·                                    corner's row: "_.-" rising,
+//!     | lumber|                                    "-._" falling
+//!     | ••••• |
+//!     ·-._ _.-·
+//!         ·
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+use super::select::{Selection, Target};
+use super::theme::Theme;
+use crate::engine::{Edge, Game, HarborKind, Hex, Seat, Side, Topology, Vertex};
+
+/// Columns left free beside the island for harbor labels.
+const MARGIN_X: i32 = 7;
+/// Rows left free above the island (for harbor labels; one is enough below).
+const MARGIN_TOP: i32 = 2;
+
+/// Where each part of the island falls on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Columns per step of x.
+    sx: i32,
+    /// Rows per row of hexes.
+    p: i32,
+    /// Screen column of x = min_x, minus the margin.
+    left: i32,
+    /// Screen row of the topmost intersection, minus the margin.
+    top: i32,
+    min_x: i32,
+    min_k: i32,
+    /// Whole size, margins included.
+    pub width: u16,
+    pub height: u16,
+}
+
+/// How one path is drawn.
+enum Shape {
+    /// A vertical side: one column, several rows.
+    Vertical { col: i32, rows: std::ops::Range<i32> },
+    /// A slanted side on one row; `rising` when its right end is the upper one.
+    Slant { row: i32, cols: std::ops::Range<i32>, rising: bool },
+}
+
+impl Geometry {
+    /// The island at a scale: large (`sx` 6, `p` 5) or compact (`sx` 4, `p` 4).
+    pub fn new(topo: &Topology, large: bool) -> Geometry {
+        let (sx, p) = if large { (6, 5) } else { (4, 4) };
+        let xs: Vec<i32> = topo.vertices().map(|v| topo.vertex_pos(v).0 as i32).collect();
+        let ys: Vec<i32> = topo.vertices().map(|v| topo.vertex_pos(v).1 as i32).collect();
+        let (min_x, max_x) = (xs.iter().copied().min().unwrap_or(0), xs.iter().copied().max().unwrap_or(0));
+        let (min_y, max_y) = (ys.iter().copied().min().unwrap_or(0), ys.iter().copied().max().unwrap_or(0));
+        let mut g = Geometry { sx, p, left: 0, top: 0, min_x, min_k: (min_y - 1).div_euclid(3), width: 0, height: 0 };
+        g.width = (2 * MARGIN_X + (max_x - min_x) * sx + 1) as u16;
+        g.height = (g.row(max_y as i16) + 2) as u16;
+        g
+    }
+
+    /// The largest scale that fits `area`, centred in it; `None` when even the compact one
+    /// doesn't fit.
+    pub fn fit(topo: &Topology, area: Rect) -> Option<Geometry> {
+        [true, false].into_iter().map(|large| Geometry::new(topo, large)).find_map(|mut g| {
+            (g.width <= area.width && g.height <= area.height).then(|| {
+                g.left = area.x as i32 + (area.width - g.width) as i32 / 2;
+                g.top = area.y as i32 + (area.height - g.height) as i32 / 2;
+                g
+            })
+        })
+    }
+
+    /// True for the large scale.
+    pub fn is_large(&self) -> bool {
+        self.sx > 4
+    }
+
+    fn col(&self, x: i16) -> i32 {
+        self.left + MARGIN_X + (x as i32 - self.min_x) * self.sx
+    }
+
+    /// Row of an intersection's `y` (which is 1 or 2 modulo 3).
+    fn row(&self, y: i16) -> i32 {
+        let (k, m) = ((y as i32 - 1).div_euclid(3), (y as i32 - 1).rem_euclid(3));
+        self.top + MARGIN_TOP + self.p * (k - self.min_k) + m.min(1)
+    }
+
+    /// The cell of an intersection.
+    pub fn vertex_cell(&self, topo: &Topology, v: Vertex) -> (i32, i32) {
+        let (x, y) = topo.vertex_pos(v);
+        (self.col(x), self.row(y))
+    }
+
+    fn shape(&self, topo: &Topology, e: Edge) -> Shape {
+        let [a, b] = topo.edge_vertices(e);
+        let ((ca, ra), (cb, rb)) = (self.vertex_cell(topo, a), self.vertex_cell(topo, b));
+        if ca == cb {
+            Shape::Vertical { col: ca, rows: ra.min(rb) + 1..ra.max(rb) }
+        } else {
+            let (upper_col, row) = if ra < rb { (ca, ra) } else { (cb, rb) };
+            Shape::Slant { row, cols: ca.min(cb) + 1..ca.max(cb), rising: upper_col > ca.min(cb) }
+        }
+    }
+
+    /// The cells a path is drawn on.
+    pub fn edge_cells(&self, topo: &Topology, e: Edge) -> Vec<(i32, i32)> {
+        match self.shape(topo, e) {
+            Shape::Vertical { col, rows } => rows.map(|r| (col, r)).collect(),
+            Shape::Slant { row, cols, .. } => cols.map(|c| (c, row)).collect(),
+        }
+    }
+
+    /// The inside of a hex: first column, width, and its rows.
+    fn hex_inside(&self, topo: &Topology, h: Hex) -> (i32, i32, std::ops::Range<i32>) {
+        let (x, y) = topo.hex_pos(h);
+        (self.col(x - 1) + 1, 2 * self.sx - 1, self.row(y - 1)..self.row(y + 1))
+    }
+
+    /// The centre cell of a hex.
+    pub fn hex_cell(&self, topo: &Topology, h: Hex) -> (i32, i32) {
+        let (x, _) = topo.hex_pos(h);
+        let (_, _, rows) = self.hex_inside(topo, h);
+        (self.col(x), (rows.start + rows.end - 1) / 2)
+    }
+
+    /// The target of a kind nearest to a clicked cell, if the click is close to one.
+    pub fn hit(&self, topo: &Topology, all: &[Target], col: u16, row: u16) -> Option<Target> {
+        let (c, r) = (col as i32, row as i32);
+        let cell = |t: Target| match t {
+            Target::Vertex(v) => self.vertex_cell(topo, v),
+            Target::Hex(h) => self.hex_cell(topo, h),
+            Target::Edge(e) => {
+                let cells = self.edge_cells(topo, e);
+                cells[cells.len() / 2]
+            }
+        };
+        // Rows are about twice as tall as columns are wide.
+        let dist = |t: Target| {
+            let (tc, tr) = cell(t);
+            (tc - c).pow(2) + 4 * (tr - r).pow(2)
+        };
+        let best = all.iter().copied().min_by_key(|&t| dist(t))?;
+        (dist(best) <= self.sx * self.sx * 2).then_some(best)
+    }
+}
+
+/// The island as a widget.
+pub struct Island<'a> {
+    pub game: &'a Game,
+    pub theme: Theme,
+    /// Each seat's letter.
+    pub letters: &'a [char],
+    /// The place being chosen, if any: legal targets are highlighted and the cursor shown.
+    pub selection: Option<&'a Selection>,
+    pub geometry: Geometry,
+}
+
+/// Writes text clipped to an area.
+fn put(buf: &mut Buffer, area: Rect, col: i32, row: i32, text: &str, style: Style) {
+    for (i, ch) in text.chars().enumerate() {
+        let c = col + i as i32;
+        if c >= area.left() as i32 && c < area.right() as i32 && row >= area.top() as i32 && row < area.bottom() as i32
+        {
+            buf[(c as u16, row as u16)].set_char(ch).set_style(style);
+        }
+    }
+}
+
+/// Text centred on a column.
+fn put_centred(buf: &mut Buffer, area: Rect, centre: i32, row: i32, text: &str, style: Style) {
+    put(buf, area, centre - text.chars().count() as i32 / 2, row, text, style);
+}
+
+impl Island<'_> {
+    fn is_legal(&self, t: Target) -> bool {
+        self.selection.is_some_and(|s| s.legal.contains(&t))
+    }
+    fn is_cursor(&self, t: Target) -> bool {
+        self.selection.is_some_and(|s| s.cursor == t)
+    }
+    fn letter(&self, s: Seat) -> String {
+        self.letters.get(s.index()).copied().unwrap_or('?').to_string()
+    }
+
+    fn draw_hex(&self, buf: &mut Buffer, area: Rect, h: Hex) {
+        let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
+        let board = self.game.board();
+        let terrain = board.terrain(h);
+        let (left, width, rows) = g.hex_inside(topo, h);
+        let centre = left + width / 2;
+        let cursor = self.is_cursor(Target::Hex(h));
+        let token = board.token(h);
+        let tok = match (token, self.is_legal(Target::Hex(h))) {
+            (Some(t), true) => format!(">{t}<"),
+            (None, true) => "> <".to_string(),
+            (Some(t), false) => t.to_string(),
+            (None, false) => String::new(),
+        };
+        let word = terrain.resource().map_or("desert", |r| r.name());
+        let pips = token.map_or(String::new(), |t| th.pip().repeat(crate::engine::Board::pips(t) as usize));
+        let mut lines: Vec<(String, Style)> = vec![(tok, token.map_or(th.target(), |t| th.token(t)))];
+        if g.is_large() {
+            lines.push((terrain.name().to_string(), th.terrain(terrain)));
+        }
+        if !(g.is_large() && terrain.resource().is_none()) {
+            lines.push((word.to_string(), th.terrain(terrain)));
+        }
+        lines.push((pips, th.terrain(terrain)));
+        if board.robber() == h {
+            let last = lines.len() - 1;
+            lines[last] = ("ROBBER".to_string(), th.robber());
+        }
+        for (i, row) in rows.enumerate() {
+            if cursor {
+                put(buf, area, left, row, &" ".repeat(width as usize), th.cursor());
+            }
+            if let Some((text, style)) = lines.get(i) {
+                let style = if cursor { style.patch(th.cursor()) } else { *style };
+                put_centred(buf, area, centre, row, text, style);
+            }
+        }
+    }
+
+    fn draw_edge(&self, buf: &mut Buffer, area: Rect, e: Edge, harbor: bool) {
+        let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
+        let owner = self.game.road_at(e);
+        let legal = self.is_legal(Target::Edge(e));
+        let shape = g.shape(topo, e);
+        let n = match &shape {
+            Shape::Vertical { rows, .. } => rows.len(),
+            Shape::Slant { cols, .. } => cols.len(),
+        };
+        let mut glyphs: Vec<String> = match (&shape, owner) {
+            (Shape::Vertical { .. }, Some(_)) => vec![if th.ascii { "H" } else { "‖" }.to_string(); n],
+            (Shape::Slant { .. }, Some(_)) => vec!["=".to_string(); n],
+            (Shape::Vertical { .. }, None) => vec!["|".to_string(); n],
+            (Shape::Slant { rising, .. }, None) => {
+                let half = n / 2;
+                let (low, high) = ("_".repeat(half), "-".repeat(half));
+                let s = if *rising { format!("{low}.{high}") } else { format!("{high}.{low}") };
+                s.chars().map(String::from).collect()
+            }
+        };
+        let mid = if matches!(shape, Shape::Vertical { .. }) { 0 } else { n / 2 };
+        if let Some(s) = owner {
+            glyphs[mid] = self.letter(s);
+        } else if legal {
+            glyphs[mid] = "+".to_string();
+        }
+        let mut style = match owner {
+            Some(s) => th.player(s),
+            None if legal => th.target(),
+            None if harbor => th.harbor(),
+            None => th.grid(),
+        };
+        if self.is_cursor(Target::Edge(e)) {
+            style = style.patch(th.cursor());
+        }
+        for ((c, r), glyph) in g.edge_cells(topo, e).into_iter().zip(glyphs) {
+            put(buf, area, c, r, &glyph, style);
+        }
+    }
+
+    fn draw_vertex(&self, buf: &mut Buffer, area: Rect, v: Vertex) {
+        let (topo, th) = (self.game.topology(), &self.theme);
+        let (c, r) = self.geometry.vertex_cell(topo, v);
+        let cursor = self.is_cursor(Target::Vertex(v));
+        let (text, style, at) = match self.game.building_at(v) {
+            Some((s, false)) => (self.letter(s), th.player(s), c),
+            Some((s, true)) => (format!("[{}]", self.letter(s)), th.player(s), c - 1),
+            None if self.is_legal(Target::Vertex(v)) => (th.target_dot().to_string(), th.target(), c),
+            None if topo.vertex_harbor(v).is_some() => (th.dot().to_string(), th.harbor(), c),
+            None => (th.dot().to_string(), th.grid(), c),
+        };
+        let style = if cursor { style.patch(th.cursor()) } else { style };
+        put(buf, area, at, r, &text, style);
+        if cursor && text.chars().count() == 1 {
+            // One reversed cell is easy to miss: bracket it.
+            put(buf, area, c - 1, r, "(", th.cursor());
+            put(buf, area, c + 1, r, ")", th.cursor());
+        }
+    }
+
+    /// Harbor labels, two lines (ratio, then resource) inside the sea hex beyond the harbor's
+    /// side, on the rows nearest to it.
+    fn draw_harbors(&self, buf: &mut Buffer, area: Rect) {
+        let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
+        for (spot, kind) in topo.harbor_spots().iter().zip(self.game.board().harbors()) {
+            let (ratio, what) = match kind {
+                HarborKind::Generic => ("3:1", "any"),
+                HarborKind::Special(r) => ("2:1", r.name()),
+            };
+            let (x, y) = topo.hex_pos(spot.hex);
+            let style = th.harbor();
+            let (top, bottom) = (g.row(y - 2), g.row(y + 2));
+            match spot.side {
+                Side::E => {
+                    let row = g.row(y - 1) + 1;
+                    put(buf, area, g.col(x + 1) + 2, row, ratio, style);
+                    put(buf, area, g.col(x + 1) + 2, row + 1, what, style);
+                }
+                Side::W => {
+                    let row = g.row(y - 1) + 1;
+                    let end = g.col(x - 1) - 1;
+                    put(buf, area, end - ratio.len() as i32, row, ratio, style);
+                    put(buf, area, end - what.len() as i32, row + 1, what, style);
+                }
+                side => {
+                    let sea_x = if matches!(side, Side::NE | Side::SE) { x + 1 } else { x - 1 };
+                    let row = if matches!(side, Side::NE | Side::NW) { top - 2 } else { bottom };
+                    put_centred(buf, area, g.col(sea_x), row, ratio, style);
+                    put_centred(buf, area, g.col(sea_x), row + 1, what, style);
+                }
+            }
+        }
+    }
+}
+
+impl Widget for Island<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let topo = self.game.topology();
+        for h in topo.hexes() {
+            self.draw_hex(buf, area, h);
+        }
+        let harbor_edges: Vec<Edge> = topo.harbor_spots().iter().map(|s| s.edge).collect();
+        for e in topo.edges() {
+            self.draw_edge(buf, area, e, harbor_edges.contains(&e));
+        }
+        for v in topo.vertices() {
+            self.draw_vertex(buf, area, v);
+        }
+        self.draw_harbors(buf, area);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Layout;
+
+    #[test]
+    fn every_intersection_and_path_has_its_own_cells() {
+        let topo = Layout::Standard.topology();
+        for large in [false, true] {
+            let g = Geometry::new(topo, large);
+            let mut cells = std::collections::HashSet::new();
+            for v in topo.vertices() {
+                assert!(cells.insert(g.vertex_cell(topo, v)), "intersection {v:?} shares a cell");
+            }
+            for e in topo.edges() {
+                let ec = g.edge_cells(topo, e);
+                assert!(!ec.is_empty());
+                for c in ec {
+                    assert!(cells.insert(c), "path {e:?} shares a cell");
+                }
+            }
+            assert_eq!((g.width, g.height), if large { (75, 30) } else { (55, 25) });
+        }
+    }
+
+    #[test]
+    fn a_click_on_a_cell_finds_its_target() {
+        let topo = Layout::Standard.topology();
+        let g = Geometry::new(topo, false);
+        let all: Vec<Target> = topo.vertices().map(Target::Vertex).collect();
+        for v in topo.vertices() {
+            let (c, r) = g.vertex_cell(topo, v);
+            assert_eq!(g.hit(topo, &all, c as u16, r as u16), Some(Target::Vertex(v)));
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Drawing the dialogs as pop-ups over the island. Each shows whether Enter would be accepted
+//! now, with the engine's reason when not.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::dialogs::{CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, others};
+use super::panels::{block, player_span};
+use super::screens::centred;
+use crate::engine::{Action, Answer, Game, Hand, Phase, Resource};
+
+/// Draws the open dialog over `area`.
+pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let (title, lines): (Line, Vec<Line>) = match dialog {
+        Dialog::Composer(c) => composer(app, c),
+        Dialog::Answer => answer(app),
+        Dialog::Responses { row } => responses(app, *row),
+        Dialog::Picker(p) => picker(app, p),
+        Dialog::Victim { victims, row, .. } => {
+            let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];
+            for (i, &v) in victims.iter().enumerate() {
+                let mut l = Line::from(vec![
+                    Span::raw("  "),
+                    player_span(app, v),
+                    Span::raw(format!(" holds {} cards", g.hand(v).total())),
+                ]);
+                if i == *row {
+                    l = l.patch_style(app.theme.selected());
+                }
+                lines.push(l);
+            }
+            (Line::raw(" The robber "), lines)
+        }
+        Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
+        Dialog::Cards { row } => cards(app, *row),
+    };
+    let width = lines.iter().map(|l| l.width()).max().unwrap_or(20).max(title.width() + 4) as u16 + 4;
+    let r = centred(area, width.max(40), lines.len() as u16 + 2);
+    Clear.render(r, buf);
+    Paragraph::new(lines).block(block(app, title)).wrap(Wrap { trim: false }).render(r, buf);
+}
+
+/// "ready" or the engine's reason, for the bottom of a dialog.
+fn verdict(app: &App, game: &Game, action: Action, ready: &str) -> Line<'static> {
+    match game.check(action) {
+        Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
+        Err(e) => Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error()),
+    }
+}
+
+fn cell(app: &App, n: u8, selected: bool) -> Span<'static> {
+    let style = if selected {
+        app.theme.selected().add_modifier(Modifier::BOLD)
+    } else if n > 0 {
+        Style::new().add_modifier(Modifier::BOLD)
+    } else {
+        app.theme.dim()
+    };
+    Span::styled(format!("{:^9}", if selected { format!("[{n}]") } else { n.to_string() }), style)
+}
+
+fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let me = g.to_act();
+    let hand = g.hand(me);
+    let mut lines = Vec::new();
+    if let (true, Phase::Trade { give, get, .. }) = (c.counter, g.phase()) {
+        lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.name(g.current_player()))));
+    }
+    lines.push(Line::styled(format!("{:<9}{:^9}{:^9}{:>6}", "", "you give", "you get", "hold"), app.theme.dim()));
+    for (i, r) in Resource::ALL.into_iter().enumerate() {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<9}", r.name()), app.theme.resource(r)),
+            cell(app, c.give[r], c.row == i && !c.on_get),
+            cell(app, c.get[r], c.row == i && c.on_get),
+            Span::raw(format!("{:>6}", hand[r])),
+        ]));
+    }
+    if !c.counter {
+        lines.push(Line::styled("ask (Space toggles):", app.theme.dim()));
+        for (i, s) in others(g, me).into_iter().enumerate() {
+            let mark = if c.to.contains(s) { "[x]" } else { "[ ]" };
+            let mut l = Line::from(vec![Span::raw(format!("  {mark} ")), player_span(app, s)]);
+            l.spans.push(Span::raw(format!(" ({} cards)", g.hand(s).total())));
+            if c.row == 5 + i {
+                l = l.patch_style(app.theme.selected());
+            }
+            lines.push(l);
+        }
+    }
+    let ready = if c.counter { "Enter sends the counter-offer" } else { "Enter sends the offer" };
+    lines.push(verdict(app, g, c.action(), ready));
+    let title = if c.counter { " Counter-offer " } else { " Trade offer " };
+    (Line::raw(title), lines)
+}
+
+fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let Phase::Trade { give, get, .. } = g.phase() else { return (Line::raw(" Trade "), Vec::new()) };
+    let from = g.current_player();
+    let lines = vec![
+        Line::from(vec![player_span(app, from), Span::raw(" offers you a trade:")]),
+        Line::raw(format!("  you get:  {give}")),
+        Line::raw(format!("  you give: {get}")),
+        Line::raw(""),
+        verdict(app, g, Action::AcceptTrade, "a accepts"),
+        Line::styled("d declines · c makes a counter-offer", app.theme.dim()),
+    ];
+    (Line::raw(" Trade offer "), lines)
+}
+
+fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let mut lines = Vec::new();
+    if let Phase::Trade { give, get, .. } = g.phase() {
+        lines.push(Line::raw(format!("You offered {give} for {get}.")));
+    }
+    let list = answers(g);
+    for (i, &(s, a)) in list.iter().enumerate() {
+        let what = match a {
+            Answer::Accept => "accepts".to_string(),
+            Answer::Counter { give, get } => format!("counters: you give {give}, you get {get}"),
+            Answer::Decline => "declines".to_string(),
+            Answer::Pending | Answer::NotAsked => "has not answered".to_string(),
+        };
+        let mut l = Line::from(vec![Span::raw("  "), player_span(app, s), Span::raw(format!(" {what}"))]);
+        if !matches!(a, Answer::Accept | Answer::Counter { .. }) {
+            l = l.patch_style(app.theme.dim());
+        }
+        if i == row {
+            l = l.patch_style(app.theme.selected());
+        }
+        lines.push(l);
+    }
+    if let Some(&(s, _)) = list.get(row) {
+        lines.push(verdict(app, g, Action::ConfirmTrade(s), "Enter trades with this player"));
+    }
+    lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
+    (Line::raw(" Answers "), lines)
+}
+
+fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let need = p.need(g);
+    let (title, intro, column, source): (&str, String, &str, Hand) = match p.purpose {
+        PickFor::Discard(n) => (
+            " Discard ",
+            format!("A 7: give up {n} of your {} cards.", g.hand(g.to_act()).total()),
+            "discard",
+            g.hand(g.to_act()),
+        ),
+        PickFor::YearOfPlenty => (" Year of plenty ", format!("Take {need} cards from the bank."), "take", g.bank()),
+        PickFor::Monopoly => {
+            (" Monopoly ", "Name a resource: every other player gives you all of it.".into(), "name", g.bank())
+        }
+    };
+    let have = if matches!(p.purpose, PickFor::Discard(_)) { "hold" } else { "bank" };
+    let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
+    for (i, r) in Resource::ALL.into_iter().enumerate() {
+        let mut l = Line::from(vec![
+            Span::styled(format!("{:<9}", r.name()), app.theme.resource(r)),
+            cell(app, p.counts[r], p.row == i),
+            Span::raw(format!("{:>6}", source[r])),
+        ]);
+        if p.limit(g, r) == 0 {
+            l = l.patch_style(app.theme.dim());
+        }
+        lines.push(l);
+    }
+    let picked = p.counts.total();
+    lines.push(if picked == need || (need == 1 && picked == 0) {
+        Line::styled("ok: Enter confirms", app.theme.target())
+    } else {
+        Line::styled(format!("picked {picked} of {need}"), app.theme.title())
+    });
+    (Line::raw(title), lines)
+}
+
+fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let me = g.to_act();
+    let hand = g.hand(me);
+    let mut lines =
+        vec![Line::styled(format!("{:<22}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim())];
+    for (i, r) in Resource::ALL.into_iter().enumerate() {
+        let rate = g.maritime_rate(me, r);
+        let mut left = Span::styled(format!("{:<8}{rate}:1 ({:>2})   ", r.name(), hand[r]), app.theme.resource(r));
+        if hand[r] < rate {
+            left = left.style(app.theme.dim());
+        }
+        if i == give {
+            left = left.patch_style(if on_get {
+                Style::new().add_modifier(Modifier::UNDERLINED)
+            } else {
+                app.theme.selected()
+            });
+        }
+        let mut right = Span::styled(format!("{:<8}({:>2})", r.name(), g.bank()[r]), app.theme.resource(r));
+        if i == get {
+            right = right.patch_style(if on_get {
+                app.theme.selected()
+            } else {
+                Style::new().add_modifier(Modifier::UNDERLINED)
+            });
+        }
+        lines.push(Line::from(vec![left, Span::raw("   "), right]));
+    }
+    let (gr, rr) = (Resource::ALL[give], Resource::ALL[get]);
+    let rate = g.maritime_rate(me, gr);
+    let what = format!("Enter gives {rate} {gr} for 1 {rr}");
+    lines.push(verdict(app, g, Action::MaritimeTrade { give: gr, get: rr, rate }, &what));
+    (Line::raw(" Trade with the bank "), lines)
+}
+
+fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
+    let g = &app.game;
+    let me = g.to_act();
+    let dev = g.dev_cards(me);
+    let mut lines = Vec::new();
+    for (i, &c) in CARD_ROWS.iter().enumerate() {
+        let what = match c {
+            crate::engine::DevCard::Knight => "move the robber and rob",
+            crate::engine::DevCard::RoadBuilding => "place 2 roads free",
+            crate::engine::DevCard::YearOfPlenty => "take 2 cards from the bank",
+            crate::engine::DevCard::Monopoly => "take all of one resource",
+            crate::engine::DevCard::VictoryPoint => "1 point, kept hidden",
+        };
+        let mut l = Line::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]));
+        if card_playable(g, c).is_err() {
+            l = l.patch_style(app.theme.dim());
+        }
+        if i == row {
+            l = l.patch_style(app.theme.selected());
+        }
+        lines.push(l);
+    }
+    lines.push(match card_playable(g, CARD_ROWS[row]) {
+        Ok(()) => Line::styled("ok: Enter plays it", app.theme.target()),
+        Err(why) => Line::styled(format!("{} {why}", app.theme.cross()), app.theme.error()),
+    });
+    (Line::raw(" Development cards (one per turn) "), lines)
+}

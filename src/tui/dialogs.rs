@@ -1,0 +1,383 @@
+//! Dialog state and what each command does to it: the trade composer (offers and
+//! counter-offers), the answer to an offer, the choice among answers, the card picker
+//! (discards, year of plenty, monopoly), the robber's victim, the bank trade and the
+//! development card menu. A dialog never changes the game itself: it hands back an
+//! [`Outcome`] for the app to apply, so the engine stays the only judge of legality.
+
+use super::keymap::{Cmd, Mode};
+use crate::engine::{Action, Answer, DevCard, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
+
+/// What a command in a dialog leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing for the app to do.
+    Stay,
+    /// Close the dialog.
+    Close,
+    /// Play these actions in order (discards are one card per action).
+    Act(Vec<Action>),
+    /// Replace the dialog with another.
+    Swap(Dialog),
+    /// Back to choosing the robber's hex.
+    RobberAgain,
+    /// Say why not, and stay.
+    Refuse(String),
+}
+
+/// An open dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Composer(Composer),
+    /// Answering the open offer (the terms are in the game's phase).
+    Answer,
+    /// The player whose turn it is chooses a partner among the answers.
+    Responses {
+        row: usize,
+    },
+    Picker(Picker),
+    Victim {
+        hex: Hex,
+        victims: Vec<Seat>,
+        row: usize,
+    },
+    Maritime {
+        give: usize,
+        get: usize,
+        on_get: bool,
+    },
+    Cards {
+        row: usize,
+    },
+}
+
+/// A trade being composed, always seen from the composing player's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Composer {
+    /// What the composing player gives and gets.
+    pub give: Hand,
+    pub get: Hand,
+    /// Players asked (offers only).
+    pub to: SeatSet,
+    /// Rows 0..5 are resources; then one row per other player (offers only).
+    pub row: usize,
+    /// Editing the "get" column.
+    pub on_get: bool,
+    /// A counter-offer to the open offer rather than a new offer.
+    pub counter: bool,
+}
+
+/// What the card picker is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickFor {
+    /// Discard this many cards after a 7.
+    Discard(u8),
+    YearOfPlenty,
+    Monopoly,
+}
+
+/// Cards being picked, with a cursor row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picker {
+    pub purpose: PickFor,
+    pub counts: Hand,
+    pub row: usize,
+}
+
+fn res(i: usize) -> Resource {
+    Resource::ALL[i % 5]
+}
+
+fn wrap(row: usize, n: usize, up: bool) -> usize {
+    if n == 0 {
+        0
+    } else if up {
+        (row + n - 1) % n
+    } else {
+        (row + 1) % n
+    }
+}
+
+/// The seats other than `me`, in seat order.
+pub fn others(game: &Game, me: Seat) -> Vec<Seat> {
+    game.seats().filter(|&s| s != me).collect()
+}
+
+impl Composer {
+    /// A new offer, asking everyone.
+    pub fn offer(game: &Game) -> Composer {
+        let me = game.to_act();
+        let to = SeatSet::all(game.num_players()).without(me);
+        Composer { give: Hand::EMPTY, get: Hand::EMPTY, to, row: 0, on_get: false, counter: false }
+    }
+
+    /// A counter-offer starting from the open offer's terms, seen from the answering side.
+    pub fn counter(game: &Game) -> Composer {
+        let (give, get) = match game.phase() {
+            Phase::Trade { give, get, .. } => (get, give),
+            _ => (Hand::EMPTY, Hand::EMPTY),
+        };
+        Composer { give, get, to: SeatSet::default(), row: 0, on_get: false, counter: true }
+    }
+
+    /// The engine action these terms make.
+    pub fn action(&self) -> Action {
+        if self.counter {
+            // The engine sees a counter from the side of the player whose turn it is.
+            Action::CounterTrade { give: self.get, get: self.give }
+        } else {
+            Action::OfferTrade { give: self.give, get: self.get, to: self.to }
+        }
+    }
+
+    fn rows(&self, game: &Game) -> usize {
+        if self.counter { 5 } else { 5 + game.num_players() - 1 }
+    }
+
+    fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
+        let n = self.rows(game);
+        match cmd {
+            Cmd::Up | Cmd::Down => self.row = wrap(self.row, n, cmd == Cmd::Up),
+            Cmd::Toggle if self.row < 5 => self.on_get = !self.on_get,
+            Cmd::More | Cmd::Less if self.row < 5 => {
+                let r = res(self.row);
+                let (side, other) =
+                    if self.on_get { (&mut self.get, &mut self.give) } else { (&mut self.give, &mut self.get) };
+                if cmd == Cmd::More {
+                    side[r] = (side[r] + 1).min(19);
+                    // One resource can't be on both sides (R21): moving it over clears the other.
+                    other[r] = 0;
+                } else {
+                    side[r] = side[r].saturating_sub(1);
+                }
+            }
+            Cmd::Next | Cmd::Toggle | Cmd::More | Cmd::Less if self.row >= 5 => {
+                let seat = others(game, game.to_act())[self.row - 5];
+                self.to = if self.to.contains(seat) { self.to.without(seat) } else { self.to.with(seat) };
+            }
+            Cmd::Confirm => {
+                return match game.check(self.action()) {
+                    Ok(()) => Outcome::Act(vec![self.action()]),
+                    Err(e) => Outcome::Refuse(e.to_string()),
+                };
+            }
+            Cmd::Cancel if self.counter => return Outcome::Swap(Dialog::Answer),
+            Cmd::Cancel => return Outcome::Close,
+            _ => {}
+        }
+        Outcome::Stay
+    }
+}
+
+impl Picker {
+    /// A picker for a purpose, with nothing picked.
+    pub fn new(purpose: PickFor) -> Picker {
+        Picker { purpose, counts: Hand::EMPTY, row: 0 }
+    }
+
+    /// How many cards must be picked.
+    pub fn need(&self, game: &Game) -> u32 {
+        match self.purpose {
+            PickFor::Discard(n) => n as u32,
+            PickFor::YearOfPlenty => game.bank().total().min(2),
+            PickFor::Monopoly => 1,
+        }
+    }
+
+    /// The most cards of `r` that may be picked.
+    pub fn limit(&self, game: &Game, r: Resource) -> u8 {
+        match self.purpose {
+            PickFor::Discard(_) => game.hand(game.to_act())[r],
+            PickFor::YearOfPlenty => game.bank()[r].min(2),
+            PickFor::Monopoly => 1,
+        }
+    }
+
+    /// The actions the picked cards make, once enough are picked.
+    fn actions(&self, game: &Game) -> Option<Vec<Action>> {
+        let mut counts = self.counts;
+        // With one card to pick, Enter on a row picks it.
+        if self.need(game) == 1 && counts.is_empty() && self.limit(game, res(self.row)) > 0 {
+            counts[res(self.row)] = 1;
+        }
+        if counts.total() != self.need(game) {
+            return None;
+        }
+        let cards: Vec<Resource> =
+            Resource::ALL.into_iter().flat_map(|r| std::iter::repeat_n(r, counts[r] as usize)).collect();
+        Some(match self.purpose {
+            PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
+            PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
+            PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
+        })
+    }
+
+    fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
+        let r = res(self.row);
+        let need = self.need(game);
+        match cmd {
+            Cmd::Up | Cmd::Down => self.row = wrap(self.row, 5, cmd == Cmd::Up),
+            Cmd::More => {
+                if self.counts[r] >= self.limit(game, r) {
+                    return Outcome::Refuse(format!("no more {r} to pick"));
+                }
+                if self.counts.total() >= need {
+                    if need == 1 {
+                        self.counts = Hand::EMPTY;
+                    } else {
+                        return Outcome::Refuse(format!("{need} cards are picked already"));
+                    }
+                }
+                self.counts[r] += 1;
+            }
+            Cmd::Less => self.counts[r] = self.counts[r].saturating_sub(1),
+            Cmd::Confirm => {
+                return match self.actions(game) {
+                    Some(actions) => match game.check(actions[0]) {
+                        Ok(()) => Outcome::Act(actions),
+                        Err(e) => Outcome::Refuse(e.to_string()),
+                    },
+                    None => Outcome::Refuse(format!("pick {} cards: {} picked", need, self.counts.total())),
+                };
+            }
+            Cmd::Cancel if matches!(self.purpose, PickFor::Discard(_)) => {
+                return Outcome::Refuse("discards can't wait: pick the cards to give up".into());
+            }
+            Cmd::Cancel => return Outcome::Close,
+            _ => {}
+        }
+        Outcome::Stay
+    }
+}
+
+/// The answers to the open offer, for the seats asked.
+pub fn answers(game: &Game) -> Vec<(Seat, Answer)> {
+    match game.phase() {
+        Phase::Trade { answers, .. } => {
+            game.seats().map(|s| (s, answers[s.index()])).filter(|(_, a)| *a != Answer::NotAsked).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The development cards in menu order.
+pub const CARD_ROWS: [DevCard; 5] =
+    [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly, DevCard::VictoryPoint];
+
+/// Whether a card can be played now, or the engine's reason why not.
+pub fn card_playable(game: &Game, card: DevCard) -> Result<(), String> {
+    let legal = game.legal_actions();
+    let playable = legal.iter().any(|a| match card {
+        DevCard::Knight => *a == Action::PlayKnight,
+        DevCard::RoadBuilding => *a == Action::PlayRoadBuilding,
+        DevCard::YearOfPlenty => matches!(a, Action::PlayYearOfPlenty(..)),
+        DevCard::Monopoly => matches!(a, Action::PlayMonopoly(_)),
+        DevCard::VictoryPoint => false,
+    });
+    if playable {
+        return Ok(());
+    }
+    let probe = match card {
+        DevCard::Knight => Action::PlayKnight,
+        DevCard::RoadBuilding => Action::PlayRoadBuilding,
+        DevCard::YearOfPlenty => Action::PlayYearOfPlenty(Resource::Brick, Some(Resource::Lumber)),
+        DevCard::Monopoly => Action::PlayMonopoly(Resource::Brick),
+        DevCard::VictoryPoint => return Err("victory point cards count by themselves; they are never played".into()),
+    };
+    Err(game.check(probe).err().map_or("not now".to_string(), |e| e.to_string()))
+}
+
+impl Dialog {
+    /// The keymap mode of this dialog.
+    pub fn mode(&self) -> Mode {
+        match self {
+            Dialog::Composer(_) => Mode::Composer,
+            Dialog::Answer => Mode::Answer,
+            Dialog::Responses { .. } => Mode::Responses,
+            Dialog::Picker(_) => Mode::Picker,
+            Dialog::Victim { .. } => Mode::Victim,
+            Dialog::Maritime { .. } => Mode::Maritime,
+            Dialog::Cards { .. } => Mode::Cards,
+        }
+    }
+
+    /// Applies a command.
+    pub fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
+        match self {
+            Dialog::Composer(c) => c.on_cmd(game, cmd),
+            Dialog::Picker(p) => p.on_cmd(game, cmd),
+            Dialog::Answer => match cmd {
+                Cmd::Accept => act(game, Action::AcceptTrade),
+                Cmd::Decline => act(game, Action::DeclineTrade),
+                Cmd::Counter => Outcome::Swap(Dialog::Composer(Composer::counter(game))),
+                _ => Outcome::Stay,
+            },
+            Dialog::Responses { row } => {
+                let list = answers(game);
+                match cmd {
+                    Cmd::Up | Cmd::Down => *row = wrap(*row, list.len(), cmd == Cmd::Up),
+                    Cmd::Confirm => {
+                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
+                    }
+                    Cmd::Cancel => return act(game, Action::CancelTrade),
+                    _ => {}
+                }
+                Outcome::Stay
+            }
+            Dialog::Victim { hex, victims, row } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    *row = wrap(*row, victims.len(), cmd == Cmd::Up);
+                    Outcome::Stay
+                }
+                Cmd::Confirm => act(game, Action::MoveRobber { hex: *hex, victim: victims.get(*row).copied() }),
+                Cmd::Cancel => Outcome::RobberAgain,
+                _ => Outcome::Stay,
+            },
+            Dialog::Maritime { give, get, on_get } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    let r = if *on_get { get } else { give };
+                    *r = wrap(*r, 5, cmd == Cmd::Up);
+                    Outcome::Stay
+                }
+                Cmd::Toggle => {
+                    *on_get = !*on_get;
+                    Outcome::Stay
+                }
+                Cmd::Confirm => {
+                    let (g, r) = (res(*give), res(*get));
+                    let rate = game.maritime_rate(game.to_act(), g);
+                    act(game, Action::MaritimeTrade { give: g, get: r, rate })
+                }
+                Cmd::Cancel => Outcome::Close,
+                _ => Outcome::Stay,
+            },
+            Dialog::Cards { row } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    *row = wrap(*row, CARD_ROWS.len(), cmd == Cmd::Up);
+                    Outcome::Stay
+                }
+                Cmd::Confirm => {
+                    let card = CARD_ROWS[*row];
+                    match card_playable(game, card) {
+                        Err(why) => Outcome::Refuse(why),
+                        Ok(()) => match card {
+                            DevCard::Knight => Outcome::Act(vec![Action::PlayKnight]),
+                            DevCard::RoadBuilding => Outcome::Act(vec![Action::PlayRoadBuilding]),
+                            DevCard::YearOfPlenty => Outcome::Swap(Dialog::Picker(Picker::new(PickFor::YearOfPlenty))),
+                            _ => Outcome::Swap(Dialog::Picker(Picker::new(PickFor::Monopoly))),
+                        },
+                    }
+                }
+                Cmd::Cancel => Outcome::Close,
+                _ => Outcome::Stay,
+            },
+        }
+    }
+}
+
+/// The action if the engine allows it, else its reason.
+fn act(game: &Game, a: Action) -> Outcome {
+    match game.check(a) {
+        Ok(()) => Outcome::Act(vec![a]),
+        Err(e) => Outcome::Refuse(e.to_string()),
+    }
+}

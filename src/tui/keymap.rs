@@ -1,0 +1,273 @@
+//! Key bindings as data: one table per mode of `{keys, command, description}` (as in yazi and
+//! gitui). The same tables drive dispatch, the footer of keys that work now, and the help.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What the keyboard is doing now; each mode has its own table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Typing the players' names.
+    Start,
+    /// The screen that hides every hand until the next player takes the keyboard.
+    Handoff,
+    /// Rolling, building, trading, ending the turn.
+    Turn,
+    /// Choosing an intersection, path or hex on the island.
+    Select,
+    /// Composing a trade offer or counter-offer.
+    Composer,
+    /// Answering another player's offer.
+    Answer,
+    /// Choosing whose answer to take.
+    Responses,
+    /// Picking cards: discards, year of plenty, monopoly.
+    Picker,
+    /// Choosing whom to rob.
+    Victim,
+    /// Trading with the bank.
+    Maritime,
+    /// Playing a development card.
+    Cards,
+    Help,
+    /// "Really quit?"
+    Quit,
+    /// The game is over.
+    Over,
+}
+
+/// Everything a key can ask for. The app decides what each means in the current mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Help,
+    Quit,
+    LogUp,
+    LogDown,
+    Confirm,
+    Cancel,
+    Up,
+    Down,
+    Left,
+    Right,
+    Next,
+    Prev,
+    More,
+    Less,
+    Toggle,
+    Roll,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    BuyCard,
+    PlayCard,
+    Trade,
+    Maritime,
+    EndTurn,
+    Accept,
+    Decline,
+    Counter,
+    Yes,
+    No,
+    Board,
+}
+
+/// One binding: the keys, how the help and footer name them, and what they do.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    pub label: &'static str,
+    pub cmd: Cmd,
+    pub desc: &'static str,
+}
+
+const fn b(keys: &'static [KeyCode], label: &'static str, cmd: Cmd, desc: &'static str) -> Binding {
+    Binding { keys, label, cmd, desc }
+}
+
+use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
+
+/// Keys that work in every mode but the start screen and the quit question.
+pub const GLOBAL: &[Binding] = &[
+    b(&[Char('?'), KeyCode::F(1)], "?", Cmd::Help, "help"),
+    b(&[Char('q')], "q", Cmd::Quit, "quit"),
+    b(&[PageUp, Char('[')], "PgUp/[", Cmd::LogUp, "log back"),
+    b(&[PageDown, Char(']')], "PgDn/]", Cmd::LogDown, "log on"),
+];
+
+const START: &[Binding] = &[
+    b(&[Enter], "Enter", Cmd::Confirm, "add name / start"),
+    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Esc], "Esc", Cmd::Quit, "quit"),
+];
+
+const HANDOFF: &[Binding] = &[b(&[Enter, Char(' ')], "Enter", Cmd::Confirm, "I have the keyboard")];
+
+const TURN: &[Binding] = &[
+    b(&[Char('r')], "r", Cmd::Roll, "roll"),
+    b(&[Char('b')], "b", Cmd::BuildRoad, "road"),
+    b(&[Char('s')], "s", Cmd::BuildSettlement, "settlement"),
+    b(&[Char('c')], "c", Cmd::BuildCity, "city"),
+    b(&[Char('d')], "d", Cmd::BuyCard, "buy card"),
+    b(&[Char('p')], "p", Cmd::PlayCard, "play card"),
+    b(&[Char('t')], "t", Cmd::Trade, "trade"),
+    b(&[Char('m')], "m", Cmd::Maritime, "bank trade"),
+    b(&[Char('e')], "e", Cmd::EndTurn, "end turn"),
+];
+
+const SELECT: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓←→/hjkl", Cmd::Up, "move"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Left, Char('h')], "", Cmd::Left, ""),
+    b(&[Right, Char('l')], "", Cmd::Right, ""),
+    b(&[Tab], "Tab/S-Tab", Cmd::Next, "next legal"),
+    b(&[BackTab], "", Cmd::Prev, ""),
+    b(&[Enter, Char(' ')], "Enter", Cmd::Confirm, "place"),
+    b(&[Esc], "Esc", Cmd::Cancel, "back"),
+];
+
+const COMPOSER: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Tab, Left, Right, Char('h'), Char('l')], "Tab/←→", Cmd::Toggle, "give/get"),
+    b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/fewer"),
+    b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
+    b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
+    b(&[Enter], "Enter", Cmd::Confirm, "send"),
+    b(&[Esc], "Esc", Cmd::Cancel, "back"),
+];
+
+const ANSWER: &[Binding] = &[
+    b(&[Char('a')], "a", Cmd::Accept, "accept"),
+    b(&[Char('d')], "d", Cmd::Decline, "decline"),
+    b(&[Char('c')], "c", Cmd::Counter, "counter"),
+];
+
+const RESPONSES: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Enter], "Enter", Cmd::Confirm, "trade with"),
+    b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
+];
+
+const PICKER: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Right, Char('l'), Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
+    b(&[Left, Char('h'), Char('-')], "←/-", Cmd::Less, "one fewer"),
+    b(&[Enter], "Enter", Cmd::Confirm, "done"),
+    b(&[Esc], "Esc", Cmd::Cancel, "back"),
+];
+
+const LIST: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Enter], "Enter", Cmd::Confirm, "ok"),
+    b(&[Esc], "Esc", Cmd::Cancel, "back"),
+];
+
+const MARITIME: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Tab, Left, Right, Char('h'), Char('l')], "Tab/←→", Cmd::Toggle, "give/get"),
+    b(&[Enter], "Enter", Cmd::Confirm, "trade"),
+    b(&[Esc], "Esc", Cmd::Cancel, "back"),
+];
+
+const HELP: &[Binding] = &[b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
+
+const QUIT: &[Binding] = &[
+    b(&[Char('y'), Char('Y')], "y", Cmd::Yes, "quit"),
+    b(&[Char('n'), Char('N'), Esc], "n/Esc", Cmd::No, "keep playing"),
+];
+
+const OVER: &[Binding] =
+    &[b(&[Char('b')], "b", Cmd::Board, "board/statistics"), b(&[Char('q'), Esc], "q", Cmd::Yes, "quit")];
+
+/// The table of a mode.
+pub fn bindings(mode: Mode) -> &'static [Binding] {
+    match mode {
+        Mode::Start => START,
+        Mode::Handoff => HANDOFF,
+        Mode::Turn => TURN,
+        Mode::Select => SELECT,
+        Mode::Composer => COMPOSER,
+        Mode::Answer => ANSWER,
+        Mode::Responses => RESPONSES,
+        Mode::Picker => PICKER,
+        Mode::Victim | Mode::Cards => LIST,
+        Mode::Maritime => MARITIME,
+        Mode::Help => HELP,
+        Mode::Quit => QUIT,
+        Mode::Over => OVER,
+    }
+}
+
+/// True when the mode also takes the global keys.
+pub fn takes_global(mode: Mode) -> bool {
+    !matches!(mode, Mode::Start | Mode::Quit | Mode::Over | Mode::Help)
+}
+
+/// The command a key asks for in a mode. Ctrl-C always asks to quit.
+pub fn lookup(mode: Mode, key: KeyEvent) -> Option<Cmd> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return (key.code == Char('c')).then_some(if mode == Mode::Quit { Cmd::Yes } else { Cmd::Quit });
+    }
+    let find = |table: &[Binding]| table.iter().find(|b| b.keys.contains(&key.code)).map(|b| b.cmd);
+    find(bindings(mode)).or_else(|| if takes_global(mode) { find(GLOBAL) } else { None })
+}
+
+/// Every mode, for the help screen, with a heading.
+pub const HELP_SECTIONS: &[(&str, Mode)] = &[
+    ("Your turn", Mode::Turn),
+    ("Choosing a place", Mode::Select),
+    ("Trade offer", Mode::Composer),
+    ("Answering an offer", Mode::Answer),
+    ("Answers to your offer", Mode::Responses),
+    ("Picking cards", Mode::Picker),
+    ("Bank trade", Mode::Maritime),
+    ("Lists", Mode::Cards),
+    ("Hand-off", Mode::Handoff),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_is_bound_twice_in_a_mode() {
+        let modes = [
+            Mode::Start,
+            Mode::Handoff,
+            Mode::Turn,
+            Mode::Select,
+            Mode::Composer,
+            Mode::Answer,
+            Mode::Responses,
+            Mode::Picker,
+            Mode::Victim,
+            Mode::Maritime,
+            Mode::Cards,
+            Mode::Help,
+            Mode::Quit,
+            Mode::Over,
+        ];
+        for mode in modes {
+            let mut seen = Vec::new();
+            let global: &[Binding] = if takes_global(mode) { GLOBAL } else { &[] };
+            for b in bindings(mode).iter().chain(global) {
+                for k in b.keys {
+                    assert!(!seen.contains(k), "{k:?} bound twice in {mode:?}");
+                    seen.push(*k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lookup_finds_mode_keys_then_global_ones() {
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        assert_eq!(lookup(Mode::Turn, key('r')), Some(Cmd::Roll));
+        assert_eq!(lookup(Mode::Turn, key('?')), Some(Cmd::Help));
+        assert_eq!(lookup(Mode::Start, key('q')), None);
+        assert_eq!(lookup(Mode::Quit, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Cmd::Yes));
+    }
+}

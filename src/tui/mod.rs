@@ -1,0 +1,40 @@
+//! The terminal front end: hot-seat play for 2 to 4 players on one keyboard.
+//!
+//! The shape follows the ratatui templates: a blocking loop draws the [`App`], waits for one
+//! terminal event, turns it into a [`Msg`] and lets [`App::update`] apply it. Keys go through
+//! the tables of [`keymap`], which also write the footer and the help. The engine decides
+//! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
+
+mod app;
+mod board;
+mod dialog_view;
+mod dialogs;
+pub mod keymap;
+mod panels;
+mod screens;
+mod select;
+mod stats;
+mod term;
+mod theme;
+mod ui;
+
+pub use app::{App, Focus, Message, Msg, StartForm};
+pub use board::Geometry;
+pub use dialogs::{Composer, Dialog, PickFor, Picker};
+pub use select::{Purpose, Selection, Target};
+pub use stats::Stats;
+pub use term::{FrameTimes, bench_frames, run};
+pub use theme::Theme;
+pub use ui::{MIN_SIZE, layout};
+
+/// How the front end starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Seed of the board, dice and cards; shown on screen.
+    pub seed: u64,
+    /// Player names in seat order; `None` asks on a start screen.
+    pub names: Option<Vec<String>>,
+    /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
+    pub mouse: bool,
+    pub theme: Theme,
+}

@@ -1,0 +1,245 @@
+//! The panels beside the island: every player's public state, the own hand of the player who
+//! has the keyboard (and only theirs, H1), the bank and last roll, the log, the header, the
+//! status line and the footer of keys that work now.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::app::App;
+use super::keymap::{self, Mode};
+use crate::engine::{DevCard, Event, Hand, Phase, Resource, Seat};
+
+/// A titled panel block.
+pub fn block<'a>(app: &App, title: impl Into<Line<'a>>) -> Block<'a> {
+    Block::bordered().border_set(app.theme.border()).border_style(app.theme.dim()).title(title)
+}
+
+/// A hand as coloured counts: "brick 2  lumber 0 ..."; one space apart when `narrow`.
+pub fn hand_spans(app: &App, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for r in Resource::ALL {
+        let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
+        spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
+        spans.push(Span::raw(if narrow { " " } else { "  " }));
+    }
+    spans.pop();
+    spans
+}
+
+/// A player's name with letter, in their colour.
+pub fn player_span(app: &App, s: Seat) -> Span<'static> {
+    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
+    Span::styled(format!("{letter} {}", app.name(s)), app.theme.player(s))
+}
+
+/// Rows the players panel needs.
+pub fn players_height(app: &App) -> u16 {
+    app.game.num_players() as u16 + 3
+}
+
+/// Every player's public state (H2).
+pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let head = Line::styled(
+        format!("  {:<11}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road"),
+        app.theme.dim(),
+    );
+    let mut lines = vec![head];
+    for s in g.seats() {
+        let p = g.public_player(s);
+        let marker = if s == g.to_act() && !g.is_over() { app.theme.pointer() } else { " " };
+        let mut name = player_span(app, s);
+        name.content = format!("{:<10.10}", name.content).into();
+        let mut awards = Vec::new();
+        if p.longest_road {
+            awards.push("LR");
+        }
+        if p.largest_army {
+            awards.push("LA");
+        }
+        lines.push(Line::from(vec![
+            Span::raw(format!("{marker} ")),
+            name,
+            Span::styled(format!("{:>4}", p.points), Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("{:>6}{:>4}{:>4}{:>5} ", p.resource_cards, p.dev_cards, p.knights, p.road_length)),
+            Span::styled(awards.join(" "), app.theme.title()),
+        ]));
+    }
+    let title = format!(" Players · {} to win ", g.config().target);
+    Paragraph::new(lines).block(block(app, title)).render(area, buf);
+}
+
+/// The own hand and development cards of the player who has the keyboard.
+pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let shown = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none());
+    let Some(s) = shown else {
+        let text = Line::styled("hidden until the next player takes the keyboard", app.theme.dim());
+        Paragraph::new(text).block(block(app, " Hand ")).render(area, buf);
+        return;
+    };
+    let hand = g.hand(s);
+    let dev = g.dev_cards(s);
+    let new = if s == g.current_player() { g.bought_this_turn() } else { Default::default() };
+    let mut cards: Vec<String> = DevCard::ALL
+        .iter()
+        .filter(|&&c| dev[c] > 0)
+        .map(|&c| {
+            let fresh = new[c].min(dev[c]);
+            if fresh > 0 {
+                format!("{} {} ({fresh} new)", c.name(), dev[c])
+            } else {
+                format!("{} {}", c.name(), dev[c])
+            }
+        })
+        .collect();
+    if cards.is_empty() {
+        cards.push("no development cards".into());
+    }
+    let hidden = dev[DevCard::VictoryPoint];
+    let points = if hidden > 0 {
+        format!("{} points ({hidden} from hidden cards)", g.victory_points(s))
+    } else {
+        format!("{} points", g.victory_points(s))
+    };
+    let lines = vec![
+        Line::from(hand_spans(app, hand, area.width < 50)),
+        Line::raw(cards.join(", ")),
+        Line::styled(format!("{} cards · {points}", hand.total()), app.theme.dim()),
+    ];
+    let title = Line::from(vec![Span::raw(" "), player_span(app, s), Span::raw("'s hand ")]);
+    Paragraph::new(lines).block(block(app, title)).render(area, buf);
+}
+
+/// The bank, the development deck and the last roll.
+pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let first = hand_spans(app, g.bank(), area.width < 52);
+    let dice = match g.dice().filter(|_| g.turn_number() > 0) {
+        Some([a, b]) => {
+            let style = if a + b == 7 { app.theme.error() } else { Style::new().add_modifier(Modifier::BOLD) };
+            Span::styled(format!("[{a}][{b}] = {}", a + b), style)
+        }
+        None => Span::styled("none yet", app.theme.dim()),
+    };
+    let lines = vec![
+        Line::from(first),
+        Line::from(vec![Span::raw(format!("deck {} dev cards · last roll ", g.deck_len())), dice]),
+    ];
+    Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
+}
+
+/// Splits a text into lines of at most `width` characters, at spaces where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+            line.push_str("  ");
+        } else if len > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push(line);
+    out
+}
+
+/// The log, newest at the bottom, as the viewer may see it (H2); scrolled back on request.
+pub fn log(app: &App, area: Rect, buf: &mut Buffer) {
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2).max(10) as usize;
+    let viewer = app.viewer.filter(|_| app.handoff().is_none());
+    let names = |s: Seat| app.name(s);
+    let want = inner_h + app.log_scroll;
+    let mut lines: Vec<Line> = Vec::new();
+    for e in app.log.iter().rev() {
+        let style = match e {
+            Event::TurnStarted { .. } => app.theme.title(),
+            Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
+            _ => Style::new(),
+        };
+        for l in wrap(&e.describe(&names, viewer), width).into_iter().rev() {
+            lines.push(Line::styled(l, style));
+        }
+        if lines.len() >= want {
+            break;
+        }
+    }
+    let skip = app.log_scroll.min(lines.len().saturating_sub(inner_h));
+    let shown: Vec<Line> = lines.into_iter().skip(skip).take(inner_h).collect::<Vec<_>>().into_iter().rev().collect();
+    let title = if skip > 0 { format!(" Log (back {skip}, PgDn) ") } else { " Log (PgUp) ".to_string() };
+    Paragraph::new(shown).block(block(app, title)).render(area, buf);
+}
+
+/// The top line: game, seed (always visible), turn and who acts.
+pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let mut spans = vec![
+        Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
+        Span::raw(format!("  seed {}  ", app.seed)),
+    ];
+    if app.start.is_none() {
+        let turn = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
+        spans.push(Span::raw(format!("{turn}  ")));
+        let s = g.to_act();
+        let what = match g.phase() {
+            Phase::Setup { settlement: None, .. } => "places a settlement",
+            Phase::Setup { .. } => "places a road",
+            Phase::Roll => "rolls",
+            Phase::Main => "builds or trades",
+            Phase::Discard { .. } => "discards",
+            Phase::Robber => "moves the robber",
+            Phase::RoadBuilding { .. } => "places free roads",
+            Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner",
+            Phase::Trade { .. } => "answers a trade offer",
+            Phase::Over { .. } => "won",
+        };
+        spans.push(player_span(app, s));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans).render(area, buf);
+    let help = Span::styled("? help ", app.theme.dim());
+    if area.width > 20 {
+        Line::from(help).right_aligned().render(area, buf);
+    }
+}
+
+/// The status line: the last result or refusal, else what to do now.
+pub fn status(app: &App, area: Rect, buf: &mut Buffer, prompt: &str) {
+    let line = match &app.message {
+        Some(m) if m.error => Line::styled(format!(" {} {}", app.theme.cross(), m.text), app.theme.error()),
+        Some(m) => Line::raw(format!(" {}", m.text)),
+        None => Line::styled(format!(" {prompt}"), app.theme.title()),
+    };
+    line.render(area, buf);
+}
+
+/// The footer: the keys that do something right now, from the keymap.
+pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
+    let mode = app.mode();
+    let mut spans = Vec::new();
+    let mut add = |label: &str, desc: &str| {
+        spans.push(Span::styled(format!(" {label}"), app.theme.key()));
+        spans.push(Span::raw(format!(" {desc} ")));
+    };
+    for b in keymap::bindings(mode) {
+        if !b.label.is_empty() && app.enabled(b.cmd) {
+            add(b.label, b.desc);
+        }
+    }
+    if keymap::takes_global(mode) {
+        for b in keymap::GLOBAL.iter().filter(|b| matches!(b.cmd, keymap::Cmd::Help | keymap::Cmd::Quit)) {
+            add(b.label, b.desc);
+        }
+    }
+    if mode == Mode::Start {
+        spans.insert(0, Span::styled(" type a name", app.theme.key()));
+    }
+    Line::from(spans).render(area, buf);
+}

@@ -1,0 +1,271 @@
+//! Whole screens and overlays: the start screen, the hand-off screen that hides every hand
+//! (H1), the help overlay, the quit question, the too-small screen and the game-over screen.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::keymap::{self, Mode};
+use super::panels::{block, hand_spans, player_span};
+use super::stats::Stats;
+use crate::engine::{DevCard, Hand, Phase, Seat};
+
+/// A rectangle of at most `w` x `h` centred in `area`.
+pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let (w, h) = (w.min(area.width), h.min(area.height));
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+/// The terminal is smaller than the game needs; redrawn as soon as it grows.
+pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16)) {
+    let lines = vec![
+        Line::styled("The terminal is too small for the island.", app.theme.title()),
+        Line::raw(format!("need {} x {}, have {} x {}", need.0, need.1, area.width, area.height)),
+        Line::styled("Make the window larger (or the font smaller); q quits.", app.theme.dim()),
+    ];
+    let r = centred(area, area.width, 3);
+    Paragraph::new(lines).centered().wrap(Wrap { trim: true }).render(r, buf);
+}
+
+/// Names being typed, beside the island this seed deals.
+pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
+    let Some(form) = &app.start else { return };
+    let mut lines = vec![
+        Line::styled("Who is playing?", app.theme.title()),
+        Line::raw(""),
+        Line::raw("Type 2 to 4 names, Enter after each, in seat order."),
+        Line::raw("Enter on an empty line starts the game."),
+        Line::raw(""),
+    ];
+    for (i, n) in form.names.iter().enumerate() {
+        lines.push(Line::from(vec![
+            Span::raw(format!(" {}. ", i + 1)),
+            Span::styled(n.clone(), app.theme.player(Seat(i as u8))),
+        ]));
+    }
+    if form.names.len() < 4 {
+        lines.push(Line::from(vec![
+            Span::raw(format!(" {}. ", form.names.len() + 1)),
+            Span::styled(format!("{}_", form.input), Style::new().add_modifier(Modifier::BOLD)),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(format!("seed {}", app.seed), app.theme.dim()));
+    Paragraph::new(lines).block(block(app, " New game ")).wrap(Wrap { trim: false }).render(area, buf);
+}
+
+/// Why the keyboard moves, in public words.
+fn handoff_reason(app: &App, s: Seat) -> String {
+    let g = &app.game;
+    let name = app.name(s);
+    match g.phase() {
+        Phase::Setup { round, settlement: None, .. } => {
+            format!("{name} places a {} settlement", if round == 0 { "first" } else { "second" })
+        }
+        Phase::Setup { .. } => format!("{name} places a road"),
+        Phase::Roll => format!("turn {}: {name} rolls the dice", g.turn_number()),
+        Phase::Discard { remaining } => {
+            format!("a 7! {name} holds too many cards and discards {}", remaining[s.index()])
+        }
+        Phase::Trade { give, get, .. } if s != g.current_player() => {
+            format!("{} offers {give} for {get}: {name} answers", app.name(g.current_player()))
+        }
+        Phase::Trade { .. } => format!("{name} sees the answers to the offer"),
+        _ => format!("{name} continues the turn"),
+    }
+}
+
+/// The hand-off screen: no hand is visible until the named player presses Enter (H1).
+pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
+    let [top, rest] = Layout::vertical([Constraint::Length(9), Constraint::Fill(1)]).areas(area);
+    let lines = vec![
+        Line::raw(""),
+        Line::from(vec![Span::raw("Pass the keyboard to "), player_span(app, s), Span::raw(", then press Enter")])
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+        Line::raw(""),
+        Line::raw(handoff_reason(app, s)),
+        Line::raw(""),
+        Line::styled("Every hand stays hidden until then.", app.theme.dim()),
+    ];
+    let title = format!(" Hand-off · seed {} ", app.seed);
+    Paragraph::new(lines).centered().block(block(app, title)).render(centred(top, 72, 9), buf);
+    let log_area = centred(rest, 72, rest.height);
+    super::panels::log(app, log_area, buf);
+}
+
+/// The help overlay: every key of every mode, the building costs and the board's symbols.
+pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
+    let r = centred(area, 110, 40);
+    Clear.render(r, buf);
+    let outer = block(app, " Help (Esc closes) ");
+    let inner = outer.inner(r);
+    outer.render(r, buf);
+    let mut sections: Vec<Vec<Line>> = Vec::new();
+    let key_line = |label: &str, desc: &str| {
+        Line::from(vec![Span::styled(format!("{label:<11}"), app.theme.key()), Span::raw(desc.to_string())])
+    };
+    let mut anywhere = vec![Line::styled("Anywhere", app.theme.title())];
+    anywhere.extend(keymap::GLOBAL.iter().map(|b| key_line(b.label, b.desc)));
+    anywhere.push(key_line("Ctrl-C", "quit"));
+    anywhere.push(key_line("mouse", "click a place; again to confirm"));
+    sections.push(anywhere);
+    for (title, mode) in keymap::HELP_SECTIONS {
+        let mut s = vec![Line::styled(*title, app.theme.title())];
+        s.extend(keymap::bindings(*mode).iter().filter(|b| !b.label.is_empty()).map(|b| key_line(b.label, b.desc)));
+        sections.push(s);
+    }
+    let cost = |what: &str, h: Hand| {
+        let mut spans = vec![Span::raw(format!("{what:<11}"))];
+        spans.extend(hand_spans(app, h, false).into_iter().filter(|s| !s.content.ends_with(" 0")));
+        Line::from(spans)
+    };
+    sections.push(vec![
+        Line::styled("Costs", app.theme.title()),
+        cost("road", Hand::ROAD),
+        cost("settlement", Hand::SETTLEMENT),
+        cost("city", Hand::CITY),
+        cost("dev card", Hand::DEVELOPMENT),
+    ]);
+    let dot = app.theme.dot();
+    sections.push(vec![
+        Line::styled("On the island", app.theme.title()),
+        Line::raw(format!("A settlement, [A] city, =A= road of A; {dot} free corner")),
+        Line::raw(format!("{} or + : legal place; reverse video: cursor", app.theme.target_dot())),
+        Line::raw(format!("6 {} pips: chance of the number; 6 and 8 stand out", app.theme.pip().repeat(5))),
+        Line::raw("ROBBER: produces nothing; 3:1 / 2:1 ore: harbors"),
+    ]);
+    // Flow the sections into as many columns as fit.
+    let col_w = 38u16;
+    let cols = (inner.width / col_w).max(1);
+    let mut columns: Vec<Vec<Line>> = vec![Vec::new(); cols as usize];
+    let per = sections.iter().map(|s| s.len() + 1).sum::<usize>().div_ceil(cols as usize);
+    let mut c = 0;
+    for s in sections {
+        if columns[c].len() + s.len() > per.max(s.len()) && c + 1 < columns.len() && !columns[c].is_empty() {
+            c += 1;
+        }
+        columns[c].extend(s);
+        columns[c].push(Line::raw(""));
+    }
+    for (i, lines) in columns.into_iter().enumerate() {
+        let x = inner.x + i as u16 * col_w;
+        let w = col_w.min(inner.right().saturating_sub(x));
+        Paragraph::new(lines).render(Rect::new(x, inner.y, w, inner.height), buf);
+    }
+}
+
+/// "Really quit?"
+pub fn quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let r = centred(area, 44, 5);
+    Clear.render(r, buf);
+    let lines = vec![
+        Line::raw("Quit the game? It is not saved."),
+        Line::from(vec![
+            Span::styled("y", app.theme.key()),
+            Span::raw(" quit   "),
+            Span::styled("n", app.theme.key()),
+            Span::raw(" keep playing"),
+        ]),
+    ];
+    Paragraph::new(lines).centered().block(block(app, " Quit ")).render(r, buf);
+}
+
+/// The end: the winner, points by source, and the game's statistics.
+pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
+    let g = &app.game;
+    let stats = Stats::collect(&app.log);
+    let winner = g.winner().unwrap_or_default();
+    let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
+    Line::from(vec![
+        player_span(app, winner),
+        Span::styled(format!(" wins with {} points!", g.victory_points(winner)), app.theme.title()),
+        Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()),
+    ])
+    .centered()
+    .render(title, buf);
+    let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
+    let n = g.num_players() as u16;
+    let [points, gains] = Layout::vertical([Constraint::Length(n + 3), Constraint::Fill(1)]).areas(left);
+
+    let mut lines = vec![Line::styled(
+        format!("{:<12}{:>6}{:>6}{:>6}{:>6}{:>6}{:>7}", "player", "settl", "city", "road", "army", "VP", "total"),
+        app.theme.dim(),
+    )];
+    for s in g.seats() {
+        let (settlements, cities) = (g.settlements(s).count() as u8, 2 * g.cities(s).count() as u8);
+        let road = 2 * (g.longest_road() == Some(s)) as u8;
+        let army = 2 * (g.largest_army() == Some(s)) as u8;
+        let vp = g.dev_cards(s)[DevCard::VictoryPoint];
+        let mut name = player_span(app, s);
+        name.content = format!("{:<12.12}", name.content).into();
+        lines.push(Line::from(vec![
+            name,
+            Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}{vp:>6}")),
+            Span::styled(format!("{:>7}", g.victory_points(s)), Style::new().add_modifier(Modifier::BOLD)),
+        ]));
+    }
+    Paragraph::new(lines).block(block(app, " Points by source ")).render(points, buf);
+
+    let most = g.seats().map(|s| stats.gained[s.index()].total()).max().unwrap_or(1).max(1);
+    let mut lines = Vec::new();
+    for s in g.seats() {
+        let total = stats.gained[s.index()].total();
+        let bar = app.theme.bar().repeat((total * 20 / most) as usize);
+        let mut name = player_span(app, s);
+        name.content = format!("{:<12.12}", name.content).into();
+        lines.push(Line::from(vec![name, Span::styled(format!("{bar} {total}"), app.theme.player(s))]));
+        let mut detail = vec![Span::raw("  ")];
+        detail.extend(hand_spans(app, stats.gained[s.index()], false));
+        lines.push(Line::from(detail));
+        lines.push(Line::styled(
+            format!(
+                "  lost to the robber: {} stolen, {} discarded",
+                stats.stolen[s.index()],
+                stats.discarded[s.index()]
+            ),
+            app.theme.dim(),
+        ));
+    }
+    Paragraph::new(lines).block(block(app, " Resources gained from the island ")).render(gains, buf);
+
+    dice_chart(app, &stats, right, buf);
+}
+
+/// Dice totals rolled, as bars, against the counts two fair dice would give (the `|` mark).
+fn dice_chart(app: &App, stats: &Stats, area: Rect, buf: &mut Buffer) {
+    let outer = block(app, format!(" Dice: {} rolls · | expected ", stats.rolls()));
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let width = inner.width.saturating_sub(12) as f64;
+    let top = (2..=12).map(|t| (stats.dice[t] as f64).max(stats.expected(t))).fold(1.0, f64::max);
+    for (i, t) in (2..=12usize).enumerate() {
+        let y = inner.y + i as u16;
+        if y >= inner.bottom() {
+            break;
+        }
+        let count = stats.dice[t];
+        let len = (count as f64 / top * width).round() as u16;
+        let exp = (stats.expected(t) / top * width).round() as u16;
+        let style = if matches!(t, 6 | 8) { app.theme.token(t as u8) } else { Style::new() };
+        buf.set_string(inner.x, y, format!("{t:>3} "), style);
+        let bar_style = if t == 7 { app.theme.error() } else { app.theme.title() };
+        buf.set_string(inner.x + 4, y, app.theme.bar().repeat(len as usize), bar_style);
+        let mark_x = inner.x + 4 + exp.min(width as u16);
+        let on_bar = exp < len;
+        buf.set_string(
+            mark_x,
+            y,
+            "|",
+            if on_bar { bar_style.add_modifier(Modifier::REVERSED) } else { app.theme.dim() },
+        );
+        buf.set_string(inner.x + 4 + len.max(exp) + 2, y, count.to_string(), Style::new().add_modifier(Modifier::BOLD));
+    }
+    let note = Line::styled("bars: rolled · |: expected from 36 combinations", app.theme.dim());
+    if inner.height > 12 {
+        note.render(Rect::new(inner.x, inner.y + 12, inner.width, 1), buf);
+    }
+    let _ = Mode::Over;
+}

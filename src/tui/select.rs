@@ -1,0 +1,236 @@
+//! Choosing a place on the island: the cursor over intersections, paths or hexes, the legal
+//! targets it can jump between, and the action a confirmed choice becomes.
+
+use crate::engine::{Action, Edge, Game, Hex, Topology, Vertex};
+
+/// A place on the island.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Vertex(Vertex),
+    Edge(Edge),
+    Hex(Hex),
+}
+
+/// What is being placed: it decides the kind of target and the action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Settlement,
+    City,
+    /// A road: bought, free in set-up, or free from a road building card.
+    Road,
+    Robber,
+}
+
+impl Purpose {
+    /// The action that places at `t`, with no victim chosen yet for the robber.
+    pub fn action(self, t: Target) -> Option<Action> {
+        match (self, t) {
+            (Purpose::Settlement, Target::Vertex(v)) => Some(Action::BuildSettlement(v)),
+            (Purpose::City, Target::Vertex(v)) => Some(Action::BuildCity(v)),
+            (Purpose::Road, Target::Edge(e)) => Some(Action::BuildRoad(e)),
+            (Purpose::Robber, Target::Hex(hex)) => Some(Action::MoveRobber { hex, victim: None }),
+            _ => None,
+        }
+    }
+
+    /// The target a legal action places at, if it is of this purpose.
+    fn target_of(self, a: Action) -> Option<Target> {
+        match (self, a) {
+            (Purpose::Settlement, Action::BuildSettlement(v)) | (Purpose::City, Action::BuildCity(v)) => {
+                Some(Target::Vertex(v))
+            }
+            (Purpose::Road, Action::BuildRoad(e)) => Some(Target::Edge(e)),
+            (Purpose::Robber, Action::MoveRobber { hex, .. }) => Some(Target::Hex(hex)),
+            _ => None,
+        }
+    }
+
+    /// Words for the prompt: "a settlement".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Purpose::Settlement => "a settlement",
+            Purpose::City => "a city",
+            Purpose::Road => "a road",
+            Purpose::Robber => "the robber",
+        }
+    }
+}
+
+/// Arrow directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// A place being chosen: the cursor and the legal targets (highlighted, reached with Tab).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    pub purpose: Purpose,
+    /// Legal targets in reading order (top to bottom, left to right).
+    pub legal: Vec<Target>,
+    pub cursor: Target,
+    /// Esc goes back (false where the rules demand a placement now).
+    pub cancellable: bool,
+}
+
+impl Selection {
+    /// A selection of the legal targets of `purpose`, the cursor on the legal target nearest
+    /// to `near` (where the cursor last was).
+    pub fn new(game: &Game, purpose: Purpose, near: Option<Target>, cancellable: bool) -> Selection {
+        let topo = game.topology();
+        let mut legal: Vec<Target> = game.legal_actions().into_iter().filter_map(|a| purpose.target_of(a)).collect();
+        legal.sort_by_key(|&t| {
+            let (x, y) = point(topo, t);
+            (y, x)
+        });
+        legal.dedup();
+        let all = all_targets(topo, purpose);
+        let centre = Target::Hex(crate::engine::Hex((topo.num_hexes() / 2) as u8));
+        let from =
+            near.filter(|t| same_kind(*t, all[0])).unwrap_or_else(|| nearest(topo, &all, centre).unwrap_or(all[0]));
+        let cursor = nearest(topo, &legal, from).unwrap_or(from);
+        Selection { purpose, legal, cursor, cancellable }
+    }
+
+    /// True when the cursor is on a legal target.
+    pub fn on_legal(&self) -> bool {
+        self.legal.contains(&self.cursor)
+    }
+
+    /// Moves the cursor one step over all places of its kind.
+    pub fn step(&mut self, topo: &Topology, dir: Dir) {
+        let all = all_targets(topo, self.purpose);
+        if let Some(t) = neighbour(topo, &all, self.cursor, dir) {
+            self.cursor = t;
+        }
+    }
+
+    /// Jumps to the next (or previous) legal target in reading order.
+    pub fn cycle(&mut self, topo: &Topology, forward: bool) {
+        if self.legal.is_empty() {
+            return;
+        }
+        let n = self.legal.len();
+        let next = match self.legal.iter().position(|&t| t == self.cursor) {
+            Some(i) if forward => (i + 1) % n,
+            Some(i) => (i + n - 1) % n,
+            None => {
+                // Off the legal targets: go to the first one after (or before) the cursor.
+                let key = |t: Target| {
+                    let (x, y) = point(topo, t);
+                    (y, x)
+                };
+                let here = key(self.cursor);
+                if forward {
+                    self.legal.iter().position(|&t| key(t) > here).unwrap_or(0)
+                } else {
+                    self.legal.iter().rposition(|&t| key(t) < here).unwrap_or(n - 1)
+                }
+            }
+        };
+        self.cursor = self.legal[next];
+    }
+}
+
+fn same_kind(a: Target, b: Target) -> bool {
+    std::mem::discriminant(&a) == std::mem::discriminant(&b)
+}
+
+/// Every place of the kind a purpose chooses.
+pub fn all_targets(topo: &Topology, purpose: Purpose) -> Vec<Target> {
+    match purpose {
+        Purpose::Settlement | Purpose::City => topo.vertices().map(Target::Vertex).collect(),
+        Purpose::Road => topo.edges().map(Target::Edge).collect(),
+        Purpose::Robber => topo.hexes().map(Target::Hex).collect(),
+    }
+}
+
+/// A target's position, scaled so distances are roughly true on the island: doubled
+/// coordinates times 2 (so path midpoints are whole), x stretched by 7/4 ~ sqrt(3).
+pub fn point(topo: &Topology, t: Target) -> (i32, i32) {
+    let (x2, y2) = match t {
+        Target::Vertex(v) => {
+            let (x, y) = topo.vertex_pos(v);
+            (2 * x as i32, 2 * y as i32)
+        }
+        Target::Edge(e) => {
+            let [a, b] = topo.edge_vertices(e);
+            let (pa, pb) = (topo.vertex_pos(a), topo.vertex_pos(b));
+            ((pa.0 + pb.0) as i32, (pa.1 + pb.1) as i32)
+        }
+        Target::Hex(h) => {
+            let (x, y) = topo.hex_pos(h);
+            (2 * x as i32, 2 * y as i32)
+        }
+    };
+    (x2 * 7, y2 * 4)
+}
+
+fn nearest(topo: &Topology, among: &[Target], from: Target) -> Option<Target> {
+    let (fx, fy) = point(topo, from);
+    among.iter().copied().min_by_key(|&t| {
+        let (x, y) = point(topo, t);
+        (x - fx).pow(2) + (y - fy).pow(2)
+    })
+}
+
+/// The place reached by one arrow press: the nearest one lying in that direction, preferring
+/// places straight ahead over ones off to the side.
+fn neighbour(topo: &Topology, all: &[Target], from: Target, dir: Dir) -> Option<Target> {
+    let (fx, fy) = point(topo, from);
+    all.iter()
+        .copied()
+        .filter_map(|t| {
+            let (x, y) = point(topo, t);
+            let (dx, dy) = (x - fx, y - fy);
+            let (ahead, side) = match dir {
+                Dir::Up => (-dy, dx),
+                Dir::Down => (dy, dx),
+                Dir::Left => (-dx, dy),
+                Dir::Right => (dx, dy),
+            };
+            // Within 60 degrees of the direction pressed.
+            (ahead > 0 && side.abs() * 4 <= ahead * 7).then_some((ahead + 2 * side.abs(), t))
+        })
+        .min_by_key(|&(score, _)| score)
+        .map(|(_, t)| t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Layout};
+
+    #[test]
+    fn arrows_reach_every_intersection_and_back() {
+        let topo = Layout::Standard.topology();
+        let all = all_targets(topo, Purpose::Settlement);
+        for &t in &all {
+            for (there, back) in [(Dir::Up, Dir::Down), (Dir::Left, Dir::Right)] {
+                if let Some(n) = neighbour(topo, &all, t, there) {
+                    assert_ne!(n, t);
+                    assert!(neighbour(topo, &all, n, back).is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tab_cycles_the_legal_targets_of_setup() {
+        let game = Game::new(Config::default(), 1).unwrap();
+        let mut sel = Selection::new(&game, Purpose::Settlement, None, false);
+        assert_eq!(sel.legal.len(), 54);
+        assert!(sel.on_legal());
+        let start = sel.cursor;
+        for _ in 0..54 {
+            sel.cycle(game.topology(), true);
+        }
+        assert_eq!(sel.cursor, start);
+        sel.cycle(game.topology(), false);
+        sel.cycle(game.topology(), true);
+        assert_eq!(sel.cursor, start);
+    }
+}

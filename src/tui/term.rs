@@ -1,0 +1,119 @@
+//! The real terminal: raw mode, alternate screen and mouse capture switched on at start and
+//! always off again at the end, on an error (a guard's `Drop`) and on a panic (a hook that
+//! runs before the panic message is printed). The loop blocks on `event::read`: no busy wait.
+
+use std::io::{self, Stdout, stdout};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind};
+use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::Terminal;
+use ratatui::backend::{CrosstermBackend, TestBackend};
+
+use super::Options;
+use super::app::{App, Msg};
+
+/// Puts the terminal back as it was. Safe to call more than once.
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Restores the terminal when dropped, so every way out of [`run`] restores it.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        // Restore first, so the message lands on a normal screen.
+        restore();
+        previous(info);
+    }));
+}
+
+/// Plays a game in the terminal until the players quit.
+pub fn run(options: Options) -> io::Result<()> {
+    install_panic_hook();
+    enable_raw_mode()?;
+    let _guard = Guard;
+    execute!(stdout(), EnterAlternateScreen)?;
+    if options.mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    let mut terminal: Terminal<CrosstermBackend<Stdout>> = Terminal::new(CrosstermBackend::new(stdout()))?;
+    terminal.clear()?;
+    let mut app = App::new(options.seed, options.names, options.theme);
+    let size = terminal.size()?;
+    app.update(Msg::Resize(size.width, size.height));
+    loop {
+        terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+        if app.done {
+            return Ok(());
+        }
+        // Wait for an event that matters; mouse moves and releases don't redraw.
+        let msg = loop {
+            match event::read()? {
+                Event::Key(key) => break Msg::Key(key),
+                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    break Msg::Click { col: m.column, row: m.row };
+                }
+                Event::Resize(w, h) => break Msg::Resize(w, h),
+                _ => {}
+            }
+        };
+        app.update(msg);
+    }
+}
+
+/// Timings of drawing, for `catan bench-frame`.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameTimes {
+    /// From creating the app to the end of its first frame.
+    pub first: Duration,
+    /// Mean time of one full frame (everything drawn into a fresh buffer and diffed).
+    pub mean: Duration,
+    /// Fastest frame.
+    pub best: Duration,
+    pub frames: u32,
+}
+
+/// Measures drawing a mid-game screen of `width` x `height` in memory.
+pub fn bench_frames(seed: u64, width: u16, height: u16, frames: u32) -> FrameTimes {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let start = Instant::now();
+    let mut app = App::new(seed, Some(names), super::Theme::default());
+    app.update(Msg::Resize(width, height));
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("in-memory terminal");
+    terminal.draw(|f| f.render_widget(&app, f.area())).expect("in-memory draw");
+    let first = start.elapsed();
+    // Play set-up and a few turns so the frame shows pieces, a log and cards.
+    let mut pick = 0usize;
+    for _ in 0..60 {
+        if app.game.is_over() {
+            break;
+        }
+        let legal = app.game.legal_actions();
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        app.apply(vec![legal[pick % legal.len()]]);
+    }
+    app.viewer = Some(app.game.to_act());
+    app.update(Msg::Resize(width, height));
+    let (mut total, mut best) = (Duration::ZERO, Duration::MAX);
+    for _ in 0..frames.max(1) {
+        // A fresh frame every time: ratatui would otherwise skip unchanged cells.
+        terminal.clear().expect("in-memory clear");
+        let t = Instant::now();
+        terminal.draw(|f| f.render_widget(&app, f.area())).expect("in-memory draw");
+        let d = t.elapsed();
+        total += d;
+        best = best.min(d);
+    }
+    FrameTimes { first, mean: total / frames.max(1), best, frames: frames.max(1) }
+}

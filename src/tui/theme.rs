@@ -1,0 +1,163 @@
+//! Colours and glyphs. Everything the screen shows reads without colour too: players have a
+//! letter, terrain a word, the cursor reverse video, 6 and 8 bold and underlined. `NO_COLOR`
+//! drops the colours and keeps those modifiers; `--ascii` swaps every glyph for plain ASCII.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+use crate::engine::{Resource, Seat, Terrain};
+
+/// How the screen is drawn: with or without colour, box drawing or plain ASCII.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Use the 16 ANSI colours.
+    pub color: bool,
+    /// Plain ASCII glyphs only.
+    pub ascii: bool,
+}
+
+/// Player colours: blue, yellow, magenta, white. No red and green pair, so the common forms of
+/// colour blindness still tell them apart; each player also has a letter.
+const PLAYER_COLORS: [Color; 6] =
+    [Color::LightBlue, Color::LightYellow, Color::LightMagenta, Color::White, Color::LightCyan, Color::Gray];
+
+/// An ASCII border for `--ascii`.
+const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme { color: true, ascii: false }
+    }
+}
+
+impl Theme {
+    /// Colour unless `NO_COLOR` is set (to anything non-empty, per no-color.org).
+    pub fn from_env(ascii: bool) -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Theme { color: !no_color, ascii }
+    }
+
+    /// A style with a foreground colour, dropped without colour.
+    pub fn fg(&self, c: Color) -> Style {
+        if self.color { Style::new().fg(c) } else { Style::new() }
+    }
+
+    /// The colour of a player's pieces and name.
+    pub fn player(&self, s: Seat) -> Style {
+        self.fg(PLAYER_COLORS[s.index() % PLAYER_COLORS.len()]).add_modifier(Modifier::BOLD)
+    }
+
+    /// The colour of a terrain's word and pips.
+    pub fn terrain(&self, t: Terrain) -> Style {
+        self.fg(match t {
+            Terrain::Hills => Color::Red,
+            Terrain::Forest => Color::Green,
+            Terrain::Pasture => Color::LightGreen,
+            Terrain::Fields => Color::Yellow,
+            Terrain::Mountains => Color::Gray,
+            Terrain::Desert => Color::DarkGray,
+        })
+    }
+
+    /// The colour of a resource (the terrain that yields it).
+    pub fn resource(&self, r: Resource) -> Style {
+        self.terrain(match r {
+            Resource::Brick => Terrain::Hills,
+            Resource::Lumber => Terrain::Forest,
+            Resource::Wool => Terrain::Pasture,
+            Resource::Grain => Terrain::Fields,
+            Resource::Ore => Terrain::Mountains,
+        })
+    }
+
+    /// Lines of the island (hex sides not built on).
+    pub fn grid(&self) -> Style {
+        self.fg(Color::DarkGray)
+    }
+    /// Number tokens; 6 and 8 stand out (red, bold, underlined) since they roll most.
+    pub fn token(&self, n: u8) -> Style {
+        if matches!(n, 6 | 8) {
+            self.fg(Color::LightRed).add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+    /// Legal targets while choosing a place.
+    pub fn target(&self) -> Style {
+        self.fg(Color::LightGreen).add_modifier(Modifier::BOLD)
+    }
+    /// The cursor: reverse video, visible with or without colour.
+    pub fn cursor(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+    /// Harbor labels.
+    pub fn harbor(&self) -> Style {
+        self.fg(Color::Cyan)
+    }
+    /// The robber.
+    pub fn robber(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+    /// Titles and headings.
+    pub fn title(&self) -> Style {
+        self.fg(Color::LightCyan).add_modifier(Modifier::BOLD)
+    }
+    /// Secondary text.
+    pub fn dim(&self) -> Style {
+        self.fg(Color::DarkGray)
+    }
+    /// Refusals and warnings; the text also starts with a mark.
+    pub fn error(&self) -> Style {
+        self.fg(Color::LightRed).add_modifier(Modifier::BOLD)
+    }
+    /// Keys in the footer and help.
+    pub fn key(&self) -> Style {
+        self.fg(Color::LightCyan).add_modifier(Modifier::BOLD)
+    }
+    /// The selected row of a dialog.
+    pub fn selected(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+    /// Rows that can't be chosen now.
+    pub fn disabled(&self) -> Style {
+        self.fg(Color::DarkGray).add_modifier(Modifier::CROSSED_OUT)
+    }
+
+    /// Border glyphs for panels and dialogs.
+    pub fn border(&self) -> border::Set<'static> {
+        if self.ascii { ASCII_BORDER } else { border::ROUNDED }
+    }
+    /// An empty intersection.
+    pub fn dot(&self) -> &'static str {
+        if self.ascii { "." } else { "·" }
+    }
+    /// One probability pip.
+    pub fn pip(&self) -> &'static str {
+        if self.ascii { "o" } else { "•" }
+    }
+    /// A bar of a chart.
+    pub fn bar(&self) -> &'static str {
+        if self.ascii { "#" } else { "█" }
+    }
+    /// The marker of the player to act.
+    pub fn pointer(&self) -> &'static str {
+        if self.ascii { ">" } else { "▶" }
+    }
+    /// Marks a refusal, so it reads without colour.
+    pub fn cross(&self) -> &'static str {
+        if self.ascii { "x" } else { "✗" }
+    }
+    /// A legal empty intersection.
+    pub fn target_dot(&self) -> &'static str {
+        if self.ascii { "o" } else { "○" }
+    }
+}

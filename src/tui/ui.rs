@@ -1,0 +1,152 @@
+//! The screen's layout and the top-level drawing of the app. Drawing only reads the app.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::app::{App, Focus};
+use super::board::{Geometry, Island};
+use super::dialogs::Dialog;
+use super::panels::{self, block, hand_spans};
+use super::screens;
+use super::select::Purpose;
+use crate::engine::{Game, Hand, Layout as IslandLayout, Phase};
+
+/// The smallest terminal the game is drawn in (the compact island and narrow panels).
+pub const MIN_SIZE: (u16, u16) = (96, 28);
+
+/// Where each part of the screen goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Areas {
+    pub header: Rect,
+    pub body: Rect,
+    /// Room for the island (and the dialogs drawn over it).
+    pub board: Rect,
+    pub side: Rect,
+    /// The log under the island, when there is room there.
+    pub log: Option<Rect>,
+    pub status: Rect,
+    pub footer: Rect,
+}
+
+/// Splits a terminal of `size` into areas.
+pub fn layout(size: (u16, u16), _players: usize) -> Areas {
+    let (w, h) = size;
+    let area = Rect::new(0, 0, w, h);
+    let [header, body, status, footer] =
+        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
+            .areas(area);
+    let topo = IslandLayout::Standard.topology();
+    let (large, compact) = (Geometry::new(topo, true), Geometry::new(topo, false));
+    let island = if w >= large.width + 44 && body.height >= large.height { large } else { compact };
+    let side_w = w.saturating_sub(island.width).min(72);
+    let [left, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(side_w)]).areas(body);
+    let (board, log) = if left.height >= island.height + 8 {
+        let [board, log] = Layout::vertical([Constraint::Length(island.height), Constraint::Fill(1)]).areas(left);
+        (board, Some(log))
+    } else {
+        (left, None)
+    };
+    Areas { header, body, board, side, log, status, footer }
+}
+
+/// What the player with the keyboard should do now.
+pub fn prompt(app: &App) -> String {
+    let g = &app.game;
+    let name = app.name(g.to_act());
+    match (&app.focus, g.phase()) {
+        (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
+            let which = if round == 0 { "first" } else { "second" };
+            format!("{name}: place your {which} settlement (Tab jumps between free corners, Enter places)")
+        }
+        (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
+        (Focus::Select(_), Phase::RoadBuilding { left }) => format!("{name}: place a free road ({left} left)"),
+        (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
+            format!("{name}: move the robber to another hex")
+        }
+        (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
+        (Focus::Dialog(Dialog::Picker(_)), Phase::Discard { .. }) => format!("{name}: choose the cards to discard"),
+        (Focus::Dialog(_), _) => format!("{name}: make your choice"),
+        (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r), or play a card first (p)"),
+        (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
+        _ => String::new(),
+    }
+}
+
+fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
+    let n = panels::players_height(app);
+    let [players, hand, bank, rest] =
+        Layout::vertical([Constraint::Length(n), Constraint::Length(5), Constraint::Length(4), Constraint::Fill(1)])
+            .areas(area);
+    panels::players(app, players, buf);
+    panels::hand(app, hand, buf);
+    panels::bank(app, bank, buf);
+    if with_log {
+        panels::log(app, rest, buf);
+    } else if rest.height >= 6 {
+        let cost = |what: &str, h: Hand| {
+            let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
+            spans.extend(hand_spans(app, h, false).into_iter().filter(|s| !s.content.ends_with(" 0")));
+            Line::from(spans)
+        };
+        let lines = vec![
+            cost("road", Hand::ROAD),
+            cost("settlement", Hand::SETTLEMENT),
+            cost("city", Hand::CITY),
+            cost("dev card", Hand::DEVELOPMENT),
+        ];
+        Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height: 6, ..rest }, buf);
+    }
+}
+
+fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let topo = game.topology();
+    if let Some(geometry) = Geometry::fit(topo, area) {
+        let selection = match (&app.focus, app.handoff()) {
+            (Focus::Select(s), None) => Some(s),
+            _ => None,
+        };
+        Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self;
+        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+            screens::too_small(app, area, buf, MIN_SIZE);
+            if app.quitting {
+                screens::quit(app, area, buf);
+            }
+            return;
+        }
+        let areas = layout((area.width, area.height), app.game.num_players());
+        panels::header(app, areas.header, buf);
+        if app.start.is_some() {
+            island(app, &app.game, areas.board, buf);
+            screens::start(app, areas.side, buf);
+        } else if app.game.is_over() && !app.show_board {
+            screens::game_over(app, areas.body, buf);
+        } else if let Some(s) = app.handoff() {
+            screens::handoff(app, areas.body, buf, s);
+        } else {
+            island(app, &app.game, areas.board, buf);
+            side(app, areas.side, buf, areas.log.is_none());
+            if let Some(log) = areas.log {
+                panels::log(app, log, buf);
+            }
+            if let Focus::Dialog(d) = &app.focus {
+                super::dialog_view::render(app, d, areas.board, buf);
+            }
+        }
+        panels::status(app, areas.status, buf, &prompt(app));
+        panels::footer(app, areas.footer, buf);
+        if app.help {
+            screens::help(app, area, buf);
+        }
+        if app.quitting {
+            screens::quit(app, area, buf);
+        }
+    }
+}
