@@ -71,12 +71,19 @@ pub fn trail(vs: &[Vertex]) -> Vec<Edge> {
         .collect()
 }
 
-/// Adds roads of `s` on every path of a trail.
-pub fn roads(mut scn: Scenario, s: Seat, vs: &[Vertex]) -> Scenario {
-    for e in trail(vs) {
-        scn = scn.road(s, e);
+/// Test-only conveniences on the engine's scenario builder.
+pub trait ScenarioExt {
+    /// Roads of `s` on every path of a trail through the given intersections.
+    fn roads(self, s: Seat, vs: &[Vertex]) -> Self;
+}
+
+impl ScenarioExt for Scenario {
+    fn roads(mut self, s: Seat, vs: &[Vertex]) -> Scenario {
+        for e in trail(vs) {
+            self = self.road(s, e);
+        }
+        self
     }
-    scn
 }
 
 /// The default rules on the beginner board.
@@ -123,7 +130,7 @@ pub fn hand(brick: u8, lumber: u8, wool: u8, grain: u8, ore: u8) -> Hand {
 /// True when the events hold one matching the pattern.
 #[macro_export]
 macro_rules! has_event {
-    ($events:expr, $pat:pat) => {
-        $events.iter().any(|e| matches!(e, $pat))
+    ($events:expr, $pat:pat $(if $guard:expr)?) => {
+        $events.iter().any(|e| matches!(e, $pat $(if $guard)?))
     };
 }

@@ -1,0 +1,215 @@
+//! Rulings R21 and R22: domestic trade between players and maritime trade with the bank.
+
+mod common;
+
+use Resource::{Brick, Grain, Lumber, Ore, Wool};
+use catan::engine::{Action, Answer, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, Seat, SeatSet};
+use common::*;
+
+const OPEN: RuleError = RuleError::NotNow("a trade offer is open");
+
+fn offer(give: Hand, get: Hand, to: SeatSet) -> Action {
+    Action::OfferTrade { give, get, to }
+}
+
+fn set(seats: &[Seat]) -> SeatSet {
+    seats.iter().fold(SeatSet::default(), |m, &s| m.with(s))
+}
+
+/// A has 2 brick and 1 lumber and a knight; B a wool and a grain; C a wool; D nothing.
+fn market(rolled: bool) -> Game {
+    let scn = scenario()
+        .hand(A, hand(2, 1, 0, 0, 0))
+        .hand(B, hand(0, 0, 1, 1, 0))
+        .hand(C, hand(0, 0, 1, 0, 0))
+        .dev(A, DevCard::Knight);
+    if rolled { scn.rolled() } else { scn }.build().unwrap()
+}
+
+#[test]
+fn r21_trade_only_after_the_roll() {
+    let mut g = market(false);
+    refused(
+        &mut g,
+        offer(hand(1, 0, 0, 0, 0), hand(0, 0, 1, 0, 0), set(&[B])),
+        RuleError::NotNow("roll the dice first"),
+    );
+}
+
+#[test]
+fn r21_offer_refusals() {
+    let mut g = market(true);
+    let brick = hand(1, 0, 0, 0, 0);
+    let wool = hand(0, 0, 1, 0, 0);
+    let all = set(&[B, C, D]);
+    refused(&mut g, offer(Hand::EMPTY, wool, all), RuleError::EmptyTradeSide);
+    refused(&mut g, offer(brick, Hand::EMPTY, all), RuleError::EmptyTradeSide);
+    refused(&mut g, offer(hand(1, 0, 1, 0, 0), wool, all), RuleError::SameResourceBothSides);
+    refused(&mut g, offer(brick, wool, SeatSet::default()), RuleError::NoTradePartner);
+    refused(&mut g, offer(brick, wool, set(&[A, B])), RuleError::NoTradePartner);
+    refused(&mut g, offer(brick, wool, set(&[B, Seat(4)])), RuleError::NoTradePartner);
+    refused(&mut g, offer(hand(3, 0, 0, 0, 0), wool, all), RuleError::LacksCards(A));
+    // Asking for more than anyone holds is allowed: the others just can't accept.
+    assert_eq!(g.check(offer(brick, hand(0, 0, 9, 0, 0), all)), Ok(()));
+}
+
+#[test]
+fn r21_accept_decline_counter_then_confirm_a_counter() {
+    let mut g = market(true);
+    let events = play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 1, 0, 0), set(&[B, C, D])));
+    assert!(has_event!(events, Event::TradeOffered { seat: A, .. }));
+    // The addressed players answer in turn order; whose turn it is stays A's.
+    assert_eq!((g.to_act(), g.current_player()), (B, A));
+    let mut listed = g.legal_actions();
+    listed.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(listed, vec![Action::AcceptTrade, Action::DeclineTrade]);
+    refused(&mut g, Action::ConfirmTrade(B), OPEN);
+    refused(&mut g, Action::EndTurn, OPEN);
+    play(&mut g, Action::AcceptTrade);
+
+    // C counters: A gives a lumber instead. Counters are seen from A's side.
+    assert_eq!(g.to_act(), C);
+    let counter = |give, get| Action::CounterTrade { give, get };
+    refused(&mut g, counter(Hand::EMPTY, hand(0, 0, 1, 0, 0)), RuleError::EmptyTradeSide);
+    refused(&mut g, counter(hand(0, 0, 1, 0, 0), hand(0, 0, 1, 0, 0)), RuleError::SameResourceBothSides);
+    refused(&mut g, counter(hand(0, 1, 0, 0, 0), hand(0, 0, 0, 1, 0)), RuleError::LacksCards(C));
+    refused(&mut g, counter(hand(0, 0, 0, 0, 1), hand(0, 0, 1, 0, 0)), RuleError::LacksCards(A));
+    let lumber_for_wool = Answer::Counter { give: hand(0, 1, 0, 0, 0), get: hand(0, 0, 1, 0, 0) };
+    let events = play(&mut g, counter(hand(0, 1, 0, 0, 0), hand(0, 0, 1, 0, 0)));
+    assert!(has_event!(events, Event::TradeAnswered { seat: C, answer } if *answer == lumber_for_wool));
+
+    // D holds no wool: may not accept, may decline.
+    assert_eq!(g.to_act(), D);
+    refused(&mut g, Action::AcceptTrade, RuleError::LacksCards(D));
+    play(&mut g, Action::DeclineTrade);
+
+    // Back to A, who completes with one who accepted or countered, or cancels.
+    assert_eq!(g.to_act(), A);
+    refused(&mut g, Action::AcceptTrade, OPEN);
+    refused(&mut g, Action::ConfirmTrade(D), RuleError::NotAccepted(D));
+    refused(&mut g, Action::ConfirmTrade(A), RuleError::NotAccepted(A));
+    refused(&mut g, Action::PlayKnight, OPEN);
+    refused(&mut g, Action::BuildRoad(side(HILLS_6, catan::engine::Side::NE)), OPEN);
+    let mut listed = g.legal_actions();
+    listed.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(listed, vec![Action::CancelTrade, Action::ConfirmTrade(B), Action::ConfirmTrade(C)]);
+    let bank = g.bank();
+    let events = play(&mut g, Action::ConfirmTrade(C));
+    assert!(has_event!(events, Event::Traded { seat: A, partner: C, .. }));
+    assert_eq!((g.hand(A), g.hand(C)), (hand(2, 0, 1, 0, 0), hand(0, 1, 0, 0, 0)));
+    assert_eq!(g.hand(B), hand(0, 0, 1, 1, 0), "B accepted but was not chosen");
+    assert_eq!(g.bank(), bank);
+    assert_eq!(g.dev_cards(A)[DevCard::Knight], 1, "development cards never trade");
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn r21_confirm_an_accepted_offer() {
+    let mut g = market(true);
+    play(&mut g, offer(hand(2, 0, 0, 0, 0), hand(0, 0, 1, 1, 0), set(&[B, C])));
+    play(&mut g, Action::AcceptTrade);
+    assert_eq!(g.to_act(), C);
+    refused(&mut g, Action::AcceptTrade, RuleError::LacksCards(C));
+    play(&mut g, Action::DeclineTrade);
+    play(&mut g, Action::ConfirmTrade(B));
+    assert_eq!((g.hand(A), g.hand(B)), (hand(0, 1, 1, 1, 0), hand(2, 0, 0, 0, 0)));
+}
+
+#[test]
+fn r21_offer_to_some_players_then_cancel() {
+    let mut g = market(true);
+    let before = g.clone();
+    play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 0, 1, 0), set(&[D, B])));
+    assert_eq!(g.to_act(), B, "C was not asked");
+    play(&mut g, Action::DeclineTrade);
+    assert_eq!(g.to_act(), D);
+    play(&mut g, Action::DeclineTrade);
+    assert_eq!(g.legal_actions(), vec![Action::CancelTrade]);
+    refused(&mut g, Action::ConfirmTrade(B), RuleError::NotAccepted(B));
+    refused(&mut g, Action::ConfirmTrade(C), RuleError::NotAccepted(C));
+    let events = play(&mut g, Action::CancelTrade);
+    assert!(has_event!(events, Event::TradeCancelled { seat: A }));
+    assert_eq!(g.phase(), Phase::Main);
+    for s in g.seats() {
+        assert_eq!(g.hand(s), before.hand(s));
+    }
+    // The turn goes on: A may offer again.
+    play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 0, 1, 0), set(&[B])));
+}
+
+fn maritime(give: Resource, get: Resource, rate: u8) -> Action {
+    Action::MaritimeTrade { give, get, rate }
+}
+
+#[test]
+fn r22_four_to_one_without_a_harbor() {
+    let mut g = scenario().settlement(A, corner(HILLS_6, N)).hand(A, hand(4, 3, 0, 0, 0)).rolled().build().unwrap();
+    refused(&mut g, maritime(Brick, Ore, 3), RuleError::BadRate(Brick, 4));
+    refused(&mut g, maritime(Brick, Ore, 2), RuleError::BadRate(Brick, 4));
+    refused(&mut g, maritime(Brick, Brick, 4), RuleError::SameResource);
+    refused(&mut g, maritime(Lumber, Ore, 4), RuleError::LacksCards(A));
+    assert_eq!(g.maritime_rate(A, Brick), 4);
+    let events = play(&mut g, maritime(Brick, Ore, 4));
+    assert!(has_event!(events, Event::MaritimeTraded { seat: A, .. }));
+    assert_eq!(g.hand(A), hand(0, 3, 0, 0, 1));
+    assert_eq!(g.bank()[Brick], 19);
+}
+
+#[test]
+fn r22_three_to_one_on_a_generic_harbor() {
+    // Mountains 10's north corner uses the generic harbor on its north-west side (R7).
+    let mut g =
+        scenario().settlement(A, corner(MOUNTAINS_10, N)).hand(A, hand(0, 0, 3, 3, 0)).rolled().build().unwrap();
+    assert_eq!(g.maritime_rates(A, Wool), [Some(4), Some(3), None]);
+    refused(&mut g, maritime(Wool, Ore, 2), RuleError::BadRate(Wool, 3));
+    // Every legal rate is offered.
+    assert!(g.legal_actions().contains(&maritime(Wool, Ore, 3)));
+    play(&mut g, maritime(Grain, Brick, 3));
+    play(&mut g, maritime(Wool, Ore, 3));
+    assert_eq!(g.hand(A), hand(1, 0, 0, 0, 1));
+}
+
+#[test]
+fn r22_two_to_one_on_a_resource_harbor() {
+    // Pasture 2's north corner uses the grain harbor on its north-east side (R7).
+    let mut g = scenario().settlement(A, corner(PASTURE_2, N)).hand(A, hand(2, 0, 0, 4, 0)).rolled().build().unwrap();
+    assert_eq!(g.maritime_rates(A, Grain), [Some(4), None, Some(2)]);
+    refused(&mut g, maritime(Brick, Ore, 2), RuleError::BadRate(Brick, 4));
+    let legal = g.legal_actions();
+    assert!(legal.contains(&maritime(Grain, Ore, 2)) && legal.contains(&maritime(Grain, Ore, 4)));
+    play(&mut g, maritime(Grain, Ore, 2));
+    assert_eq!(g.hand(A), hand(2, 0, 0, 2, 1));
+}
+
+#[test]
+fn r22_the_bank_must_hold_the_card_asked_for() {
+    let mut g = scenario().hand(A, hand(4, 0, 0, 0, 0)).hand(D, hand(0, 0, 0, 0, 19)).rolled().build().unwrap();
+    refused(&mut g, maritime(Brick, Ore, 4), RuleError::BankLacks(Ore));
+    play(&mut g, maritime(Brick, Grain, 4));
+}
+
+/// A can build a settlement on the generic harbor at mountains 8's east side, road in place.
+fn harbor_in_reach(config: Config) -> Game {
+    scenario_with(config)
+        .settlement(A, corner(HILLS_10, NE))
+        .roads(A, &[corner(HILLS_10, NE), corner(HILLS_10, SE), corner(MOUNTAINS_8, NE)])
+        .hand(A, hand(1, 1, 1, 4, 0))
+        .rolled()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn r22_a_harbor_built_this_turn_serves_at_once() {
+    let mut g = harbor_in_reach(Config::default());
+    play(&mut g, Action::BuildSettlement(corner(MOUNTAINS_8, NE)));
+    assert_eq!(g.maritime_rate(A, Grain), 3);
+    play(&mut g, maritime(Grain, Ore, 3));
+}
+
+#[test]
+fn r22_strict_phases_no_trade_after_building_the_harbor() {
+    let mut g = harbor_in_reach(Config { strict_phases: true, ..Config::default() });
+    play(&mut g, Action::BuildSettlement(corner(MOUNTAINS_8, NE)));
+    refused(&mut g, maritime(Grain, Ore, 3), RuleError::TradeAfterBuild);
+}
