@@ -399,15 +399,15 @@ impl Game {
                 return Err(format!("there are {total} {r} cards in the game; there must be {BANK_START}"));
             }
         }
-        let mut devs = self.deck.counts();
-        for p in &self.players {
-            for c in DevCard::ALL {
-                devs[c] += p.dev[c];
-            }
-            devs[DevCard::Knight] += p.knights;
-        }
-        let played_progress = DevHand::BASE_DECK.total() as i64 - devs.total() as i64;
-        if played_progress < 0 || DevCard::ALL.iter().any(|&c| devs[c] > DevHand::BASE_DECK[c]) {
+        // Counted in u32: a hand-edited file may hold 255 of a card in several places.
+        let deck = self.deck.counts();
+        let devs = DevCard::ALL.map(|c| {
+            let held: u32 = self.players.iter().map(|p| p.dev[c] as u32).sum();
+            let played: u32 =
+                if c == DevCard::Knight { self.players.iter().map(|p| p.knights as u32).sum() } else { 0 };
+            deck[c] as u32 + held + played
+        });
+        if DevCard::ALL.iter().zip(devs).any(|(&c, n)| n > DevHand::BASE_DECK[c] as u32) {
             return Err("the development cards don't add up to the 25 of the deck".into());
         }
         let mut seen_v = 0u128;
@@ -443,6 +443,15 @@ impl Game {
             && winner.index() >= n
         {
             return Err(format!("the winner {winner} isn't in the game"));
+        }
+        let outsider = match self.phase {
+            Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
+            Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
+            Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
+            _ => false,
+        };
+        if outsider {
+            return Err("the phase waits for a player who isn't in the game".into());
         }
         Ok(())
     }
