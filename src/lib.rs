@@ -23,5 +23,6 @@
 
 pub mod bots;
 pub mod engine;
+pub mod save;
 pub mod sim;
 pub mod tui;

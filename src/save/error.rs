@@ -1,0 +1,107 @@
+//! Why a save could not be loaded or written, in words a player can act on.
+//!
+//! Every message names the file first: `cannot load saves/x.json: the file is truncated (JSON
+//! ends early at line 3)`. A front end prints the [`LoadError`] as it is and exits with code 1.
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::engine::{Action, ConfigError, RuleError};
+
+/// A save file that could not be loaded: which file, and what is wrong with it.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot load {}: {problem}", path.display())]
+pub struct LoadError {
+    /// The file that was read.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub problem: LoadProblem,
+}
+
+impl LoadError {
+    /// A problem found in the file at `path`.
+    pub fn new(path: &Path, problem: LoadProblem) -> LoadError {
+        LoadError { path: path.to_path_buf(), problem }
+    }
+}
+
+/// What is wrong with a save file's contents, without the file's name.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadProblem {
+    #[error("{0}")]
+    Io(#[source] io::Error),
+    #[error("the file is larger than {limit} bytes, far more than any save")]
+    TooLarge { limit: u64 },
+    #[error("the file is empty")]
+    Empty,
+    #[error("the file is truncated (JSON ends early at line {line})")]
+    Truncated { line: usize },
+    #[error("the file is not JSON ({message} at line {line}, column {column})")]
+    NotJson { message: String, line: usize, column: usize },
+    #[error("it is JSON but not a catan save ({0})")]
+    NotASave(String),
+    #[error("it is a save of version {found}, written by a newer catan; this one reads versions up to {supported}")]
+    NewerVersion { found: u64, supported: u32 },
+    #[error("it claims save version {0}, which no catan ever wrote")]
+    UnknownVersion(u64),
+    #[error("the field `{field}` is wrong: {message}")]
+    BadField { field: String, message: String },
+    #[error("the rules in the save are impossible: {0}")]
+    BadConfig(#[source] ConfigError),
+    #[error("the saved state is impossible: {0}")]
+    Impossible(String),
+    #[error("{0}")]
+    Replay(#[source] ReplayError),
+}
+
+/// Why a save's action log does not lead to its saved state.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the rules in the save are impossible: {0}")]
+    Config(ConfigError),
+    #[error("the action log doesn't replay: action {number} ({action}) is illegal there: {error}", action = ActionText(action))]
+    Illegal { number: usize, action: Action, error: RuleError },
+    #[error("the action log doesn't replay to the saved state (they first differ at `{at}`)")]
+    Mismatch { at: String },
+}
+
+/// An action written the way the save file writes it, for messages.
+struct ActionText<'a>(&'a Action);
+
+impl fmt::Display for ActionText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::to_string(self.0) {
+            Ok(s) => f.write_str(&s),
+            Err(_) => write!(f, "{:?}", self.0),
+        }
+    }
+}
+
+/// A save that could not be written. The file that was there before is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("cannot save {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("cannot save: {0}")]
+    BadName(String),
+    #[error("cannot save: no data directory was found for this user (set CATAN_DATA_DIR)")]
+    NoDataDir,
+}
+
+/// Why `u` can't take the last action back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UndoRefusal {
+    #[error("nothing to undo")]
+    Nothing,
+    #[error("the game is over")]
+    GameOver,
+    #[error("the last action was another player's")]
+    OtherPlayer,
+    #[error("{0} can't be taken back: it revealed something new")]
+    Revealed(&'static str),
+}

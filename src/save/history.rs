@@ -1,0 +1,203 @@
+//! A game as its history: the seed, the rules, the players' names and every action played.
+//!
+//! The engine is deterministic (all randomness comes from the seeded RNG inside
+//! [`Game`]), so `Game::new(config, seed)` followed by the action log rebuilds any moment of the
+//! game exactly, future dice included. Undo and the replay viewer are built on that: neither
+//! needs anything but the log, so both work the same after a load.
+
+use crate::bots::RandomBot;
+use crate::engine::{Action, Config, ConfigError, Event, Game, RuleError};
+use crate::sim::TURN_LIMIT;
+
+use super::error::{ReplayError, UndoRefusal};
+
+/// A game in progress together with everything needed to replay it.
+///
+/// Invariant: `game` is the state reached by playing `actions` on `Game::new(config, seed)`.
+/// [`Record::apply`] and [`Record::undo`] keep it; loading checks it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub(super) seed: u64,
+    pub(super) config: Config,
+    pub(super) names: Vec<String>,
+    pub(super) actions: Vec<Action>,
+    pub(super) game: Game,
+}
+
+/// Why a new record can't start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("{found} names for {expected} players")]
+    Names { expected: u8, found: usize },
+}
+
+/// "Player 1", "Player 2", ...: names for `n` players when nobody typed any.
+pub fn default_names(n: u8) -> Vec<String> {
+    (1..=n).map(|i| format!("Player {i}")).collect()
+}
+
+impl Record {
+    /// Deals a new game; `names` holds one name per player, in seat order.
+    pub fn new(config: Config, seed: u64, names: Vec<String>) -> Result<Record, StartError> {
+        let game = Game::new(config, seed)?;
+        if names.len() != config.players as usize {
+            return Err(StartError::Names { expected: config.players, found: names.len() });
+        }
+        Ok(Record { seed, config, names, actions: Vec::new(), game })
+    }
+
+    /// The seed the game was dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The rules.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// The players' names, in seat order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+    /// Every action played so far, in order.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+    /// Number of actions played: the last step of [`Record::game_at`].
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+    /// True before the first action.
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+    /// The game as it stands now.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Plays an action for the player who must act and logs it. On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let events = self.game.apply(action)?;
+        self.actions.push(action);
+        Ok(events)
+    }
+
+    /// The game after the first `step` actions (0: as dealt), rebuilt from the seed. Steps past
+    /// the end give the game as it stands. Costs one replay; a viewer that steps back and forth
+    /// should use [`super::Timeline`].
+    pub fn game_at(&self, step: usize) -> Game {
+        replay(&self.config, self.seed, &self.actions[..step.min(self.actions.len())])
+            .expect("a record's log is legal: apply and load check it")
+    }
+
+    /// Re-plays the whole log from the seed and returns the state it leads to.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        replay(&self.config, self.seed, &self.actions)
+    }
+
+    /// Re-plays the log and checks it reproduces the current state exactly, RNG included.
+    pub fn verify(&self) -> Result<(), ReplayError> {
+        let replayed = self.replay()?;
+        if replayed == self.game {
+            return Ok(());
+        }
+        Err(ReplayError::Mismatch { at: super::format::first_difference(&replayed, &self.game) })
+    }
+
+    /// Whether [`Record::undo`] would take the last action back, and if not, why.
+    ///
+    /// The rule (docs/save-format.md, "Undo"): the last action can be taken back when
+    /// 1. the game is not over;
+    /// 2. it was made by the player who must act now, and play stayed with them (so undo never
+    ///    shows a hidden hand to another player, H1);
+    /// 3. it revealed nothing new: not a roll, a development card bought, a steal or a monopoly
+    ///    (which shows what others hold), nor anything whose events came from the dice.
+    ///
+    /// Costs one replay of the log (well under a millisecond for a whole game).
+    pub fn can_undo(&self) -> Result<(), UndoRefusal> {
+        self.undo_target().map(|_| ())
+    }
+
+    /// Takes back the last action if [`Record::can_undo`] allows it, returning the action.
+    /// The state is rebuilt by replaying the log without it, so the RNG is rewound too.
+    pub fn undo(&mut self) -> Result<Action, UndoRefusal> {
+        let before = self.undo_target()?;
+        let action = self.actions.pop().expect("undo_target found a last action");
+        self.game = before;
+        Ok(action)
+    }
+
+    /// The state before the last action, if that action may be taken back.
+    fn undo_target(&self) -> Result<Game, UndoRefusal> {
+        let Some((&last, earlier)) = self.actions.split_last() else {
+            return Err(UndoRefusal::Nothing);
+        };
+        if self.game.is_over() {
+            return Err(UndoRefusal::GameOver);
+        }
+        let before = replay(&self.config, self.seed, earlier).expect("a record's log is legal");
+        if before.to_act() != self.game.to_act() {
+            return Err(UndoRefusal::OtherPlayer);
+        }
+        if let Some(what) = revealing(last) {
+            return Err(UndoRefusal::Revealed(what));
+        }
+        let events = before.clone().apply(last).expect("a record's log is legal");
+        if let Some(what) = events.iter().find_map(revealing_event) {
+            return Err(UndoRefusal::Revealed(what));
+        }
+        Ok(before)
+    }
+}
+
+/// Actions that always reveal something new (checked before their events, for a clear reason).
+fn revealing(action: Action) -> Option<&'static str> {
+    match action {
+        Action::RollDice => Some("a roll"),
+        Action::BuyDevCard => Some("a card draw"),
+        Action::MoveRobber { victim: Some(_), .. } => Some("a steal"),
+        Action::PlayMonopoly(_) => Some("a monopoly"),
+        _ => None,
+    }
+}
+
+/// Events that come from the RNG or show hidden cards: an action causing one is final.
+fn revealing_event(e: &Event) -> Option<&'static str> {
+    match e {
+        Event::StartingRoll { .. }
+        | Event::DiceRolled { .. }
+        | Event::Produced { .. }
+        | Event::Shortage { .. }
+        | Event::MustDiscard { .. } => Some("a roll"),
+        Event::BoughtDevCard { .. } => Some("a card draw"),
+        Event::Stole { .. } => Some("a steal"),
+        Event::Monopolized { .. } => Some("a monopoly"),
+        Event::Won { .. } => Some("a win"),
+        _ => None,
+    }
+}
+
+/// Plays `actions` on a game freshly dealt from `config` and `seed`.
+pub(super) fn replay(config: &Config, seed: u64, actions: &[Action]) -> Result<Game, ReplayError> {
+    let mut game = Game::new(*config, seed).map_err(ReplayError::Config)?;
+    let mut events = Vec::with_capacity(32);
+    for (i, &action) in actions.iter().enumerate() {
+        events.clear();
+        game.apply_into(action, &mut events).map_err(|error| ReplayError::Illegal { number: i + 1, action, error })?;
+    }
+    Ok(game)
+}
+
+/// Plays a whole game between random players, recorded: the same game as
+/// [`crate::sim::play_one`] with the same seed (a test checks it), for `catan simulate --save-dir`.
+pub fn play_random(config: Config, seed: u64) -> Result<Record, StartError> {
+    let mut record = Record::new(config, seed, default_names(config.players))?;
+    let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
+    while record.game.turn_number() < TURN_LIMIT {
+        let Some(action) = bot.choose(&record.game) else { break };
+        record.apply(action).expect("a legal action is accepted");
+    }
+    Ok(record)
+}

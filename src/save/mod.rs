@@ -1,0 +1,42 @@
+//! Games that survive: versioned JSON save files, autosave, replay and undo.
+//!
+//! A [`Record`] is a game plus its history (seed, rules, names, every action). The engine stays
+//! free of I/O; this module turns records into plain JSON documents (docs/save-format.md) and
+//! back, checking everything it reads.
+//!
+//! ```
+//! use catan::engine::Config;
+//! use catan::save::{self, Record};
+//!
+//! let mut record = Record::new(Config::default(), 42, save::default_names(4)).unwrap();
+//! let first = record.game().legal_actions()[0];
+//! record.apply(first).unwrap();
+//! record.undo().unwrap(); // a set-up settlement reveals nothing: it can be taken back
+//! assert!(record.is_empty());
+//!
+//! let json = save::to_json(&record);
+//! let loaded = save::from_json(json.as_bytes()).unwrap();
+//! assert_eq!(loaded, record);
+//! assert_eq!(save::to_json(&loaded), json);
+//! ```
+//!
+//! What a front end calls:
+//! - after every action: [`Record::apply`], then [`Autosave::write`];
+//! - `s`: [`save_as`] with the typed name; `u`: [`Record::undo`] ([`Record::can_undo`] for hints);
+//! - `--load FILE`: [`load`], then [`Autosave::start`]; `--continue`: [`latest_unfinished`];
+//! - `replay FILE`: [`load`], then [`Timeline::new`] and [`Timeline::game_at`] per step.
+
+mod error;
+mod format;
+mod history;
+mod store;
+mod timeline;
+
+pub use error::{LoadError, LoadProblem, ReplayError, SaveError, UndoRefusal};
+pub use format::{FORMAT, VERSION, from_json, from_json_unverified, to_json};
+pub use history::{Record, StartError, default_names, play_random};
+pub use store::{
+    Autosave, DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, data_dir, latest_unfinished, latest_unfinished_in, load,
+    load_unverified, resolve_name, save, save_as, saves_dir, write_atomic,
+};
+pub use timeline::{CHECKPOINT, Timeline};
