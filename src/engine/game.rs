@@ -20,6 +20,9 @@ pub const CITIES: u32 = 4;
 /// Cards of each resource in the bank at the start (R4).
 pub const BANK_START: u8 = 19;
 
+/// Bit of `Player::harbors` for a 3:1 harbor.
+const GENERIC_HARBOR: u8 = 1 << 5;
+
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -53,6 +56,10 @@ pub struct Player {
     pub(crate) cities: Bits,
     pub(crate) roads: Bits,
     pub(crate) road_length: u8,
+    /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
+    /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
+    #[serde(default)]
+    pub(crate) harbors: u8,
 }
 
 /// Facts about the turn in progress.
@@ -310,21 +317,34 @@ impl Game {
     }
     /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
     pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
-        let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let (mut generic, mut special) = (false, 0u8);
+        let h = self.players[s.index()].harbors;
+        (h & GENERIC_HARBOR != 0, h & !GENERIC_HARBOR)
+    }
+
+    /// The harbor bits of a set of buildings (see `Player::harbors`).
+    pub(crate) fn harbors_of(&self, own: u128) -> u8 {
+        let mut bits = 0;
         if own & self.topology().harbor_vertex_mask() == 0 {
-            return (generic, special);
+            return bits;
         }
         for (spot, kind) in self.topology().harbor_spots().iter().zip(self.board.harbors()) {
             if own & (spot.vertices[0].bit() | spot.vertices[1].bit()) != 0 {
-                match kind {
-                    HarborKind::Generic => generic = true,
-                    HarborKind::Special(r) => special |= 1 << *r as u8,
-                }
+                bits |= match kind {
+                    HarborKind::Generic => GENERIC_HARBOR,
+                    HarborKind::Special(r) => 1 << *r as u8,
+                };
             }
         }
-        (generic, special)
+        bits
+    }
+
+    /// Recomputes what is derived from the pieces (road lengths, harbors), as after loading.
+    pub(crate) fn refresh_derived(&mut self) {
+        for s in self.seats() {
+            self.measure_road(s);
+            let p = &self.players[s.index()];
+            self.players[s.index()].harbors = self.harbors_of(p.settlements.0 | p.cities.0);
+        }
     }
 
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
@@ -333,15 +353,19 @@ impl Game {
         let mut set = SeatSet::default();
         for (i, p) in self.players[..self.num_players()].iter().enumerate() {
             let s = Seat(i as u8);
-            if s != mover
-                && (p.settlements.0 | p.cities.0) & corners != 0
-                && !p.hand.is_empty()
-                && (!self.config.friendly_robber || self.public_points(s) >= 3)
-            {
+            if (p.settlements.0 | p.cities.0) & corners != 0 && self.robbable_anywhere(mover, s) {
                 set = set.with(s);
             }
         }
         set
+    }
+
+    /// True when `mover` may rob `s` wherever `s` has a building: an opponent holding cards,
+    /// with 3 or more public points under the friendly robber (R19, R39).
+    pub(crate) fn robbable_anywhere(&self, mover: Seat, s: Seat) -> bool {
+        s != mover
+            && !self.players[s.index()].hand.is_empty()
+            && (!self.config.friendly_robber || self.public_points(s) >= 3)
     }
 
     /// Hexes the robber may move to (R18, R39).
@@ -429,6 +453,17 @@ impl Game {
         for v in Bits(seen_v).iter() {
             if topo.vertex_neighbor_mask(Vertex(v)) & seen_v != 0 {
                 return Err(format!("two buildings stand next to each other at intersection {v}"));
+            }
+        }
+        let mut fresh = self.clone();
+        fresh.refresh_derived();
+        for s in self.seats() {
+            let (a, b) = (&self.players[s.index()], &fresh.players[s.index()]);
+            if a.road_length != b.road_length {
+                return Err(format!("{s}'s road length is {}, but the roads give {}", a.road_length, b.road_length));
+            }
+            if a.harbors != b.harbors {
+                return Err(format!("{s}'s harbors don't match the buildings"));
             }
         }
         if self.turn.seat.index() >= n || self.first.index() >= n {

@@ -2,7 +2,7 @@
 //! sets so that it is fast. It must agree with [`Game::check`]; [`Game::reference_actions`]
 //! (every conceivable action filtered by `check`) is the oracle the tests compare it with.
 
-use super::action::{Action, Answer, Seat};
+use super::action::{Action, Answer, MAX_PLAYERS, Seat};
 use super::bits::Bits;
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
@@ -58,13 +58,27 @@ impl Game {
             }
             Phase::Discard { .. } => out.extend(p.hand.resources().map(Action::Discard)),
             Phase::Robber => {
+                let topo = self.topology();
                 let targets = self.robber_target_mask();
-                for hex in self.topology().hexes().filter(|h| targets >> h.0 & 1 == 1) {
-                    let victims = self.robbable(s, hex);
-                    if victims.is_empty() {
+                // Who could be robbed anywhere, and where their buildings stand (R19, R39).
+                let mut victims = [(Seat(0), 0u128); MAX_PLAYERS];
+                let mut n = 0;
+                for o in self.seats() {
+                    if self.robbable_anywhere(s, o) {
+                        let q = &self.players[o.index()];
+                        victims[n] = (o, q.settlements.0 | q.cities.0);
+                        n += 1;
+                    }
+                }
+                for hex in topo.hexes().filter(|h| targets >> h.0 & 1 == 1) {
+                    let corners = topo.hex_vertex_mask(hex);
+                    let before = out.len();
+                    for &(o, _) in victims[..n].iter().filter(|v| v.1 & corners != 0) {
+                        out.push(Action::MoveRobber { hex, victim: Some(o) });
+                    }
+                    if out.len() == before {
                         out.push(Action::MoveRobber { hex, victim: None });
                     }
-                    out.extend(victims.iter().map(|v| Action::MoveRobber { hex, victim: Some(v) }));
                 }
             }
             Phase::RoadBuilding { .. } => {

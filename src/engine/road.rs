@@ -47,6 +47,9 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
         let v = Vertex(ends.trailing_zeros() as u8);
         ends &= ends - 1;
         best = best.max(walk(topo, v, roads, blocked));
+        if best as u32 == roads.count_ones() {
+            break;
+        }
     }
     best
 }
@@ -79,9 +82,12 @@ fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128) -> u8 {
         let e = Edge(out.trailing_zeros() as u8);
         out &= out - 1;
         let [a, b] = topo.edge_vertices(e);
-        let w = if a == v { b } else { a };
+        let w = Vertex(a.0 ^ b.0 ^ v.0);
         let further = if blocked & w.bit() != 0 { 0 } else { walk(topo, w, left & !e.bit(), blocked) };
         best = best.max(1 + further);
+        if best as u32 == left.count_ones() {
+            break; // every remaining road is used: nothing can be longer
+        }
     }
     best
 }
@@ -183,9 +189,8 @@ mod start_tests {
     #[test]
     fn pruned_starts_match_brute_force_on_random_networks() {
         let topo = Layout::Standard.topology();
-        let brute = |roads: u128, blocked: u128| {
-            topo.vertices().map(|v| walk(topo, v, roads, blocked)).max().unwrap_or(0)
-        };
+        let brute =
+            |roads: u128, blocked: u128| topo.vertices().map(|v| walk(topo, v, roads, blocked)).max().unwrap_or(0);
         let mut rng = SplitMix64::new(9);
         for _ in 0..3000 {
             let mut roads = 0u128;

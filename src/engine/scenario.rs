@@ -226,9 +226,7 @@ impl Scenario {
             return Err(self.errors.join("; "));
         }
         let g = &mut self.game;
-        for s in g.seats() {
-            g.measure_road(s);
-        }
+        g.refresh_derived();
         g.award_longest_road(&mut Vec::new());
         if g.largest_army.is_none() {
             let best = g.seats().map(|s| g.knights_played(s)).max().unwrap_or(0);

@@ -1,0 +1,46 @@
+//! Engine speed: cloning a game, generating legal actions, and whole random games.
+//! Run with `cargo bench --bench engine`.
+
+use std::hint::black_box;
+
+use catan::engine::{Config, Game};
+use catan::sim;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+/// A mid-game position: 200 random actions into seed 7's game.
+fn midgame() -> Game {
+    let mut game = Game::new(Config::default(), 7).unwrap();
+    let mut bot = catan::bots::RandomBot::new(7);
+    for _ in 0..200 {
+        let a = bot.choose(&game).unwrap();
+        game.apply(a).unwrap();
+    }
+    game
+}
+
+fn bench(c: &mut Criterion) {
+    let game = midgame();
+    println!("size of Game: {} bytes", std::mem::size_of::<Game>());
+    c.bench_function("clone a mid-game position", |b| b.iter(|| black_box(black_box(&game).clone())));
+    let mut buf = Vec::with_capacity(128);
+    c.bench_function("legal actions of a mid-game position", |b| {
+        b.iter(|| {
+            black_box(&game).legal_actions_into(&mut buf);
+            black_box(buf.len())
+        })
+    });
+    let mut seed = 0u64;
+    c.bench_function("one random 4-player game", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(sim::play_one(Config::default(), seed).actions)
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30);
+    targets = bench
+}
+criterion_main!(benches);
