@@ -24,6 +24,13 @@ impl Game {
         Ok(())
     }
 
+    /// Plays an action taken from [`Game::legal_actions`] without checking it again (debug
+    /// builds still do): for bots and simulations. An illegal action here may corrupt the game.
+    pub fn apply_unchecked(&mut self, action: Action, events: &mut Vec<Event>) {
+        debug_assert_eq!(self.check(action), Ok(()), "apply_unchecked with an illegal action");
+        self.play_unchecked(action, events);
+    }
+
     /// Plays an action already known to be legal.
     fn play_unchecked(&mut self, action: Action, ev: &mut Vec<Event>) {
         let s = self.to_act();
@@ -114,7 +121,18 @@ impl Game {
             }
             Action::EndTurn => self.end_turn(ev),
         }
-        self.check_win(ev);
+        // Points change only with buildings, cards bought, awards and a new turn (R38).
+        if matches!(
+            action,
+            Action::BuildSettlement(_)
+                | Action::BuildCity(_)
+                | Action::BuildRoad(_)
+                | Action::BuyDevCard
+                | Action::PlayKnight
+                | Action::EndTurn
+        ) {
+            self.check_win(ev);
+        }
     }
 
     /// R38: the player whose turn it is wins on reaching the target; that covers a player who
@@ -170,6 +188,7 @@ impl Game {
             self.turn.built = true;
         }
         self.players[s.index()].settlements.insert(v.0);
+        self.players[s.index()].harbors |= self.harbors_of(v.bit());
         ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
         // A new building may split opponents' roads through it (R35).
         let through = self.topology().vertex_edge_mask(v);
@@ -266,7 +285,10 @@ impl Game {
             }
             let corners = topo.hex_vertex_mask(h);
             for (i, p) in self.players[..n].iter().enumerate() {
-                owed[i][r] += ((p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones()) as u8;
+                let (towns, cities) = (p.settlements.0 & corners, p.cities.0 & corners);
+                if towns | cities != 0 {
+                    owed[i][r] += (towns.count_ones() + 2 * cities.count_ones()) as u8;
+                }
             }
         }
         let mut paid = [Hand::EMPTY; MAX_PLAYERS];
