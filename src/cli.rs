@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use catan::engine::Config;
-use catan::{sim, tui};
+use catan::{save, sim, tui};
 
 /// Settlers of Catan for the terminal: hot-seat for 2 to 4 players.
 #[derive(Parser)]
@@ -65,6 +65,17 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also write each game as a save file in this folder.
+        #[arg(long, value_name = "DIR")]
+        save_dir: Option<std::path::PathBuf>,
+    },
+    /// Step through a saved game; with --verify, check its log reproduces the saved state.
+    Replay {
+        /// The save file.
+        file: std::path::PathBuf,
+        /// Re-play the log from the seed and compare (exit code 0 if it matches, 1 if not).
+        #[arg(long)]
+        verify: bool,
     },
     /// Measure how fast the terminal screen is drawn (in memory, no terminal needed).
     BenchFrame {
@@ -88,7 +99,14 @@ impl Cli {
             return ExitCode::from(2);
         }
         match self.command {
-            Some(Command::Simulate { games, json }) => simulate(config, games, seed, json),
+            Some(Command::Simulate { games, json, save_dir }) => {
+                simulate(config, games, seed, json);
+                if let Some(dir) = save_dir {
+                    return save::commands::simulate_to_dir(config, games, seed, &dir);
+                }
+            }
+            Some(Command::Replay { file, verify: true }) => return save::commands::verify_file(&file),
+            Some(Command::Replay { file, verify: false }) => return save::commands::print_log(&file),
             Some(Command::BenchFrame { width, height, frames }) => {
                 let t = tui::bench_frames(seed, width, height, frames);
                 println!("screen {width}x{height}, seed {seed}, {} frames", t.frames);

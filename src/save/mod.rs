@@ -26,6 +26,7 @@
 //! - `--load FILE`: [`load`], then [`Autosave::start`]; `--continue`: [`latest_unfinished`];
 //! - `replay FILE`: [`load`], then [`Timeline::new`] and [`Timeline::game_at`] per step.
 
+pub mod commands;
 mod error;
 mod format;
 mod history;

@@ -1,0 +1,79 @@
+//! The command-line subcommands that work on save files (`catan replay`, `catan simulate
+//! --save-dir`), kept here so the CLI only wires them in. They print, and return the exit code.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::engine::{Config, Seat};
+
+use super::history::play_random;
+use super::store::{load, load_unverified, save};
+use super::timeline::Timeline;
+
+/// `catan replay FILE --verify`: re-plays the log from the seed and says whether it reproduces
+/// the saved state. Exit code 0 when it does, 1 when it doesn't or the file can't be read.
+pub fn verify_file(path: &Path) -> ExitCode {
+    let record = match load_unverified(path) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    match record.verify() {
+        Ok(()) => {
+            println!(
+                "{}: the log of {} actions reproduces the saved state (seed {})",
+                path.display(),
+                record.len(),
+                record.seed()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("catan: {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `catan replay FILE` without a terminal viewer: prints the game's log step by step, as
+/// anyone watching the table saw it (private details hidden).
+pub fn print_log(path: &Path) -> ExitCode {
+    let record = match load(path) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    let names = record.names().to_vec();
+    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_else(|| s.to_string());
+    let timeline = Timeline::new(&record);
+    for step in 0..=timeline.len() {
+        for event in timeline.events_of(step) {
+            println!("{step:>5}  {}", event.describe(&name, None));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `catan simulate --save-dir DIR`: plays `games` games of random players (seeds `seed`,
+/// `seed + 1`, ...) and writes each as `DIR/game-<seed>.json`.
+pub fn simulate_to_dir(config: Config, games: u64, seed: u64, dir: &Path) -> ExitCode {
+    for i in 0..games {
+        let s = seed.wrapping_add(i);
+        let record = match play_random(config, s) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("catan: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = save(&record, &dir.join(format!("game-{s}.json"))) {
+            eprintln!("catan: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    println!("wrote {games} saves to {}", dir.display());
+    ExitCode::SUCCESS
+}
+
+fn fail(e: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("catan: {e}");
+    ExitCode::FAILURE
+}
