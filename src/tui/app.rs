@@ -383,26 +383,28 @@ impl App {
     /// Plays actions in order; stops at the first refusal and says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
         let viewer = self.game.to_act();
-        let mut said = Vec::new();
+        let before = self.log.len();
+        let mut refused = None;
         for a in actions {
             match self.game.apply(a) {
-                Ok(events) => {
-                    let names = |s: Seat| self.name(s);
-                    said.extend(events.iter().map(|e| e.describe(&names, Some(viewer))));
-                    self.log.extend(events);
-                }
+                Ok(events) => self.log.extend(events),
                 Err(e) => {
-                    self.refuse(e.to_string());
-                    self.sync();
-                    return;
+                    refused = Some(e.to_string());
+                    break;
                 }
             }
         }
+        self.sync();
+        if let Some(why) = refused {
+            return self.refuse(why);
+        }
         self.log_scroll = 0;
+        // What just happened, privately only while the same player keeps the keyboard (H1).
+        let shown = if self.handoff().is_some() { None } else { Some(viewer) };
+        let said = super::describe::texts(self, &self.log[before..], shown);
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
         }
-        self.sync();
     }
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.

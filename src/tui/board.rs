@@ -251,7 +251,8 @@ impl Island<'_> {
                 s.chars().map(String::from).collect()
             }
         };
-        let mid = if matches!(shape, Shape::Vertical { .. }) { 0 } else { n / 2 };
+        // The letter in the middle; on a two-row side, on the upper row.
+        let mid = if n == 2 { 0 } else { n / 2 };
         if let Some(s) = owner {
             glyphs[mid] = self.letter(s);
         } else if legal {

@@ -7,6 +7,7 @@
 
 mod app;
 mod board;
+mod describe;
 mod dialog_view;
 mod dialogs;
 pub mod keymap;

@@ -29,6 +29,18 @@ pub fn hand_spans(app: &App, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     spans
 }
 
+/// A cost or a trade side, naming only the resources in it: "grain 2  ore 3".
+pub fn cost_spans(app: &App, hand: Hand) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for r in hand.resources() {
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), app.theme.resource(r)));
+    }
+    spans
+}
+
 /// A player's name with letter, in their colour.
 pub fn player_span(app: &App, s: Seat) -> Span<'static> {
     let letter = app.letters.get(s.index()).copied().unwrap_or('?');
@@ -155,16 +167,15 @@ pub fn log(app: &App, area: Rect, buf: &mut Buffer) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(10) as usize;
     let viewer = app.viewer.filter(|_| app.handoff().is_none());
-    let names = |s: Seat| app.name(s);
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for e in app.log.iter().rev() {
-        let style = match e {
+    for entry in super::describe::entries_rev(app, &app.log, viewer) {
+        let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
             _ => Style::new(),
         };
-        for l in wrap(&e.describe(&names, viewer), width).into_iter().rev() {
+        for l in wrap(&entry.text, width).into_iter().rev() {
             lines.push(Line::styled(l, style));
         }
         if lines.len() >= want {

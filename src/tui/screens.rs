@@ -119,7 +119,7 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let cost = |what: &str, h: Hand| {
         let mut spans = vec![Span::raw(format!("{what:<11}"))];
-        spans.extend(hand_spans(app, h, false).into_iter().filter(|s| !s.content.ends_with(" 0")));
+        spans.extend(super::panels::cost_spans(app, h));
         Line::from(spans)
     };
     sections.push(vec![

@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::app::{App, Focus};
 use super::board::{Geometry, Island};
 use super::dialogs::Dialog;
-use super::panels::{self, block, hand_spans};
+use super::panels::{self, block};
 use super::screens;
 use super::select::Purpose;
 use crate::engine::{Game, Hand, Layout as IslandLayout, Phase};
@@ -87,7 +87,7 @@ fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
     } else if rest.height >= 6 {
         let cost = |what: &str, h: Hand| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
-            spans.extend(hand_spans(app, h, false).into_iter().filter(|s| !s.content.ends_with(" 0")));
+            spans.extend(super::panels::cost_spans(app, h));
             Line::from(spans)
         };
         let lines = vec![

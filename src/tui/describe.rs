@@ -1,0 +1,77 @@
+//! Log text: the engine's [`Event::describe`] as a given player may see it (H2), with a run
+//! of one player's discards merged into one line and the robber's new hex named.
+
+use std::iter;
+
+use super::app::App;
+use crate::engine::{Event, Hand, Hex, Seat};
+
+/// A hex in words: "the 6 mountains", "the desert".
+pub fn hex_name(app: &App, h: Hex) -> String {
+    let board = app.game.board();
+    match board.token(h) {
+        Some(t) => format!("the {t} {}", board.terrain(h).name()),
+        None => format!("the {}", board.terrain(h).name()),
+    }
+}
+
+/// One line of the log and the event it starts with (for its style).
+pub struct Entry {
+    pub text: String,
+    pub event: Event,
+}
+
+fn one(app: &App, e: &Event, viewer: Option<Seat>) -> String {
+    let names = |s: Seat| app.name(s);
+    let text = e.describe(&names, viewer);
+    match *e {
+        Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
+        _ => text,
+    }
+}
+
+/// The entry that ends at `events[end - 1]`, and where it starts.
+fn entry_ending(app: &App, events: &[Event], end: usize, viewer: Option<Seat>) -> (usize, Entry) {
+    let last = events[end - 1];
+    if let Event::Discarded { seat, .. } = last {
+        let mut start = end - 1;
+        while start > 0 && matches!(events[start - 1], Event::Discarded { seat: s, .. } if s == seat) {
+            start -= 1;
+        }
+        if end - start > 1 {
+            let mut cards = Hand::EMPTY;
+            for e in &events[start..end] {
+                if let Event::Discarded { resource, .. } = e {
+                    cards[*resource] += 1;
+                }
+            }
+            let text = if viewer.is_some_and(|v| last.visible_to(v)) {
+                format!("{} discards {cards}", app.name(seat))
+            } else {
+                format!("{} discards {} cards", app.name(seat), end - start)
+            };
+            return (start, Entry { text, event: last });
+        }
+    }
+    (end - 1, Entry { text: one(app, &last, viewer), event: last })
+}
+
+/// The entries of `events`, newest first, as `viewer` may see them (`None`: public only).
+pub fn entries_rev<'a>(app: &'a App, events: &'a [Event], viewer: Option<Seat>) -> impl Iterator<Item = Entry> + 'a {
+    let mut end = events.len();
+    iter::from_fn(move || {
+        if end == 0 {
+            return None;
+        }
+        let (start, entry) = entry_ending(app, events, end, viewer);
+        end = start;
+        Some(entry)
+    })
+}
+
+/// The texts of `events`, oldest first.
+pub fn texts(app: &App, events: &[Event], viewer: Option<Seat>) -> Vec<String> {
+    let mut out: Vec<String> = entries_rev(app, events, viewer).map(|e| e.text).collect();
+    out.reverse();
+    out
+}
