@@ -1,0 +1,94 @@
+//! Helpers shared by the save tests: recorded random games (domestic trades included) under
+//! every rules option, and throw-away folders.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use catan::bots::SplitMix64;
+use catan::engine::{Action, BoardKind, Config, Hand, Phase, Resource, SeatSet, Shortage};
+use catan::save::{Record, default_names};
+
+/// The rules of game `seed`: every option gets its turn.
+pub fn config(seed: u64) -> Config {
+    Config {
+        players: 2 + (seed % 3) as u8,
+        board: [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize],
+        desert_center: seed % 7 == 3,
+        strict_phases: seed % 5 == 1,
+        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
+        discard_limit: if seed % 11 == 4 { 9 } else { 7 },
+        target: if seed % 13 == 5 { 6 } else { 10 },
+        friendly_robber: seed % 4 == 2,
+    }
+}
+
+/// A random action for the player who must act: mostly a uniformly chosen legal one, sometimes
+/// a one-for-one trade offer or counter-offer (which `legal_actions` doesn't list).
+pub fn choose(record: &Record, rng: &mut SplitMix64) -> Option<Action> {
+    let g = record.game();
+    let legal = g.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    let res = |rng: &mut SplitMix64| Resource::ALL[rng.below(5)];
+    let one = |r| Hand::of(r, 1);
+    let extra = match g.phase() {
+        Phase::Main if rng.below(5) == 0 => {
+            let me = g.current_player();
+            let to = if rng.below(2) == 0 {
+                SeatSet::all(g.num_players()).without(me)
+            } else {
+                SeatSet::one(catan::engine::Seat(rng.below(g.num_players()) as u8)).without(me)
+            };
+            Some(Action::OfferTrade { give: one(res(rng)), get: one(res(rng)), to })
+        }
+        Phase::Trade { .. } if rng.below(3) == 0 => {
+            Some(Action::CounterTrade { give: one(res(rng)), get: one(res(rng)) })
+        }
+        _ => None,
+    };
+    match extra {
+        Some(a) if g.is_legal(a) => Some(a),
+        _ => Some(legal[rng.below(legal.len())]),
+    }
+}
+
+/// Game `seed` played by random players for up to `steps` actions (less if it ends first).
+pub fn random_record(seed: u64, steps: usize) -> Record {
+    let config = config(seed);
+    let mut record = Record::new(config, seed, default_names(config.players)).unwrap();
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xA5);
+    for _ in 0..steps {
+        let Some(action) = choose(&record, &mut rng) else { break };
+        record.apply(action).unwrap();
+    }
+    record
+}
+
+/// A folder of its own under the system's temporary folder, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("catan-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
