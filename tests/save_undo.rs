@@ -123,7 +123,7 @@ fn every_allowed_undo_restores_the_moment_before() {
         while let Some(action) = choose(&record, &mut rng) {
             let events = record.apply(action).unwrap();
             // Each check replays the log: every step early on, then a sample, to stay fast.
-            if record.len() > 150 && record.len() % 8 != 0 {
+            if record.len() > 150 && !record.len().is_multiple_of(8) {
                 before = record.game().clone();
                 continue;
             }
