@@ -1,0 +1,183 @@
+//! Damaged and hand-edited save files (issue 4): each gives one clear message naming the file
+//! and the problem, the command line exits with code 1, and the file is left as it was.
+
+mod save_common;
+
+use std::path::Path;
+use std::process::Command;
+
+use catan::engine::{Action, Seat, Vertex};
+use catan::save::{self, Record};
+use save_common::{TempDir, random_record};
+use serde_json::{Value, json};
+
+/// A four-player game (seed 2) well past set-up.
+fn base() -> Record {
+    let record = random_record(2, 150);
+    assert_eq!(record.config().players, 4);
+    record
+}
+
+fn doc(record: &Record) -> Value {
+    serde_json::from_str(&save::to_json(record)).unwrap()
+}
+
+/// Writes `bytes` as `name` in `dir`, loads it, checks the file is untouched, returns the message.
+fn load_message(dir: &TempDir, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let err = save::load(&path).unwrap_err();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "loading never writes");
+    let msg = err.to_string();
+    let prefix = format!("cannot load {}: ", path.display());
+    assert!(msg.starts_with(&prefix), "{msg}");
+    msg[prefix.len()..].to_string()
+}
+
+fn edited(dir: &TempDir, name: &str, edit: impl FnOnce(&mut Value)) -> String {
+    let mut v = doc(&base());
+    edit(&mut v);
+    load_message(dir, name, serde_json::to_string_pretty(&v).unwrap().as_bytes())
+}
+
+#[test]
+fn damaged_files_each_give_one_clear_message() {
+    let dir = TempDir::new("damaged");
+    let good = save::to_json(&base());
+    let cut = &good.as_bytes()[..good.len() / 2];
+    let line = cut.iter().filter(|&&b| b == b'\n').count() + 1;
+    assert_eq!(load_message(&dir, "cut.json", cut), format!("the file is truncated (JSON ends early at line {line})"));
+    assert_eq!(load_message(&dir, "empty.json", b""), "the file is empty");
+    assert_eq!(
+        load_message(&dir, "notes.txt", b"shopping: eggs\n"),
+        "the file is not JSON (expected value at line 1, column 1)"
+    );
+    assert_eq!(
+        load_message(&dir, "package.json", br#"{"name": "left-pad", "version": "1.3.0"}"#),
+        r#"it is JSON but not a catan save (it has no "format": "catan-save" field)"#
+    );
+    assert_eq!(
+        load_message(&dir, "list.json", b"[1, 2, 3]"),
+        "it is JSON but not a catan save (it holds an array, not an object)"
+    );
+    assert_eq!(
+        load_message(&dir, "chess.json", br#"{"format": "chess-save", "version": 1}"#),
+        r#"it is JSON but not a catan save (its format is "chess-save", not "catan-save")"#
+    );
+    let newer = good.replacen("\"version\": 1,", "\"version\": 2,", 1);
+    assert_eq!(
+        load_message(&dir, "newer.json", newer.as_bytes()),
+        "it is a save of version 2, written by a newer catan; this one reads versions up to 1"
+    );
+}
+
+#[test]
+fn hand_edited_impossible_states_are_refused() {
+    let dir = TempDir::new("impossible");
+    // 21 bricks: two more in a hand than the 19 the game has.
+    let msg = edited(&dir, "bricks.json", |v| {
+        let b = &mut v["state"]["players"][0]["hand"][0];
+        *b = json!(b.as_u64().unwrap() + 2);
+    });
+    assert_eq!(msg, "the saved state is impossible: there are 21 brick cards in the game; there must be 19");
+
+    let msg = edited(&dir, "robber.json", |v| v["state"]["board"]["robber"] = json!(40));
+    assert_eq!(msg, "the saved state is impossible: the robber stands on hex 40, which is not on the island");
+
+    // A settlement for player 2 next to one of player 1's.
+    let record = base();
+    let topo = record.game().topology();
+    let own = record.game().settlements(Seat(0)).next().unwrap();
+    let next: Vertex = topo.vertex_neighbors(own)[0];
+    let msg = edited(&dir, "adjacent.json", |v| {
+        v["state"]["players"][1]["settlements"].as_array_mut().unwrap().push(json!(next.0));
+    });
+    let at = own.0.min(next.0);
+    assert_eq!(
+        msg,
+        format!("the saved state is impossible: two buildings stand next to each other at intersection {at}")
+    );
+
+    let msg = edited(&dir, "award.json", |v| v["state"]["largest_army"] = json!(5));
+    assert_eq!(msg, "the saved state is impossible: an award is held by player 6, who isn't in the game");
+    let msg = edited(&dir, "seat.json", |v| v["state"]["players"][4]["roads"] = json!([3]));
+    assert_eq!(msg, "the saved state is impossible: seat 5 holds cards or pieces but the game has 4 players");
+    let msg = edited(&dir, "names.json", |v| v["players"].as_array_mut().unwrap().push(json!("Eve")));
+    assert_eq!(msg, "the saved state is impossible: it names 5 players but its rules seat 4");
+    let msg = edited(&dir, "type.json", |v| v["state"]["bank"][2] = json!("lots"));
+    assert_eq!(msg, "the field `state.bank[2]` is wrong: invalid type: string \"lots\", expected u8");
+}
+
+#[test]
+fn a_log_that_does_not_replay_to_the_state_is_refused() {
+    let dir = TempDir::new("replay");
+    // The log without its last action: every action legal, but it ends elsewhere.
+    let msg = edited(&dir, "short.json", |v| {
+        v["actions"].as_array_mut().unwrap().pop();
+    });
+    assert!(msg.starts_with("the action log doesn't replay to the saved state (they first differ at `state."), "{msg}");
+    // An action that can't be played where it stands (the reason is the engine's own words).
+    let msg = edited(&dir, "illegal.json", |v| {
+        v["actions"].as_array_mut().unwrap().insert(0, json!("end_turn"));
+    });
+    assert!(
+        msg.starts_with("the action log doesn't replay: action 1 (\"end_turn\") is illegal there: not now: "),
+        "{msg}"
+    );
+    // A different seed deals another board.
+    let msg = edited(&dir, "seed.json", |v| v["seed"] = json!(v["seed"].as_u64().unwrap() + 1));
+    assert!(msg.contains("doesn't replay"), "{msg}");
+}
+
+fn catan(args: &[&str], data: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_catan")).args(args).env(save::DATA_DIR_ENV, data).output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_command_line_verifies_replays_and_exits_1_on_damage() {
+    let dir = TempDir::new("cli");
+    let path = dir.join("game.json");
+    save::save(&base(), &path).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, out, _) = catan(&["replay", p, "--verify"], dir.path());
+    assert_eq!(code, 0);
+    assert!(out.contains("reproduces the saved state"), "{out}");
+
+    let mut v = doc(&base());
+    v["actions"].as_array_mut().unwrap().pop();
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let (code, _, err) = catan(&["replay", p, "--verify"], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("catan: {p}: the action log doesn't replay to the saved state")), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    std::fs::write(&path, b"{\"format\": \"catan-save\", \"vers").unwrap();
+    for args in [&["replay", p, "--verify"][..], &["replay", p]] {
+        let (code, _, err) = catan(args, dir.path());
+        assert_eq!(code, 1);
+        assert_eq!(err, format!("catan: cannot load {p}: the file is truncated (JSON ends early at line 1)\n"));
+    }
+    let (code, _, err) = catan(&["replay", dir.join("missing.json").to_str().unwrap()], dir.path());
+    assert_eq!(code, 1);
+    assert!(err.contains("missing.json: No such file"), "{err}");
+}
+
+#[test]
+fn simulate_writes_each_game_as_a_save() {
+    let dir = TempDir::new("simulate");
+    let out = dir.join("games");
+    let (code, _, err) = catan(
+        &["simulate", "--games", "3", "--seed", "40", "--players", "3", "--save-dir", out.to_str().unwrap()],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    for seed in 40..43u64 {
+        let record = save::load(&out.join(format!("game-{seed}.json"))).unwrap();
+        assert_eq!(record.seed(), seed);
+        assert_eq!(record.game(), &catan::sim::play_one(*record.config(), seed).game);
+        assert!(record.actions().iter().any(|a| matches!(a, Action::RollDice)));
+    }
+}
