@@ -215,17 +215,14 @@ pub fn lookup(mode: Mode, key: KeyEvent) -> Option<Cmd> {
     find(bindings(mode)).or_else(|| if takes_global(mode) { find(GLOBAL) } else { None })
 }
 
-/// Every mode, for the help screen, with a heading.
-pub const HELP_SECTIONS: &[(&str, Mode)] = &[
-    ("Your turn", Mode::Turn),
-    ("Choosing a place", Mode::Select),
-    ("Trade offer", Mode::Composer),
-    ("Answering an offer", Mode::Answer),
-    ("Answers to your offer", Mode::Responses),
-    ("Picking cards", Mode::Picker),
-    ("Bank trade", Mode::Maritime),
-    ("Lists", Mode::Cards),
-    ("Hand-off", Mode::Handoff),
+/// The help screen's sections: a heading and the modes whose keys it lists.
+pub const HELP_SECTIONS: &[(&str, &[Mode])] = &[
+    ("Your turn", &[Mode::Turn]),
+    ("Choosing a place", &[Mode::Select]),
+    (
+        "Dialogs",
+        &[Mode::Composer, Mode::Answer, Mode::Responses, Mode::Picker, Mode::Maritime, Mode::Cards, Mode::Handoff],
+    ),
 ];
 
 #[cfg(test)]

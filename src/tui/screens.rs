@@ -98,61 +98,77 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
 
 /// The help overlay: every key of every mode, the building costs and the board's symbols.
 pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
-    let r = centred(area, 110, 40);
+    const COL_W: u16 = 40;
+    let r = centred(area, (area.width.saturating_sub(2)).min(3 * COL_W + 2), area.height.saturating_sub(2));
     Clear.render(r, buf);
     let outer = block(app, " Help (Esc closes) ");
     let inner = outer.inner(r);
     outer.render(r, buf);
-    let mut sections: Vec<Vec<Line>> = Vec::new();
     let key_line = |label: &str, desc: &str| {
         Line::from(vec![Span::styled(format!("{label:<11}"), app.theme.key()), Span::raw(desc.to_string())])
     };
-    let mut anywhere = vec![Line::styled("Anywhere", app.theme.title())];
+    let title = |t: &str| Line::styled(t.to_string(), app.theme.title());
+    let mut sections: Vec<Vec<Line>> = Vec::new();
+    let mut anywhere = vec![title("Anywhere")];
     anywhere.extend(keymap::GLOBAL.iter().map(|b| key_line(b.label, b.desc)));
     anywhere.push(key_line("Ctrl-C", "quit"));
-    anywhere.push(key_line("mouse", "click a place; again to confirm"));
+    anywhere.push(key_line("mouse", "click: choose; again: place"));
     sections.push(anywhere);
-    for (title, mode) in keymap::HELP_SECTIONS {
-        let mut s = vec![Line::styled(*title, app.theme.title())];
-        s.extend(keymap::bindings(*mode).iter().filter(|b| !b.label.is_empty()).map(|b| key_line(b.label, b.desc)));
-        sections.push(s);
+    for (heading, modes) in keymap::HELP_SECTIONS {
+        // One line per key label; a label used by several dialogs lists what it does in each.
+        let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
+        for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(|b| !b.label.is_empty()) {
+            match rows.iter_mut().find(|(l, _)| *l == b.label) {
+                Some((_, descs)) if !descs.contains(&b.desc) => descs.push(b.desc),
+                Some(_) => {}
+                None => rows.push((b.label, vec![b.desc])),
+            }
+        }
+        let mut sec = vec![title(heading)];
+        sec.extend(rows.iter().map(|(l, d)| key_line(l, &d[..d.len().min(2)].join(" / "))));
+        sections.push(sec);
     }
     let cost = |what: &str, h: Hand| {
-        let mut spans = vec![Span::raw(format!("{what:<11}"))];
-        spans.extend(super::panels::cost_spans(app, h));
-        Line::from(spans)
+        let words: Vec<String> = h
+            .resources()
+            .map(|r| if h[r] == 1 { r.name().to_string() } else { format!("{} {}", h[r], r.name()) })
+            .collect();
+        Line::from(vec![Span::styled(format!("{what:<11}"), app.theme.key()), Span::raw(words.join(" "))])
     };
     sections.push(vec![
-        Line::styled("Costs", app.theme.title()),
+        title("Costs"),
         cost("road", Hand::ROAD),
         cost("settlement", Hand::SETTLEMENT),
         cost("city", Hand::CITY),
         cost("dev card", Hand::DEVELOPMENT),
     ]);
-    let dot = app.theme.dot();
+    let th = &app.theme;
     sections.push(vec![
-        Line::styled("On the island", app.theme.title()),
-        Line::raw(format!("A settlement, [A] city, =A= road of A; {dot} free corner")),
-        Line::raw(format!("{} or + : legal place; reverse video: cursor", app.theme.target_dot())),
-        Line::raw(format!("6 {} pips: chance of the number; 6 and 8 stand out", app.theme.pip().repeat(5))),
-        Line::raw("ROBBER: produces nothing; 3:1 / 2:1 ore: harbors"),
+        title("On the island"),
+        Line::raw("A settlement · [A] city · =A= road"),
+        Line::raw(format!("{} free corner · {} or + legal place", th.dot(), th.target_dot())),
+        Line::raw("reverse video: the cursor"),
+        Line::raw(format!("6 {}: number, pips its chance", th.pip().repeat(5))),
+        Line::raw("6 and 8 underlined: they roll most"),
+        Line::raw("ROBBER: that hex yields nothing"),
+        Line::raw("3:1 any / 2:1 ore: harbors"),
     ]);
-    // Flow the sections into as many columns as fit.
-    let col_w = 38u16;
-    let cols = (inner.width / col_w).max(1);
-    let mut columns: Vec<Vec<Line>> = vec![Vec::new(); cols as usize];
-    let per = sections.iter().map(|s| s.len() + 1).sum::<usize>().div_ceil(cols as usize);
+    // Flow the sections into as many columns as fit, evening out their heights.
+    let cols = (inner.width / COL_W).max(1) as usize;
+    let total: usize = sections.iter().map(|s| s.len() + 1).sum();
+    let per = total.div_ceil(cols) + 3;
+    let mut columns: Vec<Vec<Line>> = vec![Vec::new(); cols];
     let mut c = 0;
-    for s in sections {
-        if columns[c].len() + s.len() > per.max(s.len()) && c + 1 < columns.len() && !columns[c].is_empty() {
+    for sec in sections {
+        if !columns[c].is_empty() && columns[c].len() + sec.len() > per && c + 1 < cols {
             c += 1;
         }
-        columns[c].extend(s);
+        columns[c].extend(sec);
         columns[c].push(Line::raw(""));
     }
     for (i, lines) in columns.into_iter().enumerate() {
-        let x = inner.x + i as u16 * col_w;
-        let w = col_w.min(inner.right().saturating_sub(x));
+        let x = inner.x + i as u16 * COL_W;
+        let w = COL_W.min(inner.right().saturating_sub(x));
         Paragraph::new(lines).render(Rect::new(x, inner.y, w, inner.height), buf);
     }
 }
@@ -263,7 +279,7 @@ fn dice_chart(app: &App, stats: &Stats, area: Rect, buf: &mut Buffer) {
         );
         buf.set_string(inner.x + 4 + len.max(exp) + 2, y, count.to_string(), Style::new().add_modifier(Modifier::BOLD));
     }
-    let note = Line::styled("bars: rolled · |: expected from 36 combinations", app.theme.dim());
+    let note = Line::styled("bars: rolled · |: expected (36 dice pairs)", app.theme.dim());
     if inner.height > 12 {
         note.render(Rect::new(inner.x, inner.y + 12, inner.width, 1), buf);
     }

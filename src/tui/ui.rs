@@ -7,7 +7,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::{App, Focus};
 use super::board::{Geometry, Island};
-use super::dialogs::Dialog;
+use super::dialogs::{Dialog, PickFor};
 use super::panels::{self, block};
 use super::screens;
 use super::select::Purpose;
@@ -66,11 +66,30 @@ pub fn prompt(app: &App) -> String {
             format!("{name}: move the robber to another hex")
         }
         (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
-        (Focus::Dialog(Dialog::Picker(_)), Phase::Discard { .. }) => format!("{name}: choose the cards to discard"),
-        (Focus::Dialog(_), _) => format!("{name}: make your choice"),
+        (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
         (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r), or play a card first (p)"),
         (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
         _ => String::new(),
+    }
+}
+
+fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
+    let g = &app.game;
+    match d {
+        Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
+        Dialog::Composer(_) => format!("{name}: set what you give and get, tick whom to ask, Enter sends"),
+        Dialog::Answer => {
+            format!("{name}: answer {}'s offer: accept, decline or counter", app.name(g.current_player()))
+        }
+        Dialog::Responses { .. } => format!("{name}: trade with a player who accepted or countered, or withdraw"),
+        Dialog::Picker(p) => match (p.purpose, phase) {
+            (PickFor::Discard(n), _) => format!("{name}: choose {n} cards to discard"),
+            (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
+            (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
+        },
+        Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
+        Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
+        Dialog::Cards { .. } => format!("{name}: choose a development card to play"),
     }
 }
 

@@ -1,0 +1,169 @@
+//! End to end: the real binary in a pseudo-terminal (portable-pty), its output parsed into a
+//! screen (vt100), driven by keys through set-up and several turns, then quit. Checks that
+//! the first frame comes quickly and that the terminal is restored on the way out.
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::num::NonZero;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+struct Session {
+    parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+    master: Box<dyn MasterPty + Send>,
+    child: Box<dyn Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        let pty = native_pty_system().openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_catan"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            parser: vt100::Parser::new(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap(), 0),
+            output,
+            writer,
+            master: pty.master,
+            child,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Reads output until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        self.wait_for_any(&[text]);
+    }
+
+    /// Reads output until the screen shows one of `texts`; says which.
+    fn wait_for_any(&mut self, texts: &[&str]) -> usize {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let screen = self.screen();
+            if let Some(i) = texts.iter().position(|t| screen.contains(t)) {
+                return i;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "timed out waiting for one of {texts:?}; the screen shows:\n{screen}");
+            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(50))) {
+                self.feed(&bytes);
+            }
+        }
+    }
+
+    /// Parses output, answering cursor position queries as a terminal would (crossterm asks
+    /// when the screen is set up).
+    fn feed(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        for _ in bytes.windows(4).filter(|w| w == b"\x1b[6n") {
+            let (row, col) = self.parser.screen().cursor_position();
+            self.send(&format!("\x1b[{};{}R", row + 1, col + 1));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Sends keys and waits for the screen to show `then`.
+    fn keys(&mut self, keys: &str, then: &str) {
+        self.send(keys);
+        self.wait_for(then);
+    }
+}
+
+#[test]
+fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
+    let started = Instant::now();
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann, then press Enter");
+    let first_frame = started.elapsed();
+    eprintln!("first frame after {:.1} ms (process start included)", first_frame.as_secs_f64() * 1e3);
+    assert!(first_frame < Duration::from_secs(5), "the first frame took {first_frame:?}");
+    assert!(s.parser.screen().alternate_screen(), "the game draws on the alternate screen");
+    assert!(s.screen().contains("seed 42"), "the seed is always visible");
+
+    // Set-up: each player places at the cursor, which always starts on a legal spot.
+    let order = ["Ann", "Bob", "Cy", "Cy", "Bob", "Ann"];
+    for (i, name) in order.iter().enumerate() {
+        if i != 3 {
+            let which = if i < 3 { "first" } else { "second" };
+            s.keys("\r", &format!("{name}: place your {which} settlement"));
+        }
+        s.keys("\r", &format!("{name} builds a settlement"));
+        match order.get(i + 1) {
+            Some(&next) if next != *name => s.keys("\r", &format!("Pass the keyboard to {} {next}", &next[..1])),
+            Some(_) => s.keys("\r", &format!("{name} builds a road")),
+            None => s.keys("\r", "turn 1  A Ann rolls"),
+        }
+    }
+
+    // Five turns: roll, send the robber where the cursor is if a 7 comes, end the turn.
+    let players = ["Ann", "Bob", "Cy"];
+    for turn in 1..=5 {
+        let name = players[(turn - 1) % 3];
+        let letter = &name[..1];
+        s.send("r");
+        let moved = s.wait_for_any(&[
+            &format!("{letter} {name} builds or trades"),
+            &format!("{letter} {name} moves the robber"),
+        ]);
+        if moved == 1 {
+            s.send("\r");
+            let done = format!("{letter} {name} builds or trades");
+            if s.wait_for_any(&[&done, "Rob whom?"]) == 1 {
+                s.keys("\r", &done);
+            }
+        }
+        let next = players[turn % 3];
+        s.keys("e", &format!("Pass the keyboard to {} {next}", &next[..1]));
+        s.keys("\r", &format!("{next}: roll the dice"));
+        assert!(s.screen().contains(&format!("turn {}", turn + 1)));
+    }
+
+    s.keys("q", "Quit the game?");
+    s.send("y");
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the game did not quit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "exit status {status:?}");
+    while let Ok(bytes) = s.output.recv_timeout(Duration::from_millis(200)) {
+        s.feed(&bytes);
+    }
+    let screen = s.parser.screen();
+    assert!(!screen.alternate_screen(), "back on the normal screen");
+    assert!(!screen.hide_cursor(), "cursor shown again");
+    if let Some(t) = s.master.get_termios() {
+        let flags = format!("{:?}", t.local_flags);
+        assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
+    }
+}

@@ -1,0 +1,219 @@
+//! Snapshot tests of whole screens: the app is driven by key messages, as a player would,
+//! and drawn on ratatui's in-memory `TestBackend` (the way gitui tests its views). Each
+//! snapshot shows the characters and, below them, the cells in reverse video (the cursor and
+//! highlights), since those carry meaning without colour.
+
+use catan::engine::{Action, Phase};
+use catan::tui::{App, Msg, Theme};
+use crossterm::event::KeyCode;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Modifier;
+
+const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
+
+fn new_app(seed: u64) -> App {
+    let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app
+}
+
+/// Presses keys given as words: "Enter", "Tab", "Esc", "Up"... or single characters.
+fn press(app: &mut App, keys: &str) {
+    for k in keys.split_whitespace() {
+        let code = match k {
+            "Enter" => KeyCode::Enter,
+            "Tab" => KeyCode::Tab,
+            "BackTab" => KeyCode::BackTab,
+            "Esc" => KeyCode::Esc,
+            "Up" => KeyCode::Up,
+            "Down" => KeyCode::Down,
+            "Left" => KeyCode::Left,
+            "Right" => KeyCode::Right,
+            "Space" => KeyCode::Char(' '),
+            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
+            other => panic!("unknown key {other}"),
+        };
+        app.update(Msg::key(code));
+    }
+}
+
+/// The screen as text, then the runs of reversed cells as `row: from-to`.
+fn view(buf: &Buffer) -> String {
+    let (w, h) = (buf.area.width, buf.area.height);
+    let mut text = String::new();
+    let mut reversed = Vec::new();
+    for y in 0..h {
+        let mut line = String::new();
+        let mut run: Option<u16> = None;
+        for x in 0..w {
+            let cell = &buf[(x, y)];
+            line.push_str(cell.symbol());
+            let rev = cell.modifier.contains(Modifier::REVERSED);
+            match (rev, run) {
+                (true, None) => run = Some(x),
+                (false, Some(s)) => {
+                    reversed.push(format!("{y}: {s}-{}", x - 1));
+                    run = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = run {
+            reversed.push(format!("{y}: {s}-{}", w - 1));
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text.push_str("reverse video: ");
+    text.push_str(&reversed.join(", "));
+    text.push('\n');
+    text
+}
+
+fn draw(app: &mut App, w: u16, h: u16) -> String {
+    app.update(Msg::Resize(w, h));
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
+    view(terminal.backend().buffer())
+}
+
+/// Set-up for three players by keys: each places at the cursor (always a legal spot) and
+/// the next player takes the keyboard.
+fn play_setup(app: &mut App) {
+    press(app, "Enter");
+    for placement in 0..6 {
+        press(app, "Enter Enter");
+        // The snake: the third player places twice in a row, without a hand-off.
+        if placement != 2 {
+            press(app, "Enter");
+        }
+    }
+    assert_eq!(app.game.phase(), Phase::Roll, "set-up is over");
+}
+
+/// Rolls and ends turns by keys until the phase is `until` (or 40 turns pass).
+fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
+    for _ in 0..120 {
+        if until(app.game.phase()) {
+            return;
+        }
+        match app.game.phase() {
+            Phase::Roll => press(app, "r"),
+            Phase::Main => press(app, "e"),
+            Phase::Robber => press(app, "Enter Enter"),
+            _ => press(app, "Enter"),
+        }
+        if app.handoff().is_some() {
+            press(app, "Enter");
+        }
+    }
+    panic!("never reached the phase wanted; now {:?}", app.game.phase());
+}
+
+#[test]
+fn first_setup_placement() {
+    let mut app = new_app(42);
+    assert!(app.handoff().is_some(), "the game starts by handing the keyboard over");
+    press(&mut app, "Enter");
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn cursor_on_a_legal_target() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter Enter Tab");
+    // A set-up road: the cursor sits on a legal path, highlighted among the others.
+    insta::assert_snapshot!(draw(&mut app, 140, 45));
+}
+
+#[test]
+fn handoff_hides_every_hand() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter Enter Enter");
+    let screen = draw(&mut app, 100, 32);
+    assert!(screen.contains("Pass the keyboard to B Bob, then press Enter"));
+    assert!(!screen.contains("'s hand"), "no hand panel on the hand-off screen");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn trade_dialog() {
+    let mut app = new_app(42);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    // Give one of what the player holds most of, ask for one grain, from one player only.
+    let seat = app.game.to_act();
+    let hand = app.game.hand(seat);
+    let give = catan::engine::Resource::ALL.into_iter().max_by_key(|&r| hand[r]).unwrap();
+    let row = give as usize;
+    let downs = "j ".repeat(row);
+    let to_grain = if row > 3 { "k ".repeat(row - 3) } else { "j ".repeat(3 - row) };
+    // Then ask only the first other player: move to the last row and untick it.
+    let to_last = "j ".repeat(7 - 3);
+    press(&mut app, &format!("t {downs}+ Tab {to_grain}+ {to_last}Space"));
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn discard_dialog() {
+    let mut app = new_app(7);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
+    let seat = app.game.to_act();
+    assert!(app.game.hand(seat).total() > 7, "R17: only players over 7 cards discard");
+    press(&mut app, "+ j +");
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter ?");
+    insta::assert_snapshot!(draw(&mut app, 140, 45));
+    press(&mut app, "Esc");
+    assert!(!app.help);
+}
+
+#[test]
+fn too_small_screen_recovers_on_resize() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter");
+    let small = draw(&mut app, 80, 24);
+    assert!(small.contains("need 96 x 28, have 80 x 24"));
+    insta::assert_snapshot!(small);
+    assert!(draw(&mut app, 100, 32).contains("place your first settlement"));
+}
+
+#[test]
+fn game_over_screen() {
+    let mut app = new_app(3);
+    // A whole game by a fixed rule over the sorted legal actions, applied through the app so
+    // the log and statistics fill as in play.
+    let mut pick = 0usize;
+    while !app.game.is_over() {
+        let mut legal: Vec<Action> = app.game.legal_actions();
+        legal.sort_by_key(|a| format!("{a:?}"));
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        app.apply(vec![legal[pick % legal.len()]]);
+    }
+    let screen = draw(&mut app, 100, 32);
+    assert!(screen.contains("wins with"));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn quit_asks_first_and_q_on_the_start_screen_is_a_letter() {
+    let mut app = App::new(1, None, Theme::default());
+    press(&mut app, "Q u i n n Enter");
+    assert_eq!(app.start.as_ref().unwrap().names, vec!["Quinn".to_string()]);
+    press(&mut app, "A l Enter Enter");
+    assert!(app.start.is_none(), "two names and an empty line start the game");
+    press(&mut app, "q");
+    assert!(app.quitting && !app.done);
+    press(&mut app, "n");
+    assert!(!app.quitting);
+    press(&mut app, "q y");
+    assert!(app.done);
+}
