@@ -7,7 +7,7 @@
 use catan::bots::SplitMix64;
 use catan::engine::{
     Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Phase, Resource, Seat, SeatSet, Shortage,
-    Vertex, longest_trail,
+    Topology, Vertex, longest_trail,
 };
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
@@ -34,6 +34,35 @@ struct Model {
     largest_army: Option<Seat>,
     progress_played: u32,
     lengths: [u8; 6],
+    /// Per seat: the roads and blocking buildings last measured, and the length found.
+    measured: [(u128, u128, u8); 6],
+}
+
+/// The longest trail by brute force, independent of the engine's search: every trail is
+/// extended path by path from both ends of every road, and may not pass through `blocked`.
+fn brute_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
+    fn extend(topo: &Topology, at: Vertex, used: u128, roads: u128, blocked: u128) -> u8 {
+        if blocked & at.bit() != 0 {
+            return 0;
+        }
+        let mut best = 0;
+        for &e in topo.vertex_edges(at) {
+            if roads & e.bit() != 0 && used & e.bit() == 0 {
+                let [a, b] = topo.edge_vertices(e);
+                let next = if a == at { b } else { a };
+                best = best.max(1 + extend(topo, next, used | e.bit(), roads, blocked));
+            }
+        }
+        best
+    }
+    let mut best = 0;
+    for e in topo.edges().filter(|e| roads & e.bit() != 0) {
+        // Walk on from either end; the other end may be blocked (a trail may end there).
+        for to in topo.edge_vertices(e) {
+            best = best.max(1 + extend(topo, to, e.bit(), roads, blocked));
+        }
+    }
+    best
 }
 
 fn rand_hand(rng: &mut SplitMix64, from: Option<Hand>) -> Hand {
@@ -167,8 +196,18 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     let mut lengths = [0u8; 6];
     for &s in &seats {
         let blocked = all_buildings & !building_mask(g, s);
-        lengths[s.index()] = longest_trail(g.topology(), road_mask(g, s), blocked);
-        assert_eq!(g.road_length(s), lengths[s.index()], "{ctx}: road length of {s}");
+        let roads = road_mask(g, s);
+        let (last_roads, last_blocked, last_len) = m.measured[s.index()];
+        let len = if (roads, blocked) == (last_roads, last_blocked) {
+            last_len
+        } else {
+            let len = brute_trail(g.topology(), roads, blocked);
+            assert_eq!(longest_trail(g.topology(), roads, blocked), len, "{ctx}: longest_trail of {s}");
+            m.measured[s.index()] = (roads, blocked, len);
+            len
+        };
+        lengths[s.index()] = len;
+        assert_eq!(g.road_length(s), len, "{ctx}: road length of {s}");
     }
 
     // R35 from the history of lengths: the holder keeps it while among the longest with 5+;
@@ -284,7 +323,8 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
     let config = config(seed);
     let mut g = Game::new(config, seed).expect("valid config");
     let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xC0FFEE);
-    let mut model = Model { longest_road: None, largest_army: None, progress_played: 0, lengths: [0; 6] };
+    let mut model =
+        Model { longest_road: None, largest_army: None, progress_played: 0, lengths: [0; 6], measured: [(0, 0, 0); 6] };
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut actions = 0u64;
@@ -343,4 +383,32 @@ fn r4_r5_r34_r38_random_games_batch_3() {
 #[test]
 fn r4_r5_r34_r38_random_games_batch_4() {
     play_range(3 * BATCH..4 * BATCH);
+}
+
+/// Random road networks, grown path by path from one intersection so that forks and loops are
+/// common, with random opponent buildings on them.
+#[test]
+fn r34_longest_trail_matches_brute_force_on_random_networks() {
+    let topo = catan::engine::Layout::Standard.topology();
+    let mut rng = SplitMix64::new(34);
+    let networks = if cfg!(debug_assertions) { 2_000 } else { 20_000 };
+    for i in 0..networks {
+        let mut roads = 0u128;
+        let mut touched = Vertex(rng.below(topo.num_vertices()) as u8).bit();
+        for _ in 0..1 + rng.below(15) {
+            // Any free path touching the network so far.
+            let frontier: Vec<Edge> = topo
+                .edges()
+                .filter(|e| roads & e.bit() == 0 && topo.edge_vertices(*e).iter().any(|v| touched & v.bit() != 0))
+                .collect();
+            let e = frontier[rng.below(frontier.len())];
+            roads |= e.bit();
+            for v in topo.edge_vertices(e) {
+                touched |= v.bit();
+            }
+        }
+        let blocked =
+            topo.vertices().filter(|v| touched & v.bit() != 0 && rng.below(6) == 0).fold(0, |m, v| m | v.bit());
+        assert_eq!(longest_trail(topo, roads, blocked), brute_trail(topo, roads, blocked), "network {i}");
+    }
 }
