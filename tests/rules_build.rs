@@ -417,3 +417,38 @@ fn r33_monopoly_takes_every_card_of_a_resource() {
     assert_eq!(g.hand(A), hand(0, 0, 6, 0, 0));
     assert_eq!([B, C, D].map(|s| g.hand(s)), [hand(1, 0, 0, 0, 0), hand(0, 3, 0, 0, 0), hand(0, 0, 0, 0, 1)]);
 }
+
+#[test]
+fn scenario_builder_refuses_impossible_positions() {
+    let err = |scn: Scenario| scn.build().unwrap_err();
+    assert!(err(scenario().hand(A, hand(20, 0, 0, 0, 0))).contains("bank"));
+    assert!(err(scenario().hand(A, hand(10, 0, 0, 0, 0)).hand(B, hand(10, 0, 0, 0, 0))).contains("bank"));
+    assert!(err(scenario().settlement(A, corner(HILLS_6, N)).city(B, corner(HILLS_6, N))).contains("already"));
+    assert!(err(scenario().settlement(A, corner(HILLS_6, N)).settlement(B, corner(HILLS_6, NE))).contains("next to"));
+    assert!(err(scenario().road(A, side(HILLS_6, Side::NE)).road(B, side(HILLS_6, Side::NE))).contains("already"));
+    assert!(err(scenario().knights(A, 14).dev(B, DevCard::Knight)).contains("knight"));
+    assert!(err(scenario().hand(Seat(4), Hand::ROAD)).contains("player 5"));
+    assert!(err(scenario().settlement(A, Vertex(OFF_ISLAND_VERTEX))).contains("intersection"));
+}
+
+/// Five sides of hills 6, clockwise from its north corner to its north-west one: a trail of 5.
+fn five_sides_of_hills_6() -> Vec<Vertex> {
+    [N, NE, SE, S, SW, NW].map(|c| corner(HILLS_6, c)).to_vec()
+}
+
+#[test]
+fn scenario_builder_keeps_the_cards_and_recomputes_awards() {
+    let g = scenario()
+        .hand(A, hand(3, 0, 0, 0, 0))
+        .hand(A, hand(0, 2, 0, 0, 0))
+        .dev(B, DevCard::Monopoly)
+        .knights(C, 3)
+        .roads(D, &five_sides_of_hills_6())
+        .build()
+        .unwrap();
+    assert_eq!(g.bank(), hand(19, 17, 19, 19, 19), "the brick went back to the bank");
+    assert_eq!((g.deck_len(), g.dev_cards(B).total(), g.knights_played(C)), (21, 1, 3));
+    assert_eq!((g.road_length(D), g.longest_road(), g.largest_army()), (5, Some(D), Some(C)));
+    assert_eq!((g.public_points(C), g.public_points(D)), (2, 2));
+    assert_eq!((g.phase(), g.current_player(), g.turn_number()), (Phase::Roll, A, 1));
+}

@@ -25,7 +25,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::action::{Action, Event, Seat};
-use super::board::Terrain;
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
 use super::coords::{Edge, Hex, Vertex};
@@ -169,13 +168,6 @@ impl Scenario {
         }
         self.game.board.set_robber(h);
         self
-    }
-
-    /// Moves the robber to the (first) desert.
-    pub fn robber_on_desert(self) -> Scenario {
-        let topo = self.game.topology();
-        let desert = topo.hexes().find(|&h| self.game.board.terrain(h) == Terrain::Desert).expect("a desert");
-        self.robber(desert)
     }
 
     /// Starts a fresh turn of `s` (same turn number), waiting for the roll: nothing rolled,
