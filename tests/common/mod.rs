@@ -1,6 +1,6 @@
-//! Shared fixtures for the rules tests: the beginner board (R7, so every hex is known), readable
-//! coordinates, and assertions that a refused action leaves the game untouched.
-#![allow(dead_code)] // each test file uses a different part of this module
+//! Shared fixtures for the rules tests (tests/rules/): the beginner board (R7, so every hex is
+//! known), readable coordinates, and assertions that a refused action leaves the game untouched.
+#![allow(dead_code)] // each rules module uses a different part of this one
 
 use catan::engine::{
     Action, BoardKind, Config, Edge, Event, Game, Hand, Hex, Layout, RuleError, Scenario, Seat, Side, Topology, Vertex,

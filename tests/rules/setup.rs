@@ -1,11 +1,9 @@
 //! Rulings R1 to R12: the components, the board and the set-up.
 
-mod common;
-
+use crate::common::*;
 use catan::engine::{
     Action, BoardKind, Config, DevCard, DevHand, Event, Game, Hand, HarborKind, Phase, RuleError, Seat, Side, Terrain,
 };
-use common::*;
 
 const KINDS: [BoardKind; 3] = [BoardKind::Variable, BoardKind::Beginner, BoardKind::Random];
 

@@ -1,10 +1,8 @@
 //! Rulings R21 and R22: domestic trade between players and maritime trade with the bank.
 
-mod common;
-
+use crate::common::*;
 use Resource::{Brick, Grain, Lumber, Ore, Wool};
 use catan::engine::{Action, Answer, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, Seat, SeatSet};
-use common::*;
 
 const OPEN: RuleError = RuleError::NotNow("a trade offer is open");
 

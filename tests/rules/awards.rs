@@ -1,9 +1,7 @@
 //! Rulings R34 to R38: Longest Road, Largest Army, points and winning.
 
-mod common;
-
+use crate::common::*;
 use catan::engine::{Action, Config, DevCard, Event, Hand, Phase, RuleError, Scenario, Seat, Vertex};
-use common::*;
 
 /// The top coast, west to east: 9 paths.
 fn top_coast() -> Vec<Vertex> {

@@ -1,11 +1,9 @@
 //! Rulings R23 to R33: building, and buying and playing development cards.
 
-mod common;
-
+use crate::common::*;
 use catan::engine::{
     Action, DevCard, DevHand, Event, Game, Hand, Phase, Piece, Resource, RuleError, Scenario, Seat, Side, Vertex,
 };
-use common::*;
 
 const OFF_ISLAND_VERTEX: u8 = 54; // the base island has 54 intersections (R2)
 const OFF_ISLAND_EDGE: u8 = 72; // and 72 paths

@@ -1,10 +1,8 @@
 //! Rulings R13 to R20 and R39: the turn, production, the bank running short, sevens, discards
 //! and the robber.
 
-mod common;
-
+use crate::common::*;
 use catan::engine::{Action, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, SeatSet, Shortage, Side};
-use common::*;
 
 const BRICK: Resource = Resource::Brick;
 const ROLL_FIRST: RuleError = RuleError::NotNow("roll the dice first");

@@ -1,0 +1,14 @@
+//! Rules scenarios: at least one test per ruling R1 to R39 of RULES.md, each named after the
+//! ruling it checks, on positions set up with the engine's `Scenario` builder.
+//!
+//! One test binary with a module per part of the rules, so a release build links it once.
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod awards;
+mod build;
+mod setup;
+mod trade;
+mod turn;
