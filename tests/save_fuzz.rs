@@ -1,0 +1,165 @@
+//! The loader never panics (issue 4): truncations, bit flips, random JSON values swapped into a
+//! real save, random actions slipped into its log, and arbitrary bytes. Whatever it accepts is a
+//! consistent game that saves back to the same bytes.
+
+mod save_common;
+
+use std::sync::LazyLock;
+
+use catan::save::{self, Record};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// A short real game (four players, past set-up) and its save document.
+static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
+    let record = save_common::random_record(2, 70);
+    let json = save::to_json(&record);
+    let value = serde_json::from_str(&json).unwrap();
+    (record, json, value)
+});
+
+/// Loads `bytes`; anything accepted must be a whole, consistent game.
+fn check(bytes: &[u8]) {
+    if let Ok(record) = save::from_json(bytes) {
+        record.verify().unwrap();
+        record.game().validate().unwrap();
+        let json = save::to_json(&record);
+        assert_eq!(save::to_json(&save::from_json(json.as_bytes()).unwrap()), json);
+    }
+    // The unverified loader must be as safe; replay errors are values, not panics.
+    if let Ok(record) = save::from_json_unverified(bytes) {
+        let _ = record.verify();
+    }
+}
+
+/// Values that sit at the edges of what the fields hold.
+fn odd_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        prop::sample::select(vec![0i64, 1, 2, 4, 5, 6, 7, 12, 18, 19, 20, 25, 53, 54, 71, 72, 127, 128, 255, 256, -1])
+            .prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        prop::sample::select(vec![0.5f64, -0.0, 1e300]).prop_map(Value::from),
+        prop::sample::select(vec!["", "x", "brick", "knight", "desert", "standard", "roll_dice", "end_turn", "over"])
+            .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(2, 8, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec(("[a-z_]{1,8}", inner), 0..3).prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        ]
+    })
+}
+
+/// Random actions, including coordinates and seats far out of range.
+fn odd_action() -> impl Strategy<Value = Value> {
+    let n = prop_oneof![0u64..80, Just(255u64), Just(128), Just(6), Just(7)];
+    prop_oneof![
+        n.clone().prop_map(|v| json!({ "build_settlement": v })),
+        n.clone().prop_map(|v| json!({ "build_road": v })),
+        n.clone().prop_map(|v| json!({ "build_city": v })),
+        (n.clone(), n.clone()).prop_map(|(h, s)| json!({ "move_robber": { "hex": h, "victim": s } })),
+        n.clone().prop_map(|s| json!({ "confirm_trade": s })),
+        (n.clone(), n).prop_map(
+            |(a, to)| json!({ "offer_trade": { "give": [a, 0, 0, 0, 0], "get": [0, 1, 0, 0, 0], "to": to } })
+        ),
+        prop::sample::select(vec![
+            "roll_dice",
+            "end_turn",
+            "buy_dev_card",
+            "play_knight",
+            "accept_trade",
+            "cancel_trade"
+        ])
+        .prop_map(Value::from),
+    ]
+}
+
+/// Replaces the `k`-th node (pre-order, modulo the count) of `v` with `new`.
+fn swap_node(v: &mut Value, k: usize, new: Value) {
+    fn count(v: &Value) -> usize {
+        1 + match v {
+            Value::Array(a) => a.iter().map(count).sum(),
+            Value::Object(o) => o.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+    fn walk(v: &mut Value, k: &mut usize, new: &mut Option<Value>) {
+        if *k == 0 {
+            *v = new.take().unwrap();
+            return;
+        }
+        *k -= 1;
+        let children: Vec<&mut Value> = match v {
+            Value::Array(a) => a.iter_mut().collect(),
+            Value::Object(o) => o.values_mut().collect(),
+            _ => vec![],
+        };
+        for c in children {
+            if new.is_none() {
+                return;
+            }
+            walk(c, k, new);
+        }
+    }
+    let mut k = k % count(v);
+    walk(v, &mut k, &mut Some(new));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn truncated_saves_never_panic(cut in 0usize..100_000) {
+        let bytes = BASE.1.as_bytes();
+        check(&bytes[..cut % bytes.len()]);
+    }
+
+    #[test]
+    fn bit_flips_never_panic(flips in prop::collection::vec((any::<usize>(), 0u8..8), 1..6)) {
+        let mut bytes = BASE.1.clone().into_bytes();
+        for (at, bit) in flips {
+            let i = at % bytes.len();
+            bytes[i] ^= 1 << bit;
+        }
+        check(&bytes);
+    }
+
+    #[test]
+    fn swapped_json_values_never_panic(swaps in prop::collection::vec((any::<usize>(), odd_value()), 1..4)) {
+        let mut v = BASE.2.clone();
+        for (k, new) in swaps {
+            swap_node(&mut v, k, new);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+    }
+
+    #[test]
+    fn odd_actions_in_the_log_never_panic(at in any::<usize>(), action in odd_action(), replace in any::<bool>()) {
+        let mut v = BASE.2.clone();
+        let log = v["actions"].as_array_mut().unwrap();
+        let i = at % (log.len() + 1);
+        if replace && i < log.len() {
+            log[i] = action;
+        } else {
+            log.insert(i, action);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        check(&bytes);
+        let mut framed = br#"{"format": "catan-save", "version": 1, "state": "#.to_vec();
+        framed.extend(&bytes);
+        check(&framed);
+    }
+}
+
+#[test]
+fn the_base_save_loads() {
+    check(BASE.1.as_bytes());
+    assert_eq!(save::from_json(BASE.1.as_bytes()).unwrap(), BASE.0);
+}
