@@ -217,3 +217,33 @@ fn quit_asks_first_and_q_on_the_start_screen_is_a_letter() {
     press(&mut app, "q y");
     assert!(app.done);
 }
+
+#[test]
+fn ascii_option_draws_only_ascii() {
+    let mut app = App::new(42, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: true });
+    press(&mut app, "Enter");
+    for (w, h) in [(100, 32), (140, 45)] {
+        let screen = draw(&mut app, w, h);
+        assert!(screen.is_ascii(), "non-ASCII on screen:\n{screen}");
+    }
+    press(&mut app, "?");
+    assert!(draw(&mut app, 100, 32).is_ascii());
+}
+
+#[test]
+fn a_click_moves_the_cursor_and_a_second_click_places() {
+    use catan::tui::{Focus, Geometry, Target, layout};
+    let mut app = new_app(42);
+    press(&mut app, "Enter");
+    let Focus::Select(sel) = &app.focus else { panic!("set-up starts by choosing a corner") };
+    let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
+    let Target::Vertex(v) = target else { panic!("a corner") };
+    let topo = app.game.topology();
+    let geometry = Geometry::fit(topo, layout(app.size, 3).board).unwrap();
+    let (col, row) = geometry.vertex_cell(topo, v);
+    let click = Msg::Click { col: col as u16, row: row as u16 };
+    app.update(click);
+    assert!(matches!(&app.focus, Focus::Select(s) if s.cursor == target));
+    app.update(click);
+    assert_eq!(app.game.building_at(v).map(|(s, _)| s), Some(app.game.to_act()));
+}

@@ -24,7 +24,7 @@ pub use board::Geometry;
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
 pub use stats::Stats;
-pub use term::{FrameTimes, bench_frames, run};
+pub use term::{FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
 pub use ui::{MIN_SIZE, layout};
 

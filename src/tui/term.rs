@@ -84,6 +84,22 @@ pub struct FrameTimes {
     pub frames: u32,
 }
 
+/// A mid-game app for benchmarks: seed `seed`, three players, set-up and about twenty turns
+/// played by a fixed rule, the player to act holding the keyboard, at `width` x `height`.
+pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(seed, Some(names), super::Theme::default());
+    let mut pick = 0usize;
+    while app.game.turn_number() < 20 && !app.game.is_over() {
+        let legal = app.game.legal_actions();
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        app.apply(vec![legal[pick % legal.len()]]);
+    }
+    app.viewer = Some(app.game.to_act());
+    app.update(Msg::Resize(width, height));
+    app
+}
+
 /// Measures drawing a mid-game screen of `width` x `height` in memory.
 pub fn bench_frames(seed: u64, width: u16, height: u16, frames: u32) -> FrameTimes {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
@@ -93,18 +109,7 @@ pub fn bench_frames(seed: u64, width: u16, height: u16, frames: u32) -> FrameTim
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("in-memory terminal");
     terminal.draw(|f| f.render_widget(&app, f.area())).expect("in-memory draw");
     let first = start.elapsed();
-    // Play set-up and a few turns so the frame shows pieces, a log and cards.
-    let mut pick = 0usize;
-    for _ in 0..60 {
-        if app.game.is_over() {
-            break;
-        }
-        let legal = app.game.legal_actions();
-        pick = pick.wrapping_mul(31).wrapping_add(7);
-        app.apply(vec![legal[pick % legal.len()]]);
-    }
-    app.viewer = Some(app.game.to_act());
-    app.update(Msg::Resize(width, height));
+    let app = bench_app(seed, width, height);
     let (mut total, mut best) = (Duration::ZERO, Duration::MAX);
     for _ in 0..frames.max(1) {
         // A fresh frame every time: ratatui would otherwise skip unchanged cells.

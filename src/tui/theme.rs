@@ -160,4 +160,28 @@ impl Theme {
     pub fn target_dot(&self) -> &'static str {
         if self.ascii { "o" } else { "○" }
     }
+
+    /// Plain ASCII for a symbol drawn by a widget or a text from elsewhere (the engine's log
+    /// uses dashes, the keymap arrows); `None` when it is ASCII already.
+    pub fn ascii_of(symbol: &str) -> Option<&'static str> {
+        if symbol.is_ascii() {
+            return None;
+        }
+        Some(match symbol {
+            "·" | "•" => ".",
+            "○" => "o",
+            "—" | "─" | "–" => "-",
+            "│" | "‖" => "|",
+            "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "┼" | "├" | "┤" | "┬" | "┴" => {
+                "+"
+            }
+            "▶" | "→" => ">",
+            "←" => "<",
+            "↑" => "^",
+            "↓" => "v",
+            "✗" => "x",
+            "█" => "#",
+            _ => "?",
+        })
+    }
 }

@@ -167,5 +167,13 @@ impl Widget for &App {
         if app.quitting {
             screens::quit(app, area, buf);
         }
+        if app.theme.ascii {
+            // Whatever a widget or a text brought in, `--ascii` leaves only ASCII on screen.
+            for cell in &mut buf.content {
+                if let Some(plain) = super::theme::Theme::ascii_of(cell.symbol()) {
+                    cell.set_symbol(plain);
+                }
+            }
+        }
     }
 }
