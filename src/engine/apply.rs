@@ -190,11 +190,12 @@ impl Game {
         self.players[s.index()].settlements.insert(v.0);
         self.players[s.index()].harbors |= self.harbors_of(v.bit());
         ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
-        // A new building may split opponents' roads through it (R35).
+        // A new building splits an opponent's road that passes through it (R35): one that
+        // only ends there keeps its length.
         let through = self.topology().vertex_edge_mask(v);
         let mut split = false;
         for o in self.seats() {
-            if o != s && self.players[o.index()].roads.0 & through != 0 {
+            if o != s && (self.players[o.index()].roads.0 & through).count_ones() >= 2 {
                 self.measure_road(o);
                 split = true;
             }

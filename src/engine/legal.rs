@@ -148,6 +148,9 @@ impl Game {
         let (generic, special) = self.harbor_access(s);
         for give in Resource::ALL {
             let n = hand[give];
+            if n < 2 {
+                continue;
+            }
             let rates = [(4, true), (3, generic), (2, special >> give as u8 & 1 == 1)];
             for (rate, has) in rates {
                 if has && n >= rate {
