@@ -9,7 +9,7 @@ use super::keymap::{self, Cmd, Mode};
 use super::select::{Dir, Purpose, Selection, Target, all_targets};
 use super::theme::Theme;
 use super::ui;
-use crate::engine::{Action, Config, Event, Game, Phase, Seat};
+use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
 
 /// What happens to the app: a key, a click, a new terminal size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +175,16 @@ impl App {
     }
 
     fn refuse(&mut self, text: String) {
+        let text = self.with_names(text);
         self.message = Some(Message { text, error: true });
+    }
+
+    /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
+    pub fn with_names(&self, mut text: String) -> String {
+        for s in self.game.seats() {
+            text = text.replace(&s.to_string(), &self.name(s));
+        }
+        text
     }
 
     /// Handles one message.
@@ -339,7 +348,16 @@ impl App {
             Cmd::Maritime => {
                 let any = self.game.legal_actions().iter().any(|a| matches!(a, Action::MaritimeTrade { .. }));
                 return match (self.game.phase(), any) {
-                    (_, true) => self.focus = Focus::Dialog(Dialog::Maritime { give: 0, get: 1, on_get: false }),
+                    (_, true) => {
+                        // Start on the first resource the player can trade away.
+                        let me = self.game.to_act();
+                        let hand = self.game.hand(me);
+                        let give = crate::engine::Resource::ALL
+                            .iter()
+                            .position(|&r| hand[r] >= self.game.maritime_rate(me, r))
+                            .unwrap_or(0);
+                        self.focus = Focus::Dialog(Dialog::Maritime { give, get: (give + 1) % 5, on_get: false })
+                    }
                     (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
                     _ => self.refuse("not now: trading comes after the roll".into()),
                 };
@@ -351,14 +369,26 @@ impl App {
         };
         let sel = Selection::new(&self.game, purpose, self.last_target, true);
         if sel.legal.is_empty() {
-            // The engine's reason for the first place tried; cost and phase come first there.
+            // The engine's reason for the first place tried, when it is about cost, pieces or
+            // the moment; a reason about that one place would mislead, so name the rule instead.
             let first = all_targets(self.game.topology(), purpose)[0];
             let why = purpose.action(first).and_then(|a| self.game.check(a).err());
             let text = match why {
-                Some(crate::engine::RuleError::VertexTaken | crate::engine::RuleError::EdgeTaken) | None => {
-                    format!("there is no place for {} now", purpose.noun())
+                Some(
+                    e @ (RuleError::CannotAfford { .. }
+                    | RuleError::NoPiecesLeft(_)
+                    | RuleError::NotNow(_)
+                    | RuleError::GameOver),
+                ) => e.to_string(),
+                _ => {
+                    let rule = match purpose {
+                        Purpose::Road => "a road must touch your building, or your road at a corner free of others",
+                        Purpose::Settlement => "a settlement must touch your road, with no building next to it",
+                        Purpose::City => "a city replaces one of your settlements",
+                        Purpose::Robber => "the robber must move",
+                    };
+                    format!("there is no place for {} now: {rule}", purpose.noun())
                 }
-                Some(e) => e.to_string(),
             };
             self.refuse(text);
         } else {

@@ -256,7 +256,7 @@ impl Island<'_> {
         if let Some(s) = owner {
             glyphs[mid] = self.letter(s);
         } else if legal {
-            glyphs[mid] = "+".to_string();
+            glyphs[mid] = th.target_path().to_string();
         }
         let mut style = match owner {
             Some(s) => th.player(s),

@@ -49,7 +49,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
 fn verdict(app: &App, game: &Game, action: Action, ready: &str) -> Line<'static> {
     match game.check(action) {
         Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
-        Err(e) => Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error()),
+        Err(e) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(e.to_string())), app.theme.error()),
     }
 }
 
@@ -241,7 +241,7 @@ fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
     }
     lines.push(match card_playable(g, CARD_ROWS[row]) {
         Ok(()) => Line::styled("ok: Enter plays it", app.theme.target()),
-        Err(why) => Line::styled(format!("{} {why}", app.theme.cross()), app.theme.error()),
+        Err(why) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(why)), app.theme.error()),
     });
     (Line::raw(" Development cards (one per turn) "), lines)
 }

@@ -41,6 +41,11 @@ pub fn cost_spans(app: &App, hand: Hand) -> Vec<Span<'static>> {
     spans
 }
 
+/// "1 card", "2 cards".
+pub fn plural(n: u32, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// A player's name with letter, in their colour.
 pub fn player_span(app: &App, s: Seat) -> Span<'static> {
     let letter = app.letters.get(s.index()).copied().unwrap_or('?');
@@ -113,14 +118,14 @@ pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let hidden = dev[DevCard::VictoryPoint];
     let points = if hidden > 0 {
-        format!("{} points ({hidden} from hidden cards)", g.victory_points(s))
+        format!("{} ({hidden} from hidden cards)", plural(g.victory_points(s) as u32, "point"))
     } else {
-        format!("{} points", g.victory_points(s))
+        plural(g.victory_points(s) as u32, "point")
     };
     let lines = vec![
         Line::from(hand_spans(app, hand, area.width < 50)),
         Line::raw(cards.join(", ")),
-        Line::styled(format!("{} cards · {points}", hand.total()), app.theme.dim()),
+        Line::styled(format!("{} · {points}", plural(hand.total(), "card")), app.theme.dim()),
     ];
     let title = Line::from(vec![Span::raw(" "), player_span(app, s), Span::raw("'s hand ")]);
     Paragraph::new(lines).block(block(app, title)).render(area, buf);

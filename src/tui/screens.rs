@@ -146,7 +146,7 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     sections.push(vec![
         title("On the island"),
         Line::raw("A settlement · [A] city · =A= road"),
-        Line::raw(format!("{} free corner · {} or + legal place", th.dot(), th.target_dot())),
+        Line::raw(format!("{} free corner · {} or {} legal place", th.dot(), th.target_dot(), th.target_path())),
         Line::raw("reverse video: the cursor"),
         Line::raw(format!("6 {}: number, pips its chance", th.pip().repeat(5))),
         Line::raw("6 and 8 underlined: they roll most"),

@@ -138,11 +138,12 @@ impl Theme {
     }
     /// An empty intersection.
     pub fn dot(&self) -> &'static str {
-        if self.ascii { "." } else { "·" }
+        // Not "." in ASCII: the slanted sides use dots already.
+        if self.ascii { "+" } else { "·" }
     }
     /// One probability pip.
     pub fn pip(&self) -> &'static str {
-        if self.ascii { "o" } else { "•" }
+        if self.ascii { "*" } else { "•" }
     }
     /// A bar of a chart.
     pub fn bar(&self) -> &'static str {
@@ -158,7 +159,11 @@ impl Theme {
     }
     /// A legal empty intersection.
     pub fn target_dot(&self) -> &'static str {
-        if self.ascii { "o" } else { "○" }
+        if self.ascii { "@" } else { "○" }
+    }
+    /// The mark on a legal empty path.
+    pub fn target_path(&self) -> &'static str {
+        if self.ascii { "#" } else { "+" }
     }
 
     /// Plain ASCII for a symbol drawn by a widget or a text from elsewhere (the engine's log
