@@ -1,0 +1,172 @@
+//! Every dialog driven by keys from a position set up with the engine's `Scenario` builder:
+//! domestic trade with a counter-offer, discards and the robber after a 7, the bank at a
+//! harbor rate, and the development cards. Each test names the ruling it exercises.
+
+use catan::engine::{Action, Config, DevCard, Game, Hand, Phase, Scenario, Seat, Vertex};
+use catan::tui::{App, Focus, Msg, Theme};
+use crossterm::event::KeyCode;
+
+const ANN: Seat = Seat(0);
+const BOB: Seat = Seat(1);
+const CY: Seat = Seat(2);
+
+/// An app of three players holding the keyboard for `game`'s player to act.
+fn app_with(game: Game) -> App {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app.viewer = Some(game.to_act());
+    app.game = game;
+    app.focus = Focus::Idle;
+    app
+}
+
+/// Three settlements apart from each other, Ann's turn after the roll.
+fn scenario() -> Scenario {
+    Scenario::new(Config::with_players(3), 1)
+        .settlement(ANN, Vertex(0))
+        .settlement(BOB, Vertex(20))
+        .settlement(CY, Vertex(40))
+        .turn(ANN)
+}
+
+fn press(app: &mut App, keys: &str) {
+    for k in keys.split_whitespace() {
+        let code = match k {
+            "Enter" => KeyCode::Enter,
+            "Tab" => KeyCode::Tab,
+            "Esc" => KeyCode::Esc,
+            "Space" => KeyCode::Char(' '),
+            c => KeyCode::Char(c.chars().next().unwrap()),
+        };
+        app.update(Msg::key(code));
+    }
+}
+
+fn hand(r: [u8; 5]) -> Hand {
+    Hand(r)
+}
+
+#[test]
+fn r21_offer_counter_and_confirm_by_keys() {
+    let game = scenario().hand(ANN, hand([2, 0, 0, 0, 0])).hand(BOB, hand([0, 0, 2, 0, 0])).rolled().build().unwrap();
+    let mut app = app_with(game);
+    // Ann: give 1 brick, get 1 wool, ask Bob only (untick Cy on the last row).
+    press(&mut app, "t + Tab j j + j j j j Space Enter");
+    assert!(matches!(app.game.phase(), Phase::Trade { .. }), "{:?}", app.message);
+    assert_eq!(app.handoff(), Some(BOB), "the answer is Bob's, on his own screen (H1)");
+    // Bob counters: he wants 2 brick for his wool.
+    press(&mut app, "Enter c Tab +");
+    press(&mut app, "Enter");
+    assert_eq!(app.handoff(), Some(ANN));
+    // Ann takes the counter-offer.
+    press(&mut app, "Enter Enter");
+    assert_eq!(app.game.phase(), Phase::Main);
+    assert_eq!(app.game.hand(ANN), hand([0, 0, 1, 0, 0]));
+    assert_eq!(app.game.hand(BOB), hand([2, 0, 1, 0, 0]));
+}
+
+#[test]
+fn r21_an_offer_the_engine_refuses_shows_its_reason_and_stays_open() {
+    let game = scenario().hand(ANN, hand([1, 0, 0, 0, 0])).rolled().build().unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "t + + Tab j +");
+    press(&mut app, "Enter");
+    assert_eq!(app.game.phase(), Phase::Main, "nothing was offered");
+    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("Ann doesn't hold those cards")));
+}
+
+#[test]
+fn r17_r19_seven_discards_then_robber_and_victim_by_keys() {
+    let game = scenario()
+        .hand(ANN, hand([2, 2, 2, 2, 0]))
+        .hand(BOB, hand([0, 0, 0, 0, 9]))
+        .hand(CY, hand([1, 0, 0, 0, 0]))
+        .next_roll(7)
+        .build()
+        .unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "r");
+    assert!(matches!(app.game.phase(), Phase::Discard { .. }));
+    assert_eq!(app.handoff(), None, "Ann rolled and discards first, keeping the keyboard");
+    // Ann gives up 2 brick and 2 lumber; Enter before enough are picked is refused.
+    press(&mut app, "+ + Enter");
+    assert_eq!(app.game.hand(ANN).total(), 8);
+    press(&mut app, "j + + Enter");
+    assert_eq!(app.game.hand(ANN), hand([0, 0, 2, 2, 0]));
+    assert_eq!(app.handoff(), Some(BOB));
+    press(&mut app, "Enter j j j j + + + + Enter");
+    assert_eq!(app.game.hand(BOB), hand([0, 0, 0, 0, 5]));
+    assert_eq!(app.game.phase(), Phase::Robber);
+    assert_eq!(app.handoff(), Some(ANN));
+    // Ann picks a hex by Tab, wherever the legal ones are, and confirms; a victim list
+    // appears only when two players could be robbed there.
+    press(&mut app, "Enter Tab Enter");
+    if matches!(app.focus, Focus::Dialog(_)) {
+        press(&mut app, "Enter");
+    }
+    assert_eq!(app.game.phase(), Phase::Main, "{:?}", app.message);
+}
+
+#[test]
+fn r22_bank_trade_uses_the_best_rate_by_keys() {
+    let game = scenario().hand(ANN, hand([0, 4, 0, 0, 0])).rolled().build().unwrap();
+    let mut app = app_with(game);
+    // The dialog opens on lumber (the one tradable card), getting wool below it.
+    press(&mut app, "m Enter");
+    assert_eq!(app.game.hand(ANN), hand([0, 0, 1, 0, 0]));
+}
+
+#[test]
+fn r32_year_of_plenty_by_keys() {
+    let game = scenario().dev(ANN, DevCard::YearOfPlenty).rolled().build().unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "p j j Enter + j + Enter");
+    assert_eq!(app.game.hand(ANN), hand([1, 1, 0, 0, 0]));
+    assert!(app.game.dev_card_played());
+}
+
+#[test]
+fn r33_monopoly_by_keys() {
+    let game = scenario()
+        .dev(ANN, DevCard::Monopoly)
+        .hand(BOB, hand([0, 0, 3, 0, 0]))
+        .hand(CY, hand([0, 0, 1, 1, 0]))
+        .rolled()
+        .build()
+        .unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "p j j j Enter j j Enter");
+    assert_eq!(app.game.hand(ANN), hand([0, 0, 4, 0, 0]));
+}
+
+#[test]
+fn r31_road_building_places_two_free_roads_by_keys() {
+    let game = scenario().dev(ANN, DevCard::RoadBuilding).rolled().build().unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "p j Enter");
+    assert!(matches!(app.game.phase(), Phase::RoadBuilding { left: 2 }));
+    press(&mut app, "Esc");
+    assert!(app.message.as_ref().is_some_and(|m| m.error), "free roads can't be put off");
+    press(&mut app, "Enter Enter");
+    assert_eq!(app.game.roads(ANN).count(), 2);
+    assert_eq!(app.game.phase(), Phase::Main);
+}
+
+#[test]
+fn r30_a_card_bought_this_turn_is_refused_with_the_engine_reason() {
+    let game = scenario().hand(ANN, Hand::DEVELOPMENT).rolled().build().unwrap();
+    let mut app = app_with(game);
+    press(&mut app, "d");
+    let bought = DevCard::ALL.into_iter().find(|&c| app.game.dev_cards(ANN)[c] == 1).unwrap();
+    if bought != DevCard::VictoryPoint {
+        let row = [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly]
+            .iter()
+            .position(|&c| c == bought)
+            .unwrap();
+        press(&mut app, &format!("p {}Enter", "j ".repeat(row)));
+        let m = app.message.clone().unwrap();
+        assert!(m.error && m.text.contains("bought this turn"), "{}", m.text);
+    }
+    assert!(bought != DevCard::Knight || !app.game.is_legal(Action::PlayKnight));
+}
