@@ -22,11 +22,18 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::start_with(args, &[], cols, rows)
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)], cols: u16, rows: u16) -> Session {
         let pty = native_pty_system().openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_catan"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = pty.slave.spawn_command(cmd).unwrap();
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().unwrap();
@@ -147,23 +154,46 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
 
     s.keys("q", "Quit the game?");
     s.send("y");
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        if let Some(status) = s.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the game did not quit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    while let Ok(bytes) = s.output.recv_timeout(Duration::from_millis(200)) {
-        s.feed(&bytes);
+    s.assert_restored();
+}
+
+#[test]
+fn a_panic_restores_the_terminal_too() {
+    let mut s = Session::start_with(&["--seed", "1", "--players", "A,B"], &[("CATAN_TEST_PANIC", "1")], 100, 32);
+    let status = s.wait_exit();
+    assert!(!status.success(), "a panic is a failure");
+    s.assert_restored();
+    assert!(s.screen().contains("CATAN_TEST_PANIC is set"), "the panic message shows on the normal screen");
+}
+
+impl Session {
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + TIMEOUT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the game did not exit");
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {
+                self.feed(&bytes);
+            }
+        };
+        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+            self.feed(&bytes);
+        }
+        status
     }
-    let screen = s.parser.screen();
-    assert!(!screen.alternate_screen(), "back on the normal screen");
-    assert!(!screen.hide_cursor(), "cursor shown again");
-    if let Some(t) = s.master.get_termios() {
-        let flags = format!("{:?}", t.local_flags);
-        assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
+
+    /// Normal screen, cursor shown, raw mode off.
+    fn assert_restored(&self) {
+        let screen = self.parser.screen();
+        assert!(!screen.alternate_screen(), "back on the normal screen");
+        assert!(!screen.hide_cursor(), "cursor shown again");
+        if let Some(t) = self.master.get_termios() {
+            let flags = format!("{:?}", t.local_flags);
+            assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
+        }
     }
 }

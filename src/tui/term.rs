@@ -52,10 +52,15 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut app = App::new(options.seed, options.names, options.theme);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
+    // Lets the end-to-end test check that a panic restores the terminal.
+    let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
     loop {
         terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
         if app.done {
             return Ok(());
+        }
+        if test_panic {
+            panic!("CATAN_TEST_PANIC is set");
         }
         // Wait for an event that matters; mouse moves and releases don't redraw.
         let msg = loop {
