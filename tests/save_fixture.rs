@@ -35,6 +35,17 @@ fn version_1_still_loads() {
     }
 }
 
+#[test]
+fn the_documented_example_loads() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/save-format.md")).unwrap();
+    let example = doc.split("```json\n").nth(1).and_then(|rest| rest.split("```").next()).unwrap();
+    let record = save::from_json(example.as_bytes()).unwrap();
+    assert_eq!(record.names(), ["Ann", "Bob", "Cy"]);
+    assert_eq!(record.len(), 3);
+    let topo = record.game().topology();
+    assert_eq!((topo.num_vertices(), topo.num_edges(), topo.num_hexes()), (54, 72, 19), "as the document says");
+}
+
 /// Writes the fixture of the current version once: `cargo test --test save_fixture -- --ignored`.
 /// Refuses to overwrite: old fixtures are the record of what earlier catans wrote.
 #[test]
