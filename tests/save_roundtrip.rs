@@ -84,6 +84,7 @@ fn timeline_shows_every_moment_as_it_was() {
         assert_eq!(timeline.game_at(step), record.game_at(step));
     }
     assert_eq!(timeline.action(0), None);
+    assert_eq!(record.log(), log);
 }
 
 #[test]

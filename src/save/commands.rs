@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use crate::engine::{Config, Seat};
 
-use super::history::play_random;
-use super::store::{load, load_unverified, save};
+use super::history::{Record, play_random};
+use super::store::{Autosave, autosave_dir, latest_unfinished_in, load, load_unverified, save};
 use super::timeline::Timeline;
 
 /// `catan replay FILE --verify`: re-plays the log from the seed and says whether it reproduces
@@ -71,6 +71,21 @@ pub fn simulate_to_dir(config: Config, games: u64, seed: u64, dir: &Path) -> Exi
     }
     println!("wrote {games} saves to {}", dir.display());
     ExitCode::SUCCESS
+}
+
+/// `catan --load FILE`: the record to resume, or the error printed and the exit code (1) to
+/// return. Nothing is written either way.
+pub fn load_or_report(path: &Path) -> Result<Record, ExitCode> {
+    load(path).map_err(|e| fail(&e))
+}
+
+/// `catan --continue`: the most recent unfinished autosaved game and the autosave to keep
+/// writing, or a message printed and the exit code (1) to return.
+pub fn continue_or_report() -> Result<(Autosave, Record), ExitCode> {
+    let Some(dir) = autosave_dir() else {
+        return Err(fail(&"no data directory was found for this user (set CATAN_DATA_DIR)"));
+    };
+    latest_unfinished_in(&dir).ok_or_else(|| fail(&format!("no unfinished game to continue in {}", dir.display())))
 }
 
 fn fail(e: &dyn std::fmt::Display) -> ExitCode {

@@ -92,6 +92,16 @@ impl Record {
             .expect("a record's log is legal: apply and load check it")
     }
 
+    /// Every event from the deal to now, oldest first, rebuilt by a replay: the log panel's
+    /// contents after a load or an undo.
+    pub fn log(&self) -> Vec<Event> {
+        let (mut game, mut events) = Game::new_with_events(self.config, self.seed).expect("a record's rules are valid");
+        for &action in &self.actions {
+            game.apply_into(action, &mut events).expect("a record's log is legal");
+        }
+        events
+    }
+
     /// Re-plays the whole log from the seed and returns the state it leads to.
     pub fn replay(&self) -> Result<Game, ReplayError> {
         replay(&self.config, self.seed, &self.actions)

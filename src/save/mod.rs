@@ -20,11 +20,23 @@
 //! assert_eq!(save::to_json(&loaded), json);
 //! ```
 //!
-//! What a front end calls:
-//! - after every action: [`Record::apply`], then [`Autosave::write`];
-//! - `s`: [`save_as`] with the typed name; `u`: [`Record::undo`] ([`Record::can_undo`] for hints);
-//! - `--load FILE`: [`load`], then [`Autosave::start`]; `--continue`: [`latest_unfinished`];
-//! - `replay FILE`: [`load`], then [`Timeline::new`] and [`Timeline::game_at`] per step.
+//! What a front end calls (the [`Record`] replaces a bare `Game` as the source of truth; read
+//! the position with [`Record::game`]):
+//! - new game: [`Record::new`]`(config, seed, names)`, then [`Autosave::start`]`(&record)`;
+//! - every action: [`Record::apply`] (returns the events, like `Game::apply`), then
+//!   [`Autosave::write`]`(&record)` (about 10 ms, nearly all of it the flush to disk);
+//! - save (`s`): [`save_as`]`(&record, typed_name)` returns the file written, or a
+//!   [`SaveError`] to show;
+//! - undo (`u`): [`Record::undo`] returns the action taken back or an [`UndoRefusal`] to show
+//!   ([`Record::can_undo`] for a footer hint); then rebuild the log panel with [`Record::log`]
+//!   and autosave;
+//! - `--load FILE`: [`commands::load_or_report`] (or [`load`]), then [`Autosave::start`] and
+//!   [`Record::log`] for the log panel;
+//! - `--continue`: [`commands::continue_or_report`] (or [`latest_unfinished`]), which also gives
+//!   the autosave to keep writing;
+//! - `replay FILE`: [`load`], then [`Timeline::new`]; per step `k` (left/right move `k` in
+//!   `0..=timeline.len()`): [`Timeline::game_at`] for the board, [`Timeline::log_until`] for the
+//!   log, [`Timeline::action`] for who did what.
 
 pub mod commands;
 mod error;
