@@ -89,15 +89,30 @@ pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).block(block(app, title)).render(area, buf);
 }
 
-/// The own hand and development cards of the player who has the keyboard.
-pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
+/// Resource counts in as few lines as fit `width`: one line, or three resources then two.
+pub fn hand_lines(app: &App, hand: Hand, width: u16) -> Vec<Line<'static>> {
+    let fits = |spans: &Vec<Span>| spans.iter().map(|s| s.width()).sum::<usize>() <= width as usize;
+    let wide = hand_spans(app, hand, false);
+    if fits(&wide) {
+        return vec![Line::from(wide)];
+    }
+    let narrow = hand_spans(app, hand, true);
+    if fits(&narrow) {
+        return vec![Line::from(narrow)];
+    }
+    // Spans alternate count and gap: the first three resources are spans 0..5.
+    let mut first = narrow;
+    let second = first.split_off(6);
+    first.pop();
+    vec![Line::from(first), Line::from(second)]
+}
+
+/// The lines of the hand panel, for a panel `width` wide, and whose hand it is; `None` while
+/// every hand is hidden (H1).
+fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = &app.game;
-    let shown = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none());
-    let Some(s) = shown else {
-        let text = Line::styled("hidden until the next player takes the keyboard", app.theme.dim());
-        Paragraph::new(text).block(block(app, " Hand ")).render(area, buf);
-        return;
-    };
+    let s = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none())?;
+    let inner = width.saturating_sub(2);
     let hand = g.hand(s);
     let dev = g.dev_cards(s);
     let new = if s == g.current_player() { g.bought_this_turn() } else { Default::default() };
@@ -122,19 +137,36 @@ pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         plural(g.victory_points(s) as u32, "point")
     };
-    let lines = vec![
-        Line::from(hand_spans(app, hand, area.width < 50)),
-        Line::raw(cards.join(", ")),
-        Line::styled(format!("{} · {points}", plural(hand.total(), "card")), app.theme.dim()),
-    ];
+    let mut lines = hand_lines(app, hand, inner);
+    lines.extend(wrap(&cards.join(", "), inner as usize).into_iter().map(Line::raw));
+    lines.push(Line::styled(format!("{} · {points}", plural(hand.total(), "card")), app.theme.dim()));
+    Some((s, lines))
+}
+
+/// Rows the hand panel needs at this width.
+pub fn hand_height(app: &App, width: u16) -> u16 {
+    hand_content(app, width).map_or(3, |(_, lines)| lines.len() as u16 + 2)
+}
+
+/// The own hand and development cards of the player who has the keyboard.
+pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
+    let Some((s, lines)) = hand_content(app, area.width) else {
+        let text = Line::styled("hidden until the next player takes the keyboard", app.theme.dim());
+        Paragraph::new(text).block(block(app, " Hand ")).render(area, buf);
+        return;
+    };
     let title = Line::from(vec![Span::raw(" "), player_span(app, s), Span::raw("'s hand ")]);
     Paragraph::new(lines).block(block(app, title)).render(area, buf);
+}
+
+/// Rows the bank panel needs at this width.
+pub fn bank_height(app: &App, width: u16) -> u16 {
+    hand_lines(app, app.game.bank(), width.saturating_sub(2)).len() as u16 + 3
 }
 
 /// The bank, the development deck and the last roll.
 pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    let first = hand_spans(app, g.bank(), area.width < 52);
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
             let style = if a + b == 7 { app.theme.error() } else { Style::new().add_modifier(Modifier::BOLD) };
@@ -142,10 +174,8 @@ pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
         }
         None => Span::styled("none yet", app.theme.dim()),
     };
-    let lines = vec![
-        Line::from(first),
-        Line::from(vec![Span::raw(format!("deck {} dev cards · last roll ", g.deck_len())), dice]),
-    ];
+    let mut lines = hand_lines(app, g.bank(), area.width.saturating_sub(2));
+    lines.push(Line::from(vec![Span::raw(format!("deck {} dev cards · last roll ", g.deck_len())), dice]));
     Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
 }
 

@@ -95,9 +95,14 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
 
 fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
     let n = panels::players_height(app);
-    let [players, hand, bank, rest] =
-        Layout::vertical([Constraint::Length(n), Constraint::Length(5), Constraint::Length(4), Constraint::Fill(1)])
-            .areas(area);
+    let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
+    let [players, hand, bank, rest] = Layout::vertical([
+        Constraint::Length(n),
+        Constraint::Length(hand_h),
+        Constraint::Length(bank_h),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
     panels::players(app, players, buf);
     panels::hand(app, hand, buf);
     panels::bank(app, bank, buf);
