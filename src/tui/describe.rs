@@ -4,7 +4,7 @@
 use std::iter;
 
 use super::app::App;
-use crate::engine::{Event, Hand, Hex, Seat};
+use crate::engine::{Event, Hand, Hex, Seat, SeatSet};
 
 /// A hex in words: "the 6 mountains", "the desert".
 pub fn hex_name(app: &App, h: Hex) -> String {
@@ -26,6 +26,11 @@ fn one(app: &App, e: &Event, viewer: Option<Seat>) -> String {
     let text = e.describe(&names, viewer);
     match *e {
         Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
+        // Say whom an offer asks, unless it asks everyone else.
+        Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.game.num_players()).without(seat) => {
+            let names: Vec<String> = to.iter().map(|s| app.name(s)).collect();
+            format!("{text} to {}", names.join(" and "))
+        }
         _ => text,
     }
 }
