@@ -78,6 +78,9 @@ pub struct App {
     pub size: (u16, u16),
     /// Set when the app should exit.
     pub done: bool,
+    /// Every action applied since the deal (or since [`App::resume`]), in order: with the seed
+    /// and the names, all a save file needs.
+    pub played: Vec<Action>,
     last_target: Option<Target>,
 }
 
@@ -118,11 +121,25 @@ impl App {
             message: None,
             size: (100, 32),
             done: false,
+            played: Vec::new(),
             last_target: None,
         };
         if let Some(names) = names {
             app.begin(names);
         }
+        app
+    }
+
+    /// An app for a game in progress (a loaded save): its seed, the players' names, the state
+    /// and the events so far. The player to act is asked to take the keyboard first.
+    pub fn resume(seed: u64, names: Vec<String>, game: Game, log: Vec<Event>, theme: Theme) -> App {
+        let mut app = App::new(seed, None, theme);
+        app.game = game;
+        app.log = log;
+        app.letters = letters_for(&names);
+        app.names = names;
+        app.start = None;
+        app.sync();
         app
     }
 
@@ -417,7 +434,10 @@ impl App {
         let mut refused = None;
         for a in actions {
             match self.game.apply(a) {
-                Ok(events) => self.log.extend(events),
+                Ok(events) => {
+                    self.log.extend(events);
+                    self.played.push(a);
+                }
                 Err(e) => {
                     refused = Some(e.to_string());
                     break;
