@@ -361,32 +361,40 @@ fn play_range(seeds: std::ops::Range<u64>) {
     assert!(seen.iter().all(|&n| n > 0), "every kind of event is exercised: {cov:?}");
 }
 
-// Four batches so the test harness can spread them over the cores: 2,000 games in about 25 s
+// Four batches so the test harness can spread them over the cores: 2,000 games in about 20 s
 // with `cargo test --release` on 2 cores; a tenth of that in debug builds, which run ~15x slower.
 const BATCH: u64 = if cfg!(debug_assertions) { 50 } else { 500 };
 
+/// Batch `i` of the games: seeds from `PROPERTY_SEED` (default 0), `PROPERTY_GAMES` games per
+/// batch (default [`BATCH`]); the variables allow long soak runs on other seeds.
+fn batch(i: u64) {
+    let var = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let (first, games) = (var("PROPERTY_SEED", 0), var("PROPERTY_GAMES", BATCH));
+    play_range(first + i * games..first + (i + 1) * games);
+}
+
 #[test]
 fn r4_r5_r34_r38_random_games_batch_1() {
-    play_range(0..BATCH);
+    batch(0);
 }
 
 #[test]
 fn r4_r5_r34_r38_random_games_batch_2() {
-    play_range(BATCH..2 * BATCH);
+    batch(1);
 }
 
 #[test]
 fn r4_r5_r34_r38_random_games_batch_3() {
-    play_range(2 * BATCH..3 * BATCH);
+    batch(2);
 }
 
 #[test]
 fn r4_r5_r34_r38_random_games_batch_4() {
-    play_range(3 * BATCH..4 * BATCH);
+    batch(3);
 }
 
-/// Random road networks, grown path by path from one intersection so that forks and loops are
-/// common, with random opponent buildings on them.
+/// Random road networks, grown path by path from one or two intersections so that forks, loops
+/// and separate parts are common, with random opponent buildings on them.
 #[test]
 fn r34_longest_trail_matches_brute_force_on_random_networks() {
     let topo = catan::engine::Layout::Standard.topology();
@@ -394,7 +402,11 @@ fn r34_longest_trail_matches_brute_force_on_random_networks() {
     let networks = if cfg!(debug_assertions) { 2_000 } else { 20_000 };
     for i in 0..networks {
         let mut roads = 0u128;
-        let mut touched = Vertex(rng.below(topo.num_vertices()) as u8).bit();
+        // One or two starting points: some networks have two parts, which may later join.
+        let mut touched = 0u128;
+        for _ in 0..1 + rng.below(2) {
+            touched |= Vertex(rng.below(topo.num_vertices()) as u8).bit();
+        }
         for _ in 0..1 + rng.below(15) {
             // Any free path touching the network so far.
             let frontier: Vec<Edge> = topo
