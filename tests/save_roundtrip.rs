@@ -108,3 +108,15 @@ fn names_must_match_the_players() {
     let loaded = save::from_json(save::to_json(&record).as_bytes()).unwrap();
     assert_eq!(loaded.names(), ["Ann", "Bob", "Cy"]);
 }
+
+#[test]
+fn a_record_rebuilt_from_its_actions_is_the_same_record() {
+    let record = random_record(21, 300);
+    let names = record.names().to_vec();
+    let rebuilt = Record::from_actions(*record.config(), record.seed(), names.clone(), record.actions()).unwrap();
+    assert_eq!(rebuilt, record);
+    let mut wrong = record.actions().to_vec();
+    wrong.insert(0, catan::engine::Action::EndTurn);
+    let err = Record::from_actions(*record.config(), record.seed(), names, &wrong).unwrap_err();
+    assert!(err.to_string().starts_with("the action log doesn't replay: action 1"), "{err}");
+}

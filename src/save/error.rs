@@ -56,7 +56,7 @@ pub enum LoadProblem {
 }
 
 /// Why a save's action log does not lead to its saved state.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error("the rules in the save are impossible: {0}")]
     Config(ConfigError),

@@ -31,6 +31,8 @@ pub enum StartError {
     Config(#[from] ConfigError),
     #[error("{found} names for {expected} players")]
     Names { expected: u8, found: usize },
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
 }
 
 /// "Player 1", "Player 2", ...: names for `n` players when nobody typed any.
@@ -46,6 +48,20 @@ impl Record {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
         Ok(Record { seed, config, names, actions: Vec::new(), game })
+    }
+
+    /// A record rebuilt by replaying `actions` on a game dealt from `config` and `seed`, for a
+    /// front end that keeps its own list of the actions played. Refuses an illegal log.
+    pub fn from_actions(
+        config: Config,
+        seed: u64,
+        names: Vec<String>,
+        actions: &[Action],
+    ) -> Result<Record, StartError> {
+        let mut record = Record::new(config, seed, names)?;
+        record.game = replay(&config, seed, actions)?;
+        record.actions = actions.to_vec();
+        Ok(record)
     }
 
     /// The seed the game was dealt from.
