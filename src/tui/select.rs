@@ -177,8 +177,7 @@ fn nearest(topo: &Topology, among: &[Target], from: Target) -> Option<Target> {
     })
 }
 
-/// The place reached by one arrow press: the nearest one lying in that direction, preferring
-/// places straight ahead over ones off to the side.
+/// The place reached by one arrow press: the nearest one lying in that direction.
 fn neighbour(topo: &Topology, all: &[Target], from: Target, dir: Dir) -> Option<Target> {
     let (fx, fy) = point(topo, from);
     all.iter()
@@ -193,7 +192,9 @@ fn neighbour(topo: &Topology, all: &[Target], from: Target, dir: Dir) -> Option<
                 Dir::Right => (dx, dy),
             };
             // Within 60 degrees of the direction pressed.
-            (ahead > 0 && side.abs() * 4 <= ahead * 7).then_some((ahead + 2 * side.abs(), t))
+            // Squared distance with the sideways part counted four times: a neighbour off to
+            // the side beats a place twice as far straight ahead (hexes above the centre).
+            (ahead > 0 && side.abs() * 4 <= ahead * 7).then_some((ahead * ahead + 4 * side * side, t))
         })
         .min_by_key(|&(score, _)| score)
         .map(|(_, t)| t)
@@ -232,5 +233,23 @@ mod tests {
         sel.cycle(game.topology(), false);
         sel.cycle(game.topology(), true);
         assert_eq!(sel.cursor, start);
+    }
+
+    #[test]
+    fn arrows_on_hexes_go_to_the_neighbour_in_that_direction() {
+        let topo = Layout::Standard.topology();
+        let all = all_targets(topo, Purpose::Robber);
+        let centre = Target::Hex(crate::engine::Hex(9));
+        let pos = |t: Target| match t {
+            Target::Hex(h) => topo.hex_pos(h),
+            _ => unreachable!(),
+        };
+        let (cx, cy) = pos(centre);
+        let left = neighbour(topo, &all, centre, Dir::Left).unwrap();
+        assert_eq!(pos(left), (cx - 2, cy));
+        let up = neighbour(topo, &all, centre, Dir::Up).unwrap();
+        assert_eq!(pos(up).1, cy - 3);
+        let up_left = neighbour(topo, &all, up, Dir::Left).unwrap();
+        assert_eq!(pos(up_left), (pos(up).0 - 2, cy - 3));
     }
 }
