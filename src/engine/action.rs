@@ -87,9 +87,12 @@ pub enum Action {
     BuyDevCard,
     /// Play a knight: move the robber.
     PlayKnight,
-    /// Play road building: up to two free roads follow.
+    /// Play road building: two free roads follow, placed by the normal rules; only one when the
+    /// player has one road piece left or only one path can take a road (R31). The roads are not
+    /// optional: the card is played to place them.
     PlayRoadBuilding,
-    /// Play year of plenty: take two cards (one if the bank holds only one card).
+    /// Play year of plenty: take two cards (one if the bank holds only one card, R32). The two
+    /// orders of a pair are the same move.
     PlayYearOfPlenty(Resource, Option<Resource>),
     /// Play monopoly on a resource.
     PlayMonopoly(Resource),

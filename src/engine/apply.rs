@@ -229,7 +229,11 @@ impl Game {
                     Phase::Roll
                 };
             }
-            Phase::RoadBuilding { left } => self.phase = Phase::RoadBuilding { left: left - 1 },
+            Phase::RoadBuilding { left } => {
+                // Free roads are still building: under strict phases trading is over (R13).
+                self.phase = Phase::RoadBuilding { left: left - 1 };
+                self.turn.built = true;
+            }
             _ => {
                 self.pay_in(s, Hand::ROAD);
                 self.turn.built = true;

@@ -27,7 +27,8 @@ pub struct Config {
     pub board: BoardKind,
     /// The desert sits in the middle (R8).
     pub desert_center: bool,
-    /// All trading must come before any building in a turn (R13).
+    /// All trading must come before any building in a turn (R13). Buying a development card and
+    /// placing free roads count as building; playing a card doesn't.
     pub strict_phases: bool,
     /// Bank shortage rule (R16).
     pub shortage: Shortage,
@@ -35,7 +36,8 @@ pub struct Config {
     pub discard_limit: u8,
     /// Points needed to win (R37).
     pub target: u8,
-    /// The robber spares players with fewer than 3 public points (R39).
+    /// The robber spares players with fewer than 3 public points (R39). Read literally: a mover
+    /// with fewer than 3 points can't place it beside their own buildings either.
     pub friendly_robber: bool,
 }
 

@@ -10,6 +10,7 @@ use super::board::{Board, HarborKind, Terrain};
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Hex, Layout, Topology, Vertex};
+use super::rng::GameRng;
 
 /// Pieces each player has (R5): roads, settlements, cities.
 pub const ROADS: u32 = 15;
@@ -87,7 +88,7 @@ pub struct Game {
     pub(crate) first: Seat,
     pub(crate) longest_road: Option<Seat>,
     pub(crate) largest_army: Option<Seat>,
-    pub(crate) rng: ChaCha8Rng,
+    pub(crate) rng: GameRng,
 }
 
 impl Game {
@@ -130,7 +131,7 @@ impl Game {
             first,
             longest_road: None,
             largest_army: None,
-            rng,
+            rng: GameRng::from(rng),
         };
         Ok((game, events))
     }

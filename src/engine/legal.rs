@@ -125,8 +125,9 @@ impl Game {
             if bank.total() == 1 {
                 out.extend(bank.resources().map(|r| Action::PlayYearOfPlenty(r, None)));
             } else {
-                for (i, a) in Resource::ALL.into_iter().enumerate() {
-                    for &b in &Resource::ALL[i..] {
+                // Both orders of a pair are the same move; both are legal, so both are listed.
+                for a in Resource::ALL {
+                    for b in Resource::ALL {
                         if bank[a] > 0 && bank[b] > (a == b) as u8 {
                             out.push(Action::PlayYearOfPlenty(a, Some(b)));
                         }
@@ -191,9 +192,7 @@ impl Game {
             all.push(Action::PlayMonopoly(a));
             all.push(Action::PlayYearOfPlenty(a, None));
             for b in Resource::ALL {
-                if a <= b {
-                    all.push(Action::PlayYearOfPlenty(a, Some(b)));
-                }
+                all.push(Action::PlayYearOfPlenty(a, Some(b)));
                 for rate in 1..=5 {
                     all.push(Action::MaritimeTrade { give: a, get: b, rate });
                 }

@@ -21,14 +21,12 @@
 //! assert_eq!(game.hand(Seat(0)), Hand::ROAD);
 //! ```
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use super::action::{Action, Event, Seat};
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, Turn};
+use super::rng::GameRng;
 use super::road::ARMY_MIN;
 
 /// A position under construction. Every method takes and returns the builder, so a fixture
@@ -232,7 +230,7 @@ impl Scenario {
         if let Some(total) = self.roll {
             let seed = (0..10_000).find(|&k| roll_with(g, k) == Some(total));
             let seed = seed.ok_or_else(|| format!("no RNG seed rolls a total of {total}"))?;
-            g.rng = ChaCha8Rng::seed_from_u64(seed);
+            g.rng = GameRng::seed_from_u64(seed);
         }
         g.validate()?;
         Ok(self.game)
@@ -242,7 +240,7 @@ impl Scenario {
 /// The total the dice would show if the game's RNG were seeded with `seed` before the roll.
 fn roll_with(game: &Game, seed: u64) -> Option<u8> {
     let mut g = game.clone();
-    g.rng = ChaCha8Rng::seed_from_u64(seed);
+    g.rng = GameRng::seed_from_u64(seed);
     g.phase = Phase::Roll;
     g.turn.rolled = false;
     let events = g.apply(Action::RollDice).ok()?;

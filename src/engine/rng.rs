@@ -1,0 +1,150 @@
+//! The game's one random number generator: the ChaCha8 stream of `rand_chacha`, kept compact.
+//!
+//! `ChaCha8Rng` carries a 256-byte buffer, which would make up a third of a [`Game`](super::Game)
+//! and slow down every clone (bots clone games millions of times). This type holds the seed,
+//! the position in the stream and a 16-word window of it, and refills the window from a
+//! `ChaCha8Rng` set to that position. It yields exactly the words `ChaCha8Rng` would, and it is
+//! saved in the same form (`seed`, `stream`, `word_pos`), so a game is the same game either way.
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+const WINDOW: usize = 16;
+
+/// A compact, portable, seeded ChaCha8 generator.
+#[derive(Clone, Debug)]
+pub struct GameRng {
+    seed: [u8; 32],
+    stream: u64,
+    /// Stream position of the next word to draw.
+    pos: u64,
+    /// The words at `pos..`, the last `left` of the window.
+    window: [u32; WINDOW],
+    left: u8,
+}
+
+impl GameRng {
+    /// The generator `ChaCha8Rng::seed_from_u64(seed)` would be.
+    pub fn seed_from_u64(seed: u64) -> GameRng {
+        GameRng::from(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// Position in the stream of the next word to be drawn.
+    pub fn word_pos(&self) -> u64 {
+        self.pos
+    }
+
+    fn at(seed: [u8; 32], stream: u64, pos: u64) -> GameRng {
+        GameRng { seed, stream, pos, window: [0; WINDOW], left: 0 }
+    }
+
+    fn refill(&mut self) {
+        let mut rng = ChaCha8Rng::from_seed(self.seed);
+        rng.set_stream(self.stream);
+        rng.set_word_pos(self.pos as u128);
+        for w in &mut self.window {
+            *w = rng.next_u32();
+        }
+        self.left = WINDOW as u8;
+    }
+}
+
+impl From<ChaCha8Rng> for GameRng {
+    fn from(rng: ChaCha8Rng) -> GameRng {
+        GameRng::at(rng.get_seed(), rng.get_stream(), rng.get_word_pos() as u64)
+    }
+}
+
+impl RngCore for GameRng {
+    fn next_u32(&mut self) -> u32 {
+        if self.left == 0 {
+            self.refill();
+        }
+        let w = self.window[WINDOW - self.left as usize];
+        self.left -= 1;
+        self.pos += 1;
+        w
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        // As `ChaCha8Rng` does: the low half is the earlier word.
+        let lo = self.next_u32() as u64;
+        let hi = self.next_u32() as u64;
+        hi << 32 | lo
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        // Byte draws are not used by the engine; keep them in step with `ChaCha8Rng` anyway.
+        let mut rng = ChaCha8Rng::from_seed(self.seed);
+        rng.set_stream(self.stream);
+        rng.set_word_pos(self.word_pos() as u128);
+        rng.fill_bytes(dest);
+        *self = GameRng::from(rng);
+    }
+}
+
+/// Two generators are equal when they will draw the same words, whatever their windows hold.
+impl PartialEq for GameRng {
+    fn eq(&self, other: &GameRng) -> bool {
+        self.seed == other.seed && self.stream == other.stream && self.word_pos() == other.word_pos()
+    }
+}
+
+impl Eq for GameRng {}
+
+/// The saved form, the same as `ChaCha8Rng`'s.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    seed: [u8; 32],
+    stream: u64,
+    word_pos: u128,
+}
+
+impl Serialize for GameRng {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Saved { seed: self.seed, stream: self.stream, word_pos: self.word_pos() as u128 }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameRng, D::Error> {
+        let saved = Saved::deserialize(d)?;
+        let pos = u64::try_from(saved.word_pos).map_err(|_| serde::de::Error::custom("word_pos is out of range"))?;
+        Ok(GameRng::at(saved.seed, saved.stream, pos))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_the_same_words_as_chacha8() {
+        let mut ours = GameRng::seed_from_u64(42);
+        let mut theirs = ChaCha8Rng::seed_from_u64(42);
+        for i in 0..1000 {
+            if i % 7 == 0 {
+                assert_eq!(ours.next_u64(), theirs.next_u64());
+            } else {
+                assert_eq!(ours.next_u32(), theirs.next_u32());
+            }
+            assert_eq!(ours.word_pos() as u128, theirs.get_word_pos());
+        }
+    }
+
+    #[test]
+    fn saves_like_chacha8_and_resumes_mid_window() {
+        let mut ours = GameRng::seed_from_u64(7);
+        let mut theirs = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..21 {
+            ours.next_u32();
+            theirs.next_u32();
+        }
+        let saved = serde_json::to_string(&ours).unwrap();
+        assert_eq!(saved, serde_json::to_string(&theirs).unwrap());
+        let mut back: GameRng = serde_json::from_str(&saved).unwrap();
+        assert_eq!(back, ours);
+        assert_eq!(back.next_u32(), theirs.next_u32());
+    }
+}
