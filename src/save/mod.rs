@@ -50,6 +50,6 @@ pub use format::{FORMAT, VERSION, from_json, from_json_unverified, to_json};
 pub use history::{Record, StartError, default_names, play_random};
 pub use store::{
     Autosave, DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, data_dir, latest_unfinished, latest_unfinished_in, load,
-    load_unverified, resolve_name, save, save_as, saves_dir, write_atomic,
+    load_unverified, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,
 };
 pub use timeline::{CHECKPOINT, Timeline};

@@ -79,6 +79,12 @@ pub fn save_as(record: &Record, name: &str) -> Result<PathBuf, SaveError> {
 /// added when it has no extension; anything with a folder in it (`./x.json`, `/tmp/x`) is used
 /// as the path it is.
 pub fn resolve_name(name: &str) -> Result<PathBuf, SaveError> {
+    resolve_name_in(saves_dir().as_deref(), name)
+}
+
+/// Like [`resolve_name`], with bare names going to `saves` (a front end that was told where
+/// its files go); `None` refuses bare names.
+pub fn resolve_name_in(saves: Option<&Path>, name: &str) -> Result<PathBuf, SaveError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(SaveError::BadName("type a name for the save".into()));
@@ -97,7 +103,7 @@ pub fn resolve_name(name: &str) -> Result<PathBuf, SaveError> {
     if file.extension().is_none() {
         file.set_extension("json");
     }
-    Ok(saves_dir().ok_or(SaveError::NoDataDir)?.join(file))
+    Ok(saves.ok_or(SaveError::NoDataDir)?.join(file))
 }
 
 /// Replaces `path` with `bytes` so that a crash leaves the old file or the new, never a mix:
