@@ -1,6 +1,7 @@
 //! The command-line subcommands that work on save files (`catan replay`, `catan simulate
 //! --save-dir`), kept here so the CLI only wires them in. They print, and return the exit code.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -44,9 +45,13 @@ pub fn print_log(path: &Path) -> ExitCode {
     let names = record.names().to_vec();
     let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_else(|| s.to_string());
     let timeline = Timeline::new(&record);
+    let mut out = std::io::stdout().lock();
     for step in 0..=timeline.len() {
         for event in timeline.events_of(step) {
-            println!("{step:>5}  {}", event.describe(&name, None));
+            // A reader that stops early (`| head`) closes the pipe: stop quietly, not panic.
+            if writeln!(out, "{step:>5}  {}", event.describe(&name, None)).is_err() {
+                return ExitCode::SUCCESS;
+            }
         }
     }
     ExitCode::SUCCESS

@@ -12,8 +12,10 @@ mod dialog_view;
 mod dialogs;
 pub mod keymap;
 mod panels;
+mod prompt;
 mod screens;
 mod select;
+mod session;
 mod stats;
 mod term;
 mod theme;
@@ -23,13 +25,14 @@ pub use app::{App, Focus, Message, Msg, StartForm};
 pub use board::Geometry;
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
+pub use session::{Files, Resume};
 pub use stats::Stats;
 pub use term::{FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
 pub use ui::{MIN_SIZE, layout};
 
 /// How the front end starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// Seed of the board, dice and cards; shown on screen.
     pub seed: u64,
@@ -38,4 +41,6 @@ pub struct Options {
     /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
     pub mouse: bool,
     pub theme: Theme,
+    /// A saved game to play on (`--load`, `--continue`) instead of dealing from `seed`.
+    pub resume: Option<Resume>,
 }
