@@ -21,7 +21,7 @@ fn restore() {
 }
 
 /// Restores the terminal when dropped, so every way out of [`run`] restores it.
-struct Guard;
+pub(super) struct Guard;
 
 impl Drop for Guard {
     fn drop(&mut self) {
@@ -38,17 +38,25 @@ fn install_panic_hook() {
     }));
 }
 
-/// Plays a game in the terminal until the players quit.
-pub fn run(options: Options) -> io::Result<()> {
+/// Switches the terminal to the game's modes (raw, alternate screen, mouse capture if asked)
+/// and returns it with the guard that switches them off again when dropped; a panic switches
+/// them off too. The replay viewer starts the terminal this way as well.
+pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend<Stdout>>)> {
     install_panic_hook();
     enable_raw_mode()?;
-    let _guard = Guard;
+    let guard = Guard;
     execute!(stdout(), EnterAlternateScreen)?;
-    if options.mouse {
+    if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
-    let mut terminal: Terminal<CrosstermBackend<Stdout>> = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
+    Ok((guard, terminal))
+}
+
+/// Plays a game in the terminal until the players quit.
+pub fn run(options: Options) -> io::Result<()> {
+    let (_guard, mut terminal) = enter(options.mouse)?;
     let mut app = App::new(options.seed, options.names, options.theme);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
