@@ -13,6 +13,7 @@ mod dialogs;
 pub mod keymap;
 mod panels;
 mod prompt;
+pub mod replay;
 mod screens;
 mod select;
 mod session;

@@ -180,7 +180,7 @@ pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Splits a text into lines of at most `width` characters, at spaces where it can.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
