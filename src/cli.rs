@@ -1,6 +1,8 @@
-//! The command line. Plain `catan` plays in the terminal; subcommands simulate games and
-//! measure drawing speed. Flags that shape the game are global so every command shares them.
+//! The command line. Plain `catan` plays in the terminal; subcommands replay saves, simulate
+//! games and measure drawing speed. Flags that shape the game are global so every command
+//! shares them.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -22,7 +24,7 @@ pub struct Cli {
     #[arg(long)]
     pub no_mouse: bool,
     /// Draw with plain ASCII only (no box drawing or symbols).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub ascii: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -76,6 +78,10 @@ pub enum Command {
         /// Re-play the log from the seed and compare (exit code 0 if it matches, 1 if not).
         #[arg(long)]
         verify: bool,
+        /// Print the log as text instead of opening the viewer (the default when the output
+        /// is not a terminal).
+        #[arg(long, conflicts_with = "verify")]
+        print: bool,
     },
     /// Measure how fast the terminal screen is drawn (in memory, no terminal needed).
     BenchFrame {
@@ -105,8 +111,20 @@ impl Cli {
                     return save::commands::simulate_to_dir(config, games, seed, &dir);
                 }
             }
-            Some(Command::Replay { file, verify: true }) => return save::commands::verify_file(&file),
-            Some(Command::Replay { file, verify: false }) => return save::commands::print_log(&file),
+            Some(Command::Replay { file, verify: true, .. }) => return save::commands::verify_file(&file),
+            Some(Command::Replay { file, print, .. }) if print || !std::io::stdout().is_terminal() => {
+                return save::commands::print_log(&file);
+            }
+            Some(Command::Replay { file, .. }) => {
+                let record = match save::commands::load_or_report(&file) {
+                    Ok(r) => r,
+                    Err(code) => return code,
+                };
+                if let Err(e) = tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
+                    eprintln!("catan: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
             Some(Command::BenchFrame { width, height, frames }) => {
                 let t = tui::bench_frames(seed, width, height, frames);
                 println!("screen {width}x{height}, seed {seed}, {} frames", t.frames);
