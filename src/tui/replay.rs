@@ -203,25 +203,28 @@ impl Replay {
     /// then the points (hidden victory point cards included) and the development cards.
     fn hand_lines(&self, inner: usize) -> Vec<Line<'static>> {
         let (app, g) = (&self.app, &self.app.game);
+        // Names in a column as wide as the longest (letter and name, at most 14 characters).
+        let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
+        let indent = name_w + 3;
         let mut lines = Vec::new();
         for s in g.seats() {
             let mut name = player_span(app, s);
-            name.content = format!("{:<9.9}", name.content).into();
+            name.content = format!("{:<name_w$}", name.content).into();
             let mut cards = cost_spans(app, g.hand(s));
             if cards.is_empty() {
                 cards.push(Span::styled("no resource cards", app.theme.dim()));
             }
             // Cards on the name's line, carried over to indented lines when too wide.
-            let mut line = vec![Span::raw(" "), name, Span::raw(" ")];
-            let mut used = 11;
+            let mut line = vec![Span::raw(" "), name, Span::raw("  ")];
+            let mut used = indent;
             for span in cards {
                 let gap = span.content.trim().is_empty();
-                if !gap && used + span.width() > inner && used > 11 {
+                if !gap && used + span.width() > inner && used > indent {
                     lines.push(Line::from(std::mem::take(&mut line)));
-                    line.push(Span::raw(" ".repeat(11)));
-                    used = 11;
+                    line.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
                 }
-                if gap && used == 11 {
+                if gap && used == indent {
                     continue;
                 }
                 used += span.width();
@@ -229,14 +232,22 @@ impl Replay {
             }
             lines.push(Line::from(line));
             let dev = g.dev_cards(s);
-            let mut held: Vec<String> =
-                DevCard::ALL.iter().filter(|&&c| dev[c] > 0).map(|&c| format!("{c} {}", dev[c])).collect();
+            // Cards bought this turn can't be played yet (R30): say which.
+            let new = if s == g.current_player() { g.bought_this_turn() } else { Default::default() };
+            let mut held: Vec<String> = DevCard::ALL
+                .iter()
+                .filter(|&&c| dev[c] > 0)
+                .map(|&c| match new[c].min(dev[c]) {
+                    0 => format!("{c} {}", dev[c]),
+                    fresh => format!("{c} {} ({fresh} new)", dev[c]),
+                })
+                .collect();
             if held.is_empty() {
                 held.push("no development cards".into());
             }
             let text = format!("{} · {}", plural(g.victory_points(s) as u32, "point"), held.join(", "));
-            for l in wrap(&text, inner.saturating_sub(11)) {
-                lines.push(Line::styled(format!("{:11}{l}", ""), app.theme.dim()));
+            for l in wrap(&text, inner.saturating_sub(indent)) {
+                lines.push(Line::styled(format!("{:indent$}{l}", ""), app.theme.dim()));
             }
         }
         lines
