@@ -269,7 +269,7 @@ fn check_actions(g: &Game, legal: &[Action], rng: &mut SplitMix64, ctx: &str) {
     for _ in 0..3 {
         let a = random_action(rng);
         let listed = legal.contains(&canonical(a));
-        let mut h = g.clone();
+        let mut h = *g;
         match h.apply(a) {
             Ok(_) => assert!(
                 listed || matches!(a, Action::OfferTrade { .. } | Action::CounterTrade { .. }),

@@ -73,7 +73,7 @@ fn building_after_the_roll_can_be_taken_back_one_by_one_down_to_the_roll() {
     let mut record = after(4, |r, a| {
         r.game().phase() == Phase::Main && matches!(a, Action::BuildRoad(_) | Action::BuildSettlement(_))
     });
-    let built = record.game().clone();
+    let built = *record.game();
     let action = *record.actions().last().unwrap();
     assert_eq!(record.undo(), Ok(action));
     assert_eq!(record.game(), &record.game_at(record.len()));
@@ -119,12 +119,12 @@ fn every_allowed_undo_restores_the_moment_before() {
     for seed in 0..16u64 {
         let mut record = random_record(seed, 0);
         let mut rng = SplitMix64::new(seed);
-        let mut before = record.game().clone();
+        let mut before = *record.game();
         while let Some(action) = choose(&record, &mut rng) {
             let events = record.apply(action).unwrap();
             // Each check replays the log: every step early on, then a sample, to stay fast.
             if record.len() > 150 && !record.len().is_multiple_of(8) {
-                before = record.game().clone();
+                before = *record.game();
                 continue;
             }
             match record.clone().undo() {
@@ -147,7 +147,7 @@ fn every_allowed_undo_restores_the_moment_before() {
                     refusals.insert(why.to_string());
                 }
             }
-            before = record.game().clone();
+            before = *record.game();
         }
     }
     for kind in ["BuildRoad", "BuildSettlement", "BuildCity", "Discard", "MoveRobber", "MaritimeTrade", "PlayKnight"] {

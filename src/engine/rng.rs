@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 const WINDOW: usize = 16;
 
 /// A compact, portable, seeded ChaCha8 generator.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct GameRng {
     seed: [u8; 32],
     stream: u64,

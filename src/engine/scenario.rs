@@ -239,7 +239,7 @@ impl Scenario {
 
 /// The total the dice would show if the game's RNG were seeded with `seed` before the roll.
 fn roll_with(game: &Game, seed: u64) -> Option<u8> {
-    let mut g = game.clone();
+    let mut g = *game;
     g.rng = GameRng::seed_from_u64(seed);
     g.phase = Phase::Roll;
     g.turn.rolled = false;

@@ -33,14 +33,14 @@ impl Timeline {
         let actions = record.actions().to_vec();
         let mut ends = Vec::with_capacity(actions.len() + 1);
         let mut actors = Vec::with_capacity(actions.len());
-        let mut snapshots = vec![game.clone()];
+        let mut snapshots = vec![game];
         ends.push(events.len());
         for (i, &action) in actions.iter().enumerate() {
             actors.push(game.to_act());
             game.apply_into(action, &mut events).expect("a record's log is legal");
             ends.push(events.len());
             if (i + 1) % CHECKPOINT == 0 {
-                snapshots.push(game.clone());
+                snapshots.push(game);
             }
         }
         Timeline { actions, actors, events, ends, snapshots }
@@ -58,7 +58,7 @@ impl Timeline {
     /// The game after `step` actions (clamped to the last step).
     pub fn game_at(&self, step: usize) -> Game {
         let step = step.min(self.len());
-        let mut game = self.snapshots[step / CHECKPOINT].clone();
+        let mut game = self.snapshots[step / CHECKPOINT];
         let mut scratch = Vec::new();
         for &action in &self.actions[step / CHECKPOINT * CHECKPOINT..step] {
             scratch.clear();

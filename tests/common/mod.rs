@@ -115,7 +115,7 @@ pub fn play(game: &mut Game, action: Action) -> Vec<Event> {
 /// it was.
 #[track_caller]
 pub fn refused(game: &mut Game, action: Action, expected: RuleError) {
-    let before = game.clone();
+    let before = *game;
     assert_eq!(game.check(action), Err(expected.clone()), "check({action:?})");
     assert!(!game.legal_actions().contains(&action), "{action:?} is listed as legal");
     assert_eq!(game.apply(action), Err(expected), "apply({action:?})");

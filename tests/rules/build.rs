@@ -266,7 +266,7 @@ fn r30_victory_point_cards_count_while_hidden() {
     // There is no action that plays one: nothing in the legal actions touches them.
     let mut g = Scenario::from_game(g).rolled().build().unwrap();
     for a in g.legal_actions() {
-        let mut h = g.clone();
+        let mut h = g;
         h.apply(a).unwrap();
         assert_eq!(h.dev_cards(A)[DevCard::VictoryPoint], 2, "{a:?}");
     }

@@ -116,7 +116,7 @@ fn r21_confirm_an_accepted_offer() {
 #[test]
 fn r21_offer_to_some_players_then_cancel() {
     let mut g = market(true);
-    let before = g.clone();
+    let before = g;
     play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 0, 1, 0), set(&[D, B])));
     assert_eq!(g.to_act(), B, "C was not asked");
     play(&mut g, Action::DeclineTrade);

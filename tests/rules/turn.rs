@@ -70,7 +70,7 @@ fn r13_strict_phases_trade_before_building() {
         .build()
         .unwrap();
     // Trading first, then building, is fine.
-    let mut g = start.clone();
+    let mut g = start;
     play(&mut g, Action::MaritimeTrade { give: BRICK, get: Resource::Ore, rate: 4 });
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NW)));
     // Once built, no more trade of either kind.
@@ -107,10 +107,10 @@ fn r14_any_card_before_the_roll() {
         .hand(B, hand(0, 0, 0, 0, 2))
         .build()
         .unwrap();
-    let mut g = base.clone();
+    let mut g = base;
     play(&mut g, Action::PlayYearOfPlenty(BRICK, Some(Resource::Ore)));
     assert_eq!((g.phase(), g.hand(A)), (Phase::Roll, hand(1, 0, 0, 0, 1)));
-    let mut g = base.clone();
+    let mut g = base;
     play(&mut g, Action::PlayMonopoly(Resource::Ore));
     assert_eq!((g.phase(), g.hand(A)), (Phase::Roll, hand(0, 0, 0, 0, 2)));
     let mut g = base;
