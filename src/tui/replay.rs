@@ -243,7 +243,7 @@ impl Replay {
                 })
                 .collect();
             if held.is_empty() {
-                held.push("no development cards".into());
+                held.push("no dev cards".into());
             }
             let text = format!("{} · {}", plural(g.victory_points(s) as u32, "point"), held.join(", "));
             for l in wrap(&text, inner.saturating_sub(indent)) {
@@ -406,17 +406,25 @@ impl Widget for &Replay {
         self.header(Rect { height: 2, ..a.header }, buf);
         self.island(down(a.board), buf);
         let side = down(a.side);
+        let players_h = panels::players_height(app);
         let hands_h = self.hand_lines(side.width.saturating_sub(2) as usize).len() as u16 + 2;
+        let mut bank_h = panels::bank_height(app, side.width);
+        if a.log.is_none() && side.height.saturating_sub(players_h + hands_h + bank_h) < 6 {
+            // A small terminal: the log beside the island matters more than the bank.
+            bank_h = 0;
+        }
         let [players, hands, bank, rest] = Layout::vertical([
-            Constraint::Length(panels::players_height(app)),
+            Constraint::Length(players_h),
             Constraint::Length(hands_h),
-            Constraint::Length(panels::bank_height(app, side.width)),
+            Constraint::Length(bank_h),
             Constraint::Fill(1),
         ])
         .areas(side);
         panels::players(app, players, buf);
         self.hands(hands, buf);
-        panels::bank(app, bank, buf);
+        if bank_h > 0 {
+            panels::bank(app, bank, buf);
+        }
         // The log goes where it has the most rows, beside the island or under it; the other
         // place, if there is one, tells the step in full.
         match a.log.map(down) {
