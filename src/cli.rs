@@ -26,6 +26,12 @@ pub struct Cli {
     /// Draw with plain ASCII only (no box drawing or symbols).
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Play on from a save file: the same player to act, the same dice to come.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "players", "continue_game"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Play on from the most recent unfinished game (autosaved after every action).
+    #[arg(long = "continue", conflicts_with_all = ["seed", "players"])]
+    pub continue_game: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -136,12 +142,16 @@ impl Cli {
                 );
             }
             None => {
+                let resume = match self.resume() {
+                    Ok(r) => r,
+                    Err(code) => return code,
+                };
                 let names = match self.players {
                     Some(Players::Names(v)) => Some(v),
                     _ => None,
                 };
                 let theme = tui::Theme::from_env(self.ascii);
-                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme };
+                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume };
                 if let Err(e) = tui::run(options) {
                     eprintln!("catan: {e}");
                     return ExitCode::FAILURE;
@@ -149,6 +159,21 @@ impl Cli {
             }
         }
         ExitCode::SUCCESS
+    }
+
+    /// The saved game `--load` or `--continue` asks for. A file that can't be loaded, or no
+    /// game to continue, is reported (naming the file) and gives exit code 1; nothing is written.
+    fn resume(&self) -> Result<Option<tui::Resume>, ExitCode> {
+        if let Some(file) = &self.load {
+            let record = save::commands::load_or_report(file)?;
+            return Ok(Some(tui::Resume { record, autosave: None, file: file.clone() }));
+        }
+        if self.continue_game {
+            let (autosave, record) = save::commands::continue_or_report()?;
+            let file = autosave.path().to_path_buf();
+            return Ok(Some(tui::Resume { record, autosave: Some(autosave), file }));
+        }
+        Ok(None)
     }
 }
 

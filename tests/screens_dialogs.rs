@@ -3,6 +3,7 @@
 //! harbor rate, and the development cards. Each test names the ruling it exercises.
 
 use catan::engine::{Action, Config, DevCard, Game, Hand, Phase, Scenario, Seat, Vertex};
+use catan::save::Record;
 use catan::tui::{App, Focus, Msg, Theme};
 use crossterm::event::KeyCode;
 
@@ -173,15 +174,14 @@ fn r30_a_card_bought_this_turn_is_refused_with_the_engine_reason() {
 
 #[test]
 fn a_resumed_game_hands_the_keyboard_over_and_records_what_is_played() {
-    let (mut game, log) = Game::new_with_events(Config::with_players(3), 9).unwrap();
-    let first = game.legal_actions()[0];
-    let mut all = log;
-    all.extend(game.apply(first).unwrap());
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let placer = game.to_act();
-    let mut app = App::resume(9, names, game, all, Theme::default());
+    let mut record = Record::new(Config::with_players(3), 9, names).unwrap();
+    let first = record.game().legal_actions()[0];
+    record.apply(first).unwrap();
+    let placer = record.game().to_act();
+    let mut app = App::from_record(record, Theme::default());
     assert_eq!(app.handoff(), Some(placer), "H1: the keyboard is handed over first");
     press(&mut app, "Enter Enter");
-    assert_eq!(app.played.len(), 1, "the set-up road just placed");
+    assert_eq!(app.record().unwrap().len(), 2, "the loaded settlement and the road just placed");
     assert_eq!(app.game.roads(placer).count(), 1);
 }

@@ -6,10 +6,13 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::board::Geometry;
 use super::dialogs::{Composer, Dialog, Outcome, PickFor, Picker};
 use super::keymap::{self, Cmd, Mode};
+use super::prompt::SavePrompt;
 use super::select::{Dir, Purpose, Selection, Target, all_targets};
+use super::session::Files;
 use super::theme::Theme;
 use super::ui;
 use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
+use crate::save::{Autosave, Record};
 
 /// What happens to the app: a key, a click, a new terminal size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,9 +81,20 @@ pub struct App {
     pub size: (u16, u16),
     /// Set when the app should exit.
     pub done: bool,
-    /// Every action applied since the deal (or since [`App::resume`]), in order: with the seed
-    /// and the names, all a save file needs.
-    pub played: Vec<Action>,
+    /// The save prompt, while a name is typed.
+    pub saving: Option<SavePrompt>,
+    /// The game with its history (seed, rules, names, every action): the source of truth that
+    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
+    /// and in views that are never played on (the replay viewer).
+    pub(super) record: Option<Record>,
+    /// Where saves and autosaves go.
+    pub(super) files: Files,
+    /// The file rewritten after every action, once the game has one.
+    pub(super) autosave: Option<Autosave>,
+    /// The record changed since the last autosave.
+    pub(super) dirty: bool,
+    /// Whether `u` would take the last action back (cached: it costs a replay).
+    pub(super) undoable: bool,
     last_target: Option<Target>,
 }
 
@@ -121,7 +135,12 @@ impl App {
             message: None,
             size: (100, 32),
             done: false,
-            played: Vec::new(),
+            saving: None,
+            record: None,
+            files: Files::default(),
+            autosave: None,
+            dirty: false,
+            undoable: false,
             last_target: None,
         };
         if let Some(names) = names {
@@ -130,8 +149,9 @@ impl App {
         app
     }
 
-    /// An app for a game in progress (a loaded save): its seed, the players' names, the state
-    /// and the events so far. The player to act is asked to take the keyboard first.
+    /// An app showing a game in progress that is not played on (the replay viewer): its seed,
+    /// the players' names, the state and the events so far. A game to play on starts from its
+    /// record with [`App::from_record`]. The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, names: Vec<String>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         app.game = game;
@@ -146,13 +166,16 @@ impl App {
     /// Deals the game for these players and hands the keyboard to the first to place.
     fn begin(&mut self, names: Vec<String>) {
         let config = Config::with_players(names.len() as u8);
-        match Game::new_with_events(config, self.seed) {
-            Ok((game, events)) => {
-                self.game = game;
-                self.log = events;
+        match Record::new(config, self.seed, names.clone()) {
+            Ok(record) => {
+                self.game = record.game().clone();
+                // The events of the deal (the starting rolls).
+                self.log = record.log();
                 self.letters = letters_for(&names);
                 self.names = names;
                 self.start = None;
+                self.record = Some(record);
+                self.start_autosave();
                 self.sync();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -176,6 +199,8 @@ impl App {
             Mode::Start
         } else if self.quitting {
             Mode::Quit
+        } else if self.saving.is_some() {
+            Mode::SaveName
         } else if self.help {
             Mode::Help
         } else if self.game.is_over() {
@@ -191,7 +216,7 @@ impl App {
         }
     }
 
-    fn refuse(&mut self, text: String) {
+    pub(super) fn refuse(&mut self, text: String) {
         let text = self.with_names(text);
         self.message = Some(Message { text, error: true });
     }
@@ -213,6 +238,8 @@ impl App {
                 self.message = None;
                 if self.mode() == Mode::Start {
                     self.start_key(key);
+                } else if self.mode() == Mode::SaveName {
+                    self.save_key(key);
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
                     self.command(cmd);
                 }
@@ -287,6 +314,12 @@ impl App {
             (Mode::Quit, _) => self.quitting = false,
             (_, Cmd::Quit) => self.quitting = true,
             (Mode::Help, _) => self.help = false,
+            (_, Cmd::Save) => self.open_save_prompt(),
+            (Mode::Handoff, Cmd::Undo) => {
+                let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
+                self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
+            }
+            (_, Cmd::Undo) => self.undo(),
             (_, Cmd::LogUp) => self.log_scroll = (self.log_scroll + 5).min(self.log.len().saturating_sub(1)),
             (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(5),
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
@@ -431,18 +464,26 @@ impl App {
     pub fn apply(&mut self, actions: Vec<Action>) {
         let viewer = self.game.to_act();
         let before = self.log.len();
-        let mut refused = None;
+        let (mut refused, mut any) = (None, false);
         for a in actions {
-            match self.game.apply(a) {
+            // Through the record when there is one, so the action is logged for saves and undo.
+            let applied = match &mut self.record {
+                Some(record) => record.apply(a).inspect(|_| self.game = record.game().clone()),
+                None => self.game.apply(a),
+            };
+            match applied {
                 Ok(events) => {
                     self.log.extend(events);
-                    self.played.push(a);
+                    any = true;
                 }
                 Err(e) => {
                     refused = Some(e.to_string());
                     break;
                 }
             }
+        }
+        if any {
+            self.recorded();
         }
         self.sync();
         if let Some(why) = refused {
@@ -458,7 +499,7 @@ impl App {
     }
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
-    fn sync(&mut self) {
+    pub(super) fn sync(&mut self) {
         self.focus = Focus::Idle;
         if self.handoff().is_some() || self.game.is_over() {
             return;
@@ -484,6 +525,16 @@ impl App {
 
     /// True when a command would do something now (the footer shows only those).
     pub fn enabled(&self, cmd: Cmd) -> bool {
+        match cmd {
+            Cmd::Undo => return self.undoable && self.handoff().is_none() && self.mode() != Mode::Over,
+            // Works in every mode but the start screen; the footer names it outside dialogs,
+            // whose own keys fill the line.
+            Cmd::Save => {
+                return self.record.is_some()
+                    && matches!(self.mode(), Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over);
+            }
+            _ => {}
+        }
         if self.mode() != Mode::Turn {
             return match (&self.focus, cmd) {
                 (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),

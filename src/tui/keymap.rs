@@ -31,6 +31,8 @@ pub enum Mode {
     Help,
     /// "Really quit?"
     Quit,
+    /// Typing a name for a save.
+    SaveName,
     /// The game is over.
     Over,
 }
@@ -68,6 +70,10 @@ pub enum Cmd {
     Yes,
     No,
     Board,
+    /// Take back the acting player's last action.
+    Undo,
+    /// Save the game under a name (opens the prompt).
+    Save,
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -85,8 +91,11 @@ const fn b(keys: &'static [KeyCode], label: &'static str, cmd: Cmd, desc: &'stat
 
 use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
 
-/// Keys that work in every mode but the start screen and the quit question.
+/// Keys that work in every mode but the start screen, the quit question, the help and the save
+/// prompt. Save is `S` (Shift-s): `s` builds a settlement, the game's most used key after `r`.
 pub const GLOBAL: &[Binding] = &[
+    b(&[Char('u')], "u", Cmd::Undo, "undo"),
+    b(&[Char('S')], "S", Cmd::Save, "save"),
     b(&[Char('?'), KeyCode::F(1)], "?", Cmd::Help, "help"),
     b(&[Char('q')], "q", Cmd::Quit, "quit"),
     b(&[PageUp, Char('[')], "PgUp/[", Cmd::LogUp, "log back"),
@@ -179,8 +188,18 @@ const QUIT: &[Binding] = &[
     b(&[Char('n'), Char('N'), Esc], "n/Esc", Cmd::No, "keep playing"),
 ];
 
-const OVER: &[Binding] =
-    &[b(&[Char('b')], "b", Cmd::Board, "board/statistics"), b(&[Char('q'), Esc], "q", Cmd::Yes, "quit")];
+const OVER: &[Binding] = &[
+    b(&[Char('b')], "b", Cmd::Board, "board/statistics"),
+    b(&[Char('S')], "S", Cmd::Save, "save"),
+    b(&[Char('q'), Esc], "q", Cmd::Yes, "quit"),
+];
+
+/// The save prompt takes typed characters itself; these are the keys that aren't text.
+const SAVE_NAME: &[Binding] = &[
+    b(&[Enter], "Enter", Cmd::Confirm, "save"),
+    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Esc], "Esc", Cmd::Cancel, "cancel"),
+];
 
 /// The table of a mode.
 pub fn bindings(mode: Mode) -> &'static [Binding] {
@@ -197,13 +216,14 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Maritime => MARITIME,
         Mode::Help => HELP,
         Mode::Quit => QUIT,
+        Mode::SaveName => SAVE_NAME,
         Mode::Over => OVER,
     }
 }
 
 /// True when the mode also takes the global keys.
 pub fn takes_global(mode: Mode) -> bool {
-    !matches!(mode, Mode::Start | Mode::Quit | Mode::Over | Mode::Help)
+    !matches!(mode, Mode::Start | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName)
 }
 
 /// The command a key asks for in a mode. Ctrl-C always asks to quit.
@@ -223,6 +243,7 @@ pub const HELP_SECTIONS: &[(&str, &[Mode])] = &[
         "Dialogs",
         &[Mode::Composer, Mode::Answer, Mode::Responses, Mode::Picker, Mode::Maritime, Mode::Cards, Mode::Handoff],
     ),
+    ("Naming a save", &[Mode::SaveName]),
 ];
 
 #[cfg(test)]
@@ -245,6 +266,7 @@ mod tests {
             Mode::Cards,
             Mode::Help,
             Mode::Quit,
+            Mode::SaveName,
             Mode::Over,
         ];
         for mode in modes {
@@ -264,6 +286,10 @@ mod tests {
         let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         assert_eq!(lookup(Mode::Turn, key('r')), Some(Cmd::Roll));
         assert_eq!(lookup(Mode::Turn, key('?')), Some(Cmd::Help));
+        assert_eq!(lookup(Mode::Turn, key('s')), Some(Cmd::BuildSettlement));
+        assert_eq!(lookup(Mode::Turn, key('S')), Some(Cmd::Save));
+        assert_eq!(lookup(Mode::Select, key('u')), Some(Cmd::Undo));
+        assert_eq!(lookup(Mode::SaveName, key('u')), None, "the save prompt types letters");
         assert_eq!(lookup(Mode::Start, key('q')), None);
         assert_eq!(lookup(Mode::Quit, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Cmd::Yes));
     }

@@ -280,7 +280,9 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     if keymap::takes_global(mode) {
-        for b in keymap::GLOBAL.iter().filter(|b| matches!(b.cmd, keymap::Cmd::Help | keymap::Cmd::Quit)) {
+        // The log keys are in the help; undo shows only when it would take something back.
+        let shown = |b: &&keymap::Binding| !matches!(b.cmd, keymap::Cmd::LogUp | keymap::Cmd::LogDown);
+        for b in keymap::GLOBAL.iter().filter(shown).filter(|b| app.enabled(b.cmd)) {
             add(b.label, b.desc);
         }
     }

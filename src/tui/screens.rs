@@ -175,10 +175,15 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// "Really quit?"
 pub fn quit(app: &App, area: Rect, buf: &mut Buffer) {
-    let r = centred(area, 44, 5);
+    let r = centred(area, 60, 5);
     Clear.render(r, buf);
+    let said = match (app.autosave_path(), app.record().map_or(0, |r| r.len())) {
+        (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
+        (None, 1..) => "Quit the game? It is not saved (S saves it).",
+        _ => "Quit the game?",
+    };
     let lines = vec![
-        Line::raw("Quit the game? It is not saved."),
+        Line::raw(said),
         Line::from(vec![
             Span::styled("y", app.theme.key()),
             Span::raw(" quit   "),

@@ -57,13 +57,17 @@ pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend
 /// Plays a game in the terminal until the players quit.
 pub fn run(options: Options) -> io::Result<()> {
     let (_guard, mut terminal) = enter(options.mouse)?;
-    let mut app = App::new(options.seed, options.names, options.theme);
+    let mut app = super::session::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     // Lets the end-to-end test check that a panic restores the terminal.
     let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
     loop {
         terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+        // Written after the frame that shows the action, so the flush to disk never delays it.
+        if app.autosave_now() {
+            terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+        }
         if app.done {
             return Ok(());
         }

@@ -169,6 +169,9 @@ impl Widget for &App {
         if app.help {
             screens::help(app, area, buf);
         }
+        if let Some(prompt) = &app.saving {
+            super::prompt::render(app, prompt, area, buf);
+        }
         if app.quitting {
             screens::quit(app, area, buf);
         }

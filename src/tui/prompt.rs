@@ -1,0 +1,160 @@
+//! The save prompt: a small overlay where the player types a name for the save. A name is
+//! offered (the date and the seed); the first typed character replaces it. The overlay shows
+//! the file the name means, and asks again before replacing a save that exists.
+
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::panels::block;
+use super::screens::centred;
+use crate::save;
+
+/// Longest name the prompt takes (a path with folders fits).
+const MAX_LEN: usize = 120;
+
+/// The name being typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavePrompt {
+    pub input: String,
+    /// True while the offered name is untouched: typing replaces it, Backspace clears it.
+    pub offered: bool,
+    /// The existing file the player was warned about: Enter again replaces it.
+    pub confirm: Option<PathBuf>,
+}
+
+/// What a key in the prompt asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptKey {
+    Stay,
+    Cancel,
+    /// Save under this name.
+    Submit(String),
+    /// Ctrl-C: the quit question, as everywhere.
+    Quit,
+}
+
+impl SavePrompt {
+    /// A prompt offering a name made of today's date (UTC) and the seed: `2025-06-01-seed42`.
+    pub fn new(seed: u64, now: SystemTime) -> SavePrompt {
+        SavePrompt { input: default_name(seed, now), offered: true, confirm: None }
+    }
+
+    /// Handles one key press.
+    pub fn key(&mut self, key: KeyEvent) -> PromptKey {
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return if key.code == KeyCode::Char('c') { PromptKey::Quit } else { PromptKey::Stay };
+        }
+        match key.code {
+            KeyCode::Esc => return PromptKey::Cancel,
+            KeyCode::Enter => return PromptKey::Submit(self.input.trim().to_string()),
+            KeyCode::Backspace if self.offered => self.input.clear(),
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Char(c) if !c.is_control() => {
+                if self.offered {
+                    self.input.clear();
+                }
+                if self.input.chars().count() < MAX_LEN {
+                    self.input.push(c);
+                }
+            }
+            _ => return PromptKey::Stay,
+        }
+        self.offered = false;
+        self.confirm = None;
+        PromptKey::Stay
+    }
+}
+
+/// `YYYY-MM-DD-seedN` for the day of `now` (UTC; no time zone database needed).
+pub fn default_name(seed: u64, now: SystemTime) -> String {
+    let days = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}-seed{seed}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Draws the prompt over the middle of `area`.
+pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
+    let typed = if prompt.offered {
+        // Shown selected: typing replaces it.
+        Span::styled(prompt.input.clone(), app.theme.selected())
+    } else {
+        Span::styled(format!("{}_", prompt.input), Style::new().add_modifier(Modifier::BOLD))
+    };
+    let mut lines = vec![Line::from(vec![Span::raw("Name: "), typed]), Line::raw("")];
+    match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+        Ok(path) if prompt.confirm.as_ref() == Some(&path) => lines.push(Line::styled(
+            format!("{} {} exists: Enter again replaces it", app.theme.cross(), path.display()),
+            app.theme.error(),
+        )),
+        Ok(path) => lines.push(Line::raw(format!("writes {}", path.display()))),
+        Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
+    }
+    lines.push(Line::styled(
+        "A plain name goes to the saves folder; ./x.json or /tmp/x.json is a path.",
+        app.theme.dim(),
+    ));
+    lines.push(Line::styled("Load it later with: catan --load FILE", app.theme.dim()));
+    let r = centred(area, 76.min(area.width.saturating_sub(4)), lines.len() as u16 + 4);
+    Clear.render(r, buf);
+    Paragraph::new(lines).block(block(app, " Save the game ")).wrap(Wrap { trim: false }).render(r, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn offered_name_is_the_utc_date_and_the_seed() {
+        let at = |secs| UNIX_EPOCH + Duration::from_secs(secs);
+        assert_eq!(default_name(42, at(0)), "1970-01-01-seed42");
+        assert_eq!(default_name(7, at(951_782_400)), "2000-02-29-seed7");
+        assert_eq!(default_name(1, at(1_748_779_199)), "2025-06-01-seed1");
+    }
+
+    #[test]
+    fn typing_replaces_the_offered_name_and_backspace_clears_it() {
+        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        assert_eq!(p.key(key(KeyCode::Char('f'))), PromptKey::Stay);
+        assert_eq!(p.input, "f");
+        p.key(key(KeyCode::Char('r')));
+        p.key(key(KeyCode::Backspace));
+        assert_eq!(p.key(key(KeyCode::Enter)), PromptKey::Submit("f".into()));
+
+        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        p.key(key(KeyCode::Backspace));
+        assert_eq!(p.input, "");
+        assert_eq!(p.key(key(KeyCode::Esc)), PromptKey::Cancel);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(p.key(ctrl_c), PromptKey::Quit);
+    }
+}

@@ -1,0 +1,220 @@
+//! Games that survive, in the terminal (issue 4): every game played is a [`Record`]; it is
+//! autosaved after every action, saved under a name with `S`, taken back with `u`, and resumed
+//! from a file (`--load`) or from the latest autosave (`--continue`).
+//!
+//! The autosave is written synchronously, but after the frame that shows the action is drawn
+//! ([`App::autosave_now`], called by the terminal loop): the player sees the result at once,
+//! and the ~10 ms flush to disk overlaps their reading it. Keys pressed meanwhile wait in the
+//! terminal's queue, so a crash or a closed terminal loses at most the action being written,
+//! and a failed write is shown on the status line at once, never dropped.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crossterm::event::KeyEvent;
+
+use super::app::{App, Message};
+use super::prompt::{PromptKey, SavePrompt};
+use super::{Options, Theme};
+use crate::engine::Action;
+use crate::save::{self, Autosave, Record};
+
+/// A game to resume instead of dealing a new one: `--load FILE` or `--continue`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resume {
+    pub record: Record,
+    /// The autosave to keep writing (`--continue`); `None` starts a new autosave file.
+    pub autosave: Option<Autosave>,
+    /// The file it came from, named on the status line.
+    pub file: PathBuf,
+}
+
+/// Where the game writes its files.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files {
+    /// The folder for saves given a plain name; `None`: only names with a folder work.
+    pub saves: Option<PathBuf>,
+    /// The folder for autosaves; `None`: no autosave.
+    pub autosaves: Option<PathBuf>,
+}
+
+impl Files {
+    /// The data directory's folders (`$CATAN_DATA_DIR` or the platform's).
+    pub fn from_env() -> Files {
+        Files { saves: save::saves_dir(), autosaves: save::autosave_dir() }
+    }
+
+    /// The folders as `CATAN_DATA_DIR=dir` would give them.
+    pub fn in_data_dir(dir: &Path) -> Files {
+        Files { saves: Some(dir.join("saves")), autosaves: Some(dir.join("autosave")) }
+    }
+}
+
+/// The app the terminal front end starts with: a new game or a resumed one, writing to the
+/// data directory.
+pub(super) fn app_for(options: Options) -> App {
+    let Some(resume) = options.resume else {
+        let mut app = App::new(options.seed, options.names, options.theme);
+        app.set_files(Files::from_env(), None);
+        return app;
+    };
+    let actions = resume.record.len();
+    let mut app = App::from_record(resume.record, options.theme);
+    // A loaded game gets its own autosave at once, so `--continue` comes back to it.
+    app.dirty = resume.autosave.is_none();
+    app.set_files(Files::from_env(), resume.autosave);
+    if app.message.is_none() {
+        let text = format!("resumed {} after {actions} actions", resume.file.display());
+        app.message = Some(Message { text, error: false });
+    }
+    app
+}
+
+impl App {
+    /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
+    /// record, and the player to act is asked to take the keyboard first (H1).
+    pub fn from_record(record: Record, theme: Theme) -> App {
+        let mut app = App::resume(record.seed(), record.names().to_vec(), record.game().clone(), record.log(), theme);
+        app.undoable = record.can_undo().is_ok();
+        app.record = Some(record);
+        app
+    }
+
+    /// Sets where saves go and starts autosaving: to `autosave` if given (the game `--continue`
+    /// resumed), else to a new file in `files.autosaves` once the game has begun.
+    pub fn set_files(&mut self, files: Files, autosave: Option<Autosave>) {
+        if files.autosaves.is_none() && autosave.is_none() {
+            self.message = Some(Message {
+                text: "autosave is off: no data directory was found (set CATAN_DATA_DIR)".into(),
+                error: true,
+            });
+        }
+        self.files = files;
+        self.autosave = autosave;
+        self.start_autosave();
+    }
+
+    /// Picks the autosave file of a game that has begun, if autosaving and not yet done.
+    pub(super) fn start_autosave(&mut self) {
+        if let (None, Some(dir), Some(record)) = (&self.autosave, &self.files.autosaves, &self.record) {
+            match Autosave::start_in(dir, record) {
+                Ok(a) => self.autosave = Some(a),
+                Err(e) => self.refuse(format!("autosave is off: {e}")),
+            }
+        }
+    }
+
+    /// The game with its history; `None` before the game begins.
+    pub fn record(&self) -> Option<&Record> {
+        self.record.as_ref()
+    }
+
+    /// The file the game is autosaved to.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
+    }
+
+    /// Writes the autosave if the game changed since the last write. Returns true when the
+    /// screen must be drawn again (a failed write, now on the status line).
+    pub fn autosave_now(&mut self) -> bool {
+        if !std::mem::take(&mut self.dirty) {
+            return false;
+        }
+        let (Some(autosave), Some(record)) = (&self.autosave, &self.record) else { return false };
+        match autosave.write(record) {
+            Ok(()) => false,
+            Err(e) => {
+                // Said loudly, every time: the game is no longer safe on disk.
+                self.refuse(format!("autosave failed (S saves elsewhere): {e}"));
+                true
+            }
+        }
+    }
+
+    /// After the record changed: autosave due, and whether undo is possible now.
+    pub(super) fn recorded(&mut self) {
+        self.dirty = true;
+        self.undoable = self.record.as_ref().is_some_and(|r| r.can_undo().is_ok());
+    }
+
+    /// `u`: takes back the acting player's last action if nothing new was revealed by it.
+    /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
+    /// no hidden hand is shown to anyone else (H1).
+    pub(super) fn undo(&mut self) {
+        let Some(record) = &mut self.record else { return self.refuse("nothing to undo".into()) };
+        match record.undo() {
+            Ok(action) => {
+                self.game = record.game().clone();
+                self.log = record.log();
+                self.log_scroll = 0;
+                self.recorded();
+                self.sync();
+                let text = format!("took back {}", taken_back(action));
+                self.message = Some(Message { text, error: false });
+            }
+            Err(refusal) => self.refuse(refusal.to_string()),
+        }
+    }
+
+    /// `S`: opens the save prompt, offering a name from the date and the seed.
+    pub(super) fn open_save_prompt(&mut self) {
+        if self.record.is_none() {
+            return self.refuse("nothing to save before the game begins".into());
+        }
+        self.saving = Some(SavePrompt::new(self.seed, SystemTime::now()));
+    }
+
+    /// A key while the save prompt is open.
+    pub(super) fn save_key(&mut self, key: KeyEvent) {
+        let Some(prompt) = self.saving.as_mut() else { return };
+        match prompt.key(key) {
+            PromptKey::Stay => {}
+            PromptKey::Cancel => self.saving = None,
+            PromptKey::Quit => {
+                self.saving = None;
+                self.quitting = true;
+            }
+            PromptKey::Submit(name) => self.save_named(&name),
+        }
+    }
+
+    /// Writes the record under a typed name; asks once before replacing an existing file.
+    /// The prompt stays open on an error so the name can be fixed.
+    fn save_named(&mut self, name: &str) {
+        let (Some(record), Some(prompt)) = (&self.record, &mut self.saving) else { return };
+        let path = match save::resolve_name_in(self.files.saves.as_deref(), name) {
+            Ok(p) => p,
+            Err(e) => return self.refuse(e.to_string()),
+        };
+        if path.exists() && prompt.confirm.as_ref() != Some(&path) {
+            prompt.confirm = Some(path);
+            return;
+        }
+        match save::save(record, &path) {
+            Ok(()) => {
+                self.saving = None;
+                let text = format!("saved to {} (catan --load that file resumes here)", path.display());
+                self.message = Some(Message { text, error: false });
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+}
+
+/// The action taken back, in words for the status line.
+fn taken_back(action: Action) -> String {
+    match action {
+        Action::BuildSettlement(_) => "the settlement".into(),
+        Action::BuildCity(_) => "the city".into(),
+        Action::BuildRoad(_) => "the road".into(),
+        Action::Discard(r) => format!("the discarded {}", r.name()),
+        Action::MoveRobber { .. } => "the robber's move".into(),
+        Action::PlayKnight => "the knight".into(),
+        Action::PlayRoadBuilding => "the road building card".into(),
+        Action::PlayYearOfPlenty(..) => "the year of plenty card".into(),
+        Action::MaritimeTrade { .. } => "the trade with the bank".into(),
+        Action::ConfirmTrade(_) => "the trade".into(),
+        Action::CancelTrade => "withdrawing the offer: it is open again".into(),
+        other => format!("{other:?}"),
+    }
+}
