@@ -185,3 +185,18 @@ fn ascii_replays_draw_only_ascii() {
     let screen = draw(&replay, 140, 45);
     assert!(screen.is_ascii(), "{screen}");
 }
+
+#[test]
+fn replay_print_writes_the_log_as_text() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-three-players-mid-game.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args(["replay", path.to_str().unwrap(), "--print"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().next(), Some("    0  Ann rolls 7 for the start"));
+    assert!(text.lines().last().unwrap().starts_with("  250  "), "{text}");
+    // As the table saw it: the --print log hides private details, unlike the viewer.
+    assert!(text.contains("steals a card from") && !text.contains(" steals 1 "), "{text}");
+}

@@ -35,8 +35,8 @@ pub fn verify_file(path: &Path) -> ExitCode {
     }
 }
 
-/// `catan replay FILE` without a terminal viewer: prints the game's log step by step, as
-/// anyone watching the table saw it (private details hidden).
+/// `catan replay FILE --print` (and a replay whose output is not a terminal): prints the
+/// game's log step by step, as anyone watching the table saw it (private details hidden).
 pub fn print_log(path: &Path) -> ExitCode {
     let record = match load(path) {
         Ok(r) => r,
