@@ -168,7 +168,7 @@ impl App {
         let config = Config::with_players(names.len() as u8);
         match Record::new(config, self.seed, names.clone()) {
             Ok(record) => {
-                self.game = record.game().clone();
+                self.game = *record.game();
                 // The events of the deal (the starting rolls).
                 self.log = record.log();
                 self.letters = letters_for(&names);
@@ -464,11 +464,16 @@ impl App {
     pub fn apply(&mut self, actions: Vec<Action>) {
         let viewer = self.game.to_act();
         let before = self.log.len();
+        // A position set by hand (a test's scenario) is not the record's: it has no history to
+        // save or undo, so it is played without one.
+        if self.record.as_ref().is_some_and(|r| *r.game() != self.game) {
+            (self.record, self.autosave, self.undoable) = (None, None, false);
+        }
         let (mut refused, mut any) = (None, false);
         for a in actions {
             // Through the record when there is one, so the action is logged for saves and undo.
             let applied = match &mut self.record {
-                Some(record) => record.apply(a).inspect(|_| self.game = record.game().clone()),
+                Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
                 None => self.game.apply(a),
             };
             match applied {
@@ -525,6 +530,9 @@ impl App {
 
     /// True when a command would do something now (the footer shows only those).
     pub fn enabled(&self, cmd: Cmd) -> bool {
+        if self.mode() == Mode::SaveName {
+            return true;
+        }
         match cmd {
             Cmd::Undo => return self.undoable && self.handoff().is_none() && self.mode() != Mode::Over,
             // Works in every mode but the start screen; the footer names it outside dialogs,

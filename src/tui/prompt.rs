@@ -113,12 +113,13 @@ pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
         Ok(path) => lines.push(Line::raw(format!("writes {}", path.display()))),
         Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
     }
+    lines.push(Line::raw(""));
     lines.push(Line::styled(
         "A plain name goes to the saves folder; ./x.json or /tmp/x.json is a path.",
         app.theme.dim(),
     ));
     lines.push(Line::styled("Load it later with: catan --load FILE", app.theme.dim()));
-    let r = centred(area, 76.min(area.width.saturating_sub(4)), lines.len() as u16 + 4);
+    let r = centred(area, 76.min(area.width.saturating_sub(4)), lines.len() as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, " Save the game ")).wrap(Wrap { trim: false }).render(r, buf);
 }

@@ -74,7 +74,7 @@ impl App {
     /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
     /// record, and the player to act is asked to take the keyboard first (H1).
     pub fn from_record(record: Record, theme: Theme) -> App {
-        let mut app = App::resume(record.seed(), record.names().to_vec(), record.game().clone(), record.log(), theme);
+        let mut app = App::resume(record.seed(), record.names().to_vec(), *record.game(), record.log(), theme);
         app.undoable = record.can_undo().is_ok();
         app.record = Some(record);
         app
@@ -144,7 +144,7 @@ impl App {
         let Some(record) = &mut self.record else { return self.refuse("nothing to undo".into()) };
         match record.undo() {
             Ok(action) => {
-                self.game = record.game().clone();
+                self.game = *record.game();
                 self.log = record.log();
                 self.log_scroll = 0;
                 self.recorded();

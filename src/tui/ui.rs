@@ -55,6 +55,9 @@ pub fn layout(size: (u16, u16), _players: usize) -> Areas {
 pub fn prompt(app: &App) -> String {
     let g = &app.game;
     let name = app.name(g.to_act());
+    if app.saving.is_some() {
+        return "type a name for the save; Enter writes it".into();
+    }
     match (&app.focus, g.phase()) {
         (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
             let which = if round == 0 { "first" } else { "second" };

@@ -1,0 +1,277 @@
+//! Saving in the terminal front end (issue 4), driven by keys as a player would: the save
+//! prompt, a named save that loads back to the same game (same player to act, same dice to
+//! come), the autosave that `--continue` finds, undo with its refusals (H1 holds after it),
+//! and `--load` / `--continue` failures on the command line.
+
+mod save_common;
+
+use std::path::Path;
+use std::process::Command;
+
+use catan::engine::{Config, Phase, Seat};
+use catan::save::{self, Record};
+use catan::tui::{App, Files, Focus, Msg, Purpose, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use save_common::TempDir;
+
+const THEME: Theme = Theme { color: false, ascii: false };
+
+fn names() -> Vec<String> {
+    ["Ann", "Bob", "Cy"].map(String::from).to_vec()
+}
+
+/// A new three-player game whose files go to `data`.
+fn new_app(seed: u64, data: &Path) -> App {
+    let mut app = App::new(seed, Some(names()), THEME);
+    app.set_files(Files::in_data_dir(data), None);
+    app.update(Msg::Resize(100, 32));
+    app
+}
+
+/// Presses keys given as words ("Enter", "Esc", "Bksp") or single characters.
+fn press(app: &mut App, keys: &str) {
+    for k in keys.split_whitespace() {
+        let code = match k {
+            "Enter" => KeyCode::Enter,
+            "Esc" => KeyCode::Esc,
+            "Bksp" => KeyCode::Backspace,
+            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
+            other => panic!("unknown key {other}"),
+        };
+        // Capitals come with Shift, as a terminal sends them.
+        let shift = matches!(code, KeyCode::Char(c) if c.is_ascii_uppercase());
+        app.update(Msg::Key(KeyEvent::new(code, if shift { KeyModifiers::SHIFT } else { KeyModifiers::NONE })));
+    }
+}
+
+/// Types text into a prompt.
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Msg::char(c));
+    }
+}
+
+/// The screen as text.
+fn draw(app: &App) -> String {
+    let (w, h) = app.size;
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+fn footer(app: &App) -> String {
+    draw(app).lines().last().unwrap().to_string()
+}
+
+fn message(app: &App) -> String {
+    app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// Set-up by keys (each places at the cursor, always a legal spot), then turns of rolling and
+/// ending until `turns` have been played; the player to act then holds the keyboard.
+fn play(app: &mut App, turns: u16) {
+    while app.game.turn_number() <= turns && !app.game.is_over() {
+        if app.handoff().is_some() {
+            press(app, "Enter");
+        }
+        match app.game.phase() {
+            Phase::Roll if app.game.turn_number() == turns => return,
+            Phase::Roll => press(app, "r"),
+            Phase::Main => press(app, "e"),
+            // Placements, the robber (and its victim) and discards: Enter takes the cursor's
+            // legal spot or the dialog's default.
+            _ => press(app, "Enter"),
+        }
+    }
+}
+
+#[test]
+fn save_prompt() {
+    let mut app = new_app(42, Path::new("/data/catan"));
+    press(&mut app, "Enter S");
+    type_text(&mut app, "friday");
+    insta::assert_snapshot!(draw(&app));
+}
+
+#[test]
+fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
+    let dir = TempDir::new("tui-save");
+    let mut app = new_app(42, dir.path());
+    play(&mut app, 3);
+    assert_eq!(app.game.phase(), Phase::Roll);
+    press(&mut app, "S");
+    type_text(&mut app, "friday");
+    press(&mut app, "Enter");
+    let path = dir.join("saves").join("friday.json");
+    assert!(app.saving.is_none(), "the prompt closes");
+    assert!(message(&app).starts_with(&format!("saved to {}", path.display())), "{}", message(&app));
+
+    let loaded = save::load(&path).unwrap();
+    assert_eq!(&loaded, app.record().unwrap(), "the file holds the game as played, log included");
+    let mut resumed = App::from_record(loaded, THEME);
+    resumed.update(Msg::Resize(100, 32));
+    assert_eq!(resumed.handoff(), Some(app.game.to_act()), "the same player to act takes the keyboard first");
+    assert_eq!(resumed.log, app.log, "the log panel is rebuilt");
+    // The same dice to come: both play on identically.
+    for turn in 4..7 {
+        play(&mut app, turn);
+        play(&mut resumed, turn);
+        assert_eq!(resumed.game, app.game);
+        assert_eq!(resumed.game.dice(), app.game.dice());
+    }
+
+    // Saving again under that name asks first, then replaces.
+    press(&mut app, "S");
+    type_text(&mut app, "friday");
+    press(&mut app, "Enter");
+    assert!(draw(&app).contains("friday.json exists: Enter again"), "{}", draw(&app));
+    assert!(save::load(&path).unwrap().len() < app.record().unwrap().len(), "not replaced yet");
+    press(&mut app, "Enter");
+    assert_eq!(&save::load(&path).unwrap(), app.record().unwrap());
+
+    // Esc leaves without saving; a name the saver refuses keeps the prompt open with the reason.
+    press(&mut app, "S Esc");
+    assert!(app.saving.is_none());
+    press(&mut app, "S Bksp Enter");
+    assert!(app.saving.is_some());
+    assert_eq!(message(&app), "cannot save: type a name for the save");
+}
+
+#[test]
+fn every_action_is_autosaved_and_continue_finds_it() {
+    let dir = TempDir::new("tui-autosave");
+    let autosaves = dir.join("autosave");
+    let mut app = new_app(7, dir.path());
+    assert!(!app.autosave_now(), "nothing to write before the first action");
+    assert!(save::latest_unfinished_in(&autosaves).is_none(), "a game nobody played isn't offered to --continue");
+    play(&mut app, 2);
+    app.autosave_now();
+    let (autosave, record) = save::latest_unfinished_in(&autosaves).unwrap();
+    assert_eq!(Some(autosave.path()), app.autosave_path());
+    assert_eq!(&record, app.record().unwrap());
+
+    // The resumed game keeps writing the same file.
+    let mut resumed = App::from_record(record, THEME);
+    resumed.set_files(Files::in_data_dir(dir.path()), Some(autosave));
+    play(&mut resumed, 3);
+    resumed.autosave_now();
+    let (again, record) = save::latest_unfinished_in(&autosaves).unwrap();
+    assert_eq!(Some(again.path()), app.autosave_path());
+    assert_eq!(&record, resumed.record().unwrap());
+    assert_eq!(std::fs::read_dir(&autosaves).unwrap().count(), 1, "one file per game");
+}
+
+#[test]
+fn a_failed_autosave_is_said_on_the_status_line() {
+    let dir = TempDir::new("tui-autosave-fails");
+    // A file where the autosave folder should be: every write fails.
+    std::fs::write(dir.join("autosave"), b"").unwrap();
+    let mut app = new_app(7, dir.path());
+    press(&mut app, "Enter Enter");
+    assert!(app.autosave_now(), "the screen must show it");
+    let m = app.message.clone().unwrap();
+    assert!(m.error && m.text.starts_with("autosave failed (S saves elsewhere): cannot save"), "{}", m.text);
+}
+
+#[test]
+fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
+    let dir = TempDir::new("tui-undo");
+    let mut app = new_app(42, dir.path());
+    press(&mut app, "Enter");
+    let ann = app.game.to_act();
+    assert!(!footer(&app).contains("u undo"), "nothing to undo yet: {}", footer(&app));
+    press(&mut app, "u");
+    assert_eq!(message(&app), "nothing to undo");
+
+    press(&mut app, "Enter");
+    assert_eq!(app.game.settlements(ann).count(), 1);
+    assert!(footer(&app).contains("u undo"), "{}", footer(&app));
+    press(&mut app, "u");
+    assert_eq!(message(&app), "took back the settlement");
+    assert_eq!(app.game.settlements(ann).count(), 0);
+    assert_eq!(app.record().unwrap().len(), 0);
+    assert_eq!((app.handoff(), app.viewer), (None, Some(ann)), "H1: no hand-off, the same player acts");
+    assert!(matches!(&app.focus, Focus::Select(s) if s.purpose == Purpose::Settlement), "placing again");
+    assert!(!footer(&app).contains("u undo"));
+
+    // After the road the keyboard goes to Bob: that road is final (H1), even for Ann.
+    press(&mut app, "Enter Enter");
+    assert_eq!(app.handoff(), Some(Seat(1)));
+    assert!(!footer(&app).contains("u undo"));
+    press(&mut app, "u");
+    assert!(message(&app).starts_with("Bob takes the keyboard first"), "{}", message(&app));
+    press(&mut app, "Enter u");
+    assert_eq!(message(&app), "the last action was another player's");
+    assert_eq!(app.game.roads(ann).count(), 1);
+}
+
+#[test]
+fn undo_refuses_a_roll() {
+    let dir = TempDir::new("tui-undo-roll");
+    let mut app = new_app(42, dir.path());
+    play(&mut app, 1);
+    press(&mut app, "r");
+    assert!(!footer(&app).contains("u undo"), "{}", footer(&app));
+    press(&mut app, "u");
+    if app.handoff().is_none() {
+        assert_eq!(message(&app), "a roll can't be taken back: it revealed something new");
+    }
+    assert_eq!(app.record().unwrap().actions().last(), Some(&catan::engine::Action::RollDice));
+}
+
+#[test]
+fn undo_works_after_a_load_and_is_autosaved() {
+    let dir = TempDir::new("tui-undo-load");
+    let mut record = Record::new(Config::with_players(3), 5, names()).unwrap();
+    let first = record.game().legal_actions()[0];
+    record.apply(first).unwrap();
+    let path = dir.join("mid.json");
+    save::save(&record, &path).unwrap();
+
+    let mut app = App::from_record(save::load(&path).unwrap(), THEME);
+    app.set_files(Files::in_data_dir(dir.path()), None);
+    app.update(Msg::Resize(100, 32));
+    press(&mut app, "Enter u");
+    assert_eq!(message(&app), "took back the settlement");
+    assert!(app.record().unwrap().is_empty());
+    app.autosave_now();
+    let (_, autosaved) = save::latest_unfinished_in(&dir.join("autosave")).unwrap();
+    assert!(autosaved.is_empty(), "the undo is autosaved");
+    assert_eq!(save::load(&path).unwrap(), record, "the loaded file is left as it was");
+}
+
+fn catan(args: &[&str], data: &Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_catan")).args(args).env(save::DATA_DIR_ENV, data).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn load_of_a_damaged_file_or_nothing_to_continue_exits_1_with_one_message() {
+    let dir = TempDir::new("tui-cli");
+    let path = dir.join("damaged.json");
+    let bytes = b"{\"format\": \"catan-save\", \"vers";
+    std::fs::write(&path, bytes).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, err) = catan(&["--load", p], dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(err, format!("catan: cannot load {p}: the file is truncated (JSON ends early at line 1)\n"));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing is overwritten");
+    assert!(!dir.join("autosave").exists(), "nothing is written");
+
+    let (code, err) = catan(&["--continue"], dir.path());
+    assert_eq!(code, 1);
+    let autosaves = dir.join("autosave");
+    assert_eq!(err, format!("catan: no unfinished game to continue in {}\n", autosaves.display()));
+
+    let (code, err) = catan(&["--load", p, "--seed", "3"], dir.path());
+    assert_eq!(code, 2, "a loaded game has its own seed: {err}");
+}
