@@ -32,6 +32,8 @@ pub struct Cli {
     /// Play on from the most recent unfinished game (autosaved after every action).
     #[arg(long = "continue", conflicts_with_all = ["seed", "players"])]
     pub continue_game: bool,
+    #[command(flatten)]
+    pub rules: crate::rules_flags::RulesFlags,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -105,7 +107,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
         let players = self.players.as_ref().map_or(4, Players::count);
-        let config = Config::with_players(players);
+        let config = self.rules.config(players);
         if let Err(e) = config.validate() {
             eprintln!("catan: {e}");
             return ExitCode::from(2);

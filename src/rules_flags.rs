@@ -1,0 +1,77 @@
+//! Command-line flags for the rules options of RULES.md; every option of [`Config`] is settable.
+
+use clap::{Args, ValueEnum};
+
+use catan::engine::{BoardKind, Config, Shortage};
+
+/// How the board is dealt (R6, R7, R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardFlag {
+    /// Shuffled terrain and harbors, tokens in the official spiral.
+    Variable,
+    /// The fixed layout of the official beginner set-up.
+    Beginner,
+    /// Terrain and tokens fully shuffled; no 6 or 8 side by side.
+    Random,
+}
+
+/// What the bank does when it can't pay everyone (R16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShortageFlag {
+    /// No one is paid, unless only one player is owed: they get what is left.
+    Official,
+    /// No one is paid.
+    NoneAtAll,
+    /// Paid in turn order from the roller until the bank is empty.
+    TurnOrder,
+}
+
+/// Rules options; the defaults are the official base game.
+#[derive(Args, Clone, Debug)]
+pub struct RulesFlags {
+    /// How the board is dealt.
+    #[arg(long, value_enum, default_value = "variable", global = true)]
+    pub board: BoardFlag,
+    /// The desert sits in the middle of the island.
+    #[arg(long, global = true)]
+    pub desert_center: bool,
+    /// All trading must come before any building in a turn.
+    #[arg(long, global = true)]
+    pub strict_phases: bool,
+    /// What the bank does when it runs short of a resource.
+    #[arg(long, value_enum, default_value = "official", global = true)]
+    pub shortage: ShortageFlag,
+    /// On a 7, players holding more than this many cards discard half.
+    #[arg(long, default_value_t = 7, global = true)]
+    pub discard_limit: u8,
+    /// Points needed to win.
+    #[arg(long, default_value_t = 10, global = true)]
+    pub target: u8,
+    /// The robber spares players with fewer than 3 points.
+    #[arg(long, global = true)]
+    pub friendly_robber: bool,
+}
+
+impl RulesFlags {
+    /// The configuration for `players` players with these options.
+    pub fn config(&self, players: u8) -> Config {
+        Config {
+            players,
+            board: match self.board {
+                BoardFlag::Variable => BoardKind::Variable,
+                BoardFlag::Beginner => BoardKind::Beginner,
+                BoardFlag::Random => BoardKind::Random,
+            },
+            desert_center: self.desert_center,
+            strict_phases: self.strict_phases,
+            shortage: match self.shortage {
+                ShortageFlag::Official => Shortage::Official,
+                ShortageFlag::NoneAtAll => Shortage::NoneAtAll,
+                ShortageFlag::TurnOrder => Shortage::TurnOrder,
+            },
+            discard_limit: self.discard_limit,
+            target: self.target,
+            friendly_robber: self.friendly_robber,
+        }
+    }
+}
