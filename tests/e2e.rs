@@ -3,12 +3,15 @@
 //! the first frame comes quickly and that the terminal is restored on the way out.
 #![cfg(unix)]
 
+mod save_common;
+
 use std::io::{Read, Write};
 use std::num::NonZero;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use save_common::TempDir;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -18,11 +21,17 @@ struct Session {
     writer: Box<dyn Write + Send>,
     master: Box<dyn MasterPty + Send>,
     child: Box<dyn Child + Send + Sync>,
+    /// The data directory (autosaves) of a session that wasn't given one.
+    _data: Option<TempDir>,
 }
 
 impl Session {
+    /// Starts the game with a data directory of its own, so autosaves stay out of the home.
     fn start(args: &[&str], cols: u16, rows: u16) -> Session {
-        Session::start_with(args, &[], cols, rows)
+        let data = TempDir::new("e2e");
+        let mut s = Session::start_with(args, &[("CATAN_DATA_DIR", data.path().to_str().unwrap())], cols, rows);
+        s._data = Some(data);
+        s
     }
 
     fn start_with(args: &[&str], env: &[(&str, &str)], cols: u16, rows: u16) -> Session {
@@ -53,6 +62,7 @@ impl Session {
             writer,
             master: pty.master,
             child,
+            _data: None,
         }
     }
 
@@ -152,11 +162,43 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
         assert!(s.screen().contains(&format!("turn {}", turn + 1)));
     }
 
-    s.keys("q", "Quit the game?");
+    s.keys("q", "Quit? The game is saved");
     s.send("y");
     let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");
     s.assert_restored();
+}
+
+#[test]
+fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
+    let data = TempDir::new("e2e-continue");
+    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+    let mut s = Session::start_with(&["--seed", "42", "--players", "Ann,Bob", "--no-mouse"], &env, 100, 32);
+    s.wait_for("Pass the keyboard to A Ann");
+    s.keys("\r", "Ann: place your first settlement");
+    s.keys("\r", "Ann builds a settlement");
+    s.keys("\r", "Pass the keyboard to B Bob");
+    s.keys("\r", "Bob: place your first settlement");
+    s.keys("\r", "Bob builds a settlement");
+    s.keys("q", "The game is saved: catan --continue resumes it.");
+    s.send("y");
+    assert!(s.wait_exit().success());
+
+    // Every action was autosaved: the game comes back with Bob to place his road.
+    let mut s = Session::start_with(&["--continue", "--no-mouse"], &env, 100, 32);
+    s.wait_for("Pass the keyboard to B Bob");
+    s.wait_for("resumed");
+    assert!(s.screen().contains("Bob places a road"), "{}", s.screen());
+    s.keys("\r", "Bob: place a road touching that settlement");
+    s.keys("\r", "Bob builds a road");
+    // The snake: Bob places again, and may take his road back.
+    s.keys("u", "took back the road");
+    s.keys("\r", "Bob builds a road");
+    s.keys("q", "Quit?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    assert_eq!(std::fs::read_dir(data.join("autosave")).unwrap().count(), 1, "one autosave file per game");
 }
 
 #[test]
