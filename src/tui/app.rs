@@ -315,7 +315,7 @@ impl App {
             (_, Cmd::Quit) => self.quitting = true,
             (Mode::Help, _) => self.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
-            (Mode::Handoff, Cmd::Undo) => {
+            (Mode::Handoff, Cmd::Undo) if self.undoable => {
                 let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
             }
