@@ -208,7 +208,7 @@ fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
     assert_eq!(app.handoff(), Some(Seat(1)));
     assert!(!footer(&app).contains("u undo"));
     press(&mut app, "u");
-    assert!(message(&app).starts_with("Bob takes the keyboard first"), "{}", message(&app));
+    assert_eq!(message(&app), "the last action was another player's");
     press(&mut app, "Enter u");
     assert_eq!(message(&app), "the last action was another player's");
     assert_eq!(app.game.roads(ann).count(), 1);
@@ -240,6 +240,11 @@ fn undo_works_after_a_load_and_is_autosaved() {
     let mut app = App::from_record(save::load(&path).unwrap(), THEME);
     app.set_files(Files::in_data_dir(dir.path()), None);
     app.update(Msg::Resize(100, 32));
+    // H1: the player to act takes the keyboard before anything is taken back.
+    press(&mut app, "u");
+    let who = app.name(app.game.to_act());
+    assert!(message(&app).starts_with(&format!("{who} takes the keyboard first (Enter)")), "{}", message(&app));
+    assert_eq!(app.record().unwrap().len(), 1);
     press(&mut app, "Enter u");
     assert_eq!(message(&app), "took back the settlement");
     assert!(app.record().unwrap().is_empty());
