@@ -153,7 +153,7 @@ impl Cli {
                     _ => None,
                 };
                 let theme = tui::Theme::from_env(self.ascii);
-                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume };
+                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
                 if let Err(e) = tui::run(options) {
                     eprintln!("catan: {e}");
                     return ExitCode::FAILURE;

@@ -60,6 +60,8 @@ pub struct Message {
 pub struct App {
     pub game: Game,
     pub seed: u64,
+    /// The rules options new games are dealt with (the player count comes from the names).
+    pub rules: Config,
     pub names: Vec<String>,
     /// One letter per player, shown on their pieces.
     pub letters: Vec<char>,
@@ -115,12 +117,22 @@ fn letters_for(names: &[String]) -> Vec<char> {
 impl App {
     /// A new app: with names the game starts at once, without them the start screen asks.
     pub fn new(seed: u64, names: Option<Vec<String>>, theme: Theme) -> App {
+        App::with_rules(seed, names, theme, Config::default())
+    }
+
+    /// A new app whose games use these rules options (`rules.players` is replaced by the
+    /// number of names).
+    pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
         // show the very island the game will use.
-        let game = Game::new(Config::default(), seed).expect("the default configuration is valid");
+        let preview = Config { players: 4, ..rules };
+        let game = Game::new(preview, seed)
+            .or_else(|_| Game::new(Config::default(), seed))
+            .expect("the default configuration is valid");
         let mut app = App {
             game,
             seed,
+            rules,
             names: Vec::new(),
             letters: Vec::new(),
             theme,
@@ -165,7 +177,7 @@ impl App {
 
     /// Deals the game for these players and hands the keyboard to the first to place.
     fn begin(&mut self, names: Vec<String>) {
-        let config = Config::with_players(names.len() as u8);
+        let config = Config { players: names.len() as u8, ..self.rules };
         match Record::new(config, self.seed, names.clone()) {
             Ok(record) => {
                 self.game = *record.game();

@@ -44,4 +44,6 @@ pub struct Options {
     pub theme: Theme,
     /// A saved game to play on (`--load`, `--continue`) instead of dealing from `seed`.
     pub resume: Option<Resume>,
+    /// Rules options for a new game (ignored when resuming: a save keeps its own rules).
+    pub rules: crate::engine::Config,
 }

@@ -54,7 +54,7 @@ impl Files {
 /// data directory.
 pub(super) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
-        let mut app = App::new(options.seed, options.names, options.theme);
+        let mut app = App::with_rules(options.seed, options.names, options.theme, options.rules);
         app.set_files(Files::from_env(), None);
         return app;
     };
