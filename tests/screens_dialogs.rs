@@ -185,3 +185,18 @@ fn a_resumed_game_hands_the_keyboard_over_and_records_what_is_played() {
     assert_eq!(app.record().unwrap().len(), 2, "the loaded settlement and the road just placed");
     assert_eq!(app.game.roads(placer).count(), 1);
 }
+
+/// With nearly every action possible on the narrowest screen (96 columns), the keys of the
+/// moment give way on the footer so that save, help and quit always show.
+#[test]
+fn footer_keeps_help_and_quit_on_a_narrow_screen() {
+    let game = scenario().hand(ANN, hand([5, 5, 5, 5, 5])).dev(ANN, DevCard::Knight).rolled().build().unwrap();
+    let mut app = app_with(game);
+    app.update(Msg::Resize(96, 32));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(96, 32)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let last: String = (0..96).map(|x| buf[(x, 31)].symbol().to_string()).collect();
+    assert!(last.contains("S save") && last.contains("? help") && last.contains("q quit"), "footer: {last:?}");
+    assert!(last.contains("…"), "this position has more keys than fit: {last:?}");
+}

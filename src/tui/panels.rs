@@ -269,25 +269,40 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, prompt: &str) {
 /// The footer: the keys that do something right now, from the keymap.
 pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let mode = app.mode();
-    let mut spans = Vec::new();
-    let mut add = |label: &str, desc: &str| {
-        spans.push(Span::styled(format!(" {label}"), app.theme.key()));
-        spans.push(Span::raw(format!(" {desc} ")));
-    };
-    for b in keymap::bindings(mode) {
-        if !b.label.is_empty() && app.enabled(b.cmd) {
-            add(b.label, b.desc);
-        }
-    }
+    let mut keys: Vec<(&str, &str)> = keymap::bindings(mode)
+        .iter()
+        .filter(|b| !b.label.is_empty() && app.enabled(b.cmd))
+        .map(|b| (b.label, b.desc))
+        .collect();
+    let mut global: Vec<(&str, &str)> = Vec::new();
     if keymap::takes_global(mode) {
         // The log keys are in the help; undo shows only when it would take something back.
         let shown = |b: &&keymap::Binding| !matches!(b.cmd, keymap::Cmd::LogUp | keymap::Cmd::LogDown);
-        for b in keymap::GLOBAL.iter().filter(shown).filter(|b| app.enabled(b.cmd)) {
-            add(b.label, b.desc);
-        }
+        global =
+            keymap::GLOBAL.iter().filter(shown).filter(|b| app.enabled(b.cmd)).map(|b| (b.label, b.desc)).collect();
     }
+    // On a narrow screen the keys of the moment give way, so help and quit always show.
+    let width = |ks: &[(&str, &str)]| ks.iter().map(|(l, d)| l.chars().count() + d.chars().count() + 3).sum::<usize>();
+    let lead = if mode == Mode::Start { " type a name".len() } else { 0 };
+    let mut cut = false;
+    while !keys.is_empty() && lead + width(&keys) + width(&global) + 2 * cut as usize > area.width as usize {
+        keys.pop();
+        cut = true;
+    }
+    let mut spans = Vec::new();
     if mode == Mode::Start {
-        spans.insert(0, Span::styled(" type a name", app.theme.key()));
+        spans.push(Span::styled(" type a name", app.theme.key()));
+    }
+    for (label, desc) in keys {
+        spans.push(Span::styled(format!(" {label}"), app.theme.key()));
+        spans.push(Span::raw(format!(" {desc} ")));
+    }
+    if cut {
+        spans.push(Span::raw(if app.theme.ascii { " ~" } else { " …" }));
+    }
+    for (label, desc) in global {
+        spans.push(Span::styled(format!(" {label}"), app.theme.key()));
+        spans.push(Span::raw(format!(" {desc} ")));
     }
     Line::from(spans).render(area, buf);
 }
