@@ -120,3 +120,22 @@ fn typed_save_names_go_to_the_data_directory() {
     autosave.write(&record).unwrap();
     assert_eq!(save::latest_unfinished().unwrap().1, record);
 }
+
+#[test]
+fn old_finished_autosaves_are_pruned_but_unfinished_ones_kept() {
+    let dir = TempDir::new("prune");
+    let done = random_record(6, 100_000);
+    let open = random_record(10, 120);
+    assert!(done.game().is_over() && !open.game().is_over());
+    // Oldest first: a finished game, an unfinished one, a damaged file, then two finished.
+    for (i, record) in [Some(&done), Some(&open), None, Some(&done), Some(&done)].into_iter().enumerate() {
+        let path = dir.join(&format!("game-{i}.json"));
+        match record {
+            Some(r) => save::save(r, &path).unwrap(),
+            None => fs::write(&path, b"not json").unwrap(),
+        }
+        set_age(&path, 1000 - 100 * i as u64);
+    }
+    save::prune_finished(dir.path(), 2);
+    assert_eq!(files(dir.path()), ["game-1.json", "game-2.json", "game-3.json", "game-4.json"]);
+}

@@ -49,7 +49,8 @@ pub use error::{LoadError, LoadProblem, ReplayError, SaveError, UndoRefusal};
 pub use format::{FORMAT, VERSION, from_json, from_json_unverified, to_json};
 pub use history::{Record, StartError, default_names, play_random};
 pub use store::{
-    Autosave, DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, data_dir, latest_unfinished, latest_unfinished_in, load,
-    load_unverified, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,
+    Autosave, DATA_DIR_ENV, KEEP_AUTOSAVES, MAX_SAVE_BYTES, autosave_dir, data_dir, latest_unfinished,
+    latest_unfinished_in, load, load_unverified, prune_finished, resolve_name, resolve_name_in, save, save_as,
+    saves_dir, write_atomic,
 };
 pub use timeline::{CHECKPOINT, Timeline};

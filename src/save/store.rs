@@ -149,7 +149,9 @@ impl Autosave {
     }
 
     /// A new autosave file in `dir`, named after the time and the seed (never an existing file).
+    /// Older finished games beyond the [`KEEP_AUTOSAVES`] most recent files are removed first.
     pub fn start_in(dir: &Path, record: &Record) -> Result<Autosave, SaveError> {
+        prune_finished(dir, KEEP_AUTOSAVES);
         let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let stem = format!("game-{secs}-{}", record.seed());
         let path = (1..)
@@ -175,16 +177,19 @@ impl Autosave {
     }
 }
 
+/// Autosave files kept whatever they hold; past these, finished games are removed.
+pub const KEEP_AUTOSAVES: usize = 50;
+
 /// The most recently autosaved game that is not over, for `catan --continue`, with the
 /// autosave to keep writing. Files that fail to load are skipped.
 pub fn latest_unfinished() -> Option<(Autosave, Record)> {
     latest_unfinished_in(&autosave_dir()?)
 }
 
-/// Like [`latest_unfinished`], looking in `dir`.
-pub fn latest_unfinished_in(dir: &Path) -> Option<(Autosave, Record)> {
-    let mut files: Vec<(SystemTime, PathBuf)> = fs::read_dir(dir)
-        .ok()?
+/// The save files in `dir`, newest first.
+fn newest_first(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<(SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
@@ -192,7 +197,22 @@ pub fn latest_unfinished_in(dir: &Path) -> Option<(Autosave, Record)> {
         .filter_map(|p| Some((fs::metadata(&p).ok()?.modified().ok()?, p)))
         .collect();
     files.sort_by(|a, b| b.cmp(a));
-    files.into_iter().find_map(|(_, path)| {
+    files.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Removes finished games' autosaves beyond the `keep` newest files. Unfinished games and
+/// files that don't load are never removed: nothing a player did is lost.
+pub fn prune_finished(dir: &Path, keep: usize) {
+    for path in newest_first(dir).into_iter().skip(keep) {
+        if load(&path).is_ok_and(|r| r.game().is_over()) {
+            let _ = fs::remove_file(&path);
+        }
+    }
+}
+
+/// Like [`latest_unfinished`], looking in `dir`.
+pub fn latest_unfinished_in(dir: &Path) -> Option<(Autosave, Record)> {
+    newest_first(dir).into_iter().find_map(|path| {
         let record = load(&path).ok().filter(|r| !r.game().is_over())?;
         Some((Autosave::resume(path), record))
     })
