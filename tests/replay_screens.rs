@@ -2,6 +2,10 @@
 //! middle and the last step of a committed save, drawn on ratatui's `TestBackend` (as
 //! tests/screens.rs does for the game), and the keys that move between steps.
 
+mod screen_text;
+
+use screen_text::view;
+
 use std::path::Path;
 
 use catan::engine::{Action, Config};
@@ -11,8 +15,6 @@ use catan::tui::{Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
-use ratatui::style::Modifier;
 
 const PLAIN: Theme = Theme { color: false, ascii: false };
 
@@ -20,39 +22,6 @@ const PLAIN: Theme = Theme { color: false, ascii: false };
 fn fixture() -> Record {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-three-players-mid-game.json");
     save::load(&path).unwrap()
-}
-
-/// The screen as text, then the runs of reversed cells as `row: from-to` (the piece placed at
-/// the step is shown in reverse video).
-fn view(buf: &Buffer) -> String {
-    let (w, h) = (buf.area.width, buf.area.height);
-    let mut text = String::new();
-    let mut reversed = Vec::new();
-    for y in 0..h {
-        let mut line = String::new();
-        let mut run: Option<u16> = None;
-        for x in 0..w {
-            let cell = &buf[(x, y)];
-            line.push_str(cell.symbol());
-            match (cell.modifier.contains(Modifier::REVERSED), run) {
-                (true, None) => run = Some(x),
-                (false, Some(s)) => {
-                    reversed.push(format!("{y}: {s}-{}", x - 1));
-                    run = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = run {
-            reversed.push(format!("{y}: {s}-{}", w - 1));
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text.push_str("reverse video: ");
-    text.push_str(&reversed.join(", "));
-    text.push('\n');
-    text
 }
 
 fn draw(replay: &Replay, w: u16, h: u16) -> String {

@@ -3,13 +3,15 @@
 //! snapshot shows the characters and, below them, the cells in reverse video (the cursor and
 //! highlights), since those carry meaning without colour.
 
+mod screen_text;
+
+use screen_text::view;
+
 use catan::engine::{Action, Phase};
 use catan::tui::{App, Msg, Theme};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
-use ratatui::style::Modifier;
 
 const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
 
@@ -37,39 +39,6 @@ fn press(app: &mut App, keys: &str) {
         };
         app.update(Msg::key(code));
     }
-}
-
-/// The screen as text, then the runs of reversed cells as `row: from-to`.
-fn view(buf: &Buffer) -> String {
-    let (w, h) = (buf.area.width, buf.area.height);
-    let mut text = String::new();
-    let mut reversed = Vec::new();
-    for y in 0..h {
-        let mut line = String::new();
-        let mut run: Option<u16> = None;
-        for x in 0..w {
-            let cell = &buf[(x, y)];
-            line.push_str(cell.symbol());
-            let rev = cell.modifier.contains(Modifier::REVERSED);
-            match (rev, run) {
-                (true, None) => run = Some(x),
-                (false, Some(s)) => {
-                    reversed.push(format!("{y}: {s}-{}", x - 1));
-                    run = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = run {
-            reversed.push(format!("{y}: {s}-{}", w - 1));
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text.push_str("reverse video: ");
-    text.push_str(&reversed.join(", "));
-    text.push('\n');
-    text
 }
 
 fn draw(app: &mut App, w: u16, h: u16) -> String {
