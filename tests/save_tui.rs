@@ -97,7 +97,7 @@ fn play(app: &mut App, turns: u16) {
 #[test]
 fn save_prompt() {
     let mut app = new_app(42, Path::new("/data/catan"));
-    press(&mut app, "Enter S");
+    press(&mut app, "Enter s");
     type_text(&mut app, "friday");
     insta::assert_snapshot!(draw(&app));
 }
@@ -108,7 +108,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     let mut app = new_app(42, dir.path());
     play(&mut app, 3);
     assert_eq!(app.game.phase(), Phase::Roll);
-    press(&mut app, "S");
+    press(&mut app, "s");
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
     let path = dir.join("saves").join("friday.json");
@@ -129,7 +129,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
         assert_eq!(resumed.game.dice(), app.game.dice());
     }
 
-    // Saving again under that name asks first, then replaces.
+    // Saving again under that name asks first, then replaces (`S`, with Shift, saves too).
     press(&mut app, "S");
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
@@ -139,9 +139,9 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     assert_eq!(&save::load(&path).unwrap(), app.record().unwrap());
 
     // Esc leaves without saving; a name the saver refuses keeps the prompt open with the reason.
-    press(&mut app, "S Esc");
+    press(&mut app, "s Esc");
     assert!(app.saving.is_none());
-    press(&mut app, "S Bksp Enter");
+    press(&mut app, "s Bksp Enter");
     assert!(app.saving.is_some());
     assert_eq!(message(&app), "cannot save: type a name for the save");
 }
@@ -179,7 +179,7 @@ fn a_failed_autosave_is_said_on_the_status_line() {
     press(&mut app, "Enter Enter");
     assert!(app.autosave_now(), "the screen must show it");
     let m = app.message.clone().unwrap();
-    assert!(m.error && m.text.starts_with("autosave failed (S saves elsewhere): cannot save"), "{}", m.text);
+    assert!(m.error && m.text.starts_with("autosave failed (s saves elsewhere): cannot save"), "{}", m.text);
 }
 
 #[test]

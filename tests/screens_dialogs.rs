@@ -186,6 +186,32 @@ fn a_resumed_game_hands_the_keyboard_over_and_records_what_is_played() {
     assert_eq!(app.game.roads(placer).count(), 1);
 }
 
+/// Issue 4 asks for `s` to save, so a settlement is `v` (village): two roads from Ann's
+/// settlement lead to the one free place; `s` opens the save prompt, `v` and Enter build there.
+#[test]
+fn v_builds_a_settlement_and_s_saves() {
+    let topo = scenario().build().unwrap().topology();
+    let home = Vertex(0);
+    let mid = topo.vertex_neighbors(home)[0];
+    let far = *topo.vertex_neighbors(mid).iter().find(|&&v| v != home).unwrap();
+    let road = |a, b| topo.edge_between(a, b).unwrap();
+    let game = scenario()
+        .road(ANN, road(home, mid))
+        .road(ANN, road(mid, far))
+        .hand(ANN, Hand::SETTLEMENT)
+        .rolled()
+        .build()
+        .unwrap();
+    assert!(game.is_legal(Action::BuildSettlement(far)), "the place at the end of the roads is free");
+    let mut app = app_with(game);
+    press(&mut app, "s");
+    assert!(app.saving.is_some(), "s opens the save prompt");
+    press(&mut app, "Esc v Enter");
+    assert!(app.saving.is_none());
+    assert_eq!(app.game.building_at(far), Some((ANN, false)), "{:?}", app.message);
+    assert_eq!(app.game.settlements(ANN).count(), 2);
+}
+
 /// With nearly every action possible on the narrowest screen (96 columns), the keys of the
 /// moment give way on the footer so that save, help and quit always show.
 #[test]
@@ -197,6 +223,6 @@ fn footer_keeps_help_and_quit_on_a_narrow_screen() {
     terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
     let buf = terminal.backend().buffer().clone();
     let last: String = (0..96).map(|x| buf[(x, 31)].symbol().to_string()).collect();
-    assert!(last.contains("S save") && last.contains("? help") && last.contains("q quit"), "footer: {last:?}");
+    assert!(last.contains("s save") && last.contains("? help") && last.contains("q quit"), "footer: {last:?}");
     assert!(last.contains("…"), "this position has more keys than fit: {last:?}");
 }

@@ -25,7 +25,7 @@
 //! - new game: [`Record::new`]`(config, seed, names)`, then [`Autosave::start`]`(&record)`;
 //! - every action: [`Record::apply`] (returns the events, like `Game::apply`), then
 //!   [`Autosave::write`]`(&record)` (about 10 ms, nearly all of it the flush to disk);
-//! - save (`S` in the terminal game): [`save_as`]`(&record, typed_name)` returns the file written, or a
+//! - save (`s` in the terminal game): [`save_as`]`(&record, typed_name)` returns the file written, or a
 //!   [`SaveError`] to show;
 //! - undo (`u`): [`Record::undo`] returns the action taken back or an [`UndoRefusal`] to show
 //!   ([`Record::can_undo`] for a footer hint); then rebuild the log panel with [`Record::log`]

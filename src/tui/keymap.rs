@@ -92,10 +92,11 @@ const fn b(keys: &'static [KeyCode], label: &'static str, cmd: Cmd, desc: &'stat
 use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
 
 /// Keys that work in every mode but the start screen, the quit question, the help and the save
-/// prompt. Save is `S` (Shift-s): `s` builds a settlement, the game's most used key after `r`.
+/// prompt. Save is `s`, as issue 4 asks (`S` too, for hands used to it); so a settlement is `v`,
+/// for village.
 pub const GLOBAL: &[Binding] = &[
     b(&[Char('u')], "u", Cmd::Undo, "undo"),
-    b(&[Char('S')], "S", Cmd::Save, "save"),
+    b(&[Char('s'), Char('S')], "s", Cmd::Save, "save"),
     b(&[Char('?'), KeyCode::F(1)], "?", Cmd::Help, "help"),
     b(&[Char('q')], "q", Cmd::Quit, "quit"),
     b(&[PageUp, Char('[')], "PgUp/[", Cmd::LogUp, "log back"),
@@ -113,7 +114,7 @@ const HANDOFF: &[Binding] = &[b(&[Enter, Char(' ')], "Enter", Cmd::Confirm, "I h
 const TURN: &[Binding] = &[
     b(&[Char('r')], "r", Cmd::Roll, "roll"),
     b(&[Char('b')], "b", Cmd::BuildRoad, "road"),
-    b(&[Char('s')], "s", Cmd::BuildSettlement, "settlement"),
+    b(&[Char('v')], "v", Cmd::BuildSettlement, "settlement"),
     b(&[Char('c')], "c", Cmd::BuildCity, "city"),
     b(&[Char('d')], "d", Cmd::BuyCard, "buy card"),
     b(&[Char('p')], "p", Cmd::PlayCard, "play card"),
@@ -190,7 +191,7 @@ const QUIT: &[Binding] = &[
 
 const OVER: &[Binding] = &[
     b(&[Char('b')], "b", Cmd::Board, "board/statistics"),
-    b(&[Char('S')], "S", Cmd::Save, "save"),
+    b(&[Char('s'), Char('S')], "s", Cmd::Save, "save"),
     b(&[Char('q'), Esc], "q", Cmd::Yes, "quit"),
 ];
 
@@ -286,11 +287,22 @@ mod tests {
         let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
         assert_eq!(lookup(Mode::Turn, key('r')), Some(Cmd::Roll));
         assert_eq!(lookup(Mode::Turn, key('?')), Some(Cmd::Help));
-        assert_eq!(lookup(Mode::Turn, key('s')), Some(Cmd::BuildSettlement));
-        assert_eq!(lookup(Mode::Turn, key('S')), Some(Cmd::Save));
         assert_eq!(lookup(Mode::Select, key('u')), Some(Cmd::Undo));
         assert_eq!(lookup(Mode::SaveName, key('u')), None, "the save prompt types letters");
         assert_eq!(lookup(Mode::Start, key('q')), None);
         assert_eq!(lookup(Mode::Quit, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Cmd::Yes));
+    }
+
+    /// Issue 4: "In the game, `s` saves". `S` stays an alias; a settlement moved to `v`.
+    #[test]
+    fn s_saves_and_v_builds_a_settlement() {
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        for mode in [Mode::Turn, Mode::Select, Mode::Handoff, Mode::Over] {
+            assert_eq!(lookup(mode, key('s')), Some(Cmd::Save), "s in {mode:?}");
+            assert_eq!(lookup(mode, key('S')), Some(Cmd::Save), "S in {mode:?}");
+        }
+        assert_eq!(lookup(Mode::Turn, key('v')), Some(Cmd::BuildSettlement));
+        assert_eq!(lookup(Mode::SaveName, key('s')), None, "the save prompt types an s");
+        assert_eq!(lookup(Mode::Quit, key('s')), None);
     }
 }

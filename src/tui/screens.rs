@@ -179,7 +179,7 @@ pub fn quit(app: &App, area: Rect, buf: &mut Buffer) {
     Clear.render(r, buf);
     let said = match (app.autosave_path(), app.record().map_or(0, |r| r.len())) {
         (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
-        (None, 1..) => "Quit the game? It is not saved (S saves it).",
+        (None, 1..) => "Quit the game? It is not saved (s saves it).",
         _ => "Quit the game?",
     };
     let lines = vec![

@@ -1,5 +1,5 @@
 //! Games that survive, in the terminal (issue 4): every game played is a [`Record`]; it is
-//! autosaved after every action, saved under a name with `S`, taken back with `u`, and resumed
+//! autosaved after every action, saved under a name with `s`, taken back with `u`, and resumed
 //! from a file (`--load`) or from the latest autosave (`--continue`).
 //!
 //! The autosave is written synchronously, but after the frame that shows the action is drawn
@@ -125,7 +125,7 @@ impl App {
             Ok(()) => false,
             Err(e) => {
                 // Said loudly, every time: the game is no longer safe on disk.
-                self.refuse(format!("autosave failed (S saves elsewhere): {e}"));
+                self.refuse(format!("autosave failed (s saves elsewhere): {e}"));
                 true
             }
         }
@@ -156,7 +156,7 @@ impl App {
         }
     }
 
-    /// `S`: opens the save prompt, offering a name from the date and the seed.
+    /// `s`: opens the save prompt, offering a name from the date and the seed.
     pub(super) fn open_save_prompt(&mut self) {
         if self.record.is_none() {
             return self.refuse("nothing to save before the game begins".into());
