@@ -8,6 +8,7 @@ use super::cards::{DevCard, Hand, Resource};
 use super::config::Shortage;
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, ROADS, Turn};
+use super::sink::EventSink;
 
 impl Game {
     /// Plays `action` for the player who must act. On error the game is unchanged.
@@ -26,13 +27,14 @@ impl Game {
 
     /// Plays an action taken from [`Game::legal_actions`] without checking it again (debug
     /// builds still do): for bots and simulations. An illegal action here may corrupt the game.
-    pub fn apply_unchecked(&mut self, action: Action, events: &mut Vec<Event>) {
+    /// Pass [`NoEvents`](super::NoEvents) when nobody reads the events.
+    pub fn apply_unchecked(&mut self, action: Action, events: &mut impl EventSink) {
         debug_assert_eq!(self.check(action), Ok(()), "apply_unchecked with an illegal action");
         self.play_unchecked(action, events);
     }
 
     /// Plays an action already known to be legal.
-    fn play_unchecked(&mut self, action: Action, ev: &mut Vec<Event>) {
+    fn play_unchecked(&mut self, action: Action, ev: &mut impl EventSink) {
         let s = self.to_act();
         match action {
             Action::BuildSettlement(v) => self.build_settlement(s, v, ev),
@@ -137,7 +139,7 @@ impl Game {
 
     /// R38: the player whose turn it is wins on reaching the target; that covers a player who
     /// got there during another's turn, checked as their own turn starts.
-    fn check_win(&mut self, ev: &mut Vec<Event>) {
+    fn check_win(&mut self, ev: &mut impl EventSink) {
         if matches!(self.phase, Phase::Setup { .. } | Phase::Over { .. }) {
             return;
         }
@@ -159,7 +161,7 @@ impl Game {
         self.players[s.index()].hand.add(&cards);
     }
 
-    fn use_card(&mut self, s: Seat, card: DevCard, ev: &mut Vec<Event>) {
+    fn use_card(&mut self, s: Seat, card: DevCard, ev: &mut impl EventSink) {
         self.players[s.index()].dev[card] -= 1;
         self.turn.dev_played = true;
         ev.push(Event::PlayedDevCard { seat: s, card });
@@ -170,7 +172,7 @@ impl Game {
         self.phase = if self.turn.rolled { Phase::Main } else { Phase::Roll };
     }
 
-    fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut Vec<Event>) {
+    fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         if let Phase::Setup { round, index, .. } = self.phase {
             self.phase = Phase::Setup { round, index, settlement: Some(v) };
             if round == 1 {
@@ -205,7 +207,7 @@ impl Game {
         }
     }
 
-    fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut Vec<Event>) {
+    fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::CITY);
         self.turn.built = true;
         let p = &mut self.players[s.index()];
@@ -214,7 +216,7 @@ impl Game {
         ev.push(Event::Built { seat: s, piece: Piece::City, at: v.0 });
     }
 
-    fn build_road(&mut self, s: Seat, e: Edge, ev: &mut Vec<Event>) {
+    fn build_road(&mut self, s: Seat, e: Edge, ev: &mut impl EventSink) {
         let mut first_turn = false;
         match self.phase {
             Phase::Setup { round, index, .. } => {
@@ -255,7 +257,7 @@ impl Game {
         }
     }
 
-    fn roll(&mut self, s: Seat, ev: &mut Vec<Event>) {
+    fn roll(&mut self, s: Seat, ev: &mut impl EventSink) {
         let dice = [self.rng.random_range(1..=6u8), self.rng.random_range(1..=6u8)];
         self.turn.rolled = true;
         self.turn.dice = Some(dice);
@@ -279,7 +281,7 @@ impl Game {
     }
 
     /// R15, R16: pays each building on the hexes showing `total`.
-    fn produce(&mut self, total: u8, ev: &mut Vec<Event>) {
+    fn produce(&mut self, total: u8, ev: &mut impl EventSink) {
         let topo = self.topology();
         let n = self.num_players();
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
@@ -335,7 +337,7 @@ impl Game {
         }
     }
 
-    fn discard(&mut self, s: Seat, r: Resource, ev: &mut Vec<Event>) {
+    fn discard(&mut self, s: Seat, r: Resource, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::of(r, 1));
         ev.push(Event::Discarded { seat: s, resource: r });
         if let Phase::Discard { remaining } = &mut self.phase {
@@ -346,7 +348,7 @@ impl Game {
         }
     }
 
-    fn move_robber(&mut self, s: Seat, hex: Hex, victim: Option<Seat>, ev: &mut Vec<Event>) {
+    fn move_robber(&mut self, s: Seat, hex: Hex, victim: Option<Seat>, ev: &mut impl EventSink) {
         self.board.set_robber(hex);
         ev.push(Event::RobberMoved { seat: s, hex });
         if let Some(v) = victim {
@@ -360,7 +362,7 @@ impl Game {
         self.resume();
     }
 
-    fn buy_dev_card(&mut self, s: Seat, ev: &mut Vec<Event>) {
+    fn buy_dev_card(&mut self, s: Seat, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::DEVELOPMENT);
         self.turn.built = true;
         let card = self.deck.draw().expect("checked: the deck is not empty");
@@ -369,7 +371,7 @@ impl Game {
         ev.push(Event::BoughtDevCard { seat: s, card });
     }
 
-    fn end_turn(&mut self, ev: &mut Vec<Event>) {
+    fn end_turn(&mut self, ev: &mut impl EventSink) {
         let n = self.config.players;
         let seat = Seat((self.turn.seat.0 + 1) % n);
         let number = self.turn.number + 1;

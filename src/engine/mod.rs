@@ -14,6 +14,7 @@ mod legal;
 mod rng;
 mod road;
 mod scenario;
+mod sink;
 mod view;
 
 pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
@@ -26,4 +27,5 @@ pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use scenario::Scenario;
+pub use sink::{EventSink, NoEvents};
 pub use view::{PublicPlayer, View};

@@ -3,6 +3,7 @@
 use super::action::{Event, Seat};
 use super::coords::{Edge, Topology, Vertex};
 use super::game::Game;
+use super::sink::EventSink;
 
 /// Knights needed for Largest Army (R36).
 pub const ARMY_MIN: u8 = 3;
@@ -143,7 +144,7 @@ impl Game {
     }
 
     /// Gives Longest Road to whom R35 says, after any road length changed.
-    pub(crate) fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn award_longest_road(&mut self, ev: &mut impl EventSink) {
         let max = self.seats().map(|s| self.road_length(s)).max().unwrap_or(0);
         let new = match self.longest_road {
             Some(h) if max >= ROAD_MIN && self.road_length(h) == max => Some(h),
@@ -162,7 +163,7 @@ impl Game {
     }
 
     /// Gives Largest Army to `s` if R36 says so, after `s` played a knight.
-    pub(crate) fn award_largest_army(&mut self, s: Seat, ev: &mut Vec<Event>) {
+    pub(crate) fn award_largest_army(&mut self, s: Seat, ev: &mut impl EventSink) {
         let k = self.knights_played(s);
         let beats = match self.largest_army {
             None => true,
