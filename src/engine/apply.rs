@@ -247,7 +247,7 @@ impl Game {
         if first_turn {
             ev.push(Event::TurnStarted { seat: self.first, number: 1 });
         }
-        self.measure_road(s);
+        self.extend_road(s, e);
         self.award_longest_road(ev);
         if let Phase::RoadBuilding { left } = self.phase {
             let p = &self.players[s.index()];

@@ -24,42 +24,55 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
     let mut best = 0;
     while unreached != 0 {
         let seed = Vertex(unreached.trailing_zeros() as u8);
-        let (corners, paths) = component(topo, seed, roads);
+        let (corners, length) = component_longest(topo, roads, blocked, seed);
         unreached &= !corners;
-        if paths.count_ones() + 1 == corners.count_ones() {
-            // A tree: trails are paths, and one pass finds the longest (the usual case).
-            let mut left = paths;
-            tree_longest(topo, seed, &mut left, blocked, &mut best);
-        } else {
-            best = best.max(cyclic_longest(topo, corners, paths, blocked, seed));
-        }
+        best = best.max(length);
     }
     best
+}
+
+/// The longest trail in the network of `roads` that reaches `seed`, and that network's corners.
+fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex) -> (u128, u8) {
+    let (corners, paths) = component(topo, seed, roads);
+    if paths.count_ones() + 1 == corners.count_ones() {
+        // A tree: trails are paths, and one pass finds the longest (the usual case).
+        let (mut left, mut best) = (paths, 0);
+        tree_longest(topo, seed, &mut left, blocked, &mut best);
+        (corners, best)
+    } else {
+        (corners, cyclic_longest(topo, corners, paths, blocked, seed))
+    }
 }
 
 /// A component with a cycle: try every start where a longest trail can begin. From a plain
 /// 2-branch corner a trail could be extended backwards, or it is closed and can be re-started
 /// at any of its corners, so only 1- and 3-branch corners and blocked ones are tried (or any
-/// corner of a pure cycle).
+/// corner of a pure cycle). The search stops as soon as a trail reaches the parity bound: every
+/// corner a trail passes through uses an even number of its paths, so of `k` odd corners all but
+/// the two ends leave a path unused, and no trail is longer than `paths - (k / 2 - 1)`.
 fn cyclic_longest(topo: &Topology, corners: u128, paths: u128, blocked: u128, seed: Vertex) -> u8 {
     let mut starts = 0u128;
+    let mut odd = 0u32;
     let mut t = corners;
     while t != 0 {
         let v = Vertex(t.trailing_zeros() as u8);
         t &= t - 1;
-        if (topo.vertex_edge_mask(v) & paths).count_ones() != 2 || blocked & v.bit() != 0 {
+        let degree = (topo.vertex_edge_mask(v) & paths).count_ones();
+        odd += degree & 1;
+        if degree != 2 || blocked & v.bit() != 0 {
             starts |= v.bit();
         }
     }
     if starts == 0 {
         starts = seed.bit();
     }
+    let bound = (paths.count_ones() - (odd / 2).saturating_sub(1)) as u8;
     let mut best = 0;
     while starts != 0 {
         let v = Vertex(starts.trailing_zeros() as u8);
         starts &= starts - 1;
-        best = best.max(walk(topo, v, paths, blocked));
-        if best as u32 == paths.count_ones() {
+        best = best.max(walk(topo, v, paths, blocked, bound));
+        if best >= bound {
             break;
         }
     }
@@ -116,19 +129,19 @@ fn component(topo: &Topology, start: Vertex, roads: u128) -> (u128, u128) {
     (seen, paths)
 }
 
-fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128) -> u8 {
+/// The longest trail from `v` over `left`, or any trail of at least `cap` paths (no longer one
+/// is wanted: the caller has a bound).
+fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128, cap: u8) -> u8 {
+    let cap = cap.min(left.count_ones() as u8);
     let mut best = 0;
     let mut out = topo.vertex_edge_mask(v) & left;
-    while out != 0 {
+    while out != 0 && best < cap {
         let e = Edge(out.trailing_zeros() as u8);
         out &= out - 1;
         let [a, b] = topo.edge_vertices(e);
         let w = Vertex(a.0 ^ b.0 ^ v.0);
-        let further = if blocked & w.bit() != 0 { 0 } else { walk(topo, w, left & !e.bit(), blocked) };
+        let further = if blocked & w.bit() != 0 { 0 } else { walk(topo, w, left & !e.bit(), blocked, cap - 1) };
         best = best.max(1 + further);
-        if best as u32 == left.count_ones() {
-            break; // every remaining road is used: nothing can be longer
-        }
     }
     best
 }
@@ -141,6 +154,19 @@ impl Game {
         let blocked = self.occupied_vertices() & !own;
         let len = longest_trail(self.topology(), p.roads.0, blocked);
         self.players[s.index()].road_length = len;
+    }
+
+    /// Updates a player's road length after they built the road `e`. Only the network holding
+    /// `e` changed, and it holds every network it joined, so the new length is the longer of the
+    /// old one and that network's longest trail.
+    pub(crate) fn extend_road(&mut self, s: Seat, e: Edge) {
+        let p = &self.players[s.index()];
+        let own = p.settlements.0 | p.cities.0;
+        let blocked = self.occupied_vertices() & !own;
+        let topo = self.topology();
+        let (_, len) = component_longest(topo, p.roads.0, blocked, topo.edge_vertices(e)[0]);
+        let p = &mut self.players[s.index()];
+        p.road_length = p.road_length.max(len);
     }
 
     /// Gives Longest Road to whom R35 says, after any road length changed.
@@ -230,8 +256,9 @@ mod start_tests {
     #[test]
     fn pruned_starts_match_brute_force_on_random_networks() {
         let topo = Layout::Standard.topology();
-        let brute =
-            |roads: u128, blocked: u128| topo.vertices().map(|v| walk(topo, v, roads, blocked)).max().unwrap_or(0);
+        let brute = |roads: u128, blocked: u128| {
+            topo.vertices().map(|v| walk(topo, v, roads, blocked, u8::MAX)).max().unwrap_or(0)
+        };
         let mut rng = SplitMix64::new(9);
         for _ in 0..20_000 {
             let mut roads = 0u128;
