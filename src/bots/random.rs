@@ -1,6 +1,6 @@
 //! The random player: uniform over the legal actions, never offering domestic trades.
 
-use crate::engine::{Action, Game};
+use crate::engine::{Action, ActionList, Game};
 
 /// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
 #[derive(Clone, Debug)]
@@ -29,13 +29,13 @@ impl SplitMix64 {
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: SplitMix64,
-    buffer: Vec<Action>,
+    buffer: ActionList,
 }
 
 impl RandomBot {
     /// A random player seeded for repeatable games.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: SplitMix64::new(seed), buffer: Vec::with_capacity(128) }
+        RandomBot { rng: SplitMix64::new(seed), buffer: ActionList::new() }
     }
 
     /// The action to play now, or `None` when the game is over.

@@ -285,48 +285,47 @@ impl Game {
         let topo = self.topology();
         let n = self.num_players();
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
-        for h in self.board.hexes_with_token(total) {
+        let mut want = Hand::EMPTY;
+        let mut hexes = self.board.token_mask(total) & !(1 << self.board.robber().0);
+        while hexes != 0 {
+            let h = Hex(hexes.trailing_zeros() as u8);
+            hexes &= hexes - 1;
             let Some(r) = self.board.terrain(h).resource() else { continue };
-            if h == self.board.robber() {
-                continue;
-            }
             let corners = topo.hex_vertex_mask(h);
-            for (i, p) in self.players[..n].iter().enumerate() {
-                let (towns, cities) = (p.settlements.0 & corners, p.cities.0 & corners);
-                if towns | cities != 0 {
-                    owed[i][r] += (towns.count_ones() + 2 * cities.count_ones()) as u8;
-                }
+            for (owes, p) in owed.iter_mut().zip(&self.players[..n]) {
+                let got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+                owes[r] += got as u8;
+                want[r] += got as u8;
             }
         }
-        let mut paid = [Hand::EMPTY; MAX_PLAYERS];
-        for r in Resource::ALL {
-            let want: u32 = owed.iter().map(|h| h[r] as u32).sum();
-            if want == 0 {
-                continue;
-            }
-            if want <= self.bank[r] as u32 {
-                for i in 0..MAX_PLAYERS {
-                    paid[i][r] = owed[i][r];
+        if want.is_empty() {
+            return;
+        }
+        let mut paid = owed;
+        if !self.bank.contains(&want) {
+            for r in Resource::ALL.into_iter().filter(|&r| want[r] > self.bank[r]) {
+                // R16: a short resource goes to no one, unless one player alone is owed it.
+                let claimants = owed.iter().filter(|h| h[r] > 0).count();
+                for h in &mut paid {
+                    h[r] = 0;
                 }
-                continue;
-            }
-            let claimants = owed.iter().filter(|h| h[r] > 0).count();
-            match self.config.shortage {
-                Shortage::Official if claimants == 1 => {
-                    let i = owed.iter().position(|h| h[r] > 0).expect("one claimant");
-                    paid[i][r] = self.bank[r];
-                }
-                Shortage::TurnOrder => {
-                    let mut left = self.bank[r];
-                    for o in self.in_turn_order() {
-                        let give = owed[o.index()][r].min(left);
-                        paid[o.index()][r] = give;
-                        left -= give;
+                match self.config.shortage {
+                    Shortage::Official if claimants == 1 => {
+                        let i = owed.iter().position(|h| h[r] > 0).expect("one claimant");
+                        paid[i][r] = self.bank[r];
                     }
+                    Shortage::TurnOrder => {
+                        let mut left = self.bank[r];
+                        for o in self.in_turn_order() {
+                            let give = owed[o.index()][r].min(left);
+                            paid[o.index()][r] = give;
+                            left -= give;
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
+                ev.push(Event::Shortage { resource: r });
             }
-            ev.push(Event::Shortage { resource: r });
         }
         for o in self.in_turn_order() {
             let cards = paid[o.index()];

@@ -240,6 +240,10 @@ impl Board {
     pub fn hexes_with_token(&self, total: u8) -> impl Iterator<Item = Hex> + '_ {
         self.topology().hexes().filter(move |h| self.tokens[h.index()] == total)
     }
+    /// [`Board::hexes_with_token`] as a bit set over hexes (one pass over the tokens, no branch).
+    pub(crate) fn token_mask(&self, total: u8) -> u64 {
+        self.tokens.iter().enumerate().fold(0, |m, (i, &t)| m | ((t == total) as u64) << i)
+    }
     /// Probability dots of a token: 5 for 6 and 8, 1 for 2 and 12.
     pub fn pips(token: u8) -> u8 {
         6u8.saturating_sub((7i8 - token as i8).unsigned_abs())

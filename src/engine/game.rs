@@ -191,6 +191,7 @@ impl Game {
 
     /// The player who must act now. This differs from [`Game::current_player`] while others
     /// discard or answer a trade offer.
+    #[inline]
     pub fn to_act(&self) -> Seat {
         let n = self.config.players;
         match self.phase {
@@ -211,7 +212,7 @@ impl Game {
     /// Seats in turn order starting from the player whose turn it is.
     pub(crate) fn in_turn_order(&self) -> impl Iterator<Item = Seat> + use<> {
         let (n, start) = (self.config.players, self.turn.seat.0);
-        (0..n).map(move |i| Seat((start + i) % n))
+        (start..start + n).map(move |i| Seat(if i >= n { i - n } else { i }))
     }
 
     /// The winner, once the game is over.

@@ -7,6 +7,7 @@ use super::bits::Bits;
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{CITIES, Game, Phase, ROADS, SETTLEMENTS};
+use super::sink::ActionSink;
 
 impl Game {
     /// All legal actions of the player who must act now, except domestic trade offers and
@@ -17,8 +18,9 @@ impl Game {
         out
     }
 
-    /// Like [`Game::legal_actions`], reusing a buffer (cleared first).
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+    /// Like [`Game::legal_actions`], into a buffer (cleared first): a reused `Vec`, or an
+    /// [`ActionList`](super::ActionList), which is faster.
+    pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
         out.clear();
         let s = self.to_act();
         let p = &self.players[s.index()];
@@ -26,11 +28,11 @@ impl Game {
             Phase::Over { .. } => {}
             Phase::Setup { settlement: None, .. } => {
                 let free = !self.blocked_vertices() & self.vertex_mask();
-                out.extend(Bits(free).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+                out.push_all(Bits(free).iter().map(|v| Action::BuildSettlement(Vertex(v))));
             }
             Phase::Setup { settlement: Some(v), .. } => {
                 let free = self.topology().vertex_edge_mask(v) & !self.occupied_edges();
-                out.extend(Bits(free).iter().map(|e| Action::BuildRoad(Edge(e))));
+                out.push_all(Bits(free).iter().map(|e| Action::BuildRoad(Edge(e))));
             }
             Phase::Roll => {
                 out.push(Action::RollDice);
@@ -39,14 +41,14 @@ impl Game {
             Phase::Main => {
                 out.push(Action::EndTurn);
                 if p.hand.contains(&Hand::ROAD) && p.roads.len() < ROADS {
-                    out.extend(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+                    out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
                 }
                 if p.hand.contains(&Hand::SETTLEMENT) && p.settlements.len() < SETTLEMENTS {
                     let vs = self.road_vertices(s) & !self.blocked_vertices();
-                    out.extend(Bits(vs).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+                    out.push_all(Bits(vs).iter().map(|v| Action::BuildSettlement(Vertex(v))));
                 }
                 if p.hand.contains(&Hand::CITY) && p.cities.len() < CITIES {
-                    out.extend(p.settlements.iter().map(|v| Action::BuildCity(Vertex(v))));
+                    out.push_all(p.settlements.iter().map(|v| Action::BuildCity(Vertex(v))));
                 }
                 if p.hand.contains(&Hand::DEVELOPMENT) && !self.deck.is_empty() {
                     out.push(Action::BuyDevCard);
@@ -56,7 +58,7 @@ impl Game {
                     self.push_maritime(s, out);
                 }
             }
-            Phase::Discard { .. } => out.extend(p.hand.resources().map(Action::Discard)),
+            Phase::Discard { .. } => out.push_all(p.hand.resources().map(Action::Discard)),
             Phase::Robber => {
                 let topo = self.topology();
                 let targets = self.robber_target_mask();
@@ -72,17 +74,18 @@ impl Game {
                 }
                 for hex in topo.hexes().filter(|h| targets >> h.0 & 1 == 1) {
                     let corners = topo.hex_vertex_mask(hex);
-                    let before = out.len();
+                    let mut robbed = false;
                     for &(o, _) in victims[..n].iter().filter(|v| v.1 & corners != 0) {
                         out.push(Action::MoveRobber { hex, victim: Some(o) });
+                        robbed = true;
                     }
-                    if out.len() == before {
+                    if !robbed {
                         out.push(Action::MoveRobber { hex, victim: None });
                     }
                 }
             }
             Phase::RoadBuilding { .. } => {
-                out.extend(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+                out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
             }
             Phase::Trade { give, get, answers } => {
                 if s == self.turn.seat {
@@ -108,7 +111,7 @@ impl Game {
     }
 
     /// Development cards the player may play now (R14, R30-R33).
-    fn push_card_plays(&self, s: Seat, out: &mut Vec<Action>) {
+    fn push_card_plays(&self, s: Seat, out: &mut impl ActionSink) {
         if self.turn.dev_played {
             return;
         }
@@ -123,7 +126,7 @@ impl Game {
         if playable(DevCard::YearOfPlenty) {
             let bank = self.bank;
             if bank.total() == 1 {
-                out.extend(bank.resources().map(|r| Action::PlayYearOfPlenty(r, None)));
+                out.push_all(bank.resources().map(|r| Action::PlayYearOfPlenty(r, None)));
             } else {
                 // Both orders of a pair are the same move; both are legal, so both are listed.
                 for a in Resource::ALL {
@@ -136,12 +139,12 @@ impl Game {
             }
         }
         if playable(DevCard::Monopoly) {
-            out.extend(Resource::ALL.map(Action::PlayMonopoly));
+            out.push_all(Resource::ALL.map(Action::PlayMonopoly));
         }
     }
 
     /// Trades with the bank at every rate the player has (R22).
-    fn push_maritime(&self, s: Seat, out: &mut Vec<Action>) {
+    fn push_maritime(&self, s: Seat, out: &mut impl ActionSink) {
         let hand = self.players[s.index()].hand;
         if hand.total() < 2 {
             return;

@@ -27,5 +27,5 @@ pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use scenario::Scenario;
-pub use sink::{EventSink, NoEvents};
+pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
 pub use view::{PublicPlayer, View};

@@ -1,8 +1,12 @@
-//! Where [`Game::apply_unchecked`](super::Game::apply_unchecked) reports what happened: a
-//! `Vec<Event>` for a front end's log, or [`NoEvents`] for bots and simulations, which then pay
-//! nothing for events (the compiler drops them).
+//! Where the engine writes its answers. [`Game::apply_unchecked`](super::Game::apply_unchecked)
+//! reports what happened to a `Vec<Event>` for a front end's log, or to [`NoEvents`] for bots and
+//! simulations, which then pay nothing for events (the compiler drops them).
+//! [`Game::legal_actions_into`](super::Game::legal_actions_into) lists actions into a `Vec`, or
+//! into an [`ActionList`] on the stack, which never allocates or checks a capacity.
 
-use super::action::Event;
+use std::ops::Deref;
+
+use super::action::{Action, Event};
 
 /// Receives the events of an action, in order.
 pub trait EventSink {
@@ -24,4 +28,81 @@ pub struct NoEvents;
 impl EventSink for NoEvents {
     #[inline]
     fn push(&mut self, _: Event) {}
+}
+
+/// Receives the legal actions of a moment.
+pub trait ActionSink {
+    /// Empties the list.
+    fn clear(&mut self);
+    /// Appends one action.
+    fn push(&mut self, action: Action);
+    /// Appends several actions.
+    #[inline]
+    fn push_all(&mut self, actions: impl IntoIterator<Item = Action>) {
+        for a in actions {
+            self.push(a);
+        }
+    }
+}
+
+impl ActionSink for Vec<Action> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+}
+
+/// More actions than any moment has: every path and intersection of the largest island (128
+/// each), five cities, every card play (32) and every maritime trade (60), plus the end of turn.
+pub const MAX_ACTIONS: usize = 384;
+
+/// A fixed-size list of actions, filled by [`Game::legal_actions_into`](super::Game::legal_actions_into)
+/// without touching the heap. Reads as a slice.
+#[derive(Clone)]
+pub struct ActionList {
+    len: usize,
+    items: [Action; MAX_ACTIONS],
+}
+
+impl ActionList {
+    /// An empty list.
+    pub fn new() -> ActionList {
+        ActionList { len: 0, items: [Action::EndTurn; MAX_ACTIONS] }
+    }
+}
+
+impl Default for ActionList {
+    fn default() -> ActionList {
+        ActionList::new()
+    }
+}
+
+impl std::fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Deref for ActionList {
+    type Target = [Action];
+    #[inline]
+    fn deref(&self) -> &[Action] {
+        &self.items[..self.len]
+    }
+}
+
+impl ActionSink for ActionList {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    fn push(&mut self, action: Action) {
+        self.items[self.len] = action;
+        self.len += 1;
+    }
 }
