@@ -191,13 +191,21 @@ impl Game {
         }
         self.players[s.index()].settlements.insert(v.0);
         self.players[s.index()].harbors |= self.harbors_of(v.bit());
+        let topo = self.topology();
+        let through = topo.vertex_edge_mask(v);
+        self.pieces.buildings |= v.bit();
+        self.pieces.blocked |= v.bit() | topo.vertex_neighbor_mask(v);
+        self.pieces.frontier[s.index()] |= through;
         ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
         // A new building splits an opponent's road that passes through it (R35): one that
-        // only ends there keeps its length.
-        let through = self.topology().vertex_edge_mask(v);
+        // only ends there keeps its length. Either way their network no longer reaches past it.
         let mut split = false;
         for o in self.seats() {
-            if o != s && (self.players[o.index()].roads.0 & through).count_ones() >= 2 {
+            if o == s || self.pieces.road_ends[o.index()] & v.bit() == 0 {
+                continue;
+            }
+            self.pieces.frontier[o.index()] = self.frontier_of(o);
+            if (self.players[o.index()].roads.0 & through).count_ones() >= 2 {
                 self.measure_road(o);
                 split = true;
             }
@@ -242,6 +250,16 @@ impl Game {
             }
         }
         self.players[s.index()].roads.insert(e.0);
+        let topo = self.topology();
+        let p = &self.players[s.index()];
+        let opponents = self.pieces.buildings & !(p.settlements.0 | p.cities.0);
+        for w in topo.edge_vertices(e) {
+            self.pieces.road_ends[s.index()] |= w.bit();
+            if opponents & w.bit() == 0 {
+                self.pieces.frontier[s.index()] |= topo.vertex_edge_mask(w);
+            }
+        }
+        self.pieces.roads |= e.bit();
         ev.push(Event::Built { seat: s, piece: Piece::Road, at: e.0 });
         // The last set-up road comes before the first turn, in the events as on the table.
         if first_turn {

@@ -2,7 +2,6 @@
 //! fast move generator of `legal.rs` to it.
 
 use super::action::{Action, Answer, Piece, RuleError, Seat, SeatSet};
-use super::bits::Bits;
 use super::cards::{DevCard, Hand};
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, ROADS};
@@ -255,30 +254,21 @@ impl Game {
     }
 
     /// Intersections that are taken or next to a building (R24).
+    #[inline]
     pub(crate) fn blocked_vertices(&self) -> u128 {
-        let topo = self.topology();
-        let occupied = self.occupied_vertices();
-        Bits(occupied).iter().fold(occupied, |m, v| m | topo.vertex_neighbor_mask(Vertex(v)))
+        self.pieces.blocked
     }
 
     /// Intersections at an end of one of the player's roads.
+    #[inline]
     pub(crate) fn road_vertices(&self, s: Seat) -> u128 {
-        let topo = self.topology();
-        self.players[s.index()].roads.iter().fold(0, |m, e| {
-            let [a, b] = topo.edge_vertices(Edge(e));
-            m | a.bit() | b.bit()
-        })
+        self.pieces.road_ends[s.index()]
     }
 
     /// Empty paths where the player may build a road (R26).
+    #[inline]
     pub(crate) fn road_candidates(&self, s: Seat) -> u128 {
-        let topo = self.topology();
-        let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let opponents = self.occupied_vertices() & !own;
-        let reach = own | (self.road_vertices(s) & !opponents);
-        let edges = Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)));
-        edges & !self.occupied_edges()
+        self.pieces.frontier[s.index()] & !self.pieces.roads
     }
 }
 

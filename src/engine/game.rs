@@ -75,9 +75,28 @@ pub struct Turn {
     pub(crate) dice: Option<[u8; 2]>,
 }
 
+/// Facts that follow from where the pieces stand, kept up to date as pieces are placed so that
+/// move generation and checks read them instead of recomputing them. Not saved: rebuilt from the
+/// pieces when a game is read ([`Game::refresh_pieces`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pieces {
+    /// Intersections with a building.
+    pub(crate) buildings: u128,
+    /// Intersections with a building or next to one: no settlement goes there (R24).
+    pub(crate) blocked: u128,
+    /// Paths with a road.
+    pub(crate) roads: u128,
+    /// Per seat: intersections at an end of the seat's roads.
+    pub(crate) road_ends: [u128; MAX_PLAYERS],
+    /// Per seat: paths, taken or not, touching a corner the seat's network reaches, that is one
+    /// of its buildings or a road end without an opponent's building (R26).
+    pub(crate) frontier: [u128; MAX_PLAYERS],
+}
+
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
 /// (bots that search clone positions millions of times).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredGame")]
 pub struct Game {
     pub(crate) config: Config,
     pub(crate) board: Board,
@@ -90,6 +109,45 @@ pub struct Game {
     pub(crate) longest_road: Option<Seat>,
     pub(crate) largest_army: Option<Seat>,
     pub(crate) rng: GameRng,
+    #[serde(skip)]
+    pub(crate) pieces: Pieces,
+}
+
+/// A game as saved: every field but the derived [`Pieces`].
+#[derive(Deserialize)]
+struct StoredGame {
+    config: Config,
+    board: Board,
+    players: [Player; MAX_PLAYERS],
+    bank: Hand,
+    deck: Deck,
+    phase: Phase,
+    turn: Turn,
+    first: Seat,
+    longest_road: Option<Seat>,
+    largest_army: Option<Seat>,
+    rng: GameRng,
+}
+
+impl From<StoredGame> for Game {
+    fn from(g: StoredGame) -> Game {
+        let mut game = Game {
+            config: g.config,
+            board: g.board,
+            players: g.players,
+            bank: g.bank,
+            deck: g.deck,
+            phase: g.phase,
+            turn: g.turn,
+            first: g.first,
+            longest_road: g.longest_road,
+            largest_army: g.largest_army,
+            rng: g.rng,
+            pieces: Pieces::default(),
+        };
+        game.refresh_pieces();
+        game
+    }
 }
 
 impl Game {
@@ -133,6 +191,7 @@ impl Game {
             longest_road: None,
             largest_army: None,
             rng: GameRng::from(rng),
+            pieces: Pieces::default(),
         };
         Ok((game, events))
     }
@@ -341,13 +400,43 @@ impl Game {
         bits
     }
 
-    /// Recomputes what is derived from the pieces (road lengths, harbors), as after loading.
+    /// Recomputes what is derived from the pieces (road lengths, harbors and [`Pieces`]).
     pub(crate) fn refresh_derived(&mut self) {
+        self.refresh_pieces();
         for s in self.seats() {
             self.measure_road(s);
             let p = &self.players[s.index()];
             self.players[s.index()].harbors = self.harbors_of(p.settlements.0 | p.cities.0);
         }
+    }
+
+    /// Rebuilds [`Pieces`] from the players' pieces.
+    pub(crate) fn refresh_pieces(&mut self) {
+        let topo = self.topology();
+        let mut pieces = Pieces::default();
+        for (i, p) in self.players.iter().enumerate() {
+            pieces.buildings |= p.settlements.0 | p.cities.0;
+            pieces.roads |= p.roads.0;
+            pieces.road_ends[i] = p.roads.iter().fold(0, |m, e| {
+                let [a, b] = topo.edge_vertices(Edge(e));
+                m | a.bit() | b.bit()
+            });
+        }
+        pieces.blocked =
+            Bits(pieces.buildings).iter().fold(pieces.buildings, |m, v| m | topo.vertex_neighbor_mask(Vertex(v)));
+        self.pieces = pieces;
+        for s in 0..MAX_PLAYERS {
+            self.pieces.frontier[s] = self.frontier_of(Seat(s as u8));
+        }
+    }
+
+    /// The paths touching a corner a seat's network reaches (see [`Pieces::frontier`]).
+    pub(crate) fn frontier_of(&self, s: Seat) -> u128 {
+        let topo = self.topology();
+        let p = &self.players[s.index()];
+        let own = p.settlements.0 | p.cities.0;
+        let reach = own | (self.pieces.road_ends[s.index()] & !self.pieces.buildings);
+        Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)))
     }
 
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
@@ -399,12 +488,14 @@ impl Game {
     }
 
     /// Mask of every intersection with a building.
+    #[inline]
     pub(crate) fn occupied_vertices(&self) -> u128 {
-        self.players.iter().fold(0, |m, p| m | p.settlements.0 | p.cities.0)
+        self.pieces.buildings
     }
     /// Mask of every path with a road.
+    #[inline]
     pub(crate) fn occupied_edges(&self) -> u128 {
-        self.players.iter().fold(0, |m, p| m | p.roads.0)
+        self.pieces.roads
     }
 
     /// Checks a state read from a file against the rules' invariants.
@@ -460,6 +551,9 @@ impl Game {
         }
         let mut fresh = *self;
         fresh.refresh_derived();
+        if self.pieces != fresh.pieces {
+            return Err("the engine's record of where pieces stand is out of date".into());
+        }
         for s in self.seats() {
             let (a, b) = (&self.players[s.index()], &fresh.players[s.index()]);
             if a.road_length != b.road_length {
