@@ -106,6 +106,7 @@ pub const MAX_HARBORS: usize = 11;
 
 /// One dealt island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredBoard")]
 pub struct Board {
     layout: Layout,
     #[serde(with = "serde_arrays")]
@@ -114,6 +115,30 @@ pub struct Board {
     tokens: [u8; MAX_HEXES],
     harbors: [HarborKind; MAX_HARBORS],
     robber: Hex,
+    /// For each dice total from 2 to 12, the hexes carrying it: derived from `tokens`, not saved.
+    #[serde(skip)]
+    dice_hexes: [u32; 11],
+}
+
+/// A board as saved: every field but the derived `dice_hexes`.
+#[derive(Deserialize)]
+struct StoredBoard {
+    layout: Layout,
+    #[serde(with = "serde_arrays")]
+    terrain: [Terrain; MAX_HEXES],
+    #[serde(with = "serde_arrays")]
+    tokens: [u8; MAX_HEXES],
+    harbors: [HarborKind; MAX_HARBORS],
+    robber: Hex,
+}
+
+impl From<StoredBoard> for Board {
+    fn from(b: StoredBoard) -> Board {
+        let StoredBoard { layout, terrain, tokens, harbors, robber } = b;
+        let mut board = Board { layout, terrain, tokens, harbors, robber, dice_hexes: [0; 11] };
+        board.index_tokens();
+        board
+    }
 }
 
 /// Arrays longer than serde's built-in support are stored as plain JSON lists.
@@ -146,6 +171,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber: Hex(0),
+            dice_hexes: [0; 11],
         };
         if kind == BoardKind::Beginner {
             for (i, (t, tok)) in data.beginner.hexes.iter().enumerate() {
@@ -195,7 +221,18 @@ impl Board {
             }
         }
         board.robber = topo.hexes().find(|&h| board.terrain[h.index()] == Terrain::Desert).expect("a desert");
+        board.index_tokens();
         board
+    }
+
+    /// Fills `dice_hexes` from the tokens.
+    fn index_tokens(&mut self) {
+        self.dice_hexes = [0; 11];
+        for (h, &t) in self.tokens.iter().enumerate() {
+            if (2..=12).contains(&t) {
+                self.dice_hexes[t as usize - 2] |= 1 << h;
+            }
+        }
     }
 
     /// True when a 6 or 8 shares a side with another 6 or 8.
@@ -240,9 +277,13 @@ impl Board {
     pub fn hexes_with_token(&self, total: u8) -> impl Iterator<Item = Hex> + '_ {
         self.topology().hexes().filter(move |h| self.tokens[h.index()] == total)
     }
-    /// [`Board::hexes_with_token`] as a bit set over hexes (one pass over the tokens, no branch).
-    pub(crate) fn token_mask(&self, total: u8) -> u64 {
-        self.tokens.iter().enumerate().fold(0, |m, (i, &t)| m | ((t == total) as u64) << i)
+    /// [`Board::hexes_with_token`] as a bit set over hexes.
+    #[inline]
+    pub(crate) fn token_mask(&self, total: u8) -> u32 {
+        match total {
+            2..=12 => self.dice_hexes[total as usize - 2],
+            _ => 0,
+        }
     }
     /// Probability dots of a token: 5 for 6 and 8, 1 for 2 and 12.
     pub fn pips(token: u8) -> u8 {
