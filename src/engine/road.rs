@@ -24,24 +24,28 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
     let mut best = 0;
     while unreached != 0 {
         let seed = Vertex(unreached.trailing_zeros() as u8);
-        let (corners, length) = component_longest(topo, roads, blocked, seed);
+        let corners;
+        (corners, best) = component_longest(topo, roads, blocked, seed, best);
         unreached &= !corners;
-        best = best.max(length);
     }
     best
 }
 
-/// The longest trail in the network of `roads` that reaches `seed`, and that network's corners.
-fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex) -> (u128, u8) {
+/// The corners of the network of `roads` that reaches `seed`, and the longer of `floor` and that
+/// network's longest trail (not searched for when the network has no more than `floor` paths).
+fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, floor: u8) -> (u128, u8) {
     let (corners, paths) = component(topo, seed, roads);
-    if paths.count_ones() + 1 == corners.count_ones() {
+    let length = if paths.count_ones() <= floor as u32 {
+        0
+    } else if paths.count_ones() + 1 == corners.count_ones() {
         // A tree: trails are paths, and one pass finds the longest (the usual case).
         let (mut left, mut best) = (paths, 0);
         tree_longest(topo, seed, &mut left, blocked, &mut best);
-        (corners, best)
+        best
     } else {
-        (corners, cyclic_longest(topo, corners, paths, blocked, seed))
-    }
+        cyclic_longest(topo, corners, paths, blocked, seed)
+    };
+    (corners, length.max(floor))
 }
 
 /// A component with a cycle: try every start where a longest trail can begin. From a plain
@@ -164,9 +168,8 @@ impl Game {
         let own = p.settlements.0 | p.cities.0;
         let blocked = self.occupied_vertices() & !own;
         let topo = self.topology();
-        let (_, len) = component_longest(topo, p.roads.0, blocked, topo.edge_vertices(e)[0]);
-        let p = &mut self.players[s.index()];
-        p.road_length = p.road_length.max(len);
+        let (_, len) = component_longest(topo, p.roads.0, blocked, topo.edge_vertices(e)[0], p.road_length);
+        self.players[s.index()].road_length = len;
     }
 
     /// Gives Longest Road to whom R35 says, after any road length changed.
