@@ -173,6 +173,7 @@ impl Game {
     }
 
     fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
+        let mut setup_cards = None;
         if let Phase::Setup { round, index, .. } = self.phase {
             self.phase = Phase::Setup { round, index, settlement: Some(v) };
             if round == 1 {
@@ -183,11 +184,16 @@ impl Game {
                     }
                 }
                 self.pay_out(s, cards);
-                ev.push(Event::SetupResources { seat: s, cards });
+                setup_cards = Some(cards);
             }
         } else {
             self.pay_in(s, Hand::SETTLEMENT);
             self.turn.built = true;
+        }
+        ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
+        // R12: the second set-up settlement earns its cards once it stands, as on the table.
+        if let Some(cards) = setup_cards {
+            ev.push(Event::SetupResources { seat: s, cards });
         }
         self.players[s.index()].settlements.insert(v.0);
         self.players[s.index()].harbors |= self.harbors_of(v.bit());
@@ -196,7 +202,6 @@ impl Game {
         self.pieces.buildings |= v.bit();
         self.pieces.blocked |= v.bit() | topo.vertex_neighbor_mask(v);
         self.pieces.frontier[s.index()] |= through;
-        ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
         // A new building splits an opponent's road that passes through it (R35): one that
         // only ends there keeps its length. Either way their network no longer reaches past it.
         let mut split = false;
