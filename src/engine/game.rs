@@ -253,14 +253,14 @@ impl Game {
     #[inline(always)]
     pub fn to_act(&self) -> Seat {
         match self.phase {
-            Phase::Setup { .. } | Phase::Discard { .. } | Phase::Trade { .. } => self.to_act_out_of_turn(),
+            Phase::Setup { .. } | Phase::Discard { .. } | Phase::Trade { .. } => self.seat_out_of_turn(),
             _ => self.turn.seat,
         }
     }
 
     /// [`Game::to_act`] in the phases where it isn't simply the player whose turn it is.
     #[inline(never)]
-    fn to_act_out_of_turn(&self) -> Seat {
+    fn seat_out_of_turn(&self) -> Seat {
         let n = self.config.players;
         match self.phase {
             Phase::Setup { round, index, .. } => {
