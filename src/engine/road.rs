@@ -32,20 +32,26 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
 }
 
 /// The corners of the network of `roads` that reaches `seed`, and the longer of `floor` and that
-/// network's longest trail (not searched for when the network has no more than `floor` paths).
+/// network's longest trail.
 fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, floor: u8) -> (u128, u8) {
-    let (corners, paths) = component(topo, seed, roads);
-    let length = if paths.count_ones() <= floor as u32 {
-        0
-    } else if paths.count_ones() + 1 == corners.count_ones() {
-        // A tree: trails are paths, and one pass finds the longest (the usual case).
-        let (mut left, mut best) = (paths, 0);
-        tree_longest(topo, seed, &mut left, blocked, &mut best);
-        best
-    } else {
-        cyclic_longest(topo, corners, paths, blocked, seed)
-    };
-    (corners, length.max(floor))
+    // Assume a tree (the usual case), where trails are paths and one pass finds the longest;
+    // the pass also collects the network and notices a cycle.
+    let mut net = Network { left: roads, corners: 0, cyclic: false };
+    let mut best = 0;
+    tree_longest(topo, seed, &mut net, blocked, &mut best);
+    let paths = roads & !net.left;
+    if net.cyclic && paths.count_ones() > floor as u32 {
+        best = cyclic_longest(topo, net.corners, paths, blocked, seed);
+    }
+    (net.corners, best.max(floor))
+}
+
+/// What [`tree_longest`] has walked: the roads not yet taken, the corners reached, and whether a
+/// corner was reached twice (a cycle).
+struct Network {
+    left: u128,
+    corners: u128,
+    cyclic: bool,
 }
 
 /// A component with a cycle: try every start where a longest trail can begin. From a plain
@@ -86,16 +92,23 @@ fn cyclic_longest(topo: &Topology, corners: u128, paths: u128, blocked: u128, se
 /// Longest path in a tree of roads, rooted at `v`: returns the longest branch going down from
 /// `v` (0 past a blocked corner, which a trail may reach but not cross) and records in `best`
 /// the longest path seen, joining the two longest branches at every corner that isn't blocked.
-fn tree_longest(topo: &Topology, v: Vertex, left: &mut u128, blocked: u128, best: &mut u8) -> u8 {
+/// Reaching a corner twice means the network has a cycle: `net.cyclic` says so, and `best` is
+/// then meaningless, but the walk still takes in the whole network.
+fn tree_longest(topo: &Topology, v: Vertex, net: &mut Network, blocked: u128, best: &mut u8) -> u8 {
+    if net.corners & v.bit() != 0 {
+        net.cyclic = true;
+        return 0;
+    }
+    net.corners |= v.bit();
     let through = blocked & v.bit() == 0;
     let (mut first, mut second) = (0u8, 0u8);
-    let mut out = topo.vertex_edge_mask(v) & *left;
-    *left &= !out;
+    let mut out = topo.vertex_edge_mask(v) & net.left;
+    net.left &= !out;
     while out != 0 {
         let e = Edge(out.trailing_zeros() as u8);
         out &= out - 1;
         let [a, b] = topo.edge_vertices(e);
-        let h = 1 + tree_longest(topo, Vertex(a.0 ^ b.0 ^ v.0), left, blocked, best);
+        let h = 1 + tree_longest(topo, Vertex(a.0 ^ b.0 ^ v.0), net, blocked, best);
         if !through {
             *best = (*best).max(h);
         } else if h > first {
@@ -109,28 +122,6 @@ fn tree_longest(topo: &Topology, v: Vertex, left: &mut u128, blocked: u128, best
     }
     *best = (*best).max(first + second);
     first
-}
-
-/// The corners and paths connected to `start` along `roads`.
-fn component(topo: &Topology, start: Vertex, roads: u128) -> (u128, u128) {
-    let (mut seen, mut frontier, mut paths) = (start.bit(), start.bit(), 0u128);
-    while frontier != 0 {
-        let v = Vertex(frontier.trailing_zeros() as u8);
-        frontier &= frontier - 1;
-        let mut out = topo.vertex_edge_mask(v) & roads & !paths;
-        paths |= out;
-        while out != 0 {
-            let e = Edge(out.trailing_zeros() as u8);
-            out &= out - 1;
-            let [a, b] = topo.edge_vertices(e);
-            let w = Vertex(a.0 ^ b.0 ^ v.0);
-            if seen & w.bit() == 0 {
-                seen |= w.bit();
-                frontier |= w.bit();
-            }
-        }
-    }
-    (seen, paths)
 }
 
 /// The longest trail from `v` over `left`, or any trail of at least `cap` paths (no longer one
