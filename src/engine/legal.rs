@@ -116,6 +116,10 @@ impl Game {
             return;
         }
         let p = &self.players[s.index()];
+        let d = p.dev.0;
+        if d[0] | d[2] | d[3] | d[4] == 0 {
+            return; // only victory points (or nothing), the usual hand
+        }
         let playable = |c: DevCard| p.dev[c] > self.turn.bought[c];
         if playable(DevCard::Knight) {
             out.push(Action::PlayKnight);
