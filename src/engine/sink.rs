@@ -106,3 +106,33 @@ impl ActionSink for ActionList {
         self.len += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::SplitMix64;
+    use crate::engine::{Config, Game};
+
+    /// Lists into an `ActionList` and a `Vec` agree, and a game played without events is the
+    /// same game as one played with them.
+    #[test]
+    fn sinks_change_nothing_but_where_answers_go() {
+        for seed in 0..20 {
+            let mut loud = Game::new(Config::with_players(2 + (seed % 3) as u8), seed).unwrap();
+            let mut quiet = loud;
+            let (mut list, mut vec, mut events) = (ActionList::new(), Vec::new(), Vec::new());
+            let mut rng = SplitMix64::new(seed);
+            while !loud.is_over() && loud.turn_number() < 2000 {
+                loud.legal_actions_into(&mut vec);
+                quiet.legal_actions_into(&mut list);
+                assert_eq!(&vec[..], &list[..]);
+                let a = list[rng.below(list.len())];
+                events.clear();
+                loud.apply_unchecked(a, &mut events);
+                quiet.apply_unchecked(a, &mut NoEvents);
+                assert!(!events.is_empty(), "every action says what happened: {a:?}");
+                assert_eq!(loud, quiet);
+            }
+        }
+    }
+}
