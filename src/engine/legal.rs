@@ -59,31 +59,7 @@ impl Game {
                 }
             }
             Phase::Discard { .. } => out.push_all(p.hand.resources().map(Action::Discard)),
-            Phase::Robber => {
-                let topo = self.topology();
-                let targets = self.robber_target_mask();
-                // Who could be robbed anywhere, and where their buildings stand (R19, R39).
-                let mut victims = [(Seat(0), 0u128); MAX_PLAYERS];
-                let mut n = 0;
-                for o in self.seats() {
-                    if self.robbable_anywhere(s, o) {
-                        let q = &self.players[o.index()];
-                        victims[n] = (o, q.settlements.0 | q.cities.0);
-                        n += 1;
-                    }
-                }
-                for hex in topo.hexes().filter(|h| targets >> h.0 & 1 == 1) {
-                    let corners = topo.hex_vertex_mask(hex);
-                    let mut robbed = false;
-                    for &(o, _) in victims[..n].iter().filter(|v| v.1 & corners != 0) {
-                        out.push(Action::MoveRobber { hex, victim: Some(o) });
-                        robbed = true;
-                    }
-                    if !robbed {
-                        out.push(Action::MoveRobber { hex, victim: None });
-                    }
-                }
-            }
+            Phase::Robber => self.push_robber_moves(s, out),
             Phase::RoadBuilding { .. } => {
                 out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
             }
@@ -106,6 +82,35 @@ impl Game {
                     }
                     out.push(Action::DeclineTrade);
                 }
+            }
+        }
+    }
+
+    /// Every robber move (R18, R19, R39): the rare phase, kept out of line so that the common
+    /// ones stay small.
+    #[inline(never)]
+    fn push_robber_moves(&self, s: Seat, out: &mut impl ActionSink) {
+        let topo = self.topology();
+        let targets = self.robber_target_mask();
+        // Who could be robbed anywhere, and where their buildings stand (R19, R39).
+        let mut victims = [(Seat(0), 0u128); MAX_PLAYERS];
+        let mut n = 0;
+        for o in self.seats() {
+            if self.robbable_anywhere(s, o) {
+                let q = &self.players[o.index()];
+                victims[n] = (o, q.settlements.0 | q.cities.0);
+                n += 1;
+            }
+        }
+        for hex in topo.hexes().filter(|h| targets >> h.0 & 1 == 1) {
+            let corners = topo.hex_vertex_mask(hex);
+            let mut robbed = false;
+            for &(o, _) in victims[..n].iter().filter(|v| v.1 & corners != 0) {
+                out.push(Action::MoveRobber { hex, victim: Some(o) });
+                robbed = true;
+            }
+            if !robbed {
+                out.push(Action::MoveRobber { hex, victim: None });
             }
         }
     }
@@ -150,10 +155,11 @@ impl Game {
     /// Trades with the bank at every rate the player has (R22).
     fn push_maritime(&self, s: Seat, out: &mut impl ActionSink) {
         let hand = self.players[s.index()].hand;
-        if hand.total() < 2 {
-            return;
-        }
         let (generic, special) = self.harbor_access(s);
+        let most = hand.0.iter().fold(0, |m, &n| m.max(n));
+        if most < 2 || (most < 4 && !generic && special == 0) {
+            return; // the usual hand: nothing to trade at any rate
+        }
         for give in Resource::ALL {
             let n = hand[give];
             if n < 2 {
