@@ -281,7 +281,7 @@ impl Game {
     }
 
     fn roll(&mut self, s: Seat, ev: &mut impl EventSink) {
-        let dice = [self.rng.random_range(1..=6u8), self.rng.random_range(1..=6u8)];
+        let dice = [self.rng.die(), self.rng.die()];
         self.turn.rolled = true;
         self.turn.dice = Some(dice);
         ev.push(Event::DiceRolled { seat: s, dice });
