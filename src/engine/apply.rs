@@ -315,6 +315,9 @@ impl Game {
             hexes &= hexes - 1;
             let Some(r) = self.board.terrain(h).resource() else { continue };
             let corners = topo.hex_vertex_mask(h);
+            if self.pieces.buildings & corners == 0 {
+                continue;
+            }
             for (owes, p) in owed.iter_mut().zip(&self.players[..n]) {
                 let got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
                 owes[r] += got as u8;
