@@ -70,6 +70,9 @@ impl SeatSet {
 /// is: in a counter-offer, `give` is what the player whose turn it is would give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+// An explicit tag byte: telling variants apart is one compare (a tag packed into a field's
+// spare values took several instructions, and this is matched on every action).
+#[repr(u8)]
 pub enum Action {
     /// Place a settlement (free in set-up).
     BuildSettlement(Vertex),

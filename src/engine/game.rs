@@ -27,6 +27,9 @@ const GENERIC_HARBOR: u8 = 1 << 5;
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+// An explicit tag byte: telling variants apart is one compare (a tag packed into a field's
+// spare values took several instructions, and this is matched on every action).
+#[repr(u8)]
 pub enum Phase {
     /// Set-up placement (R11): `round` 0 or 1, `index`-th player of the round; `settlement` is
     /// the one just placed when that player's road is due.
