@@ -164,6 +164,7 @@ pub struct Topology {
     hex_neighbors: Vec<Vec<Hex>>,
     vertex_pos: Vec<(i16, i16)>,
     vertex_hexes: Vec<Vec<Hex>>,
+    vertex_hex_mask: Vec<u32>,
     vertex_neighbors: Vec<Vec<Vertex>>,
     vertex_edges: Vec<Vec<Edge>>,
     vertex_neighbor_mask: Vec<u128>,
@@ -247,6 +248,8 @@ impl Topology {
         let mask_e = |es: &Vec<Edge>| es.iter().fold(0u128, |m, e| m | e.bit());
         let vertex_neighbor_mask = vertex_neighbors.iter().map(mask_v).collect();
         let vertex_edge_mask = vertex_edges.iter().map(mask_e).collect();
+        let vertex_hex_mask =
+            vertex_hexes.iter().map(|hs: &Vec<Hex>| hs.iter().fold(0u32, |m, h| m | 1 << h.0)).collect();
         let hex_neighbors = (0..hex_pos.len())
             .map(|h| {
                 (0..hex_pos.len())
@@ -282,6 +285,7 @@ impl Topology {
             hex_neighbors,
             vertex_pos: points,
             vertex_hexes,
+            vertex_hex_mask,
             vertex_neighbors,
             vertex_edges,
             vertex_neighbor_mask,
@@ -391,6 +395,10 @@ impl Topology {
     /// The one to three land hexes around an intersection.
     pub fn vertex_hexes(&self, v: Vertex) -> &[Hex] {
         &self.vertex_hexes[v.index()]
+    }
+    /// The land hexes around an intersection, as a bit set over hexes.
+    pub fn vertex_hex_mask(&self, v: Vertex) -> u32 {
+        self.vertex_hex_mask[v.index()]
     }
     /// Intersections one path away.
     pub fn vertex_neighbors(&self, v: Vertex) -> &[Vertex] {

@@ -92,25 +92,29 @@ impl Game {
     fn push_robber_moves(&self, s: Seat, out: &mut impl ActionSink) {
         let topo = self.topology();
         let targets = self.robber_target_mask();
-        // Who could be robbed anywhere, and where their buildings stand (R19, R39).
-        let mut victims = [(Seat(0), 0u128); MAX_PLAYERS];
-        let mut n = 0;
+        // Who could be robbed anywhere, and the hexes beside their buildings (R19, R39).
+        let mut victims = [(Seat(0), 0u32); MAX_PLAYERS];
+        let (mut n, mut anyone) = (0, 0u32);
         for o in self.seats() {
             if self.robbable_anywhere(s, o) {
                 let q = &self.players[o.index()];
-                victims[n] = (o, q.settlements.0 | q.cities.0);
+                let hexes =
+                    Bits(q.settlements.0 | q.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
+                victims[n] = (o, hexes);
+                anyone |= hexes;
                 n += 1;
             }
         }
-        for hex in topo.hexes().filter(|h| targets >> h.0 & 1 == 1) {
-            let corners = topo.hex_vertex_mask(hex);
-            let mut robbed = false;
-            for &(o, _) in victims[..n].iter().filter(|v| v.1 & corners != 0) {
-                out.push(Action::MoveRobber { hex, victim: Some(o) });
-                robbed = true;
-            }
-            if !robbed {
+        for h in Bits(targets as u128).iter() {
+            let hex = Hex(h);
+            if anyone >> h & 1 == 0 {
                 out.push(Action::MoveRobber { hex, victim: None });
+                continue;
+            }
+            for &(o, hexes) in &victims[..n] {
+                if hexes >> h & 1 == 1 {
+                    out.push(Action::MoveRobber { hex, victim: Some(o) });
+                }
             }
         }
     }
