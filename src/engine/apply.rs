@@ -319,6 +319,9 @@ impl Game {
                 continue;
             }
             for (owes, p) in owed.iter_mut().zip(&self.players[..n]) {
+                if (p.settlements.0 | p.cities.0) & corners == 0 {
+                    continue;
+                }
                 let got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
                 owes[r] += got as u8;
                 want[r] += got as u8;

@@ -120,15 +120,18 @@ impl Game {
     }
 
     /// Development cards the player may play now (R14, R30-R33).
+    #[inline(always)]
     fn push_card_plays(&self, s: Seat, out: &mut impl ActionSink) {
-        if self.turn.dev_played {
-            return;
+        let d = self.players[s.index()].dev.0;
+        // Usually a card was played, or the player holds only victory points or nothing.
+        if !self.turn.dev_played && d[0] | d[2] | d[3] | d[4] != 0 {
+            self.push_playable_cards(s, out);
         }
+    }
+
+    #[inline(never)]
+    fn push_playable_cards(&self, s: Seat, out: &mut impl ActionSink) {
         let p = &self.players[s.index()];
-        let d = p.dev.0;
-        if d[0] | d[2] | d[3] | d[4] == 0 {
-            return; // only victory points (or nothing), the usual hand
-        }
         let playable = |c: DevCard| p.dev[c] > self.turn.bought[c];
         if playable(DevCard::Knight) {
             out.push(Action::PlayKnight);
