@@ -401,7 +401,8 @@ impl Game {
 
     fn end_turn(&mut self, ev: &mut impl EventSink) {
         let n = self.config.players;
-        let seat = Seat((self.turn.seat.0 + 1) % n);
+        let next = self.turn.seat.0 + 1;
+        let seat = Seat(if next == n { 0 } else { next });
         let number = self.turn.number + 1;
         self.turn = Turn { seat, number, ..Turn::default() };
         self.phase = Phase::Roll;

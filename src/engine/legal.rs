@@ -105,7 +105,10 @@ impl Game {
                 n += 1;
             }
         }
-        for h in Bits(targets as u128).iter() {
+        let mut left = targets;
+        while left != 0 {
+            let h = left.trailing_zeros() as u8;
+            left &= left - 1;
             let hex = Hex(h);
             if anyone >> h & 1 == 0 {
                 out.push(Action::MoveRobber { hex, victim: None });
