@@ -54,6 +54,13 @@ impl Players {
     }
 }
 
+/// Names for `--players N`: the seat letters A, B, C, ... as initials, so the board's letters
+/// read in seat order. (A count the rules don't seat is refused before this, with a message.)
+fn default_names(n: u8) -> Vec<String> {
+    const NAMES: [&str; 6] = ["Anna", "Bert", "Cleo", "Dirk", "Emma", "Finn"];
+    (0..n as usize).map(|i| NAMES.get(i).map_or_else(|| format!("Player {}", i + 1), |s| s.to_string())).collect()
+}
+
 fn parse_players(s: &str) -> Result<Players, String> {
     if let Ok(n) = s.trim().parse::<u8>() {
         return Ok(Players::Count(n));
@@ -150,7 +157,8 @@ impl Cli {
                 };
                 let names = match self.players {
                     Some(Players::Names(v)) => Some(v),
-                    _ => None,
+                    Some(Players::Count(n)) => Some(default_names(n)),
+                    None => None,
                 };
                 let theme = tui::Theme::from_env(self.ascii);
                 let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
@@ -190,5 +198,18 @@ fn simulate(config: Config, games: u64, seed: u64, json: bool) {
         println!("wins by seat: {:?}", r.wins);
         println!("games per second: {:.0}", r.games_per_second);
         println!("ns per action: {:.1}", r.ns_per_action);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_count_seats_names_with_the_seat_letters_as_initials() {
+        assert_eq!(parse_players("3"), Ok(Players::Count(3)));
+        assert_eq!(default_names(3), ["Anna", "Bert", "Cleo"]);
+        let initials: String = default_names(4).iter().map(|n| n.chars().next().unwrap()).collect();
+        assert_eq!(initials, "ABCD");
     }
 }
