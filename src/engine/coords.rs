@@ -153,26 +153,47 @@ impl LayoutData {
     }
 }
 
+/// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
+/// every possible id, so a read can never be out of bounds and needs no check: these tables are
+/// read in the engine's innermost loops. Ids past the island read `T::default()`.
+#[derive(Clone, Debug)]
+struct Table<T>([T; 256]);
+
+impl<T: Copy + Default> Table<T> {
+    fn new(items: impl IntoIterator<Item = T>) -> Table<T> {
+        let mut table = [T::default(); 256];
+        for (slot, item) in table.iter_mut().zip(items) {
+            *slot = item;
+        }
+        Table(table)
+    }
+    #[inline(always)]
+    fn get(&self, id: u8) -> T {
+        self.0[id as usize]
+    }
+}
+
 /// Everything about the shape of an island that never changes during a game.
 #[derive(Debug)]
 pub struct Topology {
     rows: Vec<Vec<Hex>>,
     hex_pos: Vec<(i16, i16)>,
     hex_vertices: Vec<[Vertex; 6]>,
-    hex_vertex_mask: Vec<u128>,
+    hex_vertex_mask: Table<u128>,
     hex_edges: Vec<[Edge; 6]>,
     hex_neighbors: Vec<Vec<Hex>>,
     vertex_pos: Vec<(i16, i16)>,
     vertex_hexes: Vec<Vec<Hex>>,
-    vertex_hex_mask: Vec<u32>,
+    vertex_hex_mask: Table<u32>,
     vertex_neighbors: Vec<Vec<Vertex>>,
     vertex_edges: Vec<Vec<Edge>>,
-    vertex_neighbor_mask: Vec<u128>,
-    vertex_edge_mask: Vec<u128>,
-    edge_vertices: Vec<[Vertex; 2]>,
+    vertex_neighbor_mask: Table<u128>,
+    vertex_edge_mask: Table<u128>,
+    num_edges: usize,
+    edge_vertices: Table<[u8; 2]>,
     edge_hexes: Vec<Vec<Hex>>,
     harbor_spots: Vec<HarborSpot>,
-    vertex_harbor: Vec<Option<u8>>,
+    vertex_harbor: Table<Option<u8>>,
     harbor_vertex_mask: u128,
     spirals: Vec<Vec<Hex>>,
 }
@@ -246,10 +267,9 @@ impl Topology {
         }
         let mask_v = |vs: &Vec<Vertex>| vs.iter().fold(0u128, |m, v| m | v.bit());
         let mask_e = |es: &Vec<Edge>| es.iter().fold(0u128, |m, e| m | e.bit());
-        let vertex_neighbor_mask = vertex_neighbors.iter().map(mask_v).collect();
-        let vertex_edge_mask = vertex_edges.iter().map(mask_e).collect();
-        let vertex_hex_mask =
-            vertex_hexes.iter().map(|hs: &Vec<Hex>| hs.iter().fold(0u32, |m, h| m | 1 << h.0)).collect();
+        let vertex_neighbor_mask = Table::new(vertex_neighbors.iter().map(mask_v));
+        let vertex_edge_mask = Table::new(vertex_edges.iter().map(mask_e));
+        let vertex_hex_mask = Table::new(vertex_hexes.iter().map(|hs| hs.iter().fold(0u32, |m, h| m | 1 << h.0)));
         let hex_neighbors = (0..hex_pos.len())
             .map(|h| {
                 (0..hex_pos.len())
@@ -279,7 +299,7 @@ impl Topology {
         let mut topo = Topology {
             rows,
             hex_pos,
-            hex_vertex_mask: hex_vertices.iter().map(|vs| vs.iter().fold(0, |m, v| m | v.bit())).collect(),
+            hex_vertex_mask: Table::new(hex_vertices.iter().map(|vs| vs.iter().fold(0, |m, v| m | v.bit()))),
             hex_vertices,
             hex_edges,
             hex_neighbors,
@@ -290,7 +310,8 @@ impl Topology {
             vertex_edges,
             vertex_neighbor_mask,
             vertex_edge_mask,
-            edge_vertices,
+            num_edges: edge_vertices.len(),
+            edge_vertices: Table::new(edge_vertices.iter().map(|&[a, b]| [a.0, b.0])),
             edge_hexes,
             harbor_spots,
             harbor_vertex_mask: vertex_harbor
@@ -298,7 +319,7 @@ impl Topology {
                 .enumerate()
                 .filter(|(_, h)| h.is_some())
                 .fold(0, |m, (v, _)| m | 1u128 << v),
-            vertex_harbor,
+            vertex_harbor: Table::new(vertex_harbor),
             spirals: Vec::new(),
         };
         topo.spirals = (0..6).map(|c| topo.spiral(c)).collect();
@@ -350,7 +371,7 @@ impl Topology {
     }
     /// Number of paths.
     pub fn num_edges(&self) -> usize {
-        self.edge_vertices.len()
+        self.num_edges
     }
     /// All hexes.
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
@@ -382,7 +403,7 @@ impl Topology {
     }
     /// The six corners of a hex as a bit set.
     pub fn hex_vertex_mask(&self, h: Hex) -> u128 {
-        self.hex_vertex_mask[h.index()]
+        self.hex_vertex_mask.get(h.0)
     }
     /// The six sides of a hex: NE, E, SE, SW, W, NW.
     pub fn hex_edges(&self, h: Hex) -> [Edge; 6] {
@@ -398,7 +419,7 @@ impl Topology {
     }
     /// The land hexes around an intersection, as a bit set over hexes.
     pub fn vertex_hex_mask(&self, v: Vertex) -> u32 {
-        self.vertex_hex_mask[v.index()]
+        self.vertex_hex_mask.get(v.0)
     }
     /// Intersections one path away.
     pub fn vertex_neighbors(&self, v: Vertex) -> &[Vertex] {
@@ -410,15 +431,15 @@ impl Topology {
     }
     /// Intersections one path away, as a bit set.
     pub fn vertex_neighbor_mask(&self, v: Vertex) -> u128 {
-        self.vertex_neighbor_mask[v.index()]
+        self.vertex_neighbor_mask.get(v.0)
     }
     /// Paths that end at an intersection, as a bit set.
     pub fn vertex_edge_mask(&self, v: Vertex) -> u128 {
-        self.vertex_edge_mask[v.index()]
+        self.vertex_edge_mask.get(v.0)
     }
     /// The two ends of a path.
     pub fn edge_vertices(&self, e: Edge) -> [Vertex; 2] {
-        self.edge_vertices[e.index()]
+        self.edge_vertices.get(e.0).map(Vertex)
     }
     /// The one or two land hexes beside a path (one on the coast).
     pub fn edge_hexes(&self, e: Edge) -> &[Hex] {
@@ -430,7 +451,7 @@ impl Topology {
     }
     /// Which harbor spot (if any) an intersection uses.
     pub fn vertex_harbor(&self, v: Vertex) -> Option<usize> {
-        self.vertex_harbor[v.index()].map(usize::from)
+        self.vertex_harbor.get(v.0).map(usize::from)
     }
     /// Every intersection that uses a harbor, as a bit set.
     pub fn harbor_vertex_mask(&self) -> u128 {
