@@ -34,24 +34,61 @@ pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
 /// The corners of the network of `roads` that reaches `seed`, and the longer of `floor` and that
 /// network's longest trail.
 fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, floor: u8) -> (u128, u8) {
-    // Assume a tree (the usual case), where trails are paths and one pass finds the longest;
-    // the pass also collects the network and notices a cycle.
-    let mut net = Network { left: roads, corners: 0, cyclic: false };
-    let mut best = 0;
-    tree_longest(topo, seed, &mut net, blocked, &mut best);
-    let paths = roads & !net.left;
-    if net.cyclic && paths.count_ones() > floor as u32 {
-        best = cyclic_longest(topo, net.corners, paths, blocked, seed);
+    // Take in the network breadth-first from `seed`. Each entry of `nodes` is a corner reached:
+    // [corner, position of the corner it was reached from, longest and second longest branch
+    // below it]. Reaching a corner twice means a cycle.
+    let mut nodes = [[0u8; 4]; 128];
+    nodes[0][0] = seed.0;
+    let mut left = roads;
+    let mut corners = seed.bit();
+    let mut cyclic = false;
+    let (mut n, mut i) = (1, 0);
+    while i < n {
+        let v = nodes[i % 128][0];
+        let mut out = topo.vertex_edge_mask(Vertex(v)) & left;
+        left &= !out;
+        while out != 0 {
+            let [a, b] = topo.edge_vertices(Edge(out.trailing_zeros() as u8));
+            out &= out - 1;
+            let w = Vertex(a.0 ^ b.0 ^ v);
+            if corners & w.bit() != 0 {
+                cyclic = true;
+            } else {
+                corners |= w.bit();
+                nodes[n % 128] = [w.0, i as u8, 0, 0];
+                n += 1;
+            }
+        }
+        i += 1;
     }
-    (net.corners, best.max(floor))
-}
-
-/// What [`tree_longest`] has walked: the roads not yet taken, the corners reached, and whether a
-/// corner was reached twice (a cycle).
-struct Network {
-    left: u128,
-    corners: u128,
-    cyclic: bool,
+    if cyclic {
+        let paths = roads & !left;
+        let best =
+            if paths.count_ones() > floor as u32 { cyclic_longest(topo, corners, paths, blocked, seed) } else { 0 };
+        return (corners, best.max(floor));
+    }
+    // A tree, where trails are paths: from the leaves up, the longest path joins the two longest
+    // branches at some corner that isn't blocked (a blocked corner ends a path but can't join two).
+    let mut best = floor;
+    for i in (1..n).rev() {
+        let [v, up, first, second] = nodes[i % 128];
+        let branch = if blocked & Vertex(v).bit() == 0 {
+            best = best.max(first + second);
+            first + 1
+        } else {
+            best = best.max(first);
+            1
+        };
+        let parent = &mut nodes[up as usize % 128];
+        if branch > parent[2] {
+            (parent[2], parent[3]) = (branch, parent[2]);
+        } else if branch > parent[3] {
+            parent[3] = branch;
+        }
+    }
+    let [root, _, first, second] = nodes[0];
+    let joined = if blocked & Vertex(root).bit() == 0 { first + second } else { first };
+    (corners, best.max(joined))
 }
 
 /// A component with a cycle: try every start where a longest trail can begin. From a plain
@@ -87,41 +124,6 @@ fn cyclic_longest(topo: &Topology, corners: u128, paths: u128, blocked: u128, se
         }
     }
     best
-}
-
-/// Longest path in a tree of roads, rooted at `v`: returns the longest branch going down from
-/// `v` (0 past a blocked corner, which a trail may reach but not cross) and records in `best`
-/// the longest path seen, joining the two longest branches at every corner that isn't blocked.
-/// Reaching a corner twice means the network has a cycle: `net.cyclic` says so, and `best` is
-/// then meaningless, but the walk still takes in the whole network.
-fn tree_longest(topo: &Topology, v: Vertex, net: &mut Network, blocked: u128, best: &mut u8) -> u8 {
-    if net.corners & v.bit() != 0 {
-        net.cyclic = true;
-        return 0;
-    }
-    net.corners |= v.bit();
-    let through = blocked & v.bit() == 0;
-    let (mut first, mut second) = (0u8, 0u8);
-    let mut out = topo.vertex_edge_mask(v) & net.left;
-    net.left &= !out;
-    while out != 0 {
-        let e = Edge(out.trailing_zeros() as u8);
-        out &= out - 1;
-        let [a, b] = topo.edge_vertices(e);
-        let h = 1 + tree_longest(topo, Vertex(a.0 ^ b.0 ^ v.0), net, blocked, best);
-        if !through {
-            *best = (*best).max(h);
-        } else if h > first {
-            (first, second) = (h, first);
-        } else if h > second {
-            second = h;
-        }
-    }
-    if !through {
-        return 0;
-    }
-    *best = (*best).max(first + second);
-    first
 }
 
 /// The longest trail from `v` over `left`, or any trail of at least `cap` paths (no longer one
