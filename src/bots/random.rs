@@ -39,6 +39,7 @@ impl RandomBot {
     }
 
     /// The action to play now, or `None` when the game is over.
+    #[inline(always)]
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         game.legal_actions_into(&mut self.buffer);
         if self.buffer.is_empty() {

@@ -2,7 +2,7 @@
 //! sets so that it is fast. It must agree with [`Game::check`]; [`Game::reference_actions`]
 //! (every conceivable action filtered by `check`) is the oracle the tests compare it with.
 
-use super::action::{Action, Answer, MAX_PLAYERS, Seat};
+use super::action::{Action, Answer, Seat};
 use super::bits::Bits;
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
@@ -21,7 +21,12 @@ impl Game {
     /// Like [`Game::legal_actions`], into a buffer (cleared first): a reused `Vec`, or an
     /// [`ActionList`](super::ActionList), which is faster.
     pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
-        out.clear();
+        out.fill(self);
+    }
+
+    /// Appends the legal actions to `out`.
+    #[inline(always)]
+    pub(crate) fn push_legal_actions(&self, out: &mut impl ActionSink) {
         let s = self.to_act();
         let p = &self.players[s.index()];
         match self.phase {
@@ -91,33 +96,32 @@ impl Game {
     #[inline(never)]
     fn push_robber_moves(&self, s: Seat, out: &mut impl ActionSink) {
         let topo = self.topology();
-        let targets = self.robber_target_mask();
-        // Who could be robbed anywhere, and the hexes beside their buildings (R19, R39).
-        let mut victims = [(Seat(0), 0u32); MAX_PLAYERS];
-        let (mut n, mut anyone) = (0, 0u32);
+        // Who could be robbed at each hex: a set of seats, from the hexes beside the buildings of
+        // everyone who could be robbed anywhere (R19, R39).
+        let mut at = [0u8; 32];
         for o in self.seats() {
             if self.robbable_anywhere(s, o) {
                 let q = &self.players[o.index()];
-                let hexes =
+                let mut hexes =
                     Bits(q.settlements.0 | q.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
-                victims[n] = (o, hexes);
-                anyone |= hexes;
-                n += 1;
+                while hexes != 0 {
+                    at[hexes.trailing_zeros() as usize] |= 1 << o.0;
+                    hexes &= hexes - 1;
+                }
             }
         }
-        let mut left = targets;
+        let mut left = self.robber_target_mask();
         while left != 0 {
-            let h = left.trailing_zeros() as u8;
+            let h = left.trailing_zeros();
             left &= left - 1;
-            let hex = Hex(h);
-            if anyone >> h & 1 == 0 {
+            let hex = Hex(h as u8);
+            let mut victims = at[h as usize];
+            if victims == 0 {
                 out.push(Action::MoveRobber { hex, victim: None });
-                continue;
             }
-            for &(o, hexes) in &victims[..n] {
-                if hexes >> h & 1 == 1 {
-                    out.push(Action::MoveRobber { hex, victim: Some(o) });
-                }
+            while victims != 0 {
+                out.push(Action::MoveRobber { hex, victim: Some(Seat(victims.trailing_zeros() as u8)) });
+                victims &= victims - 1;
             }
         }
     }

@@ -7,6 +7,7 @@
 use std::ops::Deref;
 
 use super::action::{Action, Event};
+use super::game::Game;
 
 /// Receives the events of an action, in order.
 pub trait EventSink {
@@ -42,6 +43,17 @@ pub trait ActionSink {
         for a in actions {
             self.push(a);
         }
+    }
+    /// Replaces the contents with the legal actions of `game`
+    /// ([`Game::legal_actions_into`](super::Game::legal_actions_into) calls it). The default
+    /// clears and pushes; [`ActionList`] writes through a cursor the compiler keeps in a register.
+    #[inline]
+    fn fill(&mut self, game: &Game)
+    where
+        Self: Sized,
+    {
+        self.clear();
+        game.push_legal_actions(self);
     }
 }
 
@@ -96,6 +108,31 @@ impl Deref for ActionList {
 }
 
 impl ActionSink for ActionList {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    fn push(&mut self, action: Action) {
+        self.items[self.len] = action;
+        self.len += 1;
+    }
+    #[inline]
+    fn fill(&mut self, game: &Game) {
+        let mut cursor = Cursor { items: &mut self.items, len: 0 };
+        game.push_legal_actions(&mut cursor);
+        self.len = cursor.len;
+    }
+}
+
+/// Writes into an [`ActionList`]'s array with the length in a local: a store into the array
+/// then can't be taken to change the length, so the length needn't be reloaded after each one.
+struct Cursor<'a> {
+    items: &'a mut [Action; MAX_ACTIONS],
+    len: usize,
+}
+
+impl ActionSink for Cursor<'_> {
     #[inline]
     fn clear(&mut self) {
         self.len = 0;
