@@ -202,6 +202,7 @@ impl Game {
         self.pieces.buildings |= v.bit();
         self.pieces.blocked |= v.bit() | topo.vertex_neighbor_mask(v);
         self.pieces.frontier[s.index()] |= through;
+        self.pieces.hexes[s.index()] |= topo.vertex_hex_mask(v);
         // A new building splits an opponent's road that passes through it (R35): one that
         // only ends there keeps its length. Either way their network no longer reaches past it.
         let mut split = false;

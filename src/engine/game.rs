@@ -94,6 +94,8 @@ pub(crate) struct Pieces {
     /// Per seat: paths, taken or not, touching a corner the seat's network reaches, that is one
     /// of its buildings or a road end without an opponent's building (R26).
     pub(crate) frontier: [u128; MAX_PLAYERS],
+    /// Per seat: hexes beside the seat's buildings (who the robber can rob there).
+    pub(crate) hexes: [u32; MAX_PLAYERS],
 }
 
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
@@ -429,6 +431,8 @@ impl Game {
         for (i, p) in self.players.iter().enumerate() {
             pieces.buildings |= p.settlements.0 | p.cities.0;
             pieces.roads |= p.roads.0;
+            pieces.hexes[i] =
+                Bits(p.settlements.0 | p.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
             pieces.road_ends[i] = p.roads.iter().fold(0, |m, e| {
                 let [a, b] = topo.edge_vertices(Edge(e));
                 m | a.bit() | b.bit()
@@ -603,5 +607,30 @@ impl Game {
     /// Refuses anything once the game is over.
     pub(crate) fn ensure_running(&self) -> Result<(), RuleError> {
         if self.is_over() { Err(RuleError::GameOver) } else { Ok(()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::SplitMix64;
+    use crate::engine::NoEvents;
+
+    /// The facts kept up to date as pieces go down are those a rebuild from the pieces finds,
+    /// at every moment of random games (a loaded game rebuilds them; a played one updates them).
+    #[test]
+    fn pieces_kept_up_to_date_equal_pieces_rebuilt() {
+        let mut actions = Vec::new();
+        for seed in 0..30 {
+            let mut g = Game::new(Config::with_players(2 + (seed % 3) as u8), seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while !g.is_over() && g.turn_number() < 1000 {
+                let mut rebuilt = g;
+                rebuilt.refresh_pieces();
+                assert_eq!(rebuilt.pieces, g.pieces, "seed {seed} turn {}", g.turn_number());
+                g.legal_actions_into(&mut actions);
+                g.apply_unchecked(actions[rng.below(actions.len())], &mut NoEvents);
+            }
+        }
     }
 }

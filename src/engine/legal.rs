@@ -2,7 +2,7 @@
 //! sets so that it is fast. It must agree with [`Game::check`]; [`Game::reference_actions`]
 //! (every conceivable action filtered by `check`) is the oracle the tests compare it with.
 
-use super::action::{Action, Answer, Seat};
+use super::action::{Action, Answer, MAX_PLAYERS, Seat};
 use super::bits::Bits;
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
@@ -95,33 +95,27 @@ impl Game {
     /// ones stay small.
     #[inline(never)]
     fn push_robber_moves(&self, s: Seat, out: &mut impl ActionSink) {
-        let topo = self.topology();
-        // Who could be robbed at each hex: a set of seats, from the hexes beside the buildings of
-        // everyone who could be robbed anywhere (R19, R39).
-        let mut at = [0u8; 32];
+        // Who could be robbed anywhere (R19, R39), with the hexes beside their buildings.
+        let mut victims = [(Seat(0), 0u32); MAX_PLAYERS];
+        let mut count = 0;
         for o in self.seats() {
             if self.robbable_anywhere(s, o) {
-                let q = &self.players[o.index()];
-                let mut hexes =
-                    Bits(q.settlements.0 | q.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
-                while hexes != 0 {
-                    at[hexes.trailing_zeros() as usize] |= 1 << o.0;
-                    hexes &= hexes - 1;
-                }
+                victims[count] = (o, self.pieces.hexes[o.index()]);
+                count += 1;
             }
         }
+        let victims = &victims[..count];
+        let near = victims.iter().fold(0, |m, &(_, hexes)| m | hexes);
+        // Whether a hex has a victim, and which, is a coin toss for the branch predictor: every
+        // candidate is written and kept or not.
         let mut left = self.robber_target_mask();
         while left != 0 {
             let h = left.trailing_zeros();
             left &= left - 1;
             let hex = Hex(h as u8);
-            let mut victims = at[h as usize];
-            if victims == 0 {
-                out.push(Action::MoveRobber { hex, victim: None });
-            }
-            while victims != 0 {
-                out.push(Action::MoveRobber { hex, victim: Some(Seat(victims.trailing_zeros() as u8)) });
-                victims &= victims - 1;
+            out.push_if(Action::MoveRobber { hex, victim: None }, near >> h & 1 == 0);
+            for &(o, hexes) in victims {
+                out.push_if(Action::MoveRobber { hex, victim: Some(o) }, hexes >> h & 1 == 1);
             }
         }
     }

@@ -37,6 +37,14 @@ pub trait ActionSink {
     fn clear(&mut self);
     /// Appends one action.
     fn push(&mut self, action: Action);
+    /// Appends `action` if `keep` holds. A sink may write it either way and count it only when
+    /// kept, which spares the caller a branch it would often mispredict.
+    #[inline]
+    fn push_if(&mut self, action: Action, keep: bool) {
+        if keep {
+            self.push(action);
+        }
+    }
     /// Appends several actions.
     #[inline]
     fn push_all(&mut self, actions: impl IntoIterator<Item = Action>) {
@@ -141,6 +149,11 @@ impl ActionSink for Cursor<'_> {
     fn push(&mut self, action: Action) {
         self.items[self.len] = action;
         self.len += 1;
+    }
+    #[inline]
+    fn push_if(&mut self, action: Action, keep: bool) {
+        self.items[self.len] = action;
+        self.len += keep as usize;
     }
 }
 
