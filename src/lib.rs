@@ -25,4 +25,5 @@ pub mod bots;
 pub mod engine;
 pub mod save;
 pub mod sim;
+pub mod text;
 pub mod tui;

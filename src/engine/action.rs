@@ -24,7 +24,8 @@ impl Seat {
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "player {}", self.0 + 1)
+        // Widened first: a seat read from a damaged file may be 255.
+        write!(f, "player {}", u16::from(self.0) + 1)
     }
 }
 

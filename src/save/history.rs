@@ -32,6 +32,8 @@ pub enum StartError {
     #[error("{found} names for {expected} players")]
     Names { expected: u8, found: usize },
     #[error(transparent)]
+    Name(#[from] crate::text::NameError),
+    #[error(transparent)]
     Replay(#[from] ReplayError),
 }
 
@@ -47,6 +49,7 @@ impl Record {
         if names.len() != config.players as usize {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
+        crate::text::check_names(&names)?;
         Ok(Record { seed, config, names, actions: Vec::new(), game })
     }
 
