@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use catan::engine::Config;
+use catan::engine::{Config, ConfigError};
 use catan::{save, sim, tui};
 
 /// Settlers of Catan for the terminal: hot-seat for 2 to 4 players.
@@ -38,19 +38,28 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The `--players` value.
+/// The `--players` value, as typed: checked in [`Players::check`], whose messages are safe to
+/// print (clap would echo a bad value as it is, escape sequences included).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Players {
-    Count(u8),
+    Count(u64),
     Names(Vec<String>),
 }
 
 impl Players {
-    fn count(&self) -> u8 {
-        match self {
-            Players::Count(n) => *n,
-            Players::Names(v) => v.len() as u8,
+    /// The number of players, if the rules seat that many and every name is a good one.
+    fn check(&self, rules: &crate::rules_flags::RulesFlags) -> Result<Config, String> {
+        let count = match self {
+            Players::Count(n) => usize::try_from(*n).unwrap_or(usize::MAX),
+            Players::Names(v) => v.len(),
+        };
+        let players = u8::try_from(count).map_err(|_| ConfigError::Players(count).to_string())?;
+        let config = rules.config(players);
+        config.validate().map_err(|e| e.to_string())?;
+        if let Players::Names(names) = self {
+            catan::text::check_names(names).map_err(|e| e.to_string())?;
         }
+        Ok(config)
     }
 }
 
@@ -62,14 +71,10 @@ fn default_names(n: u8) -> Vec<String> {
 }
 
 fn parse_players(s: &str) -> Result<Players, String> {
-    if let Ok(n) = s.trim().parse::<u8>() {
-        return Ok(Players::Count(n));
+    if !s.is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(Players::Count(s.trim().parse().unwrap_or(u64::MAX)));
     }
-    let names: Vec<String> = s.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
-    if names.iter().any(|n| n.chars().count() > 12) {
-        return Err("names have at most 12 characters".into());
-    }
-    Ok(Players::Names(names))
+    Ok(Players::Names(s.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect()))
 }
 
 #[derive(Subcommand)]
@@ -113,12 +118,17 @@ impl Cli {
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
-        let players = self.players.as_ref().map_or(4, Players::count);
-        let config = self.rules.config(players);
-        if let Err(e) = config.validate() {
-            eprintln!("catan: {e}");
-            return ExitCode::from(2);
-        }
+        let config = match &self.players {
+            Some(players) => players.check(&self.rules),
+            None => Ok(self.rules.config(4)).and_then(|c| c.validate().map(|()| c).map_err(|e| e.to_string())),
+        };
+        let config = match config {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("catan: {}", catan::text::escape(&e));
+                return ExitCode::from(2);
+            }
+        };
         match self.command {
             Some(Command::Simulate { games, json, save_dir }) => {
                 simulate(config, games, seed, json);
@@ -136,7 +146,7 @@ impl Cli {
                     Err(code) => return code,
                 };
                 if let Err(e) = tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
-                    eprintln!("catan: {e}");
+                    eprintln!("catan: {}", catan::text::escape(&e.to_string()));
                     return ExitCode::FAILURE;
                 }
             }
@@ -157,13 +167,17 @@ impl Cli {
                 };
                 let names = match self.players {
                     Some(Players::Names(v)) => Some(v),
-                    Some(Players::Count(n)) => Some(default_names(n)),
+                    Some(Players::Count(_)) => Some(default_names(config.players)),
                     None => None,
                 };
+                if !std::io::stdout().is_terminal() {
+                    eprintln!("catan needs a terminal (stdout is not a tty); try `catan simulate`");
+                    return ExitCode::from(2);
+                }
                 let theme = tui::Theme::from_env(self.ascii);
                 let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
                 if let Err(e) = tui::run(options) {
-                    eprintln!("catan: {e}");
+                    eprintln!("catan: {}", catan::text::escape(&e.to_string()));
                     return ExitCode::FAILURE;
                 }
             }
@@ -208,6 +222,7 @@ mod tests {
     #[test]
     fn a_player_count_seats_names_with_the_seat_letters_as_initials() {
         assert_eq!(parse_players("3"), Ok(Players::Count(3)));
+        assert_eq!(parse_players("256"), Ok(Players::Count(256)));
         assert_eq!(default_names(3), ["Anna", "Bert", "Cleo"]);
         let initials: String = default_names(4).iter().map(|n| n.chars().next().unwrap()).collect();
         assert_eq!(initials, "ABCD");

@@ -1,0 +1,65 @@
+//! The command line refuses what it can't play, with a message that says why and is safe to
+//! print (issue 12, "Input that cannot hurt"). Runs the real binary with its output piped.
+
+use std::process::{Command, Output};
+
+fn catan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args(args)
+        .env("CATAN_DATA_DIR", std::env::temp_dir().join("catan-cli-test-unused"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Exit code 2 and the one line of stderr.
+fn refused(args: &[&str]) -> String {
+    let out = catan(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?} should be refused: {out:?}");
+    String::from_utf8(out.stderr).expect("utf-8")
+}
+
+#[test]
+fn players_256_says_256_players() {
+    assert_eq!(
+        refused(&["--players", "256", "simulate", "--games", "1"]),
+        "catan: 256 players: the base game seats 2 to 4\n"
+    );
+    let huge = refused(&["--players", "99999999999999999999999", "simulate"]);
+    assert!(huge.contains("players: the base game seats 2 to 4"), "{huge}");
+}
+
+#[test]
+fn players_ann_says_1_player() {
+    assert_eq!(refused(&["--players", "Ann", "simulate"]), "catan: 1 player: the base game seats 2 to 4\n");
+}
+
+#[test]
+fn two_players_may_not_share_a_name_on_the_command_line() {
+    let err = refused(&["--players", "Ann,Ann", "--seed", "1"]);
+    assert!(err.contains("two players are called Ann"), "{err}");
+    let err = refused(&["--players", "Ann,aNN", "--seed", "1"]);
+    assert!(err.contains("two players are called aNN"), "{err}");
+}
+
+#[test]
+fn names_with_escape_sequences_are_refused_and_not_echoed() {
+    let err = refused(&["--players", "Ann,B\x1b]0;pwned\x07ob", "--seed", "1"]);
+    assert!(err.contains("a name is printable text"), "{err}");
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "the message is escaped: {err:?}");
+    let err = refused(&["--players", "Ann,abcdefghijklmnopqrstuvwxyz", "--seed", "1"]);
+    assert!(err.contains("a name has at most 20"), "{err}");
+}
+
+#[test]
+fn a_target_above_the_most_points_a_game_gives_is_refused() {
+    let err = refused(&["--target", "23", "simulate", "--games", "1"]);
+    assert!(err.contains("no game gives more than 22"), "{err}");
+    let out = catan(&["--target", "22", "--seed", "1", "simulate", "--games", "2"]);
+    assert!(out.status.success(), "22 is reachable: {out:?}");
+}
+
+#[test]
+fn starting_without_a_terminal_says_so() {
+    let err = refused(&["--seed", "1", "--players", "Ann,Bob"]);
+    assert_eq!(err, "catan needs a terminal (stdout is not a tty); try `catan simulate`\n");
+}
