@@ -431,17 +431,18 @@ impl App {
         };
         let sel = Selection::new(&self.game, purpose, self.last_target, true);
         if sel.legal.is_empty() {
-            // The engine's reason for the first place tried, when it is about cost, pieces or
-            // the moment; a reason about that one place would mislead, so name the rule instead.
+            // The engine's reason for the first place tried, when it is about the moment,
+            // pieces or cost; a reason about that one place would mislead, so name the rule
+            // instead. The cost is asked for itself: a corner that can't take a city is refused
+            // for the corner before the cards are looked at.
             let first = all_targets(self.game.topology(), purpose)[0];
             let why = purpose.action(first).and_then(|a| self.game.check(a).err());
             let text = match why {
-                Some(
-                    e @ (RuleError::CannotAfford { .. }
-                    | RuleError::NoPiecesLeft(_)
-                    | RuleError::NotNow(_)
-                    | RuleError::GameOver),
-                ) => e.to_string(),
+                Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
+                _ if purpose.cost().is_some_and(|(_, cost)| !self.game.hand(self.game.to_act()).contains(&cost)) => {
+                    let (what, cost) = purpose.cost().expect("checked just above");
+                    self.cannot_afford(what, cost)
+                }
                 _ => {
                     let rule = match purpose {
                         Purpose::Road => "a road must touch your building, or your road at a corner free of others",
@@ -493,6 +494,10 @@ impl App {
                     self.log.extend(events);
                     any = true;
                 }
+                Err(RuleError::CannotAfford { what, cost }) => {
+                    refused = Some(self.cannot_afford(what, cost));
+                    break;
+                }
                 Err(e) => {
                     refused = Some(e.to_string());
                     break;
@@ -513,6 +518,14 @@ impl App {
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
         }
+    }
+
+    /// "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore": what is missing, said with
+    /// the cards of the player who has the keyboard (only they see it).
+    fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
+        let hand = self.game.hand(self.game.to_act());
+        let have: Vec<String> = cost.resources().map(|r| format!("{} {r}", hand[r])).collect();
+        format!("{what} costs {cost}; you have {}", have.join(", "))
     }
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.

@@ -1,7 +1,7 @@
 //! Choosing a place on the island: the cursor over intersections, paths or hexes, the legal
 //! targets it can jump between, and the action a confirmed choice becomes.
 
-use crate::engine::{Action, Edge, Game, Hex, Topology, Vertex};
+use crate::engine::{Action, Edge, Game, Hand, Hex, Topology, Vertex};
 
 /// A place on the island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +53,17 @@ impl Purpose {
             Purpose::Road => "a road",
             Purpose::Robber => "the robber",
         }
+    }
+
+    /// What building costs, with its noun; `None` for the robber.
+    pub fn cost(self) -> Option<(&'static str, Hand)> {
+        let cost = match self {
+            Purpose::Settlement => Hand::SETTLEMENT,
+            Purpose::City => Hand::CITY,
+            Purpose::Road => Hand::ROAD,
+            Purpose::Robber => return None,
+        };
+        Some((self.noun(), cost))
     }
 }
 

@@ -8,6 +8,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::app::{App, Focus};
 use super::board::{Geometry, Island};
 use super::dialogs::{Dialog, PickFor};
+use super::keymap::Cmd;
 use super::panels::{self, block};
 use super::screens;
 use super::select::Purpose;
@@ -70,7 +71,10 @@ pub fn prompt(app: &App) -> String {
         }
         (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
         (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
-        (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r), or play a card first (p)"),
+        (Focus::Idle, Phase::Roll) if app.enabled(Cmd::PlayCard) => {
+            format!("{name}: roll the dice (r), or play a card first (p)")
+        }
+        (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),
         (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
         _ => String::new(),
     }

@@ -1,0 +1,74 @@
+//! What the table says when a key can't act (issue 12, "Smaller things seen"): the status
+//! line names what is missing, and the prompt offers only what works.
+
+mod screen_text;
+
+use catan::engine::{DevCard, Hand, Scenario, Seat};
+use catan::tui::{App, Msg, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app_with(game: catan::engine::Game) -> App {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme { color: false, ascii: false });
+    app.game = game;
+    app.viewer = Some(game.to_act());
+    app.update(Msg::Resize(140, 45));
+    app
+}
+
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    screen_text::view(terminal.backend().buffer())
+}
+
+/// A game of three with Ann to act after her roll, a settlement on a corner of the island.
+fn main_phase(hand: Hand) -> catan::engine::Game {
+    let game = Scenario::new(catan::engine::Config::with_players(3), 7).build().unwrap();
+    let v = game.topology().vertices().next().unwrap();
+    let ann = game.to_act();
+    Scenario::from_game(game).settlement(ann, v).hand(ann, hand).rolled().build().unwrap()
+}
+
+#[test]
+fn a_city_without_the_cards_says_what_is_missing() {
+    let mut app = app_with(main_phase(Hand([1, 0, 0, 1, 0])));
+    app.update(Msg::char('c'));
+    let message = app.message.clone().expect("a message");
+    assert!(message.error);
+    assert_eq!(message.text, "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore");
+
+    // The same words when the engine refuses a purchase.
+    app.update(Msg::char('d'));
+    assert_eq!(
+        app.message.unwrap().text,
+        "a development card costs 1 wool, 1 grain, 1 ore; you have 0 wool, 1 grain, 0 ore"
+    );
+}
+
+#[test]
+fn a_city_with_the_cards_but_no_settlement_names_the_rule() {
+    let game = main_phase(Hand([0, 0, 0, 2, 3]));
+    let ann = game.to_act();
+    let v = game.settlements(ann).next().unwrap();
+    // Her settlement already a city: the cards are there, the place is not.
+    let game = Scenario::from_game(game).city(ann, v).build().unwrap();
+    let mut app = app_with(game);
+    app.update(Msg::char('c'));
+    let text = app.message.unwrap().text;
+    assert!(text.starts_with("there is no place for a city now"), "{text}");
+}
+
+#[test]
+fn the_roll_prompt_offers_a_card_only_when_one_can_be_played() {
+    let game = Scenario::new(catan::engine::Config::with_players(3), 7).build().unwrap();
+    let app = app_with(game);
+    let s = screen(&app);
+    assert!(s.contains(": roll the dice (r)"), "{s}");
+    assert!(!s.contains("play a card first"), "no card to play: {s}");
+
+    let ann: Seat = game.to_act();
+    let app = app_with(Scenario::from_game(game).dev(ann, DevCard::Knight).build().unwrap());
+    assert!(screen(&app).contains("roll the dice (r), or play a card first (p)"));
+}
