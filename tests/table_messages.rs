@@ -72,3 +72,31 @@ fn the_roll_prompt_offers_a_card_only_when_one_can_be_played() {
     let app = app_with(Scenario::from_game(game).dev(ann, DevCard::Knight).build().unwrap());
     assert!(screen(&app).contains("roll the dice (r), or play a card first (p)"));
 }
+
+/// At the smallest size the game draws, the help still shows every section, the island's
+/// symbols included, and the bank panel the whole roll.
+#[test]
+fn at_96_by_28_the_help_and_the_last_roll_are_whole() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(42, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(96, 28));
+    app.update(Msg::char('?'));
+    let draw = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(96, 28)).unwrap();
+        terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+        screen_text::view(terminal.backend().buffer())
+    };
+    let s = draw(&app);
+    for part in ["Anywhere", "Your turn", "Choosing a place", "Dialogs", "Naming a save", "Costs", "On the island"] {
+        assert!(s.contains(part), "{part} is missing:\n{s}");
+    }
+    assert!(s.contains("harbors") && s.contains("ore"), "the last lines too:\n{s}");
+
+    let game = Scenario::new(catan::engine::Config::with_players(3), 7).build().unwrap();
+    let mut app = app_with(game);
+    app.update(Msg::Resize(96, 28));
+    app.update(Msg::char('r'));
+    let s = draw(&app);
+    let [a, b] = app.game.dice().expect("rolled");
+    assert!(s.contains(&format!("[{a}][{b}] = {}", a + b)), "the roll's total shows:\n{s}");
+}

@@ -161,11 +161,21 @@ pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Rows the bank panel needs at this width.
 pub fn bank_height(app: &App, width: u16) -> u16 {
-    hand_lines(app, app.game.bank(), width.saturating_sub(2)).len() as u16 + 3
+    let inner = width.saturating_sub(2);
+    (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len()) as u16 + 2
 }
 
 /// The bank, the development deck and the last roll.
 pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
+    let inner = area.width.saturating_sub(2);
+    let mut lines = hand_lines(app, app.game.bank(), inner);
+    lines.extend(deck_and_dice(app, inner));
+    Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
+}
+
+/// "deck 25 dev cards · last roll [3][2] = 5" on one line where it fits, else on two, so the
+/// roll's total is never cut off.
+fn deck_and_dice(app: &App, width: u16) -> Vec<Line<'static>> {
     let g = &app.game;
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
@@ -174,9 +184,12 @@ pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
         }
         None => Span::styled("none yet", app.theme.dim()),
     };
-    let mut lines = hand_lines(app, g.bank(), area.width.saturating_sub(2));
-    lines.push(Line::from(vec![Span::raw(format!("deck {} dev cards · last roll ", g.deck_len())), dice]));
-    Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
+    let deck = format!("deck {} dev cards", g.deck_len());
+    let one = Line::from(vec![Span::raw(format!("{deck} · last roll ")), dice.clone()]);
+    if one.width() <= width as usize {
+        return vec![one];
+    }
+    vec![Line::raw(deck), Line::from(vec![Span::raw("last roll "), dice])]
 }
 
 /// Splits a text into lines of at most `width` characters, at spaces where it can.

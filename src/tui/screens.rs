@@ -8,10 +8,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::app::App;
-use super::keymap::{self, Mode};
+use super::keymap::Mode;
 use super::panels::{block, hand_spans, player_span};
 use super::stats::Stats;
-use crate::engine::{DevCard, Hand, Phase, Seat};
+use crate::engine::{DevCard, Phase, Seat};
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -94,83 +94,6 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
     Paragraph::new(lines).centered().block(block(app, title)).render(centred(top, 72, 9), buf);
     let log_area = centred(rest, 72, rest.height);
     super::panels::log(app, log_area, buf);
-}
-
-/// The help overlay: every key of every mode, the building costs and the board's symbols.
-pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
-    const COL_W: u16 = 40;
-    let r = centred(area, (area.width.saturating_sub(2)).min(3 * COL_W + 2), area.height.saturating_sub(2));
-    Clear.render(r, buf);
-    let outer = block(app, " Help (Esc closes) ");
-    let inner = outer.inner(r);
-    outer.render(r, buf);
-    let key_line = |label: &str, desc: &str| {
-        Line::from(vec![Span::styled(format!("{label:<11}"), app.theme.key()), Span::raw(desc.to_string())])
-    };
-    let title = |t: &str| Line::styled(t.to_string(), app.theme.title());
-    let mut sections: Vec<Vec<Line>> = Vec::new();
-    let mut anywhere = vec![title("Anywhere")];
-    anywhere.extend(keymap::GLOBAL.iter().map(|b| key_line(b.label, b.desc)));
-    anywhere.push(key_line("Ctrl-C", "quit"));
-    anywhere.push(key_line("mouse", "click: choose; again: place"));
-    sections.push(anywhere);
-    for (heading, modes) in keymap::HELP_SECTIONS {
-        // One line per key label; a label used by several dialogs lists what it does in each.
-        let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
-        for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(|b| !b.label.is_empty()) {
-            match rows.iter_mut().find(|(l, _)| *l == b.label) {
-                Some((_, descs)) if !descs.contains(&b.desc) => descs.push(b.desc),
-                Some(_) => {}
-                None => rows.push((b.label, vec![b.desc])),
-            }
-        }
-        let mut sec = vec![title(heading)];
-        sec.extend(rows.iter().map(|(l, d)| key_line(l, &d[..d.len().min(2)].join(" / "))));
-        sections.push(sec);
-    }
-    let cost = |what: &str, h: Hand| {
-        let words: Vec<String> = h
-            .resources()
-            .map(|r| if h[r] == 1 { r.name().to_string() } else { format!("{} {}", h[r], r.name()) })
-            .collect();
-        Line::from(vec![Span::styled(format!("{what:<11}"), app.theme.key()), Span::raw(words.join(" "))])
-    };
-    sections.push(vec![
-        title("Costs"),
-        cost("road", Hand::ROAD),
-        cost("settlement", Hand::SETTLEMENT),
-        cost("city", Hand::CITY),
-        cost("dev card", Hand::DEVELOPMENT),
-    ]);
-    let th = &app.theme;
-    sections.push(vec![
-        title("On the island"),
-        Line::raw("A settlement · [A] city · =A= road"),
-        Line::raw(format!("{} free corner · {} or {} legal place", th.dot(), th.target_dot(), th.target_path())),
-        Line::raw("reverse video: the cursor"),
-        Line::raw(format!("6 {}: number, pips its chance", th.pip().repeat(5))),
-        Line::raw("6 and 8 underlined: they roll most"),
-        Line::raw("ROBBER: that hex yields nothing"),
-        Line::raw("3:1 any / 2:1 ore: harbors"),
-    ]);
-    // Flow the sections into as many columns as fit, evening out their heights.
-    let cols = (inner.width / COL_W).max(1) as usize;
-    let total: usize = sections.iter().map(|s| s.len() + 1).sum();
-    let per = total.div_ceil(cols) + 3;
-    let mut columns: Vec<Vec<Line>> = vec![Vec::new(); cols];
-    let mut c = 0;
-    for sec in sections {
-        if !columns[c].is_empty() && columns[c].len() + sec.len() > per && c + 1 < cols {
-            c += 1;
-        }
-        columns[c].extend(sec);
-        columns[c].push(Line::raw(""));
-    }
-    for (i, lines) in columns.into_iter().enumerate() {
-        let x = inner.x + i as u16 * COL_W;
-        let w = COL_W.min(inner.right().saturating_sub(x));
-        Paragraph::new(lines).render(Rect::new(x, inner.y, w, inner.height), buf);
-    }
 }
 
 /// "Really quit?"

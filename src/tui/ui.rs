@@ -174,7 +174,7 @@ impl Widget for &App {
         panels::status(app, areas.status, buf, &prompt(app));
         panels::footer(app, areas.footer, buf);
         if app.help {
-            screens::help(app, area, buf);
+            super::help::render(app, area, buf);
         }
         if let Some(prompt) = &app.saving {
             super::prompt::render(app, prompt, area, buf);
