@@ -104,4 +104,8 @@ pub enum UndoRefusal {
     OtherPlayer,
     #[error("{0} can't be taken back: it revealed something new")]
     Revealed(&'static str),
+    /// The last action completed a trade another player accepted or countered: their choice
+    /// is part of it, so it is final (RULES H3).
+    #[error("a trade another player agreed to can't be taken back")]
+    TradeAgreed,
 }
