@@ -1,5 +1,7 @@
 //! The command-line subcommands that work on save files (`catan replay`, `catan simulate
 //! --save-dir`), kept here so the CLI only wires them in. They print, and return the exit code.
+//! Everything printed goes through [`crate::text::escape`]: a path or a save's text may hold
+//! anything, and no escape sequence in them reaches the terminal.
 
 use std::io::Write;
 use std::path::Path;
@@ -78,13 +80,12 @@ pub fn simulate_to_dir(config: Config, games: u64, seed: u64, dir: &Path) -> Exi
         let record = match play_random(config, s) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("catan: {e}");
+                fail(&e);
                 return ExitCode::from(2);
             }
         };
         if let Err(e) = save(&record, &dir.join(format!("game-{s}.json"))) {
-            eprintln!("catan: {e}");
-            return ExitCode::FAILURE;
+            return fail(&e);
         }
     }
     println!("wrote {games} saves to {}", shown(dir));
