@@ -194,7 +194,10 @@ fn names_in_a_save_are_checked_like_typed_ones() {
     );
     assert!(!msg.contains('\u{1b}'));
     let msg = edited(&dir, "long.json", |v| v["players"][2] = json!("x".repeat(21)));
-    assert_eq!(msg, format!("the field `players[2]` is wrong: \"{}\" has 21 characters: a name has at most 20", "x".repeat(21)));
+    assert_eq!(
+        msg,
+        format!("the field `players[2]` is wrong: \"{}\" has 21 characters: a name has at most 20", "x".repeat(21))
+    );
     let msg = edited(&dir, "twice.json", |v| v["players"][3] = json!("PLAYER 1"));
     assert_eq!(msg, "the field `players[3]` is wrong: two players are called PLAYER 1: each needs a name of their own");
     let msg = edited(&dir, "empty.json", |v| v["players"][0] = json!(" "));

@@ -223,10 +223,19 @@ fn out_of_range_seats_are_refused_with_a_clear_message() {
     }
     let impossible = "the saved state is impossible";
     for (edit, expected) in [
-        (&(|v: &mut Value| v["state"]["turn"]["seat"] = json!(255)) as &dyn Fn(&mut Value), "a turn belongs to a player who isn't in the game"),
+        (
+            &(|v: &mut Value| v["state"]["turn"]["seat"] = json!(255)) as &dyn Fn(&mut Value),
+            "a turn belongs to a player who isn't in the game",
+        ),
         (&|v: &mut Value| v["state"]["first"] = json!(255), "a turn belongs to a player who isn't in the game"),
-        (&|v: &mut Value| v["state"]["largest_army"] = json!(255), "an award is held by player 256, who isn't in the game"),
-        (&|v: &mut Value| v["state"]["phase"] = json!({ "over": { "winner": 255 } }), "the winner player 256 isn't in the game"),
+        (
+            &|v: &mut Value| v["state"]["largest_army"] = json!(255),
+            "an award is held by player 256, who isn't in the game",
+        ),
+        (
+            &|v: &mut Value| v["state"]["phase"] = json!({ "over": { "winner": 255 } }),
+            "the winner player 256 isn't in the game",
+        ),
     ] {
         let mut v = BASE.2.clone();
         edit(&mut v);

@@ -23,7 +23,10 @@ fn what_the_game_writes_it_can_read_back() {
     let json = save::to_json(&long);
     assert!(json.len() < PRETTY_MAX_BYTES * 2, "{} bytes", json.len());
     assert_eq!(json.lines().count(), 1, "compact");
-    assert!(serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&json).unwrap()).unwrap().len() > PRETTY_MAX_BYTES);
+    assert!(
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&json).unwrap()).unwrap().len()
+            > PRETTY_MAX_BYTES
+    );
     let path = dir.join("long.json");
     save::save(&long, &path).unwrap();
     assert_eq!(save::load(&path).unwrap(), long);

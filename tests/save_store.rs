@@ -187,7 +187,10 @@ fn each_autosave_is_held_by_one_catan_at_a_time() {
     assert!(save::Autosave::resume(paths[1].clone()).is_err(), "nor can it be resumed by name");
     // A third finds every unfinished game open: it names them and says what to do instead.
     let err = save::commands::continue_in(&dir).unwrap_err();
-    assert!(err.starts_with(&format!("every unfinished game is open in another catan ({}, {} in ", name(1), name(0))), "{err}");
+    assert!(
+        err.starts_with(&format!("every unfinished game is open in another catan ({}, {} in ", name(1), name(0))),
+        "{err}"
+    );
     assert!(err.contains("start a new game with `catan`") && err.contains("`catan --load FILE`"), "{err}");
 
     // The command line, a real second process, exits 1 with that message.
@@ -268,7 +271,10 @@ fn a_named_pipe_is_never_read_as_a_save() {
     });
     let (found, loaded) = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("reading a FIFO hung");
     assert_eq!(found, Some(game), "the pipe is skipped, the game beside it resumed");
-    assert_eq!(loaded.unwrap_err(), format!("cannot load {}: it is a named pipe (FIFO), not a save file", fifo.display()));
+    assert_eq!(
+        loaded.unwrap_err(),
+        format!("cannot load {}: it is a named pipe (FIFO), not a save file", fifo.display())
+    );
 
     // The command line: `--load` and `replay` refuse it at once, exit code 1.
     for args in [&["--load", fifo.to_str().unwrap()][..], &["replay", fifo.to_str().unwrap(), "--print"]] {
@@ -352,7 +358,10 @@ fn only_a_catan_save_is_ever_replaced() {
         let err = save::check_replace(path).unwrap_err().to_string();
         assert_eq!(
             err,
-            format!("cannot save {}: {why}; only a catan save is ever replaced, so choose another name", path.display())
+            format!(
+                "cannot save {}: {why}; only a catan save is ever replaced, so choose another name",
+                path.display()
+            )
         );
         if path.extension().is_some_and(|x| x == "json") {
             let err = save::save_as(&record, path.to_str().unwrap()).unwrap_err().to_string();

@@ -160,7 +160,10 @@ fn the_save_prompt_replaces_only_a_catan_save() {
     press(&mut app, "Enter Enter");
     assert_eq!(
         message(&app),
-        format!("cannot save {}: it is not a catan save; only a catan save is ever replaced, so choose another name", notes.display())
+        format!(
+            "cannot save {}: it is not a catan save; only a catan save is ever replaced, so choose another name",
+            notes.display()
+        )
     );
     assert!(app.saving.is_some(), "the prompt stays open to fix the name");
     assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");

@@ -6,8 +6,8 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::error::{LoadError, LoadProblem, SaveError};
@@ -214,7 +214,10 @@ pub fn resolve_name_in(saves: Option<&Path>, name: &str) -> Result<PathBuf, Save
     }
     let dir = folder_of(&file);
     if !dir.is_dir() {
-        return Err(SaveError::BadName(format!("the folder {} does not exist", crate::text::escape(&dir.display().to_string()))));
+        return Err(SaveError::BadName(format!(
+            "the folder {} does not exist",
+            crate::text::escape(&dir.display().to_string())
+        )));
     }
     Ok(file)
 }

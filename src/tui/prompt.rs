@@ -110,10 +110,7 @@ pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
         Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.",
-        app.theme.dim(),
-    ));
+    lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
     lines.push(Line::styled("Load it later with: catan --load FILE", app.theme.dim()));
     // Tall enough for a long name wrapped over several rows (a name is never cut short).
     let width = 76.min(area.width.saturating_sub(4));
