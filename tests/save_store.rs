@@ -220,30 +220,32 @@ fn two_new_games_never_share_an_autosave_and_lock_files_go_with_their_games() {
     let b = Autosave::start_in(dir.path(), &record).unwrap();
     assert_ne!(a.path(), b.path());
     assert!(!a.path().exists() && !b.path().exists(), "reserved by their lock files, not yet written");
-    // A game closed before it wrote anything leaves nothing behind.
+    // A game closed leaves no lock file behind, written or not.
     drop(b);
     assert_eq!(files(dir.path()), [format!(".{}.lock", a.path().file_name().unwrap().to_str().unwrap())]);
     a.write(&record).unwrap();
-    let a_path = a.path().to_path_buf();
+    let a_name = a.path().file_name().unwrap().to_str().unwrap().to_string();
     drop(a);
-    assert_eq!(files(dir.path()).len(), 2, "an unfinished game keeps its lock file: {:?}", files(dir.path()));
+    assert_eq!(files(dir.path()), [a_name.clone()]);
 
-    // Pruning a finished game removes its lock file too; a lock file whose autosave is gone
-    // (removed by hand) goes once it is old, unless someone holds it.
+    // Lock files a crash left are removed once old, unless someone holds them; finished games
+    // pruned go with theirs.
     let done = random_record(6, 100_000);
     let done_save = Autosave::start_in(dir.path(), &done).unwrap();
     done_save.write(&done).unwrap();
     set_age(done_save.path(), 500);
     drop(done_save);
-    fs::remove_file(&a_path).unwrap();
-    let stale = dir.join(&format!(".{}.lock", a_path.file_name().unwrap().to_str().unwrap()));
-    set_age(&stale, 3600);
+    let crashed = dir.join(&format!(".{a_name}.lock"));
+    fs::write(&crashed, b"").unwrap();
+    set_age(&crashed, 3600);
+    let young = dir.join(".game-8-8.json.lock");
+    fs::write(&young, b"").unwrap();
     let held = dir.join(".game-9-9.json.lock");
     let holder = fs::File::create(&held).unwrap();
     holder.try_lock().unwrap();
     set_age(&held, 3600);
-    save::prune_finished(dir.path(), 0);
-    assert_eq!(files(dir.path()), [".game-9-9.json.lock"], "only the held lock file is left");
+    save::prune_finished(dir.path(), 1);
+    assert_eq!(files(dir.path()), [".game-8-8.json.lock", ".game-9-9.json.lock", &a_name]);
     drop(holder);
 }
 
@@ -398,4 +400,26 @@ fn a_typed_name_goes_where_the_player_means() {
     }
     let long = "n".repeat(200);
     assert_eq!(resolve(&long).unwrap(), saves.join(format!("{long}.json")), "never cut short");
+}
+
+/// Issue 12, item 2: a lock file is removed by its holder when the game closes. Someone who
+/// opened it just before and locks it after holds a removed file: taking the lock checks for
+/// that and opens the path again, so there is never a second holder.
+#[test]
+fn a_lock_on_a_removed_lock_file_holds_nothing() {
+    let dir = TempDir::new("relock");
+    let record = random_record(3, 40);
+    let a = Autosave::start_in(dir.path(), &record).unwrap();
+    a.write(&record).unwrap();
+    let path = a.path().to_path_buf();
+    let lock = dir.join(&format!(".{}.lock", path.file_name().unwrap().to_str().unwrap()));
+    let late = fs::File::open(&lock).unwrap();
+    drop(a);
+    assert!(!lock.exists());
+    late.try_lock().unwrap();
+    let b = Autosave::resume(path.clone()).unwrap();
+    assert!(lock.exists(), "a new lock file");
+    assert!(Autosave::resume(path.clone()).is_err(), "held once");
+    drop((b, late));
+    assert_eq!(files(dir.path()), [path.file_name().unwrap().to_str().unwrap()]);
 }

@@ -327,22 +327,21 @@ impl PartialEq for Autosave {
 }
 impl Eq for Autosave {}
 
-/// A held lock on an autosave's lock file; released when dropped (the file is closed).
+/// A held lock on an autosave's lock file. Dropping it removes the lock file, then releases
+/// the lock (the file is closed): no lock file is left behind by a game that ends normally.
+///
+/// Removing a lock file is safe because every lock file is removed only by the holder of its
+/// lock, and every taker checks after locking that the file it locked is still the one at the
+/// path ([`claim`]); one that locked a file removed meanwhile opens the path again.
 #[derive(Debug)]
 struct Lock {
     path: PathBuf,
-    autosave: PathBuf,
     _file: File,
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
-        // A game that never wrote its autosave leaves nothing behind. (With the autosave there,
-        // the lock file stays: removing it while another process opens it could give two
-        // holders. Pruning removes it with the autosave.)
-        if !self.autosave.exists() {
-            let _ = fs::remove_file(&self.path);
-        }
+        let _ = fs::remove_file(&self.path);
     }
 }
 
@@ -353,29 +352,54 @@ fn lock_path(autosave: &Path) -> PathBuf {
 }
 
 /// Takes the lock of `autosave`: `Ok(None)` when another process (or another open in this
-/// one) holds it. `new`: the lock file must not exist yet (it reserves a new autosave's name).
+/// one) holds it. `new`: the lock file must not exist yet (it reserves a new autosave's name;
+/// `AlreadyExists` when it does).
 fn claim(autosave: &Path, new: bool) -> io::Result<Option<Lock>> {
     let path = lock_path(autosave);
-    let mut options = OpenOptions::new();
-    options.read(true).write(true);
-    if new {
-        options.create_new(true);
-    } else {
-        options.create(true);
+    loop {
+        let mut options = OpenOptions::new();
+        options.read(true).write(true);
+        if new {
+            options.create_new(true);
+        } else {
+            options.create(true);
+        }
+        let file = options.open(&path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+            // A file system without locks: the game is still saved, unguarded, as before locks.
+            Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+        // Its last holder may have removed the file between our open and our lock: a lock on
+        // a removed file guards nothing. Then open the path again.
+        if is_at(&file, &path) {
+            return Ok(Some(Lock { path, _file: file }));
+        }
     }
-    let file = options.open(&path)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
-        // A file system without locks: the game is still saved, unguarded, as before locks.
-        Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
-        Err(std::fs::TryLockError::Error(e)) => return Err(e),
-    }
-    Ok(Some(Lock { path, autosave: autosave.to_path_buf(), _file: file }))
 }
 
-/// Lock files older than this whose autosave is gone and that nobody holds are removed (the
-/// age leaves a new game the moment between reserving its name and locking it).
+/// True when `file` is the file at `path` now (not one removed, or replaced since it was
+/// opened).
+fn is_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        path.exists()
+    }
+}
+
+/// Lock files older than this that nobody holds (left by a crash) are removed; the age leaves
+/// a new game the moment between reserving its name and locking it.
 const STALE_LOCK_AGE: Duration = Duration::from_secs(60);
 
 impl Autosave {
@@ -464,8 +488,8 @@ fn newest_first(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, p)| p).collect()
 }
 
-/// Removes finished games' autosaves beyond the `keep` newest files, with their lock files,
-/// and lock files whose autosave is gone. Unfinished games, games another catan has open and
+/// Removes finished games' autosaves beyond the `keep` newest files, and lock files a
+/// crashed catan left. Unfinished games, games another catan has open and
 /// files that don't load are never removed: nothing a player did is lost.
 pub fn prune_finished(dir: &Path, keep: usize) {
     for path in newest_first(dir).into_iter().skip(keep) {
@@ -486,23 +510,24 @@ pub fn prune_finished(dir: &Path, keep: usize) {
     remove_stale_locks(dir);
 }
 
-/// Removes lock files whose autosave is gone, unless someone holds them or they are new.
+/// Removes lock files nobody holds (a crashed catan's), unless they are new.
 fn remove_stale_locks(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name();
-        let Some(autosave) = name.to_str().and_then(|n| n.strip_prefix('.')?.strip_suffix(".lock")) else {
+        if !name.to_str().is_some_and(|n| n.starts_with('.') && n.ends_with(".json.lock")) {
             continue;
-        };
+        }
         let path = entry.path();
         let old = fs::metadata(&path)
             .and_then(|m| m.modified())
             .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE_LOCK_AGE));
-        if !old || dir.join(autosave).exists() {
+        if !old {
             continue;
         }
         let Ok(file) = OpenOptions::new().read(true).write(true).open(&path) else { continue };
-        if file.try_lock().is_ok() {
+        // Removed only under its lock, and only if it is still the file at that path.
+        if file.try_lock().is_ok() && is_at(&file, &path) {
             let _ = fs::remove_file(&path);
         }
     }
