@@ -226,7 +226,7 @@ fn two_new_games_never_share_an_autosave_and_lock_files_go_with_their_games() {
     a.write(&record).unwrap();
     let a_name = a.path().file_name().unwrap().to_str().unwrap().to_string();
     drop(a);
-    assert_eq!(files(dir.path()), [a_name.clone()]);
+    assert_eq!(files(dir.path()), std::slice::from_ref(&a_name));
 
     // Lock files a crash left are removed once old, unless someone holds them; finished games
     // pruned go with theirs.
