@@ -190,12 +190,13 @@ impl Cli {
     fn resume(&self) -> Result<Option<tui::Resume>, ExitCode> {
         if let Some(file) = &self.load {
             let record = save::commands::load_or_report(file)?;
-            return Ok(Some(tui::Resume { record, autosave: None, file: file.clone() }));
+            return Ok(Some(tui::Resume { record, autosave: None, file: file.clone(), note: None }));
         }
         if self.continue_game {
-            let (autosave, record) = save::commands::continue_or_report()?;
+            // The autosave comes locked: no other catan resumes this game while it is open here.
+            let (autosave, record, note) = save::commands::continue_or_report()?;
             let file = autosave.path().to_path_buf();
-            return Ok(Some(tui::Resume { record, autosave: Some(autosave), file }));
+            return Ok(Some(tui::Resume { record, autosave: Some(autosave), file, note }));
         }
         Ok(None)
     }

@@ -181,3 +181,50 @@ fn simulate_writes_each_game_as_a_save() {
         assert!(record.actions().iter().any(|a| matches!(a, Action::RollDice)));
     }
 }
+
+/// Issue 12, item 9: a name in a save is checked like a typed one (crate::text::check_name):
+/// printable, at most 20 characters, no two alike; the message names the field.
+#[test]
+fn names_in_a_save_are_checked_like_typed_ones() {
+    let dir = TempDir::new("names");
+    let msg = edited(&dir, "escape.json", |v| v["players"][1] = json!("Bob\u{1b}[2J"));
+    assert_eq!(
+        msg,
+        "the field `players[1]` is wrong: \"Bob\\u{1b}[2J\" holds \\u{1b}, which can't be shown: a name is printable text"
+    );
+    assert!(!msg.contains('\u{1b}'));
+    let msg = edited(&dir, "long.json", |v| v["players"][2] = json!("x".repeat(21)));
+    assert_eq!(
+        msg,
+        format!("the field `players[2]` is wrong: \"{}\" has 21 characters: a name has at most 20", "x".repeat(21))
+    );
+    let msg = edited(&dir, "twice.json", |v| v["players"][3] = json!("PLAYER 1"));
+    assert_eq!(msg, "the field `players[3]` is wrong: two players are called PLAYER 1: each needs a name of their own");
+    let msg = edited(&dir, "empty.json", |v| v["players"][0] = json!(" "));
+    assert_eq!(msg, "the field `players[0]` is wrong: a name can't be empty");
+}
+
+/// Issue 12, item 10: nothing `catan replay` prints (paths, the log's lines) can send the
+/// terminal an escape sequence: unprintable characters are written as `\u{1b}`.
+#[test]
+fn everything_replay_prints_is_escaped() {
+    let dir = TempDir::new("escape");
+    let evil = dir.join("evil\u{1b}]0;pwned\u{7}.json");
+    let shown = evil.display().to_string().replace('\u{1b}', "\\u{1b}").replace('\u{7}', "\\u{7}");
+    // A damaged file: the error names the path, escaped.
+    std::fs::write(&evil, b"{").unwrap();
+    let (code, _, err) = catan(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(err, format!("catan: cannot load {shown}: the file is truncated (JSON ends early at line 1)\n"));
+    // A good one: --verify's line names the path, escaped; --print's lines are all printable.
+    save::save(&base(), &evil).unwrap();
+    let (code, out, _) = catan(&["replay", evil.to_str().unwrap(), "--verify"], dir.path());
+    assert_eq!(code, 0);
+    assert!(out.starts_with(&format!("{shown}: the log of 150 actions reproduces")), "{out}");
+    let (code, out, _) = catan(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
+    assert_eq!(code, 0);
+    assert!(out.lines().count() > 150);
+    assert!(!out.chars().any(|c| catan::text::is_unprintable(c) && c != '\n'), "{out:?}");
+    let lines: Vec<String> = save::commands::log_lines(&base()).collect();
+    assert_eq!(lines.join("\n") + "\n", out);
+}

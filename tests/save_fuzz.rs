@@ -163,3 +163,82 @@ fn the_base_save_loads() {
     check(BASE.1.as_bytes());
     assert_eq!(save::from_json(BASE.1.as_bytes()).unwrap(), BASE.0);
 }
+
+/// Seats far outside the game, where a save names seats.
+fn odd_seat() -> impl Strategy<Value = u64> {
+    prop::sample::select(vec![4u64, 5, 6, 7, 8, 15, 16, 127, 128, 254, 255])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 12, item 8: seats out of range anywhere a save names one, in the state or in the
+    /// log, never overflow (this runs in debug builds, overflow checks on).
+    #[test]
+    fn out_of_range_seats_never_panic(seat in odd_seat(), place in 0usize..9, at in any::<usize>()) {
+        let mut v = BASE.2.clone();
+        let log_len = v["actions"].as_array().unwrap().len();
+        let action = match place {
+            0 => { v["state"]["turn"]["seat"] = json!(seat); None }
+            1 => { v["state"]["first"] = json!(seat); None }
+            2 => { v["state"]["longest_road"] = json!(seat); None }
+            3 => { v["state"]["largest_army"] = json!(seat); None }
+            4 => { v["state"]["phase"] = json!({ "over": { "winner": seat } }); None }
+            5 => Some(json!({ "confirm_trade": seat })),
+            6 => Some(json!({ "move_robber": { "hex": at % 19, "victim": seat } })),
+            7 => Some(json!({ "offer_trade": { "give": [1, 0, 0, 0, 0], "get": [0, 1, 0, 0, 0], "to": seat } })),
+            _ => Some(json!({ "offer_trade": { "give": [1, 0, 0, 0, 0], "get": [0, 1, 0, 0, 0], "to": 1u64 << (seat % 8) } })),
+        };
+        if let Some(action) = action {
+            v["actions"].as_array_mut().unwrap().insert(at % (log_len + 1), action);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+    }
+}
+
+/// Issue 12, item 8: a seat outside the game, in the log or in the state, is refused on load
+/// with a message naming the place; set operations on such a seat never overflow.
+#[test]
+fn out_of_range_seats_are_refused_with_a_clear_message() {
+    use catan::engine::{Seat, SeatSet};
+    assert!(SeatSet::one(Seat(255)).is_empty());
+    assert!(!SeatSet::all(4).contains(Seat(8)) && !SeatSet::all(4).contains(Seat(255)));
+    assert_eq!(SeatSet::all(4).with(Seat(200)), SeatSet::all(4));
+    assert_eq!(SeatSet::all(4).without(Seat(255)), SeatSet::all(4));
+
+    let message = |v: &Value| save::from_json(serde_json::to_string(v).unwrap().as_bytes()).unwrap_err().to_string();
+    let outside = "who isn't in the game (it seats 4 players)";
+    for (action, expected) in [
+        (json!({ "confirm_trade": 255 }), format!("it names player 256, {outside}")),
+        (json!({ "confirm_trade": 4 }), format!("it names player 5, {outside}")),
+        (json!({ "move_robber": { "hex": 3, "victim": 255 } }), format!("it names player 256, {outside}")),
+        (
+            json!({ "offer_trade": { "give": [1, 0, 0, 0, 0], "get": [0, 1, 0, 0, 0], "to": 255 } }),
+            "it offers a trade to seats outside the game, which seats 4 players".to_string(),
+        ),
+    ] {
+        let mut v = BASE.2.clone();
+        v["actions"].as_array_mut().unwrap().insert(5, action);
+        assert_eq!(message(&v), format!("the field `actions[5]` is wrong: {expected}"));
+    }
+    let impossible = "the saved state is impossible";
+    for (edit, expected) in [
+        (
+            &(|v: &mut Value| v["state"]["turn"]["seat"] = json!(255)) as &dyn Fn(&mut Value),
+            "a turn belongs to a player who isn't in the game",
+        ),
+        (&|v: &mut Value| v["state"]["first"] = json!(255), "a turn belongs to a player who isn't in the game"),
+        (
+            &|v: &mut Value| v["state"]["largest_army"] = json!(255),
+            "an award is held by player 256, who isn't in the game",
+        ),
+        (
+            &|v: &mut Value| v["state"]["phase"] = json!({ "over": { "winner": 255 } }),
+            "the winner player 256 isn't in the game",
+        ),
+    ] {
+        let mut v = BASE.2.clone();
+        edit(&mut v);
+        assert_eq!(message(&v), format!("{impossible}: {expected}"));
+    }
+}

@@ -146,6 +146,40 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     assert_eq!(message(&app), "cannot save: type a name for the save");
 }
 
+/// Issue 12, item 7: the save prompt never replaces anything but a catan save, however many
+/// times Enter is pressed; the reason is on the status line and the prompt stays open.
+#[test]
+fn the_save_prompt_replaces_only_a_catan_save() {
+    let dir = TempDir::new("tui-replace");
+    let mut app = new_app(42, dir.path());
+    play(&mut app, 2);
+    let notes = dir.join("notes.json");
+    std::fs::write(&notes, b"my notes\n").unwrap();
+    press(&mut app, "s");
+    type_text(&mut app, notes.to_str().unwrap());
+    press(&mut app, "Enter Enter");
+    assert_eq!(
+        message(&app),
+        format!(
+            "cannot save {}: it is not a catan save; only a catan save is ever replaced, so choose another name",
+            notes.display()
+        )
+    );
+    assert!(app.saving.is_some(), "the prompt stays open to fix the name");
+    assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");
+
+    // A name without .json gets it; a missing folder is refused, not created.
+    press(&mut app, "Esc s");
+    type_text(&mut app, dir.join("plain").to_str().unwrap());
+    press(&mut app, "Enter");
+    assert_eq!(save::load(&dir.join("plain.json")).unwrap(), *app.record().unwrap());
+    press(&mut app, "s");
+    type_text(&mut app, dir.join("missing/x").to_str().unwrap());
+    press(&mut app, "Enter");
+    assert!(message(&app).ends_with("missing does not exist"), "{}", message(&app));
+    assert!(!dir.join("missing").exists());
+}
+
 #[test]
 fn every_action_is_autosaved_and_continue_finds_it() {
     let dir = TempDir::new("tui-autosave");
@@ -155,19 +189,30 @@ fn every_action_is_autosaved_and_continue_finds_it() {
     assert!(save::latest_unfinished_in(&autosaves).is_none(), "a game nobody played isn't offered to --continue");
     play(&mut app, 2);
     app.autosave_now();
+    let path = app.autosave_path().unwrap().to_path_buf();
+    let played = app.record().unwrap().clone();
+    // While the game is open here, no other catan may resume it (issue 12).
+    assert!(save::latest_unfinished_in(&autosaves).is_none(), "the game is held by the app playing it");
+    drop(app);
     let (autosave, record) = save::latest_unfinished_in(&autosaves).unwrap();
-    assert_eq!(Some(autosave.path()), app.autosave_path());
-    assert_eq!(&record, app.record().unwrap());
+    assert_eq!(autosave.path(), path);
+    assert_eq!(record, played);
 
     // The resumed game keeps writing the same file.
     let mut resumed = App::from_record(record, THEME);
     resumed.set_files(Files::in_data_dir(dir.path()), Some(autosave));
     play(&mut resumed, 3);
     resumed.autosave_now();
+    let played = resumed.record().unwrap().clone();
+    drop(resumed);
     let (again, record) = save::latest_unfinished_in(&autosaves).unwrap();
-    assert_eq!(Some(again.path()), app.autosave_path());
-    assert_eq!(&record, resumed.record().unwrap());
-    assert_eq!(std::fs::read_dir(&autosaves).unwrap().count(), 1, "one file per game");
+    assert_eq!(again.path(), path);
+    assert_eq!(record, played);
+    let visible = std::fs::read_dir(&autosaves)
+        .unwrap()
+        .filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'))
+        .count();
+    assert_eq!(visible, 1, "one file per game (beside its hidden lock file)");
 }
 
 #[test]
@@ -249,6 +294,7 @@ fn undo_works_after_a_load_and_is_autosaved() {
     assert_eq!(message(&app), "took back the settlement");
     assert!(app.record().unwrap().is_empty());
     app.autosave_now();
+    drop(app);
     let (_, autosaved) = save::latest_unfinished_in(&dir.join("autosave")).unwrap();
     assert!(autosaved.is_empty(), "the undo is autosaved");
     assert_eq!(save::load(&path).unwrap(), record, "the loaded file is left as it was");

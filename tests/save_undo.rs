@@ -86,6 +86,31 @@ fn building_after_the_roll_can_be_taken_back_one_by_one_down_to_the_roll() {
     ));
 }
 
+/// RULES H3: a trade another player accepted or countered is final; undo never reaches past it.
+#[test]
+fn a_trade_another_player_agreed_to_is_final() {
+    let record = (0..40)
+        .find_map(|seed| {
+            let record = random_record(seed, 3000);
+            let i = record.actions().iter().position(|a| matches!(a, Action::ConfirmTrade(_)))?;
+            let mut cut = Record::new(*record.config(), record.seed(), record.names().to_vec()).unwrap();
+            for &a in &record.actions()[..=i] {
+                cut.apply(a).unwrap();
+            }
+            Some(cut)
+        })
+        .expect("some game completes a domestic trade");
+    // Play stayed with the player who confirmed, and nothing was revealed: only the other
+    // player's agreement makes it final.
+    assert_eq!(record.game().to_act(), record.game_at(record.len() - 1).to_act());
+    assert_eq!(undo_refusal(&record), UndoRefusal::TradeAgreed);
+    assert_eq!(record.can_undo(), Err(UndoRefusal::TradeAgreed));
+    assert_eq!(undo_refusal(&record).to_string(), "a trade another player agreed to can't be taken back");
+    // After a load too.
+    let loaded = save::from_json(save::to_json(&record).as_bytes()).unwrap();
+    assert_eq!(loaded.can_undo(), Err(UndoRefusal::TradeAgreed));
+}
+
 #[test]
 fn ending_the_turn_is_final() {
     let record = after(5, |_, a| a == Action::EndTurn);
@@ -153,5 +178,5 @@ fn every_allowed_undo_restores_the_moment_before() {
     for kind in ["BuildRoad", "BuildSettlement", "BuildCity", "Discard", "MoveRobber", "MaritimeTrade", "PlayKnight"] {
         assert!(undone.contains(kind), "{kind} was never undone: {undone:?}");
     }
-    assert_eq!(refusals.len(), 6, "{refusals:?}");
+    assert_eq!(refusals.len(), 7, "{refusals:?}");
 }

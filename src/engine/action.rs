@@ -39,21 +39,27 @@ impl SeatSet {
     pub fn all(n: usize) -> SeatSet {
         SeatSet(((1u16 << n) - 1) as u8)
     }
-    /// The set holding one seat.
+    /// The bit of `s`; none for a seat past 7 (a damaged save may name seat 255: no shift
+    /// overflows, and no set holds it).
+    #[inline]
+    fn bit(s: Seat) -> u8 {
+        1u8.checked_shl(u32::from(s.0)).unwrap_or(0)
+    }
+    /// The set holding one seat (empty for a seat past 7).
     pub fn one(s: Seat) -> SeatSet {
-        SeatSet(1 << s.0)
+        SeatSet(SeatSet::bit(s))
     }
     /// True when `s` is in the set.
     pub fn contains(self, s: Seat) -> bool {
-        self.0 & (1 << s.0) != 0
+        self.0 & SeatSet::bit(s) != 0
     }
     /// The set without `s`.
     pub fn without(self, s: Seat) -> SeatSet {
-        SeatSet(self.0 & !(1 << s.0))
+        SeatSet(self.0 & !SeatSet::bit(s))
     }
-    /// The set with `s` added.
+    /// The set with `s` added (unchanged for a seat past 7).
     pub fn with(self, s: Seat) -> SeatSet {
-        SeatSet(self.0 | (1 << s.0))
+        SeatSet(self.0 | SeatSet::bit(s))
     }
     /// True when empty.
     pub fn is_empty(self) -> bool {

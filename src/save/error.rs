@@ -33,6 +33,8 @@ pub enum LoadProblem {
     Io(#[source] io::Error),
     #[error("the file is larger than {limit} bytes, far more than any save")]
     TooLarge { limit: u64 },
+    #[error("it is {0}, not a save file")]
+    NotAFile(&'static str),
     #[error("the file is empty")]
     Empty,
     #[error("the file is truncated (JSON ends early at line {line})")]
@@ -87,6 +89,15 @@ pub enum SaveError {
         #[source]
         source: io::Error,
     },
+    #[error(
+        "cannot save {}: the save would be {size} bytes, more than the {limit} catan can load; the file there was left as it was",
+        path.display()
+    )]
+    TooLarge { path: PathBuf, size: u64, limit: u64 },
+    #[error("cannot save {}: {why}; only a catan save is ever replaced, so choose another name", path.display())]
+    WontReplace { path: PathBuf, why: String },
+    #[error("{} is open in another catan", path.display())]
+    OpenElsewhere { path: PathBuf },
     #[error("cannot save: {0}")]
     BadName(String),
     #[error("cannot save: no data directory was found for this user (set CATAN_DATA_DIR)")]
@@ -104,4 +115,8 @@ pub enum UndoRefusal {
     OtherPlayer,
     #[error("{0} can't be taken back: it revealed something new")]
     Revealed(&'static str),
+    /// The last action completed a trade another player accepted or countered: their choice
+    /// is part of it, so it is final (RULES H3).
+    #[error("a trade another player agreed to can't be taken back")]
+    TradeAgreed,
 }

@@ -7,8 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
-use crate::engine::{Action, Config, Game};
+use crate::engine::{Action, Config, Game, Seat};
 
 use super::error::LoadProblem;
 use super::history::Record;
@@ -30,8 +31,32 @@ struct SaveRef<'a> {
     state: &'a Game,
 }
 
-/// A version 1 document as read.
+/// The top level of a document as read: each field's JSON text, borrowed from the file. Reading
+/// it checks the syntax once and builds no tree; each field is then read typed from its text.
 #[derive(Deserialize)]
+struct TopLevel<'a> {
+    #[serde(default, borrow, deserialize_with = "present")]
+    format: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    version: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    seed: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    config: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    players: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    actions: Option<&'a RawValue>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    state: Option<&'a RawValue>,
+}
+
+/// A field that is there, even as `null` (`None` only when the field is missing).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(d).map(Some)
+}
+
+/// A version 1 document as read.
 struct SaveV1 {
     seed: u64,
     config: Config,
@@ -40,7 +65,14 @@ struct SaveV1 {
     state: Game,
 }
 
-/// The save document for a record, pretty-printed JSON ending in a newline.
+/// Saves up to this size are pretty-printed (easy to read and diff); larger ones are written
+/// compact, so that what the game writes always stays within what it reads
+/// ([`super::MAX_SAVE_BYTES`]) for as long as possible.
+pub const PRETTY_MAX_BYTES: usize = 1 << 20;
+
+/// The save document for a record: pretty-printed JSON ending in a newline while that is under
+/// [`PRETTY_MAX_BYTES`], compact JSON (also ending in a newline) past that. Either is read the
+/// same way; the caller checks the size against [`super::MAX_SAVE_BYTES`] before writing.
 pub fn to_json(record: &Record) -> String {
     let doc = SaveRef {
         format: FORMAT,
@@ -51,7 +83,14 @@ pub fn to_json(record: &Record) -> String {
         actions: &record.actions,
         state: &record.game,
     };
-    let mut s = serde_json::to_string_pretty(&doc).expect("a game always serializes");
+    let mut s = serde_json::to_string(&doc).expect("a game always serializes");
+    // Compact first: a long game is never pretty-printed in full only to be thrown away.
+    if s.len() < PRETTY_MAX_BYTES {
+        let pretty = serde_json::to_string_pretty(&doc).expect("a game always serializes");
+        if pretty.len() < PRETTY_MAX_BYTES {
+            s = pretty;
+        }
+    }
     s.push('\n');
     s
 }
@@ -66,39 +105,101 @@ pub fn from_json(bytes: &[u8]) -> Result<Record, LoadProblem> {
 
 /// Like [`from_json`] but without replaying the log, for `catan replay --verify`, which
 /// reports the replay itself.
+///
+/// The document is parsed once: one syntax pass over the top level that keeps each field as
+/// its borrowed text (no tree of values), then each field read typed from that text. Memory
+/// stays near the size of the file and of the record read (a tree of `serde_json::Value`s
+/// costs about 17 times the file).
 pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadProblem::Empty);
     }
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| match e.classify() {
-        serde_json::error::Category::Eof => LoadProblem::Truncated { line: e.line() },
-        _ => LoadProblem::NotJson { message: bare_message(&e), line: e.line(), column: e.column() },
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        LoadProblem::NotJson { message: "invalid UTF-8".into(), line, column }
     })?;
-    check_kind(&value)?;
+    let whole: &RawValue = serde_json::from_str(text).map_err(syntax_error)?;
+    let top: TopLevel = match kind_of_raw(whole) {
+        "an object" => serde_json::from_str(whole.get())
+            .map_err(|e| LoadProblem::NotASave(format!("its top level can't be read: {}", bare_message(&e))))?,
+        other => return Err(LoadProblem::NotASave(format!("it holds {other}, not an object"))),
+    };
+    check_kind(&top)?;
     // Only version 1 exists so far; a version 2 reader converts older documents here.
-    let doc: SaveV1 = field_errors(serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(bytes)))?;
+    let doc = SaveV1 {
+        seed: field(top.seed, "seed")?,
+        config: field(top.config, "config")?,
+        players: field(top.players, "players")?,
+        actions: field(top.actions, "actions")?,
+        state: field(top.state, "state")?,
+    };
     into_record(doc)
 }
 
-/// Checks the document says it is a catan save of a version we read.
-fn check_kind(value: &Value) -> Result<(), LoadProblem> {
-    let Value::Object(map) = value else {
-        return Err(LoadProblem::NotASave(format!("it holds {}, not an object", kind_of(value))));
-    };
-    match map.get("format") {
-        Some(Value::String(f)) if f == FORMAT => {}
-        Some(Value::String(f)) => return Err(LoadProblem::NotASave(format!("its format is {f:?}, not {FORMAT:?}"))),
-        _ => return Err(LoadProblem::NotASave(format!("it has no \"format\": {FORMAT:?} field"))),
+/// A JSON syntax error as a problem: truncated, or not JSON at all.
+fn syntax_error(e: serde_json::Error) -> LoadProblem {
+    match e.classify() {
+        serde_json::error::Category::Eof => LoadProblem::Truncated { line: e.line() },
+        _ => LoadProblem::NotJson { message: bare_message(&e), line: e.line(), column: e.column() },
     }
-    match map.get("version") {
-        Some(Value::Number(n)) => match n.as_u64() {
-            Some(v) if v > VERSION as u64 => Err(LoadProblem::NewerVersion { found: v, supported: VERSION }),
-            Some(v) if v >= 1 => Ok(()),
-            Some(v) => Err(LoadProblem::UnknownVersion(v)),
-            None => Err(bad_field("version", format!("{n} is not a version number"))),
-        },
-        Some(other) => Err(bad_field("version", format!("{} is not a version number", kind_of(other)))),
-        None => Err(bad_field("version", "it is missing".into())),
+}
+
+/// Reads one top-level field typed; errors name the path inside the document
+/// (`state.players[1].hand`).
+fn field<T: serde::de::DeserializeOwned>(raw: Option<&RawValue>, name: &str) -> Result<T, LoadProblem> {
+    let Some(raw) = raw else {
+        return Err(bad_field(name, format!("missing field `{name}`")));
+    };
+    let mut de = serde_json::Deserializer::from_str(raw.get());
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let inner = e.path().to_string();
+        let field = match inner.as_str() {
+            "." | "" => name.to_string(),
+            p if p.starts_with('[') => format!("{name}{p}"),
+            p => format!("{name}.{p}"),
+        };
+        LoadProblem::BadField { field, message: bare_message(e.inner()) }
+    })
+}
+
+/// True when `bytes` is a JSON object whose `format` field says it is a catan save (of any
+/// version, damaged or not past that): the only kind of file a save may replace.
+pub(super) fn is_save(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    let Ok(whole) = serde_json::from_str::<&RawValue>(text) else { return false };
+    if kind_of_raw(whole) != "an object" {
+        return false;
+    }
+    let Ok(top) = serde_json::from_str::<TopLevel>(whole.get()) else { return false };
+    top.format.is_some_and(|f| serde_json::from_str::<String>(f.get()).is_ok_and(|f| f == FORMAT))
+}
+
+/// Checks the document says it is a catan save of a version we read.
+fn check_kind(top: &TopLevel) -> Result<(), LoadProblem> {
+    let no_format = || LoadProblem::NotASave(format!("it has no \"format\": {FORMAT:?} field"));
+    let format = top.format.ok_or_else(no_format)?;
+    if kind_of_raw(format) != "a string" {
+        return Err(no_format());
+    }
+    let format: String = serde_json::from_str(format.get()).map_err(|_| no_format())?;
+    if format != FORMAT {
+        return Err(LoadProblem::NotASave(format!("its format is {format:?}, not {FORMAT:?}")));
+    }
+    let Some(version) = top.version else {
+        return Err(bad_field("version", "it is missing".into()));
+    };
+    if kind_of_raw(version) != "a number" {
+        return Err(bad_field("version", format!("{} is not a version number", kind_of_raw(version))));
+    }
+    let n: serde_json::Number = serde_json::from_str(version.get())
+        .map_err(|_| bad_field("version", format!("{} is not a version number", version.get())))?;
+    match n.as_u64() {
+        Some(v) if v > VERSION as u64 => Err(LoadProblem::NewerVersion { found: v, supported: VERSION }),
+        Some(v) if v >= 1 => Ok(()),
+        Some(v) => Err(LoadProblem::UnknownVersion(v)),
+        None => Err(bad_field("version", format!("{n} is not a version number"))),
     }
 }
 
@@ -106,6 +207,8 @@ fn check_kind(value: &Value) -> Result<(), LoadProblem> {
 fn into_record(doc: SaveV1) -> Result<Record, LoadProblem> {
     let SaveV1 { seed, config, players, actions, state } = doc;
     config.validate().map_err(LoadProblem::BadConfig)?;
+    check_player_names(&players)?;
+    check_action_seats(&actions, config.players)?;
     if players.len() != config.players as usize {
         return Err(LoadProblem::Impossible(format!(
             "it names {} players but its rules seat {}",
@@ -120,13 +223,41 @@ fn into_record(doc: SaveV1) -> Result<Record, LoadProblem> {
     Ok(Record { seed, config, names: players, actions, game: state })
 }
 
-/// Maps a typed-parse error to the field it is about.
-fn field_errors<T>(r: Result<T, serde_path_to_error::Error<serde_json::Error>>) -> Result<T, LoadProblem> {
-    r.map_err(|e| {
-        let field = e.path().to_string();
-        let inner = e.into_inner();
-        LoadProblem::BadField { field, message: bare_message(&inner) }
-    })
+/// Names as [`crate::text::check_names`] wants them (printable, 1 to 20 characters, no two
+/// alike); the error names the field, `players[1]`.
+fn check_player_names(players: &[String]) -> Result<(), LoadProblem> {
+    for (i, name) in players.iter().enumerate() {
+        let problem = |e: crate::text::NameError| bad_field(&format!("players[{i}]"), e.to_string());
+        crate::text::check_name(name).map_err(problem)?;
+        if players[..i].iter().any(|n| crate::text::same_name(n, name)) {
+            return Err(problem(crate::text::NameError::Duplicate(name.clone())));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an action of the log that names a seat outside the game (a player to trade with or
+/// to rob, players an offer is made to): the error names the action, `actions[12]`.
+fn check_action_seats(actions: &[Action], players: u8) -> Result<(), LoadProblem> {
+    let outside = |s: Seat| s.0 >= players;
+    for (i, &action) in actions.iter().enumerate() {
+        let seat = match action {
+            Action::ConfirmTrade(s) | Action::MoveRobber { victim: Some(s), .. } if outside(s) => s,
+            // Seats are counted from 0: bits at `players` and above are outside the game.
+            Action::OfferTrade { to, .. } if to.0.checked_shr(u32::from(players)).unwrap_or(0) != 0 => {
+                return Err(bad_field(
+                    &format!("actions[{i}]"),
+                    format!("it offers a trade to seats outside the game, which seats {players} players"),
+                ));
+            }
+            _ => continue,
+        };
+        return Err(bad_field(
+            &format!("actions[{i}]"),
+            format!("it names {seat}, who isn't in the game (it seats {players} players)"),
+        ));
+    }
+    Ok(())
 }
 
 fn bad_field(field: &str, message: String) -> LoadProblem {
@@ -142,15 +273,16 @@ fn bare_message(e: &serde_json::Error) -> String {
     }
 }
 
-/// "an array", "a number", ... for messages.
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+/// "an array", "a number", ... for messages: the kind of a JSON value, from its first character
+/// (the text is valid JSON, checked by the syntax pass).
+fn kind_of_raw(raw: &RawValue) -> &'static str {
+    match raw.get().trim_start().as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
     }
 }
 

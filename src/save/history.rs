@@ -142,7 +142,9 @@ impl Record {
     /// 2. it was made by the player who must act now, and play stayed with them (so undo never
     ///    shows a hidden hand to another player, H1);
     /// 3. it revealed nothing new: not a roll, a development card bought, a steal or a monopoly
-    ///    (which shows what others hold), nor anything whose events came from the dice.
+    ///    (which shows what others hold), nor anything whose events came from the dice;
+    /// 4. it involved no other player's choice: a trade another player accepted or countered
+    ///    (`ConfirmTrade`) is final (RULES H3), so undo never reaches past it.
     ///
     /// Costs one replay of the log (well under a millisecond for a whole game).
     pub fn can_undo(&self) -> Result<(), UndoRefusal> {
@@ -172,6 +174,9 @@ impl Record {
         }
         if let Some(what) = revealing(last) {
             return Err(UndoRefusal::Revealed(what));
+        }
+        if matches!(last, Action::ConfirmTrade(_)) {
+            return Err(UndoRefusal::TradeAgreed);
         }
         let events = before.clone().apply(last).expect("a record's log is legal");
         if let Some(what) = events.iter().find_map(revealing_event) {

@@ -33,7 +33,7 @@
 //! - `--load FILE`: [`commands::load_or_report`] (or [`load`]), then [`Autosave::start`] and
 //!   [`Record::log`] for the log panel;
 //! - `--continue`: [`commands::continue_or_report`] (or [`latest_unfinished`]), which also gives
-//!   the autosave to keep writing;
+//!   the autosave to keep writing, locked so that no other catan resumes the same game;
 //! - `replay FILE`: [`load`], then [`Timeline::new`]; per step `k` (left/right move `k` in
 //!   `0..=timeline.len()`): [`Timeline::game_at`] for the board, [`Timeline::log_until`] for the
 //!   log, [`Timeline::action`] for who did what.
@@ -46,11 +46,11 @@ mod store;
 mod timeline;
 
 pub use error::{LoadError, LoadProblem, ReplayError, SaveError, UndoRefusal};
-pub use format::{FORMAT, VERSION, from_json, from_json_unverified, to_json};
+pub use format::{FORMAT, PRETTY_MAX_BYTES, VERSION, from_json, from_json_unverified, to_json};
 pub use history::{Record, StartError, default_names, play_random};
 pub use store::{
-    Autosave, DATA_DIR_ENV, KEEP_AUTOSAVES, MAX_SAVE_BYTES, autosave_dir, data_dir, latest_unfinished,
-    latest_unfinished_in, load, load_unverified, prune_finished, resolve_name, resolve_name_in, save, save_as,
-    saves_dir, write_atomic,
+    Autosave, DATA_DIR_ENV, KEEP_AUTOSAVES, MAX_SAVE_BYTES, Unfinished, autosave_dir, check_replace, data_dir,
+    find_unfinished_in, latest_unfinished, latest_unfinished_in, load, load_unverified, prune_finished,
+    remove_dead_temporaries, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,
 };
 pub use timeline::{CHECKPOINT, Timeline};

@@ -17,9 +17,6 @@ use super::panels::block;
 use super::screens::centred;
 use crate::save;
 
-/// Longest name the prompt takes (a path with folders fits).
-const MAX_LEN: usize = 120;
-
 /// The name being typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavePrompt {
@@ -63,9 +60,8 @@ impl SavePrompt {
                 if self.offered {
                     self.input.clear();
                 }
-                if self.input.chars().count() < MAX_LEN {
-                    self.input.push(c);
-                }
+                // Any length: a name is never cut short (the overlay wraps it).
+                self.input.push(c);
             }
             _ => return PromptKey::Stay,
         }
@@ -114,12 +110,13 @@ pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
         Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "A plain name goes to the saves folder; ./x.json or /tmp/x.json is a path.",
-        app.theme.dim(),
-    ));
+    lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
     lines.push(Line::styled("Load it later with: catan --load FILE", app.theme.dim()));
-    let r = centred(area, 76.min(area.width.saturating_sub(4)), lines.len() as u16 + 2);
+    // Tall enough for a long name wrapped over several rows (a name is never cut short).
+    let width = 76.min(area.width.saturating_sub(4));
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let r = centred(area, width, u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height));
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, " Save the game ")).wrap(Wrap { trim: false }).render(r, buf);
 }
@@ -157,5 +154,17 @@ mod tests {
         assert_eq!(p.key(key(KeyCode::Esc)), PromptKey::Cancel);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(p.key(ctrl_c), PromptKey::Quit);
+    }
+
+    /// Issue 12: the prompt used to stop taking characters past 120 without a word.
+    #[test]
+    fn a_long_name_is_never_cut_short() {
+        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        let long: String = std::iter::repeat_n("folder/", 40).collect::<String>() + "name";
+        for c in long.chars() {
+            p.key(key(KeyCode::Char(c)));
+        }
+        assert_eq!(p.input.chars().count(), long.chars().count());
+        assert_eq!(p.key(key(KeyCode::Enter)), PromptKey::Submit(long));
     }
 }

@@ -27,6 +27,9 @@ pub struct Resume {
     pub autosave: Option<Autosave>,
     /// The file it came from, named on the status line.
     pub file: PathBuf,
+    /// Said on the status line instead of "resumed FILE": why another game than the newest was
+    /// resumed (`--continue` passed over a game open in another catan).
+    pub note: Option<String>,
 }
 
 /// Where the game writes its files.
@@ -64,7 +67,10 @@ pub(super) fn app_for(options: Options) -> App {
     app.dirty = resume.autosave.is_none();
     app.set_files(Files::from_env(), resume.autosave);
     if app.message.is_none() {
-        let text = format!("resumed {} after {actions} actions", resume.file.display());
+        let text = match resume.note {
+            Some(note) => format!("{note} ({actions} actions)"),
+            None => format!("resumed {} after {actions} actions", resume.file.display()),
+        };
         app.message = Some(Message { text, error: false });
     }
     app
@@ -178,7 +184,8 @@ impl App {
         }
     }
 
-    /// Writes the record under a typed name; asks once before replacing an existing file.
+    /// Writes the record under a typed name; asks once before replacing an existing save, and
+    /// never replaces anything that is not a catan save ([`save::check_replace`]).
     /// The prompt stays open on an error so the name can be fixed.
     fn save_named(&mut self, name: &str) {
         let (Some(record), Some(prompt)) = (&self.record, &mut self.saving) else { return };
@@ -186,7 +193,12 @@ impl App {
             Ok(p) => p,
             Err(e) => return self.refuse(e.to_string()),
         };
-        if path.exists() && prompt.confirm.as_ref() != Some(&path) {
+        // Only ever a catan save is replaced: a text file, a link, a device is refused with why.
+        let exists = match save::check_replace(&path) {
+            Ok(exists) => exists,
+            Err(e) => return self.refuse(e.to_string()),
+        };
+        if exists && prompt.confirm.as_ref() != Some(&path) {
             prompt.confirm = Some(path);
             return;
         }

@@ -92,3 +92,37 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// A real game made long: game `seed` played until a player may trade, then `pairs` times a
+/// trade offer, declined by everyone and withdrawn (legal forever, so the log grows as long as
+/// a test needs).
+pub fn long_record(seed: u64, pairs: usize) -> Record {
+    let mut record = random_record(seed, 0);
+    let mut rng = SplitMix64::new(seed);
+    let offer = loop {
+        let g = record.game();
+        if g.phase() == Phase::Main {
+            let me = g.current_player();
+            let hand = g.hand(me);
+            if let Some(&give) = Resource::ALL.iter().find(|&&r| hand[r] > 0) {
+                let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+                let to = SeatSet::all(g.num_players()).without(me);
+                let offer = Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to };
+                if g.is_legal(offer) {
+                    break offer;
+                }
+            }
+        }
+        let action = choose(&record, &mut rng).expect("the game goes on");
+        record.apply(action).unwrap();
+    };
+    let me = record.game().current_player();
+    for _ in 0..pairs {
+        record.apply(offer).unwrap();
+        while record.game().to_act() != me {
+            record.apply(Action::DeclineTrade).unwrap();
+        }
+        record.apply(Action::CancelTrade).unwrap();
+    }
+    record
+}
