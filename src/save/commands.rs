@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use crate::engine::{Config, Seat};
 use crate::text::escape;
 
+use super::autosave::{Autosave, find_unfinished_in};
 use super::history::{Record, play_random};
-use super::store::{Autosave, autosave_dir, find_unfinished_in, load, load_unverified, save};
+use super::store::{autosave_dir, load, load_unverified, save};
 use super::timeline::Timeline;
 
 /// A path as printed: unprintable characters in it written as escapes ([`escape`]).

@@ -38,6 +38,7 @@
 //!   `0..=timeline.len()`): [`Timeline::game_at`] for the board, [`Timeline::log_until`] for the
 //!   log, [`Timeline::action`] for who did what.
 
+mod autosave;
 pub mod commands;
 mod error;
 mod format;
@@ -45,12 +46,14 @@ mod history;
 mod store;
 mod timeline;
 
+pub use autosave::{
+    Autosave, KEEP_AUTOSAVES, Unfinished, find_unfinished_in, latest_unfinished, latest_unfinished_in, prune_finished,
+};
 pub use error::{LoadError, LoadProblem, ReplayError, SaveError, UndoRefusal};
 pub use format::{FORMAT, PRETTY_MAX_BYTES, VERSION, from_json, from_json_unverified, to_json};
 pub use history::{Record, StartError, default_names, play_random};
 pub use store::{
-    Autosave, DATA_DIR_ENV, KEEP_AUTOSAVES, MAX_SAVE_BYTES, Unfinished, autosave_dir, check_replace, data_dir,
-    find_unfinished_in, latest_unfinished, latest_unfinished_in, load, load_unverified, prune_finished,
+    DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, check_replace, data_dir, load, load_unverified,
     remove_dead_temporaries, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,
 };
 pub use timeline::{CHECKPOINT, Timeline};
