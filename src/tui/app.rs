@@ -40,6 +40,17 @@ pub struct StartForm {
     pub input: String,
 }
 
+impl StartForm {
+    /// Types one character into the name being edited: up to
+    /// [`MAX_NAME_CHARS`](crate::text::MAX_NAME_CHARS), and only characters a name may hold
+    /// (the others can never be in a name, so they are ignored).
+    pub fn type_char(&mut self, c: char) {
+        if !crate::text::is_unprintable(c) && self.input.chars().count() < crate::text::MAX_NAME_CHARS {
+            self.input.push(c);
+        }
+    }
+}
+
 /// What the player who has the keyboard is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Focus {
@@ -265,9 +276,7 @@ impl App {
         match key.code {
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.done = true,
             KeyCode::Esc => self.done = true,
-            KeyCode::Char(c) if form.input.chars().count() < 12 && (c.is_alphanumeric() || " -_'.".contains(c)) => {
-                form.input.push(c);
-            }
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => form.type_char(c),
             KeyCode::Backspace => {
                 // On an empty line, erase the name before it.
                 if form.input.is_empty() {
@@ -278,6 +287,8 @@ impl App {
             }
             KeyCode::Enter => {
                 let name = form.input.trim().to_string();
+                let mut names = form.names.clone();
+                names.push(name.clone());
                 if name.is_empty() {
                     if form.names.len() >= 2 {
                         let names = form.names.clone();
@@ -285,8 +296,9 @@ impl App {
                     } else {
                         self.refuse("type at least two names".into());
                     }
-                } else if form.names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
-                    self.refuse(format!("{name} is playing already"));
+                } else if let Err(e) = crate::text::check_names(&names) {
+                    // The same words as everywhere a name enters (--players, a loaded save).
+                    self.refuse(e.to_string());
                 } else {
                     form.names.push(name);
                     form.input.clear();

@@ -1,0 +1,92 @@
+//! Issue 12 at the level of the app: what keys, pastes and names do on the hand-off screen, the
+//! "terminal too small" notice, the turn and the start screen. (The terminal loop's timing
+//! gate and the signals are tested end to end in e2e.rs.)
+
+use catan::engine::Phase;
+use catan::tui::keymap::Mode;
+use catan::tui::{App, Msg, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
+
+fn new_app(seed: u64) -> App {
+    let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app
+}
+
+fn start_app() -> App {
+    let mut app = App::new(42, None, Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.update(Msg::key(code));
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Msg::char(c));
+    }
+}
+
+/// Plays set-up at the cursor (always a legal spot), each player taking the keyboard in turn,
+/// until the first player is to roll with the keyboard in hand.
+fn to_first_roll(app: &mut App) {
+    for _ in 0..40 {
+        if app.mode() == Mode::Turn {
+            assert_eq!(app.game.phase(), Phase::Roll);
+            return;
+        }
+        press(app, KeyCode::Enter);
+    }
+    panic!("set-up never ended: {:?}", app.mode());
+}
+
+/// What a key must not change unseen: the game, its log and what the keyboard is doing.
+fn state(app: &App) -> (String, usize, Mode, Option<catan::engine::Seat>) {
+    (format!("{:?}", app.game), app.log.len(), app.mode(), app.viewer)
+}
+
+/// Issue 12, item 5: a name is 1 to 20 printable characters (it used to stop at 12).
+#[test]
+fn start_screen_names_take_up_to_20_printable_characters() {
+    let mut app = start_app();
+    type_text(&mut app, "Zoë van der Berg-Ölß!!!!");
+    assert_eq!(app.start.as_ref().unwrap().input, "Zoë van der Berg-Ölß", "20 characters, then no more");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "O'Neil & Co. (2)");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.start.as_ref().unwrap().names, ["Zoë van der Berg-Ölß", "O'Neil & Co. (2)"]);
+    press(&mut app, KeyCode::Enter);
+    assert!(app.start.is_none(), "the game began");
+    assert_eq!(app.names, ["Zoë van der Berg-Ölß", "O'Neil & Co. (2)"]);
+}
+
+/// Issue 12, item 5: characters that can never be in a name are not typed at all.
+#[test]
+fn start_screen_ignores_characters_no_name_may_hold() {
+    let mut app = start_app();
+    type_text(&mut app, "A\u{1b}\u{7}\u{200B}\u{202E}\u{FEFF}nn");
+    assert_eq!(app.start.as_ref().unwrap().input, "Ann");
+    app.update(Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
+    assert_eq!(app.start.as_ref().unwrap().input, "Ann", "Ctrl-U types nothing");
+}
+
+/// Issue 12, item 5: no two alike (ignoring case), said in the words of `text::check_names`.
+#[test]
+fn start_screen_refuses_a_name_twice_with_the_shared_message() {
+    let mut app = start_app();
+    type_text(&mut app, "Ann");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "aNN");
+    press(&mut app, KeyCode::Enter);
+    let form = app.start.as_ref().unwrap();
+    assert_eq!(form.names, ["Ann"]);
+    assert_eq!(form.input, "aNN", "kept, to be fixed");
+    let expected = catan::text::check_names(&["Ann".into(), "aNN".into()]).unwrap_err().to_string();
+    let message = app.message.as_ref().expect("a refusal");
+    assert!(message.error);
+    assert_eq!(message.text, expected);
+}
