@@ -49,6 +49,33 @@ fn state(app: &App) -> (String, usize, Mode, Option<catan::engine::Seat>) {
     (format!("{:?}", app.game), app.log.len(), app.mode(), app.viewer)
 }
 
+/// Issue 12, item 2: on the "too small" notice keys act unseen no more; q quits at once.
+#[test]
+fn too_small_screen_lets_only_q_act_and_q_quits_at_once() {
+    let mut app = new_app(42);
+    to_first_roll(&mut app);
+    app.update(Msg::Resize(60, 20));
+    let before = state(&app);
+    for code in [KeyCode::Char('r'), KeyCode::Char('e'), KeyCode::Char('b'), KeyCode::Enter, KeyCode::Char('?')] {
+        press(&mut app, code);
+    }
+    app.update(Msg::Click { col: 10, row: 10 });
+    assert_eq!(state(&app), before, "nothing acted while the screen was too small");
+    assert!(!app.help && !app.quitting && !app.done);
+
+    // Back to a good size, the game is where it was.
+    app.update(Msg::Resize(100, 32));
+    assert_eq!(app.mode(), Mode::Turn);
+    app.update(Msg::Resize(95, 32));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.done, "q quits at once: the question could not be drawn");
+
+    let mut app = new_app(42);
+    app.update(Msg::Resize(40, 10));
+    app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    assert!(app.done, "Ctrl-C quits too");
+}
+
 /// Issue 12, item 5: a name is 1 to 20 printable characters (it used to stop at 12).
 #[test]
 fn start_screen_names_take_up_to_20_printable_characters() {

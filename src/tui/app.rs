@@ -252,10 +252,26 @@ impl App {
         text
     }
 
+    /// True while the terminal is smaller than the game's screen: only the "too small" notice
+    /// is drawn then.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < ui::MIN_SIZE.0 || self.size.1 < ui::MIN_SIZE.1
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
         match msg {
             Msg::Resize(w, h) => self.size = (w, h),
+            // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
+            // quit at once (the quit question doesn't fit; the game is autosaved already).
+            Msg::Key(key) if self.too_small() => {
+                let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+                let q = key.code == KeyCode::Char('q') && !key.modifiers.contains(KeyModifiers::CONTROL);
+                if key.kind == KeyEventKind::Press && (q || ctrl_c) {
+                    self.done = true;
+                }
+            }
+            Msg::Click { .. } if self.too_small() => {}
             Msg::Click { col, row } => self.click(col, row),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;

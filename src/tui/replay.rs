@@ -397,7 +397,7 @@ impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = &self.app;
         if area.width < REPLAY_MIN_SIZE.0 || area.height < REPLAY_MIN_SIZE.1 {
-            super::screens::too_small(app, area, buf, REPLAY_MIN_SIZE);
+            super::screens::too_small(app, area, buf, REPLAY_MIN_SIZE, "q quits");
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
