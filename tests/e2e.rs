@@ -111,7 +111,27 @@ impl Session {
         self.send(keys);
         self.wait_for(then);
     }
+
+    /// Reads output for `d` (the screen keeps up with the program meanwhile).
+    fn pause(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(20))) {
+                self.feed(&bytes);
+            }
+        }
+    }
+
+    /// Enter on a hand-off screen, after it has been up just over the half second in which it
+    /// ignores the keyboard (H1), then waits for `then`.
+    fn take_keyboard(&mut self, then: &str) {
+        self.pause(HANDOFF_HOLD);
+        self.keys("\r", then);
+    }
 }
+
+/// Just over the time a fresh hand-off screen ignores keys.
+const HANDOFF_HOLD: Duration = Duration::from_millis(600);
 
 #[test]
 fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
@@ -129,7 +149,7 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     for (i, name) in order.iter().enumerate() {
         if i != 3 {
             let which = if i < 3 { "first" } else { "second" };
-            s.keys("\r", &format!("{name}: place your {which} settlement"));
+            s.take_keyboard(&format!("{name}: place your {which} settlement"));
         }
         s.keys("\r", &format!("{name} builds a settlement"));
         match order.get(i + 1) {
@@ -158,7 +178,7 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
         }
         let next = players[turn % 3];
         s.keys("e", &format!("Pass the keyboard to {} {next}", &next[..1]));
-        s.keys("\r", &format!("{next}: roll the dice"));
+        s.take_keyboard(&format!("{next}: roll the dice"));
         assert!(s.screen().contains(&format!("turn {}", turn + 1)));
     }
 
@@ -175,10 +195,10 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
     let mut s = Session::start_with(&["--seed", "42", "--players", "Ann,Bob", "--no-mouse"], &env, 100, 32);
     s.wait_for("Pass the keyboard to A Ann");
-    s.keys("\r", "Ann: place your first settlement");
+    s.take_keyboard("Ann: place your first settlement");
     s.keys("\r", "Ann builds a settlement");
     s.keys("\r", "Pass the keyboard to B Bob");
-    s.keys("\r", "Bob: place your first settlement");
+    s.take_keyboard("Bob: place your first settlement");
     s.keys("\r", "Bob builds a settlement");
     s.keys("q", "The game is saved: catan --continue resumes it.");
     s.send("y");
@@ -189,7 +209,7 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     s.wait_for("Pass the keyboard to B Bob");
     s.wait_for("resumed");
     assert!(s.screen().contains("Bob places a road"), "{}", s.screen());
-    s.keys("\r", "Bob: place a road touching that settlement");
+    s.take_keyboard("Bob: place a road touching that settlement");
     s.keys("\r", "Bob builds a road");
     // The snake: Bob places again, and may take his road back.
     s.keys("u", "took back the road");
@@ -210,6 +230,47 @@ fn a_panic_restores_the_terminal_too() {
     assert!(s.screen().contains("CATAN_TEST_PANIC is set"), "the panic message shows on the normal screen");
 }
 
+/// Issue 12, item 1 (H1): a double Enter (a bouncing key, keys sent in one burst) on the
+/// placement that hands the keyboard over must not dismiss the hand-off screen and show the
+/// next player's hand; nor may an Enter that comes right after the screen appeared.
+#[test]
+fn a_double_enter_never_skips_the_handoff_screen() {
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann, then press Enter");
+    // Keys queued before the first hand-off showed are dropped too: this one is.
+    s.send("\r");
+    s.pause(Duration::from_millis(300));
+    assert!(s.screen().contains("Pass the keyboard to A Ann"), "an Enter inside the first half second is dropped");
+    s.take_keyboard("Ann: place your first settlement");
+    s.keys("\r", "Ann builds a settlement");
+    // One write: the first Enter places the road and hands over to Bob, the second must not
+    // take the keyboard for him.
+    s.send("\r\r");
+    s.wait_for("Pass the keyboard to B Bob, then press Enter");
+    s.pause(HANDOFF_HOLD);
+    let screen = s.screen();
+    assert!(screen.contains("Pass the keyboard to B Bob, then press Enter"), "{screen}");
+    assert!(!screen.contains("'s hand") && !screen.contains("Bob: place"), "no hand shown:\n{screen}");
+
+    // Bob takes the keyboard; his Enter and a second, separate one right after his placement.
+    s.take_keyboard("Bob: place your first settlement");
+    s.keys("\r", "Bob builds a settlement");
+    s.send("\r");
+    s.wait_for("Pass the keyboard to C Cy, then press Enter");
+    s.send("\r");
+    s.pause(HANDOFF_HOLD);
+    assert!(s.screen().contains("Pass the keyboard to C Cy, then press Enter"), "{}", s.screen());
+    // Space no longer takes the keyboard (the footer only ever said Enter).
+    s.send(" ");
+    s.pause(Duration::from_millis(300));
+    assert!(s.screen().contains("Pass the keyboard to C Cy, then press Enter"), "{}", s.screen());
+    s.keys("\r", "Cy: place your first settlement");
+    s.keys("q", "Quit?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
 impl Session {
     fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
@@ -228,11 +289,12 @@ impl Session {
         status
     }
 
-    /// Normal screen, cursor shown, raw mode off.
+    /// Normal screen, cursor shown, bracketed paste and mouse capture off, raw mode off.
     fn assert_restored(&self) {
         let screen = self.parser.screen();
         assert!(!screen.alternate_screen(), "back on the normal screen");
         assert!(!screen.hide_cursor(), "cursor shown again");
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture off again");
         if let Some(t) = self.master.get_termios() {
             let flags = format!("{:?}", t.local_flags);
             assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");

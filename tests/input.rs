@@ -49,6 +49,20 @@ fn state(app: &App) -> (String, usize, Mode, Option<catan::engine::Seat>) {
     (format!("{:?}", app.game), app.log.len(), app.mode(), app.viewer)
 }
 
+/// Issue 12, item 1: the footer says Enter, and Enter alone takes the keyboard.
+#[test]
+fn hand_off_screen_takes_only_enter() {
+    let mut app = new_app(42);
+    assert_eq!(app.mode(), Mode::Handoff);
+    let before = state(&app);
+    for code in [KeyCode::Char(' '), KeyCode::Char('a'), KeyCode::Tab, KeyCode::Char('r'), KeyCode::Char('e')] {
+        press(&mut app, code);
+        assert_eq!(state(&app), before, "{code:?} on the hand-off screen");
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode(), Mode::Select, "Enter takes the keyboard");
+}
+
 /// Issue 12, item 2: on the "too small" notice keys act unseen no more; q quits at once.
 #[test]
 fn too_small_screen_lets_only_q_act_and_q_quits_at_once() {

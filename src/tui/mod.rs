@@ -10,6 +10,7 @@ mod board;
 mod describe;
 mod dialog_view;
 mod dialogs;
+mod gate;
 pub mod keymap;
 mod panels;
 mod prompt;

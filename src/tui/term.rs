@@ -1,6 +1,7 @@
 //! The real terminal: raw mode, alternate screen and mouse capture switched on at start and
 //! always off again at the end, on an error (a guard's `Drop`) and on a panic (a hook that
 //! runs before the panic message is printed). The loop blocks on `event::read`: no busy wait.
+//! Keys meant for the screen before a hand-off never reach it (the [`Gate`]).
 
 use std::io::{self, Stdout, stdout};
 use std::time::{Duration, Instant};
@@ -13,6 +14,7 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 
 use super::Options;
 use super::app::{App, Msg};
+use super::gate::{Gate, Input};
 
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() {
@@ -54,6 +56,16 @@ pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend
     Ok((guard, terminal))
 }
 
+/// Drops every event already queued (keys typed for the screen before), keeping resizes.
+fn drain(app: &mut App) -> io::Result<()> {
+    while event::poll(Duration::ZERO)? {
+        if let Event::Resize(w, h) = event::read()? {
+            app.update(Msg::Resize(w, h));
+        }
+    }
+    Ok(())
+}
+
 /// Plays a game in the terminal until the players quit.
 pub fn run(options: Options) -> io::Result<()> {
     let (_guard, mut terminal) = enter(options.mouse)?;
@@ -62,11 +74,15 @@ pub fn run(options: Options) -> io::Result<()> {
     app.update(Msg::Resize(size.width, size.height));
     // Lets the end-to-end test check that a panic restores the terminal.
     let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
+    let mut gate = Gate::default();
     loop {
         terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+        }
+        if gate.drawn(app.handoff(), Instant::now()) {
+            drain(&mut app)?;
         }
         if app.done {
             return Ok(());
@@ -76,13 +92,16 @@ pub fn run(options: Options) -> io::Result<()> {
         }
         // Wait for an event that matters; mouse moves and releases don't redraw.
         let msg = loop {
-            match event::read()? {
-                Event::Key(key) => break Msg::Key(key),
+            let (msg, input) = match event::read()? {
+                Event::Key(key) => (Msg::Key(key), Input::User),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    break Msg::Click { col: m.column, row: m.row };
+                    (Msg::Click { col: m.column, row: m.row }, Input::User)
                 }
-                Event::Resize(w, h) => break Msg::Resize(w, h),
-                _ => {}
+                Event::Resize(w, h) => (Msg::Resize(w, h), Input::Resize),
+                _ => continue,
+            };
+            if gate.admits(input, Instant::now()) {
+                break msg;
             }
         };
         app.update(msg);
