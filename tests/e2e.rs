@@ -271,6 +271,27 @@ fn a_double_enter_never_skips_the_handoff_screen() {
     s.assert_restored();
 }
 
+/// Issue 12, item 3: a paste is text, never a string of commands (it used to roll and end turns).
+#[test]
+fn a_bracketed_paste_plays_no_commands() {
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann");
+    assert!(s.parser.screen().bracketed_paste(), "the game asks the terminal to mark pastes");
+    s.take_keyboard("Ann: place your first settlement");
+    s.send("\x1b[200~rrrree\x1b[201~");
+    // Something that surely comes after the paste: the help, then back.
+    s.keys("?", "Help (Esc closes)");
+    s.send("?");
+    s.pause(Duration::from_millis(300));
+    let screen = s.screen();
+    assert!(!screen.contains("Help (Esc closes)"), "{screen}");
+    assert!(screen.contains("Ann: place your first settlement") && !screen.contains("Ann builds"), "{screen}");
+    s.keys("q", "Quit the game?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
 impl Session {
     fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
@@ -294,6 +315,7 @@ impl Session {
         let screen = self.parser.screen();
         assert!(!screen.alternate_screen(), "back on the normal screen");
         assert!(!screen.hide_cursor(), "cursor shown again");
+        assert!(!screen.bracketed_paste(), "bracketed paste off again");
         assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture off again");
         if let Some(t) = self.master.get_termios() {
             let flags = format!("{:?}", t.local_flags);

@@ -73,6 +73,7 @@ fn too_small_screen_lets_only_q_act_and_q_quits_at_once() {
     for code in [KeyCode::Char('r'), KeyCode::Char('e'), KeyCode::Char('b'), KeyCode::Enter, KeyCode::Char('?')] {
         press(&mut app, code);
     }
+    app.update(Msg::Paste("re".into()));
     app.update(Msg::Click { col: 10, row: 10 });
     assert_eq!(state(&app), before, "nothing acted while the screen was too small");
     assert!(!app.help && !app.quitting && !app.done);
@@ -88,6 +89,44 @@ fn too_small_screen_lets_only_q_act_and_q_quits_at_once() {
     app.update(Msg::Resize(40, 10));
     app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
     assert!(app.done, "Ctrl-C quits too");
+}
+
+/// Issue 12, item 3: pasted text is not a string of commands.
+#[test]
+fn a_paste_in_turn_mode_changes_nothing() {
+    let mut app = new_app(42);
+    to_first_roll(&mut app);
+    let before = state(&app);
+    app.update(Msg::Paste("rrrree".repeat(1000)));
+    assert_eq!(state(&app), before);
+    assert!(!app.quitting && !app.help && !app.done);
+
+    // Nor on the hand-off screen (a pasted Enter would show the hand).
+    let mut app = new_app(42);
+    let before = state(&app);
+    app.update(Msg::Paste("\r\n \r".into()));
+    assert_eq!(state(&app), before);
+}
+
+/// Issue 12, item 3: in the start screen's name field a paste types what a name may hold.
+#[test]
+fn a_paste_types_into_the_start_screen_name_filtered() {
+    let mut app = start_app();
+    app.update(Msg::Paste("Zoë\x1b[2J\u{200B} van der Berg-Ölß and more".into()));
+    let form = app.start.as_ref().unwrap();
+    assert_eq!(form.input, "Zoë[2J van der Berg-", "unprintable characters dropped, cut at 20");
+    assert_eq!(form.input.chars().count(), catan::text::MAX_NAME_CHARS);
+}
+
+/// Issue 12, item 3: the save prompt takes a paste as typed text.
+#[test]
+fn a_paste_types_into_the_save_prompt() {
+    let mut app = new_app(42);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.mode(), Mode::SaveName);
+    app.update(Msg::Paste("my\ngame".into()));
+    assert_eq!(app.saving.as_ref().unwrap().input, "mygame", "typed, and the newline did not save");
+    assert_eq!(app.mode(), Mode::SaveName);
 }
 
 /// Issue 12, item 5: a name is 1 to 20 printable characters (it used to stop at 12).

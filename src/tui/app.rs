@@ -14,11 +14,14 @@ use super::ui;
 use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
 use crate::save::{Autosave, Record};
 
-/// What happens to the app: a key, a click, a new terminal size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What happens to the app: a key, a click, pasted text, a new terminal size.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     Key(KeyEvent),
     Click { col: u16, row: u16 },
+    /// Text pasted into the terminal (bracketed paste): typed into the name being edited, if
+    /// one is, and otherwise ignored, so a paste never plays keys as commands.
+    Paste(String),
     Resize(u16, u16),
 }
 
@@ -271,8 +274,9 @@ impl App {
                     self.done = true;
                 }
             }
-            Msg::Click { .. } if self.too_small() => {}
+            Msg::Click { .. } | Msg::Paste(_) if self.too_small() => {}
             Msg::Click { col, row } => self.click(col, row),
+            Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;
                 if self.mode() == Mode::Start {
@@ -284,6 +288,27 @@ impl App {
                 }
             }
             Msg::Key(_) => {}
+        }
+    }
+
+    /// Pasted text goes only where text is typed: the start screen's name (what a name may
+    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
+    /// dropped: a paste must not play its letters as commands.
+    fn paste(&mut self, text: &str) {
+        match self.mode() {
+            Mode::Start => {
+                if let Some(form) = self.start.as_mut() {
+                    for c in text.chars() {
+                        form.type_char(c);
+                    }
+                }
+            }
+            Mode::SaveName => {
+                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
+                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                }
+            }
+            _ => {}
         }
     }
 

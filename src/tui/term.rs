@@ -1,12 +1,15 @@
-//! The real terminal: raw mode, alternate screen and mouse capture switched on at start and
-//! always off again at the end, on an error (a guard's `Drop`) and on a panic (a hook that
+//! The real terminal: raw mode, alternate screen, bracketed paste and mouse capture switched
+//! on at start and always off again at the end, on an error (a guard's `Drop`) and on a panic (a hook that
 //! runs before the panic message is printed). The loop blocks on `event::read`: no busy wait.
 //! Keys meant for the screen before a hand-off never reach it (the [`Gate`]).
 
 use std::io::{self, Stdout, stdout};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, MouseButton,
+    MouseEventKind,
+};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use ratatui::Terminal;
@@ -19,7 +22,13 @@ use super::gate::{Gate, Input};
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = execute!(
+        stdout(),
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
 }
 
 /// Restores the terminal when dropped, so every way out of [`run`] restores it.
@@ -40,14 +49,14 @@ fn install_panic_hook() {
     }));
 }
 
-/// Switches the terminal to the game's modes (raw, alternate screen, mouse capture if asked)
-/// and returns it with the guard that switches them off again when dropped; a panic switches
-/// them off too. The replay viewer starts the terminal this way as well.
+/// Switches the terminal to the game's modes (raw, alternate screen, bracketed paste, mouse
+/// capture if asked) and returns it with the guard that switches them off again when dropped;
+/// a panic switches them off too. The replay viewer starts the terminal this way as well.
 pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend<Stdout>>)> {
     install_panic_hook();
     enable_raw_mode()?;
     let guard = Guard;
-    execute!(stdout(), EnterAlternateScreen)?;
+    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
@@ -97,6 +106,7 @@ pub fn run(options: Options) -> io::Result<()> {
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     (Msg::Click { col: m.column, row: m.row }, Input::User)
                 }
+                Event::Paste(text) => (Msg::Paste(text), Input::User),
                 Event::Resize(w, h) => (Msg::Resize(w, h), Input::Resize),
                 _ => continue,
             };
