@@ -135,9 +135,12 @@ impl Cli {
                     Ok(r) => r,
                     Err(code) => return code,
                 };
-                if let Err(e) = tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
-                    eprintln!("catan: {e}");
-                    return ExitCode::FAILURE;
+                match tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
+                    Ok(exit) => return exit.code(),
+                    Err(e) => {
+                        eprintln!("catan: {e}");
+                        return ExitCode::FAILURE;
+                    }
                 }
             }
             Some(Command::BenchFrame { width, height, frames }) => {
@@ -162,9 +165,13 @@ impl Cli {
                 };
                 let theme = tui::Theme::from_env(self.ascii);
                 let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
-                if let Err(e) = tui::run(options) {
-                    eprintln!("catan: {e}");
-                    return ExitCode::FAILURE;
+                match tui::run(options) {
+                    // 128 + the signal's number when a signal stopped the game.
+                    Ok(exit) => return exit.code(),
+                    Err(e) => {
+                        eprintln!("catan: {e}");
+                        return ExitCode::FAILURE;
+                    }
                 }
             }
         }

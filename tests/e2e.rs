@@ -128,6 +128,13 @@ impl Session {
         self.pause(HANDOFF_HOLD);
         self.keys("\r", then);
     }
+
+    /// Sends the signal `sig` to the game.
+    fn signal(&mut self, sig: i32) {
+        let pid = self.child.process_id().expect("the game runs") as i32;
+        // SAFETY: kill has no memory effects; the pid is our child's.
+        assert_eq!(unsafe { libc::kill(pid, sig) }, 0, "kill({pid}, {sig})");
+    }
 }
 
 /// Just over the time a fresh hand-off screen ignores keys.
@@ -289,6 +296,44 @@ fn a_bracketed_paste_plays_no_commands() {
     s.keys("q", "Quit the game?");
     s.send("y");
     assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// Issue 12, item 4: SIGTERM, SIGHUP (the window closed), SIGINT and SIGQUIT autosave the game,
+/// put the terminal back and exit with 128 + the signal's number.
+#[test]
+fn a_signal_autosaves_restores_the_terminal_and_exits_128_plus_its_number() {
+    for (sig, code) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129), (libc::SIGINT, 130), (libc::SIGQUIT, 131)] {
+        let data = TempDir::new("e2e-signal");
+        let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+        let mut s = Session::start_with(&["--seed", "42", "--players", "Ann,Bob"], &env, 100, 32);
+        s.wait_for("Pass the keyboard to A Ann");
+        s.take_keyboard("Ann: place your first settlement");
+        s.keys("\r", "Ann builds a settlement");
+        assert!(s.parser.screen().alternate_screen());
+        s.signal(sig);
+        let status = s.wait_exit();
+        assert_eq!(status.exit_code(), code, "signal {sig}: {status:?}");
+        s.assert_restored();
+        let files: Vec<_> = std::fs::read_dir(data.join("autosave")).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(files.len(), 1, "one autosave: {files:?}");
+        let record = catan::save::load(&files[0]).expect("the autosave loads");
+        assert_eq!(record.actions().len(), 1, "with the settlement placed");
+    }
+}
+
+/// Issue 12, item 4: the replay viewer puts the terminal back on a signal too.
+#[test]
+fn a_signal_restores_the_terminal_in_the_replay_viewer() {
+    let dir = TempDir::new("e2e-replay-signal");
+    let file = dir.join("game.json");
+    let record = catan::save::play_random(catan::engine::Config { players: 3, ..Default::default() }, 5).unwrap();
+    catan::save::save(&record, &file).unwrap();
+    let mut s = Session::start(&["replay", file.to_str().unwrap()], 100, 32);
+    s.wait_for("REPLAY");
+    s.signal(libc::SIGTERM);
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 143, "{status:?}");
     s.assert_restored();
 }
 
