@@ -77,6 +77,10 @@ fn too_small_screen_lets_only_q_act_and_q_quits_at_once() {
     app.update(Msg::Click { col: 10, row: 10 });
     assert_eq!(state(&app), before, "nothing acted while the screen was too small");
     assert!(!app.help && !app.quitting && !app.done);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 20)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let screen: String = terminal.backend().buffer().content.iter().map(|c| c.symbol()).collect();
+    assert!(screen.contains("q quits at once"), "the notice says so: {screen}");
 
     // Back to a good size, the game is where it was.
     app.update(Msg::Resize(100, 32));
