@@ -18,7 +18,10 @@ use crate::save::{Autosave, Record};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     Key(KeyEvent),
-    Click { col: u16, row: u16 },
+    Click {
+        col: u16,
+        row: u16,
+    },
     /// Text pasted into the terminal (bracketed paste): typed into the name being edited, if
     /// one is, and otherwise ignored, so a paste never plays keys as commands.
     Paste(String),

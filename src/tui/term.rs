@@ -47,13 +47,8 @@ const TICK: Duration = Duration::from_millis(150);
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(
-        stdout(),
-        DisableBracketedPaste,
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        crossterm::cursor::Show
-    );
+    let _ =
+        execute!(stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
 /// Restores the terminal when dropped, so every way out of [`run`] restores it.
