@@ -183,8 +183,27 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
                 s.keys("\r", &done);
             }
         }
+        if turn == 1 {
+            // Ann offers 1 lumber for 1 brick; the Enter that sends it and a second one in the
+            // same write: Bob's hand-off stays up (H1). Then everyone declines.
+            s.send("tj+\tk+");
+            s.wait_for("ok: Enter sends the offer");
+            s.keys("\r\r", "Pass the keyboard to B Bob");
+            s.pause(HANDOFF_HOLD);
+            assert!(s.screen().contains("Pass the keyboard to B Bob"), "the hand-off held:\n{}", s.screen());
+            s.take_keyboard("Bob: answer Ann's offer");
+            s.keys("d", "Pass the keyboard to C Cy");
+            s.take_keyboard("Cy: answer Ann's offer");
+            s.keys("d", "Pass the keyboard to A Ann");
+            s.take_keyboard("Ann: trade with a player who accepted or countered, or withdraw");
+            s.keys("x", "Ann withdraws the offer");
+        }
         let next = players[turn % 3];
-        s.keys("e", &format!("Pass the keyboard to {} {next}", &next[..1]));
+        let handoff = format!("Pass the keyboard to {} {next}", &next[..1]);
+        // "e" and an Enter in one write: the new turn's hand-off stays up all the same (H1).
+        s.keys("e\r", &handoff);
+        s.pause(HANDOFF_HOLD);
+        assert!(s.screen().contains(&handoff), "the hand-off held:\n{}", s.screen());
         s.take_keyboard(&format!("{next}: roll the dice"));
         assert!(s.screen().contains(&format!("turn {}", turn + 1)));
     }
