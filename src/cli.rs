@@ -145,9 +145,12 @@ impl Cli {
                     Ok(r) => r,
                     Err(code) => return code,
                 };
-                if let Err(e) = tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
-                    eprintln!("catan: {}", catan::text::escape(&e.to_string()));
-                    return ExitCode::FAILURE;
+                match tui::replay::run(&record, tui::Theme::from_env(self.ascii)) {
+                    Ok(exit) => return exit.code(),
+                    Err(e) => {
+                        eprintln!("catan: {}", catan::text::escape(&e.to_string()));
+                        return ExitCode::FAILURE;
+                    }
                 }
             }
             Some(Command::BenchFrame { width, height, frames }) => {
@@ -176,9 +179,13 @@ impl Cli {
                 }
                 let theme = tui::Theme::from_env(self.ascii);
                 let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
-                if let Err(e) = tui::run(options) {
-                    eprintln!("catan: {}", catan::text::escape(&e.to_string()));
-                    return ExitCode::FAILURE;
+                match tui::run(options) {
+                    // 128 + the signal's number when a signal stopped the game.
+                    Ok(exit) => return exit.code(),
+                    Err(e) => {
+                        eprintln!("catan: {}", catan::text::escape(&e.to_string()));
+                        return ExitCode::FAILURE;
+                    }
                 }
             }
         }

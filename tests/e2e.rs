@@ -111,7 +111,34 @@ impl Session {
         self.send(keys);
         self.wait_for(then);
     }
+
+    /// Reads output for `d` (the screen keeps up with the program meanwhile).
+    fn pause(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(20))) {
+                self.feed(&bytes);
+            }
+        }
+    }
+
+    /// Enter on a hand-off screen, after it has been up just over the half second in which it
+    /// ignores the keyboard (H1), then waits for `then`.
+    fn take_keyboard(&mut self, then: &str) {
+        self.pause(HANDOFF_HOLD);
+        self.keys("\r", then);
+    }
+
+    /// Sends the signal `sig` to the game.
+    fn signal(&mut self, sig: i32) {
+        let pid = self.child.process_id().expect("the game runs") as i32;
+        // SAFETY: kill has no memory effects; the pid is our child's.
+        assert_eq!(unsafe { libc::kill(pid, sig) }, 0, "kill({pid}, {sig})");
+    }
 }
+
+/// Just over the time a fresh hand-off screen ignores keys.
+const HANDOFF_HOLD: Duration = Duration::from_millis(600);
 
 #[test]
 fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
@@ -129,7 +156,7 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     for (i, name) in order.iter().enumerate() {
         if i != 3 {
             let which = if i < 3 { "first" } else { "second" };
-            s.keys("\r", &format!("{name}: place your {which} settlement"));
+            s.take_keyboard(&format!("{name}: place your {which} settlement"));
         }
         s.keys("\r", &format!("{name} builds a settlement"));
         match order.get(i + 1) {
@@ -156,9 +183,28 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
                 s.keys("\r", &done);
             }
         }
+        if turn == 1 {
+            // Ann offers 1 lumber for 1 brick; the Enter that sends it and a second one in the
+            // same write: Bob's hand-off stays up (H1). Then everyone declines.
+            s.send("tj+\tk+");
+            s.wait_for("ok: Enter sends the offer");
+            s.keys("\r\r", "Pass the keyboard to B Bob");
+            s.pause(HANDOFF_HOLD);
+            assert!(s.screen().contains("Pass the keyboard to B Bob"), "the hand-off held:\n{}", s.screen());
+            s.take_keyboard("Bob: answer Ann's offer");
+            s.keys("d", "Pass the keyboard to C Cy");
+            s.take_keyboard("Cy: answer Ann's offer");
+            s.keys("d", "Pass the keyboard to A Ann");
+            s.take_keyboard("Ann: trade with a player who accepted or countered, or withdraw");
+            s.keys("x", "Ann withdraws the offer");
+        }
         let next = players[turn % 3];
-        s.keys("e", &format!("Pass the keyboard to {} {next}", &next[..1]));
-        s.keys("\r", &format!("{next}: roll the dice"));
+        let handoff = format!("Pass the keyboard to {} {next}", &next[..1]);
+        // "e" and an Enter in one write: the new turn's hand-off stays up all the same (H1).
+        s.keys("e\r", &handoff);
+        s.pause(HANDOFF_HOLD);
+        assert!(s.screen().contains(&handoff), "the hand-off held:\n{}", s.screen());
+        s.take_keyboard(&format!("{next}: roll the dice"));
         assert!(s.screen().contains(&format!("turn {}", turn + 1)));
     }
 
@@ -175,10 +221,10 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
     let mut s = Session::start_with(&["--seed", "42", "--players", "Ann,Bob", "--no-mouse"], &env, 100, 32);
     s.wait_for("Pass the keyboard to A Ann");
-    s.keys("\r", "Ann: place your first settlement");
+    s.take_keyboard("Ann: place your first settlement");
     s.keys("\r", "Ann builds a settlement");
     s.keys("\r", "Pass the keyboard to B Bob");
-    s.keys("\r", "Bob: place your first settlement");
+    s.take_keyboard("Bob: place your first settlement");
     s.keys("\r", "Bob builds a settlement");
     s.keys("q", "The game is saved: catan --continue resumes it.");
     s.send("y");
@@ -189,7 +235,7 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     s.wait_for("Pass the keyboard to B Bob");
     s.wait_for("resumed");
     assert!(s.screen().contains("Bob places a road"), "{}", s.screen());
-    s.keys("\r", "Bob: place a road touching that settlement");
+    s.take_keyboard("Bob: place a road touching that settlement");
     s.keys("\r", "Bob builds a road");
     // The snake: Bob places again, and may take his road back.
     s.keys("u", "took back the road");
@@ -210,6 +256,106 @@ fn a_panic_restores_the_terminal_too() {
     assert!(s.screen().contains("CATAN_TEST_PANIC is set"), "the panic message shows on the normal screen");
 }
 
+/// Issue 12, item 1 (H1): a double Enter (a bouncing key, keys sent in one burst) on the
+/// placement that hands the keyboard over must not dismiss the hand-off screen and show the
+/// next player's hand; nor may an Enter that comes right after the screen appeared.
+#[test]
+fn a_double_enter_never_skips_the_handoff_screen() {
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann, then press Enter");
+    // Keys queued before the first hand-off showed are dropped too: this one is.
+    s.send("\r");
+    s.pause(Duration::from_millis(300));
+    assert!(s.screen().contains("Pass the keyboard to A Ann"), "an Enter inside the first half second is dropped");
+    s.take_keyboard("Ann: place your first settlement");
+    s.keys("\r", "Ann builds a settlement");
+    // One write: the first Enter places the road and hands over to Bob, the second must not
+    // take the keyboard for him.
+    s.send("\r\r");
+    s.wait_for("Pass the keyboard to B Bob, then press Enter");
+    s.pause(HANDOFF_HOLD);
+    let screen = s.screen();
+    assert!(screen.contains("Pass the keyboard to B Bob, then press Enter"), "{screen}");
+    assert!(!screen.contains("'s hand") && !screen.contains("Bob: place"), "no hand shown:\n{screen}");
+
+    // Bob takes the keyboard; his Enter and a second, separate one right after his placement.
+    s.take_keyboard("Bob: place your first settlement");
+    s.keys("\r", "Bob builds a settlement");
+    s.send("\r");
+    s.wait_for("Pass the keyboard to C Cy, then press Enter");
+    s.send("\r");
+    s.pause(HANDOFF_HOLD);
+    assert!(s.screen().contains("Pass the keyboard to C Cy, then press Enter"), "{}", s.screen());
+    // Space no longer takes the keyboard (the footer only ever said Enter).
+    s.send(" ");
+    s.pause(Duration::from_millis(300));
+    assert!(s.screen().contains("Pass the keyboard to C Cy, then press Enter"), "{}", s.screen());
+    s.keys("\r", "Cy: place your first settlement");
+    s.keys("q", "Quit?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// Issue 12, item 3: a paste is text, never a string of commands (it used to roll and end turns).
+#[test]
+fn a_bracketed_paste_plays_no_commands() {
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann");
+    assert!(s.parser.screen().bracketed_paste(), "the game asks the terminal to mark pastes");
+    s.take_keyboard("Ann: place your first settlement");
+    s.send("\x1b[200~rrrree\x1b[201~");
+    // Something that surely comes after the paste: the help, then back.
+    s.keys("?", "Help (Esc closes)");
+    s.send("?");
+    s.pause(Duration::from_millis(300));
+    let screen = s.screen();
+    assert!(!screen.contains("Help (Esc closes)"), "{screen}");
+    assert!(screen.contains("Ann: place your first settlement") && !screen.contains("Ann builds"), "{screen}");
+    s.keys("q", "Quit the game?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// Issue 12, item 4: SIGTERM, SIGHUP (the window closed), SIGINT and SIGQUIT autosave the game,
+/// put the terminal back and exit with 128 + the signal's number.
+#[test]
+fn a_signal_autosaves_restores_the_terminal_and_exits_128_plus_its_number() {
+    for (sig, code) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129), (libc::SIGINT, 130), (libc::SIGQUIT, 131)] {
+        let data = TempDir::new("e2e-signal");
+        let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+        let mut s = Session::start_with(&["--seed", "42", "--players", "Ann,Bob"], &env, 100, 32);
+        s.wait_for("Pass the keyboard to A Ann");
+        s.take_keyboard("Ann: place your first settlement");
+        s.keys("\r", "Ann builds a settlement");
+        assert!(s.parser.screen().alternate_screen());
+        s.signal(sig);
+        let status = s.wait_exit();
+        assert_eq!(status.exit_code(), code, "signal {sig}: {status:?}");
+        s.assert_restored();
+        let files: Vec<_> = std::fs::read_dir(data.join("autosave")).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(files.len(), 1, "one autosave: {files:?}");
+        let record = catan::save::load(&files[0]).expect("the autosave loads");
+        assert_eq!(record.actions().len(), 1, "with the settlement placed");
+    }
+}
+
+/// Issue 12, item 4: the replay viewer puts the terminal back on a signal too.
+#[test]
+fn a_signal_restores_the_terminal_in_the_replay_viewer() {
+    let dir = TempDir::new("e2e-replay-signal");
+    let file = dir.join("game.json");
+    let record = catan::save::play_random(catan::engine::Config { players: 3, ..Default::default() }, 5).unwrap();
+    catan::save::save(&record, &file).unwrap();
+    let mut s = Session::start(&["replay", file.to_str().unwrap()], 100, 32);
+    s.wait_for("REPLAY");
+    s.signal(libc::SIGTERM);
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 143, "{status:?}");
+    s.assert_restored();
+}
+
 impl Session {
     fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
@@ -228,11 +374,13 @@ impl Session {
         status
     }
 
-    /// Normal screen, cursor shown, raw mode off.
+    /// Normal screen, cursor shown, bracketed paste and mouse capture off, raw mode off.
     fn assert_restored(&self) {
         let screen = self.parser.screen();
         assert!(!screen.alternate_screen(), "back on the normal screen");
         assert!(!screen.hide_cursor(), "cursor shown again");
+        assert!(!screen.bracketed_paste(), "bracketed paste off again");
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture off again");
         if let Some(t) = self.master.get_termios() {
             let flags = format!("{:?}", t.local_flags);
             assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");

@@ -211,7 +211,7 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     let geometry = Geometry::fit(topo, layout(app.size, 3).board).unwrap();
     let (col, row) = geometry.vertex_cell(topo, v);
     let click = Msg::Click { col: col as u16, row: row as u16 };
-    app.update(click);
+    app.update(click.clone());
     assert!(matches!(&app.focus, Focus::Select(s) if s.cursor == target));
     app.update(click);
     assert_eq!(app.game.building_at(v).map(|(s, _)| s), Some(app.game.to_act()));

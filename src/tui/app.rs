@@ -14,11 +14,17 @@ use super::ui;
 use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
 use crate::save::{Autosave, Record};
 
-/// What happens to the app: a key, a click, a new terminal size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What happens to the app: a key, a click, pasted text, a new terminal size.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     Key(KeyEvent),
-    Click { col: u16, row: u16 },
+    Click {
+        col: u16,
+        row: u16,
+    },
+    /// Text pasted into the terminal (bracketed paste): typed into the name being edited, if
+    /// one is, and otherwise ignored, so a paste never plays keys as commands.
+    Paste(String),
     Resize(u16, u16),
 }
 
@@ -38,6 +44,17 @@ impl Msg {
 pub struct StartForm {
     pub names: Vec<String>,
     pub input: String,
+}
+
+impl StartForm {
+    /// Types one character into the name being edited: up to
+    /// [`MAX_NAME_CHARS`](crate::text::MAX_NAME_CHARS), and only characters a name may hold
+    /// (the others can never be in a name, so they are ignored).
+    pub fn type_char(&mut self, c: char) {
+        if !crate::text::is_unprintable(c) && self.input.chars().count() < crate::text::MAX_NAME_CHARS {
+            self.input.push(c);
+        }
+    }
 }
 
 /// What the player who has the keyboard is doing.
@@ -241,11 +258,28 @@ impl App {
         text
     }
 
+    /// True while the terminal is smaller than the game's screen: only the "too small" notice
+    /// is drawn then.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < ui::MIN_SIZE.0 || self.size.1 < ui::MIN_SIZE.1
+    }
+
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
         match msg {
             Msg::Resize(w, h) => self.size = (w, h),
+            // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
+            // quit at once (the quit question doesn't fit; the game is autosaved already).
+            Msg::Key(key) if self.too_small() => {
+                let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+                let q = key.code == KeyCode::Char('q') && !key.modifiers.contains(KeyModifiers::CONTROL);
+                if key.kind == KeyEventKind::Press && (q || ctrl_c) {
+                    self.done = true;
+                }
+            }
+            Msg::Click { .. } | Msg::Paste(_) if self.too_small() => {}
             Msg::Click { col, row } => self.click(col, row),
+            Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;
                 if self.mode() == Mode::Start {
@@ -260,14 +294,33 @@ impl App {
         }
     }
 
+    /// Pasted text goes only where text is typed: the start screen's name (what a name may
+    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
+    /// dropped: a paste must not play its letters as commands.
+    fn paste(&mut self, text: &str) {
+        match self.mode() {
+            Mode::Start => {
+                if let Some(form) = self.start.as_mut() {
+                    for c in text.chars() {
+                        form.type_char(c);
+                    }
+                }
+            }
+            Mode::SaveName => {
+                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
+                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn start_key(&mut self, key: KeyEvent) {
         let Some(form) = self.start.as_mut() else { return };
         match key.code {
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.done = true,
             KeyCode::Esc => self.done = true,
-            KeyCode::Char(c) if form.input.chars().count() < 12 && (c.is_alphanumeric() || " -_'.".contains(c)) => {
-                form.input.push(c);
-            }
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => form.type_char(c),
             KeyCode::Backspace => {
                 // On an empty line, erase the name before it.
                 if form.input.is_empty() {
@@ -278,6 +331,8 @@ impl App {
             }
             KeyCode::Enter => {
                 let name = form.input.trim().to_string();
+                let mut names = form.names.clone();
+                names.push(name.clone());
                 if name.is_empty() {
                     if form.names.len() >= 2 {
                         let names = form.names.clone();
@@ -285,8 +340,9 @@ impl App {
                     } else {
                         self.refuse("type at least two names".into());
                     }
-                } else if form.names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
-                    self.refuse(format!("{name} is playing already"));
+                } else if let Err(e) = crate::text::check_names(&names) {
+                    // The same words as everywhere a name enters (--players, a loaded save).
+                    self.refuse(e.to_string());
                 } else {
                     form.names.push(name);
                     form.input.clear();

@@ -109,7 +109,9 @@ const START: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Quit, "quit"),
 ];
 
-const HANDOFF: &[Binding] = &[b(&[Enter, Char(' ')], "Enter", Cmd::Confirm, "I have the keyboard")];
+/// Only Enter, and only once the screen has been up for a moment (the terminal loop's gate):
+/// a key meant for the screen before must not show the next player's hand (H1).
+const HANDOFF: &[Binding] = &[b(&[Enter], "Enter", Cmd::Confirm, "I have the keyboard")];
 
 const TURN: &[Binding] = &[
     b(&[Char('r')], "r", Cmd::Roll, "roll"),

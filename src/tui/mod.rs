@@ -1,7 +1,7 @@
 //! The terminal front end: hot-seat play for 2 to 4 players on one keyboard.
 //!
-//! The shape follows the ratatui templates: a blocking loop draws the [`App`], waits for one
-//! terminal event, turns it into a [`Msg`] and lets [`App::update`] apply it. Keys go through
+//! The shape follows the ratatui templates: a loop draws the [`App`], waits for one terminal
+//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Keys go through
 //! the tables of [`keymap`], which also write the footer and the help. The engine decides
 //! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
 
@@ -10,6 +10,7 @@ mod board;
 mod describe;
 mod dialog_view;
 mod dialogs;
+mod gate;
 mod help;
 pub mod keymap;
 mod panels;
@@ -29,7 +30,7 @@ pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
 pub use session::{Files, Resume};
 pub use stats::Stats;
-pub use term::{FrameTimes, bench_app, bench_frames, run};
+pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
 pub use ui::{MIN_SIZE, layout};
 

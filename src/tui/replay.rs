@@ -9,7 +9,7 @@
 
 use std::io;
 
-use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -21,6 +21,7 @@ use super::board::{Geometry, Island};
 use super::describe::{self, Entry};
 use super::panels::{self, block, cost_spans, player_span, plural, wrap};
 use super::select::{Purpose, Selection, Target};
+use super::term::{Exit, Wait};
 use super::theme::Theme;
 use super::ui::{self, MIN_SIZE};
 use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
@@ -397,7 +398,7 @@ impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = &self.app;
         if area.width < REPLAY_MIN_SIZE.0 || area.height < REPLAY_MIN_SIZE.1 {
-            super::screens::too_small(app, area, buf, REPLAY_MIN_SIZE);
+            super::screens::too_small(app, area, buf, REPLAY_MIN_SIZE, "q quits");
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
@@ -453,22 +454,28 @@ impl Widget for &Replay {
     }
 }
 
-/// Runs the viewer in the terminal until `q`, Esc or Ctrl-C. The terminal is set up and
-/// restored (on an error and a panic too) the way the game does it.
-pub fn run(record: &Record, theme: Theme) -> io::Result<()> {
+/// Runs the viewer in the terminal until `q`, Esc or Ctrl-C, or a signal (returned, so the
+/// caller exits with 128 + its number). The terminal is set up and restored (on an error, a
+/// panic and a signal too) the way the game does it.
+pub fn run(record: &Record, theme: Theme) -> io::Result<Exit> {
     let mut replay = Replay::new(record, theme);
     let (_guard, mut terminal) = super::term::enter(false)?;
-    while !replay.done {
+    let exit = 'viewing: loop {
+        if replay.done {
+            break Exit::Quit;
+        }
         terminal.draw(|frame| frame.render_widget(&replay, frame.area()))?;
-        // Block until a key or a resize: no busy loop.
+        // Wait for a key or a resize (or a signal): no busy loop.
         let msg = loop {
-            match event::read()? {
-                TermEvent::Key(key) => break Msg::Key(key),
-                TermEvent::Resize(w, h) => break Msg::Resize(w, h),
-                _ => {}
+            match super::term::wait()? {
+                Wait::Signal(sig) => break 'viewing Exit::Signal(sig),
+                Wait::Event(TermEvent::Key(key)) => break Msg::Key(key),
+                Wait::Event(TermEvent::Resize(w, h)) => break Msg::Resize(w, h),
+                Wait::Event(_) => {}
             }
         };
         replay.update(msg);
-    }
-    Ok(())
+    };
+    super::term::leave(terminal);
+    Ok(exit)
 }

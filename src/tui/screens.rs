@@ -20,13 +20,17 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 /// The terminal is smaller than the game needs; redrawn as soon as it grows.
-pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16)) {
+pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
     let lines = vec![
         Line::styled("The terminal is too small for the island.", app.theme.title()),
         Line::raw(format!("need {} x {}, have {} x {}", need.0, need.1, area.width, area.height)),
-        Line::styled("Make the window larger (or the font smaller); q quits.", app.theme.dim()),
+        Line::styled("Make the window larger (or the font smaller).", app.theme.dim()),
+        Line::styled(format!("{quits}."), app.theme.dim()),
     ];
-    let r = centred(area, area.width, 3);
+    // Room for the lines as they wrap on a narrow screen.
+    let width = usize::from(area.width.max(1));
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    let r = centred(area, area.width, rows.min(usize::from(area.height)) as u16);
     Paragraph::new(lines).centered().wrap(Wrap { trim: true }).render(r, buf);
 }
 

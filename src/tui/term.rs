@@ -1,11 +1,18 @@
-//! The real terminal: raw mode, alternate screen and mouse capture switched on at start and
-//! always off again at the end, on an error (a guard's `Drop`) and on a panic (a hook that
-//! runs before the panic message is printed). The loop blocks on `event::read`: no busy wait.
+//! The real terminal: raw mode, alternate screen, bracketed paste and mouse capture switched
+//! on at start and always off again at the end: on an error (a guard's `Drop`), on a panic (a
+//! hook that runs before the panic message is printed) and on a signal (SIGTERM, SIGHUP when
+//! the window closes, SIGINT, SIGQUIT: the loop sees a flag, the game is autosaved and
+//! [`run`] returns [`Exit::Signal`]). The loop waits for input with a short timeout to look at
+//! that flag: no busy wait. Keys meant for the screen before a hand-off never reach it (the
+//! [`Gate`]).
 
 use std::io::{self, Stdout, stdout};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, MouseButton,
+    MouseEventKind,
+};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use ratatui::Terminal;
@@ -13,11 +20,35 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 
 use super::Options;
 use super::app::{App, Msg};
+use super::gate::{Gate, Input};
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The players quit.
+    Quit,
+    /// A signal (its number) stopped the game; it was autosaved and the terminal restored.
+    Signal(i32),
+}
+
+impl Exit {
+    /// The process's exit status: 0, or 128 + the signal's number as shells report it.
+    pub fn code(self) -> std::process::ExitCode {
+        match self {
+            Exit::Quit => std::process::ExitCode::SUCCESS,
+            Exit::Signal(n) => std::process::ExitCode::from((128 + n).clamp(0, 255) as u8),
+        }
+    }
+}
+
+/// How often the wait for input looks at the signal flag.
+const TICK: Duration = Duration::from_millis(150);
 
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ =
+        execute!(stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
 }
 
 /// Restores the terminal when dropped, so every way out of [`run`] restores it.
@@ -38,14 +69,16 @@ fn install_panic_hook() {
     }));
 }
 
-/// Switches the terminal to the game's modes (raw, alternate screen, mouse capture if asked)
-/// and returns it with the guard that switches them off again when dropped; a panic switches
-/// them off too. The replay viewer starts the terminal this way as well.
+/// Switches the terminal to the game's modes (raw, alternate screen, bracketed paste, mouse
+/// capture if asked) and returns it with the guard that switches them off again when dropped;
+/// a panic switches them off too, and the stopping signals are caught from here on (see
+/// [`wait`]). The replay viewer starts the terminal this way as well.
 pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend<Stdout>>)> {
+    signals::catch()?;
     install_panic_hook();
     enable_raw_mode()?;
     let guard = Guard;
-    execute!(stdout(), EnterAlternateScreen)?;
+    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
@@ -54,38 +87,202 @@ pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend
     Ok((guard, terminal))
 }
 
-/// Plays a game in the terminal until the players quit.
-pub fn run(options: Options) -> io::Result<()> {
+/// What [`wait`] brings.
+pub(super) enum Wait {
+    Event(Event),
+    /// A stopping signal came (or the terminal hung up: SIGHUP).
+    Signal(i32),
+}
+
+/// The next terminal event, or the signal that asks the program to stop.
+pub(super) fn wait() -> io::Result<Wait> {
+    loop {
+        // A signal, or the window closed (crossterm's reader would spin on a hung-up terminal).
+        if let Some(sig) = signals::caught() {
+            return Ok(Wait::Signal(sig));
+        }
+        match event::poll(Duration::ZERO) {
+            Ok(true) => return event::read().map(Wait::Event),
+            Ok(false) => signals::idle(TICK),
+            Err(e) => return signals::caught().map(Wait::Signal).ok_or(e),
+        }
+    }
+}
+
+/// Drops every event already queued (keys typed for the screen before), keeping resizes.
+fn drain(app: &mut App) -> io::Result<()> {
+    while !signals::hung_up() && event::poll(Duration::ZERO)? {
+        if let Event::Resize(w, h) = event::read()? {
+            app.update(Msg::Resize(w, h));
+        }
+    }
+    Ok(())
+}
+
+/// Plays a game in the terminal until the players quit or a signal stops it. On a signal the
+/// game is autosaved, the terminal restored and the signal returned, so the caller exits with
+/// 128 + its number ([`Exit::code`]) after everything is dropped normally.
+pub fn run(options: Options) -> io::Result<Exit> {
     let (_guard, mut terminal) = enter(options.mouse)?;
     let mut app = super::session::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
+    let result = play(&mut terminal, &mut app);
+    let exit = match result {
+        Ok(exit) => exit,
+        // A closed window fails the next write; the signal is the real reason.
+        Err(e) => Exit::Signal(signals::caught().ok_or(e)?),
+    };
+    if let Exit::Signal(_) = exit {
+        // The game is on disk after every action already; this writes anything left.
+        app.autosave_now();
+    }
+    leave(terminal);
+    Ok(exit)
+}
+
+/// Drops the terminal, unless it hung up: ratatui's drop would then print a failure to show
+/// the cursor on a standard error that is gone, and that print panics. The guard still runs.
+pub(super) fn leave(mut terminal: Terminal<CrosstermBackend<Stdout>>) {
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
+}
+
+fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<Exit> {
     // Lets the end-to-end test check that a panic restores the terminal.
     let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
+    let mut gate = Gate::default();
     loop {
-        terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
-            terminal.draw(|frame| frame.render_widget(&app, frame.area()))?;
+            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        }
+        if gate.drawn(app.handoff(), Instant::now()) {
+            drain(app)?;
         }
         if app.done {
-            return Ok(());
+            return Ok(Exit::Quit);
         }
         if test_panic {
             panic!("CATAN_TEST_PANIC is set");
         }
         // Wait for an event that matters; mouse moves and releases don't redraw.
         let msg = loop {
-            match event::read()? {
-                Event::Key(key) => break Msg::Key(key),
-                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    break Msg::Click { col: m.column, row: m.row };
+            let (msg, input) = match wait()? {
+                Wait::Signal(sig) => return Ok(Exit::Signal(sig)),
+                Wait::Event(Event::Key(key)) => (Msg::Key(key), Input::User),
+                Wait::Event(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    (Msg::Click { col: m.column, row: m.row }, Input::User)
                 }
-                Event::Resize(w, h) => break Msg::Resize(w, h),
-                _ => {}
+                Wait::Event(Event::Paste(text)) => (Msg::Paste(text), Input::User),
+                Wait::Event(Event::Resize(w, h)) => (Msg::Resize(w, h), Input::Resize),
+                Wait::Event(_) => continue,
+            };
+            if gate.admits(input, Instant::now()) {
+                break msg;
             }
         };
         app.update(msg);
+    }
+}
+
+/// The stopping signals, caught into a flag that [`wait`] reads.
+#[cfg(unix)]
+mod signals {
+    use std::io;
+    use std::os::fd::AsRawFd;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, OnceLock};
+    use std::time::Duration;
+
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::flag;
+
+    /// The number of the first stopping signal that came (0: none yet).
+    static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+
+    /// Catches SIGTERM, SIGHUP, SIGINT and SIGQUIT from now on (once per process). A second
+    /// one of them while the first is being handled stops the program at once, as usual.
+    pub fn catch() -> io::Result<()> {
+        if CAUGHT.get().is_some() {
+            return Ok(());
+        }
+        tty();
+        let caught = Arc::new(AtomicUsize::new(0));
+        let twice = Arc::new(AtomicBool::new(false));
+        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            // Registered first, so it runs before the flag is set: only the second one kills.
+            flag::register_conditional_default(sig, Arc::clone(&twice))?;
+            flag::register(sig, Arc::clone(&twice))?;
+            flag::register_usize(sig, Arc::clone(&caught), sig as usize)?;
+        }
+        let _ = CAUGHT.set(caught);
+        Ok(())
+    }
+
+    /// The signal that asked the program to stop, if one did; a terminal that hung up counts
+    /// as SIGHUP (the shell may not pass that signal on).
+    pub fn caught() -> Option<i32> {
+        let sig = CAUGHT.get().map(|c| c.load(Ordering::SeqCst) as i32).filter(|&n| n != 0);
+        sig.or_else(|| hung_up().then_some(SIGHUP))
+    }
+
+    /// The terminal's input, when it is standard input (crossterm reads /dev/tty otherwise).
+    /// Decided once, at the start: a hung-up terminal is no longer seen as one.
+    fn tty() -> Option<i32> {
+        static TTY: OnceLock<Option<i32>> = OnceLock::new();
+        *TTY.get_or_init(|| {
+            use std::io::IsTerminal;
+            let stdin = io::stdin();
+            stdin.is_terminal().then(|| stdin.as_raw_fd())
+        })
+    }
+
+    fn poll(timeout: Duration) -> libc::c_short {
+        let Some(fd) = tty() else { return 0 };
+        let mut p = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: one valid pollfd, for the length given.
+        let n = unsafe { libc::poll(&mut p, 1, ms) };
+        if n > 0 { p.revents } else { 0 }
+    }
+
+    /// True when the terminal hung up (its window closed). crossterm's reader would spin on
+    /// such a terminal, so it is asked first.
+    pub fn hung_up() -> bool {
+        poll(Duration::ZERO) & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+    }
+
+    /// Waits up to `timeout` for input (or a signal, which cuts the wait short).
+    pub fn idle(timeout: Duration) {
+        if tty().is_some() {
+            poll(timeout);
+        } else {
+            let _ = crossterm::event::poll(timeout);
+        }
+    }
+}
+
+/// Elsewhere only Ctrl-C stops the program, and the loop sees it as a key.
+#[cfg(not(unix))]
+mod signals {
+    use std::io;
+    use std::time::Duration;
+
+    pub fn catch() -> io::Result<()> {
+        Ok(())
+    }
+    pub fn caught() -> Option<i32> {
+        None
+    }
+    pub fn hung_up() -> bool {
+        false
+    }
+
+    pub fn idle(timeout: Duration) {
+        let _ = crossterm::event::poll(timeout);
     }
 }
 

@@ -146,10 +146,13 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self;
         if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-            screens::too_small(app, area, buf, MIN_SIZE);
-            if app.quitting {
-                screens::quit(app, area, buf);
-            }
+            // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
+            let quits = if app.autosave_path().is_some() {
+                "q quits at once (the game is saved: catan --continue resumes it)"
+            } else {
+                "q quits at once"
+            };
+            screens::too_small(app, area, buf, MIN_SIZE, quits);
             return;
         }
         let areas = layout((area.width, area.height), app.game.num_players());

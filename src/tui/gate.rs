@@ -1,0 +1,98 @@
+//! The input gate of the hand-off screen (RULES H1).
+//!
+//! A key pressed for the previous screen must not dismiss the hand-off: a double Enter after
+//! sending an offer, a bouncing key, or keys a script sent in one burst would otherwise show
+//! the next player's hand to the player still at the keyboard. So when a hand-off appears (or
+//! the seat it waits for changes), the terminal loop drops every event already queued and
+//! this gate drops input until [`HOLD`] after the hand-off frame was drawn. Resizes always
+//! pass. Times are passed in, so the gate is tested without sleeping.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::Seat;
+
+/// How long a fresh hand-off screen ignores the keyboard.
+pub const HOLD: Duration = Duration::from_millis(500);
+
+/// What the gate has to decide about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A key, a click or a paste.
+    User,
+    /// A new terminal size: never dropped, so the screen is always drawn to fit.
+    Resize,
+}
+
+/// Remembers the hand-off on screen and since when.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gate {
+    /// The seat the drawn hand-off waits for.
+    shown: Option<Seat>,
+    /// Input is dropped before this moment.
+    until: Option<Instant>,
+}
+
+impl Gate {
+    /// Called after a frame is drawn, with the seat the hand-off on it waits for (`None`: no
+    /// hand-off). True when a hand-off has just appeared: the caller then drops what is queued.
+    pub fn drawn(&mut self, handoff: Option<Seat>, now: Instant) -> bool {
+        let fresh = handoff.is_some() && handoff != self.shown;
+        self.shown = handoff;
+        if fresh {
+            self.until = Some(now + HOLD);
+        } else if handoff.is_none() {
+            self.until = None;
+        }
+        fresh
+    }
+
+    /// Whether input arriving at `now` goes through to the app.
+    pub fn admits(&self, input: Input, now: Instant) -> bool {
+        input == Input::Resize || self.until.is_none_or(|until| now >= until)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn a_fresh_handoff_drops_keys_for_half_a_second_but_never_a_resize() {
+        let t0 = Instant::now();
+        let mut gate = Gate::default();
+        assert!(!gate.drawn(None, t0), "no hand-off");
+        assert!(gate.admits(Input::User, t0));
+        assert!(gate.drawn(Some(Seat(1)), t0), "the hand-off appears: drop what is queued");
+        assert!(!gate.admits(Input::User, t0));
+        assert!(!gate.admits(Input::User, t0 + 499 * MS), "a second Enter right after the first");
+        assert!(gate.admits(Input::Resize, t0 + MS));
+        assert!(gate.admits(Input::User, t0 + 500 * MS));
+    }
+
+    #[test]
+    fn redrawing_the_same_handoff_does_not_restart_the_hold() {
+        let t0 = Instant::now();
+        let mut gate = Gate::default();
+        gate.drawn(Some(Seat(2)), t0);
+        assert!(!gate.drawn(Some(Seat(2)), t0 + 400 * MS), "a redraw (a resize) is not a new hand-off");
+        assert!(gate.admits(Input::User, t0 + 500 * MS));
+    }
+
+    #[test]
+    fn each_new_handoff_holds_again() {
+        let t0 = Instant::now();
+        let mut gate = Gate::default();
+        gate.drawn(Some(Seat(1)), t0);
+        // Bob takes the keyboard, answers, and the offer goes on to Cy.
+        assert!(!gate.drawn(None, t0 + 2000 * MS));
+        assert!(gate.admits(Input::User, t0 + 2000 * MS));
+        assert!(gate.drawn(Some(Seat(2)), t0 + 3000 * MS));
+        assert!(!gate.admits(Input::User, t0 + 3100 * MS));
+        // A hand-off straight to another seat holds again too.
+        assert!(gate.drawn(Some(Seat(0)), t0 + 4000 * MS));
+        assert!(!gate.admits(Input::User, t0 + 4100 * MS));
+        assert!(gate.admits(Input::User, t0 + 4500 * MS));
+    }
+}
