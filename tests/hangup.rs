@@ -129,7 +129,12 @@ fn closing_the_window_keeps_the_game(controlling: bool) {
     let autosave = data.join("autosave");
     let deadline = Instant::now() + Duration::from_secs(10);
     let placed = || {
-        let file = std::fs::read_dir(&autosave).ok()?.next()?.ok()?.path();
+        // The game's autosave, not its lock file (`.NAME.lock`, held while the game is open).
+        let file = std::fs::read_dir(&autosave)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|x| x == "json"))?;
         catan::save::load(&file).ok().filter(|r| !r.actions().is_empty())
     };
     while placed().is_none() {
@@ -141,7 +146,7 @@ fn closing_the_window_keeps_the_game(controlling: bool) {
     assert_eq!(code, Some(129), "exits as if by SIGHUP (controlling terminal: {controlling})");
     assert!(started.elapsed() < Duration::from_secs(2), "noticed at once: {:?}", started.elapsed());
     let files = std::fs::read_dir(&autosave).unwrap().count();
-    assert_eq!(files, 1);
+    assert_eq!(files, 1, "one autosave, and its lock file gone with the game");
     assert_eq!(placed().expect("the autosave loads").actions().len(), 1);
 }
 
