@@ -9,6 +9,7 @@ use super::keymap::{self, Cmd, Mode};
 use super::prompt::SavePrompt;
 use super::select::{Dir, Purpose, Selection, Target, all_targets};
 use super::session::Files;
+use super::start::StartForm;
 use super::theme::Theme;
 use super::ui;
 use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
@@ -36,24 +37,6 @@ impl Msg {
     /// A typed character.
     pub fn char(c: char) -> Msg {
         Msg::key(KeyCode::Char(c))
-    }
-}
-
-/// The start screen: names typed so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StartForm {
-    pub names: Vec<String>,
-    pub input: String,
-}
-
-impl StartForm {
-    /// Types one character into the name being edited: up to
-    /// [`MAX_NAME_CHARS`](crate::text::MAX_NAME_CHARS), and only characters a name may hold
-    /// (the others can never be in a name, so they are ignored).
-    pub fn type_char(&mut self, c: char) {
-        if !crate::text::is_unprintable(c) && self.input.chars().count() < crate::text::MAX_NAME_CHARS {
-            self.input.push(c);
-        }
     }
 }
 
@@ -193,7 +176,7 @@ impl App {
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
-    fn begin(&mut self, names: Vec<String>) {
+    pub(super) fn begin(&mut self, names: Vec<String>) {
         let config = Config { players: names.len() as u8, ..self.rules };
         match Record::new(config, self.seed, names.clone()) {
             Ok(record) => {
@@ -291,68 +274,6 @@ impl App {
                 }
             }
             Msg::Key(_) => {}
-        }
-    }
-
-    /// Pasted text goes only where text is typed: the start screen's name (what a name may
-    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
-    /// dropped: a paste must not play its letters as commands.
-    fn paste(&mut self, text: &str) {
-        match self.mode() {
-            Mode::Start => {
-                if let Some(form) = self.start.as_mut() {
-                    for c in text.chars() {
-                        form.type_char(c);
-                    }
-                }
-            }
-            Mode::SaveName => {
-                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
-                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn start_key(&mut self, key: KeyEvent) {
-        let Some(form) = self.start.as_mut() else { return };
-        match key.code {
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.done = true,
-            KeyCode::Esc => self.done = true,
-            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => form.type_char(c),
-            KeyCode::Backspace => {
-                // On an empty line, erase the name before it.
-                if form.input.is_empty() {
-                    form.names.pop();
-                } else {
-                    form.input.pop();
-                }
-            }
-            KeyCode::Enter => {
-                let name = form.input.trim().to_string();
-                let mut names = form.names.clone();
-                names.push(name.clone());
-                if name.is_empty() {
-                    if form.names.len() >= 2 {
-                        let names = form.names.clone();
-                        self.begin(names);
-                    } else {
-                        self.refuse("type at least two names".into());
-                    }
-                } else if let Err(e) = crate::text::check_names(&names) {
-                    // The same words as everywhere a name enters (--players, a loaded save).
-                    self.refuse(e.to_string());
-                } else {
-                    form.names.push(name);
-                    form.input.clear();
-                    if form.names.len() == 4 {
-                        let names = form.names.clone();
-                        self.begin(names);
-                    }
-                }
-            }
-            _ => {}
         }
     }
 
