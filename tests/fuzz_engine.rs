@@ -12,11 +12,14 @@ mod engine;
 
 use proptest::prelude::*;
 
-/// Inputs per property: about 10 s each with `cargo test --release`, 30 s in a debug build.
-const CASES: u32 = if cfg!(debug_assertions) { 64 } else { 1024 };
+/// Inputs per property (`FUZZ_CASES` sets another count, for long soak runs).
+fn cases() -> u32 {
+    let default = if cfg!(debug_assertions) { 512 } else { 8192 };
+    std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: CASES, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Any bytes: raw actions are as common as listed ones.
     #[test]

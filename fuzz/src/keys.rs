@@ -31,7 +31,7 @@ pub const NAMES: [&str; 4] = ["Ann", "Bob", "Cyd", "Dee"];
 const DRAW_EVERY: usize = 64;
 
 /// The keys the game answers to, Enter (which confirms and places) several times.
-const KEYS: &[KeyCode] = &[
+pub const KEYS: &[KeyCode] = &[
     KeyCode::Enter,
     KeyCode::Enter,
     KeyCode::Enter,
@@ -234,6 +234,11 @@ pub fn new_app(b: &mut Bytes) -> App {
 
 /// Decodes `data` into an app and its messages and checks after every one.
 pub fn run(data: &[u8]) {
+    play(data);
+}
+
+/// [`run`], returning the app as it ends.
+pub fn play(data: &[u8]) -> App {
     let mut b = Bytes::new(data);
     let mut app = new_app(&mut b);
     let (w, h) = SIZES[b.below(SIZES.len())];
@@ -251,4 +256,5 @@ pub fn run(data: &[u8]) {
         n += 1;
     }
     check_screen(&app, &|| format!("the end, after {n} messages"));
+    app
 }
