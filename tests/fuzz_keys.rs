@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 /// Inputs per property (`FUZZ_CASES` sets another count, for long soak runs).
 fn cases() -> u32 {
-    let default = if cfg!(debug_assertions) { 200 } else { 2000 };
+    let default = if cfg!(debug_assertions) { 160 } else { 2000 };
     std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 

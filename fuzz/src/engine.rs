@@ -16,7 +16,7 @@ use crate::bytes::Bytes;
 /// Actions tried per input at most (a random game takes about 1,100).
 pub const MAX_STEPS: usize = 6_000;
 
-/// The rules of the game: every option of the configuration, and now and then raw numbers for
+/// The rules of the game: every option of the configuration, and now and then odd numbers for
 /// the player count, discard limit and target (`Game::new` must refuse what it can't deal).
 pub fn config(b: &mut Bytes) -> Config {
     let f = b.u8();
@@ -32,9 +32,12 @@ pub fn config(b: &mut Bytes) -> Config {
         friendly_robber: g & 0x10 != 0,
     };
     if g & 0xE0 == 0xE0 {
-        c.players = b.u8();
-        c.discard_limit = b.u8();
-        c.target = b.u8();
+        // Edges: a target of 3 (reached right after set-up), discard limits up to 255, and
+        // numbers out of range (which `Game::new` refuses).
+        let (p, t, d) = (b.u8(), b.u8(), b.u8());
+        c.players = if p & 0x80 != 0 { p } else { 2 + p % 3 };
+        c.target = if t & 0x80 != 0 { t } else { t % 32 };
+        c.discard_limit = d;
     }
     c
 }
