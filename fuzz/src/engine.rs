@@ -82,7 +82,7 @@ pub fn raw_action(b: &mut Bytes) -> Action {
         4 => Action::Discard(resource(b)),
         5 => {
             let hex = Hex(coordinate(b));
-            let victim = (b.u8() % 3 > 0).then(|| seat(b));
+            let victim = (!b.u8().is_multiple_of(3)).then(|| seat(b));
             Action::MoveRobber { hex, victim }
         }
         6 => Action::BuyDevCard,
@@ -90,7 +90,7 @@ pub fn raw_action(b: &mut Bytes) -> Action {
         8 => Action::PlayRoadBuilding,
         9 => {
             let first = resource(b);
-            let second = (b.u8() % 4 > 0).then(|| resource(b));
+            let second = (!b.u8().is_multiple_of(4)).then(|| resource(b));
             Action::PlayYearOfPlenty(first, second)
         }
         10 => Action::PlayMonopoly(resource(b)),

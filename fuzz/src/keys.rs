@@ -166,9 +166,16 @@ pub fn check_app(app: &App, before: (Option<Seat>, Mode), msg: Msg, ctx: &dyn Fn
         if app.handoff().is_none() {
             assert_eq!(app.viewer, Some(to_act), "{}: no hand-off, yet the keyboard is not the player's", ctx());
         }
-        let playing = !matches!(mode, Mode::Start | Mode::Handoff | Mode::Help | Mode::Quit | Mode::SaveName | Mode::Over);
+        let playing =
+            !matches!(mode, Mode::Start | Mode::Handoff | Mode::Help | Mode::Quit | Mode::SaveName | Mode::Over);
         if playing {
-            assert_eq!(app.viewer, Some(to_act), "{}: {mode:?} for {to_act:?} while {:?} has the keyboard", ctx(), app.viewer);
+            assert_eq!(
+                app.viewer,
+                Some(to_act),
+                "{}: {mode:?} for {to_act:?} while {:?} has the keyboard",
+                ctx(),
+                app.viewer
+            );
         }
     }
     if app.viewer != before.0 {
