@@ -11,7 +11,7 @@
 //! Nothing is written to disk: the app has no data directory, and the typed characters leave out
 //! `/` and `\`, so a save name can't become a path (the prompt then refuses to save).
 
-use catan::engine::{BoardKind, Config, Seat, Shortage};
+use catan::engine::{BoardKind, Config, Game, Seat, Shortage};
 use catan::tui::keymap::Mode;
 use catan::tui::{App, Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -151,8 +151,22 @@ fn running(app: &App) -> bool {
     app.start.is_none() && !app.game.is_over()
 }
 
-/// What must hold of the app after every message; `before` is the viewer and mode before `msg`.
-pub fn check_app(app: &App, before: (Option<Seat>, Mode), msg: Msg, ctx: &dyn Fn() -> String) {
+/// The app as it was before a message.
+#[derive(Clone, Copy, Debug)]
+pub struct Before {
+    pub viewer: Option<Seat>,
+    pub mode: Mode,
+    pub game: Game,
+}
+
+impl Before {
+    pub fn of(app: &App) -> Before {
+        Before { viewer: app.viewer, mode: app.mode(), game: app.game }
+    }
+}
+
+/// What must hold of the app after every message.
+pub fn check_app(app: &App, before: &Before, msg: Msg, ctx: &dyn Fn() -> String) {
     let mode = app.mode();
     if let Err(e) = app.game.validate() {
         panic!("{}: the app's game is invalid: {e}", ctx());
@@ -178,16 +192,34 @@ pub fn check_app(app: &App, before: (Option<Seat>, Mode), msg: Msg, ctx: &dyn Fn
             );
         }
     }
-    if app.viewer != before.0 {
+    if app.viewer != before.viewer {
         assert!(
-            before.1 == Mode::Handoff && matches!(msg, Msg::Key(_)),
+            before.mode == Mode::Handoff && matches!(msg, Msg::Key(_)),
             "{}: the viewer changed from {:?} to {:?} without a hand-off (mode was {:?})",
             ctx(),
-            before.0,
+            before.viewer,
             app.viewer,
-            before.1
+            before.mode
         );
         assert_eq!(app.viewer, Some(app.game.to_act()), "{}: the keyboard went to a player not to act", ctx());
+    }
+    // Only the player who took the keyboard acts (or takes an action back), and only while
+    // playing: not from the hand-off screen, the help, the quit question or the save prompt.
+    if before.mode != Mode::Start && app.game != before.game {
+        assert!(
+            !matches!(before.mode, Mode::Handoff | Mode::Help | Mode::Quit | Mode::SaveName | Mode::Over),
+            "{}: the game changed from {:?} mode",
+            ctx(),
+            before.mode
+        );
+        assert_eq!(
+            before.viewer,
+            Some(before.game.to_act()),
+            "{}: the game changed while {:?} had the keyboard and {:?} was to act",
+            ctx(),
+            before.viewer,
+            before.game.to_act()
+        );
     }
 }
 
@@ -253,10 +285,18 @@ pub fn play(data: &[u8]) -> App {
     let mut n = 0;
     while !b.is_empty() && n < MAX_MSGS && !app.done {
         let msg = message(&mut b, &app);
-        let before = (app.viewer, app.mode());
+        let before = Before::of(&app);
         app.update(msg);
-        let ctx = || format!("message {n} ({msg:?}) after {before:?}, now {:?} in {:?}", app.mode(), app.game.phase());
-        check_app(&app, before, msg, &ctx);
+        let ctx = || {
+            format!(
+                "message {n} ({msg:?}) from {:?} ({:?} viewing), now {:?} in {:?}",
+                before.mode,
+                before.viewer,
+                app.mode(),
+                app.game.phase()
+            )
+        };
+        check_app(&app, &before, msg, &ctx);
         if n % DRAW_EVERY == DRAW_EVERY - 1 {
             check_screen(&app, &ctx);
         }
