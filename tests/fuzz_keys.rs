@@ -45,7 +45,7 @@ proptest! {
     /// past set-up into trades, robbers and cards, with other messages among them.
     #[test]
     fn games_played_by_keys_keep_the_app_sound(
-        head in any::<[u8; 3]>(),
+        head in any::<[u8; 5]>(),
         body in prop::collection::vec(prop_oneof![
             6 => Just(key(KeyCode::Enter)),
             2 => Just(key(KeyCode::Tab)),
@@ -57,8 +57,13 @@ proptest! {
             1 => 200u8..=255, // modifiers, characters, resizes, clicks
         ], 0..2500),
     ) {
-        // A named game (not the start screen), drawn at 96 x 28.
-        let mut data = vec![head[0], head[1], head[2] & 0x0f, 0];
+        // A named game (not the start screen), any rules, drawn at 96 x 28.
+        let f = head[2] & 0xcf;
+        let mut data = vec![head[0], head[1], f];
+        if f & 0xc0 == 0xc0 {
+            data.extend([head[3], head[4]]);
+        }
+        data.push(0);
         data.extend(body);
         keys::run(&data);
     }

@@ -255,14 +255,16 @@ pub fn new_app(b: &mut Bytes) -> App {
     let f = b.u8();
     let names = (f & 0x30 != 0x30).then(|| NAMES[..2 + f as usize % 3].iter().map(|n| n.to_string()).collect());
     if f & 0xC0 == 0xC0 {
-        let g = b.u8();
+        let (g, h) = (b.u8(), b.u8());
         let rules = Config {
             board: [BoardKind::Variable, BoardKind::Beginner, BoardKind::Random][(g % 3) as usize],
             desert_center: g & 0x04 != 0,
             strict_phases: g & 0x08 != 0,
-            shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(g >> 4) as usize % 3],
-            friendly_robber: g & 0x40 != 0,
-            target: if g & 0x80 != 0 { 5 } else { 10 },
+            shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(h % 3) as usize],
+            friendly_robber: h & 0x04 != 0,
+            // A target of 3 ends the game at the first building after set-up.
+            target: [10, 10, 5, 3][usize::from(h >> 4) % 4],
+            discard_limit: if h & 0x08 != 0 { 9 } else { 7 },
             ..Config::default()
         };
         App::with_rules(seed, names, Theme::default(), rules)
