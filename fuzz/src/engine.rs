@@ -1,0 +1,251 @@
+//! Target `engine`: a game dealt from the input's seed and rules, then actions chosen by the
+//! input, some from `legal_actions()` and some raw (any variant, any coordinates, seats and
+//! counts over the whole range of their types). Properties, after every action:
+//! - `check`, `apply` and `legal_actions` never panic, and agree: a listed action passes `check`
+//!   and is applied; an action `check` refuses is refused by `apply` with the same error;
+//! - a refused action leaves the game exactly as it was (the whole state compared before/after);
+//! - an accepted action is listed, unless it is a domestic offer or counter-offer (their terms
+//!   are free, so they are not enumerated);
+//! - the game stays `Game::validate`-clean, and has a legal action exactly while not over.
+
+use catan::bots::SplitMix64;
+use catan::engine::{Action, BoardKind, Config, Edge, Game, Hand, Hex, Resource, Seat, SeatSet, Shortage, Vertex};
+
+use crate::bytes::Bytes;
+
+/// Actions tried per input at most (a random game takes about 1,100).
+pub const MAX_STEPS: usize = 6_000;
+
+/// The rules of the game: every option of the configuration, and now and then odd numbers for
+/// the player count, discard limit and target (`Game::new` must refuse what it can't deal).
+pub fn config(b: &mut Bytes) -> Config {
+    let f = b.u8();
+    let g = b.u8();
+    let mut c = Config {
+        players: 2 + f % 3,
+        board: [BoardKind::Variable, BoardKind::Beginner, BoardKind::Random][(f / 3 % 3) as usize],
+        desert_center: f & 0x10 != 0,
+        strict_phases: f & 0x20 != 0,
+        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(g % 3) as usize],
+        discard_limit: if g & 0x04 != 0 { 9 } else { 7 },
+        target: if g & 0x08 != 0 { 5 } else { 10 },
+        friendly_robber: g & 0x10 != 0,
+    };
+    if g & 0xE0 == 0xE0 {
+        // Edges: a target of 3 (reached right after set-up), discard limits up to 255, and
+        // numbers out of range (which `Game::new` refuses).
+        let (p, t, d) = (b.u8(), b.u8(), b.u8());
+        c.players = if p & 0x80 != 0 { p } else { 2 + p % 3 };
+        c.target = if t & 0x80 != 0 { t } else { t % 32 };
+        c.discard_limit = d;
+    }
+    c
+}
+
+fn resource(b: &mut Bytes) -> Resource {
+    Resource::ALL[b.below(5)]
+}
+
+/// A small number most of the time, any byte now and then.
+fn coordinate(b: &mut Bytes) -> u8 {
+    let v = b.u8();
+    if v & 0x80 != 0 { b.u8() } else { v % 80 }
+}
+
+fn seat(b: &mut Bytes) -> Seat {
+    let v = b.u8();
+    Seat(if v & 0x80 != 0 { b.u8() } else { v % 6 })
+}
+
+/// A hand of a few cards, or now and then of any counts.
+fn hand(b: &mut Bytes) -> Hand {
+    let mut h = Hand::EMPTY;
+    if b.u8() & 0xC0 == 0xC0 {
+        for r in Resource::ALL {
+            h[r] = b.u8();
+        }
+    } else {
+        for _ in 0..1 + b.below(3) {
+            h[resource(b)] += 1;
+        }
+    }
+    h
+}
+
+/// Any action at all.
+pub fn raw_action(b: &mut Bytes) -> Action {
+    match b.below(19) {
+        0 => Action::BuildSettlement(Vertex(coordinate(b))),
+        1 => Action::BuildCity(Vertex(coordinate(b))),
+        2 => Action::BuildRoad(Edge(coordinate(b))),
+        3 => Action::RollDice,
+        4 => Action::Discard(resource(b)),
+        5 => {
+            let hex = Hex(coordinate(b));
+            let victim = (!b.u8().is_multiple_of(3)).then(|| seat(b));
+            Action::MoveRobber { hex, victim }
+        }
+        6 => Action::BuyDevCard,
+        7 => Action::PlayKnight,
+        8 => Action::PlayRoadBuilding,
+        9 => {
+            let first = resource(b);
+            let second = (!b.u8().is_multiple_of(4)).then(|| resource(b));
+            Action::PlayYearOfPlenty(first, second)
+        }
+        10 => Action::PlayMonopoly(resource(b)),
+        11 => {
+            let (give, get) = (resource(b), resource(b));
+            let rate = b.u8();
+            Action::MaritimeTrade { give, get, rate: if rate & 0x80 != 0 { rate } else { rate % 6 } }
+        }
+        12 => {
+            let (give, get) = (hand(b), hand(b));
+            Action::OfferTrade { give, get, to: SeatSet(b.u8()) }
+        }
+        13 => Action::AcceptTrade,
+        14 => Action::DeclineTrade,
+        15 => {
+            let (give, get) = (hand(b), hand(b));
+            Action::CounterTrade { give, get }
+        }
+        16 => Action::ConfirmTrade(seat(b)),
+        17 => Action::CancelTrade,
+        _ => Action::EndTurn,
+    }
+}
+
+/// An offer of cards the player whose turn it is holds, to some of the others; or a
+/// counter-offer within both hands: trades that are often legal, which `legal_actions` never
+/// lists.
+fn near_trade(g: &Game, b: &mut Bytes) -> Action {
+    let me = g.current_player();
+    let within = |b: &mut Bytes, of: Hand| {
+        let mut h = Hand::EMPTY;
+        for _ in 0..1 + b.below(3) {
+            let r = resource(b);
+            if of[r] > h[r] {
+                h[r] += 1;
+            }
+        }
+        h
+    };
+    if b.u8() & 1 == 0 {
+        let give = within(b, g.hand(me));
+        let mut get = within(b, Hand([19; 5]));
+        for r in Resource::ALL {
+            if give[r] > 0 {
+                get[r] = 0;
+            }
+        }
+        let all = SeatSet::all(g.num_players().min(8));
+        let to = SeatSet(b.u8() & all.0).without(me);
+        Action::OfferTrade { give, get, to: if to.is_empty() { all.without(me) } else { to } }
+    } else {
+        let give = within(b, g.hand(me));
+        let get = within(b, g.hand(g.to_act()));
+        Action::CounterTrade { give, get }
+    }
+}
+
+/// What must hold of every position.
+pub fn check_position(g: &Game, ctx: &dyn Fn() -> String) {
+    if let Err(e) = g.validate() {
+        panic!("{}: the game is invalid: {e}", ctx());
+    }
+    let legal = g.legal_actions();
+    assert_eq!(legal.is_empty(), g.is_over(), "{}: legal actions {legal:?} in {:?}", ctx(), g.phase());
+    for &a in &legal {
+        if let Err(e) = g.check(a) {
+            panic!("{}: listed {a:?} fails check: {e}", ctx());
+        }
+    }
+}
+
+/// Tries `action` on `g`, checking the properties; returns true when it was applied.
+pub fn step(g: &mut Game, action: Action, ctx: &dyn Fn() -> String) -> bool {
+    let before = *g;
+    let listed = g.legal_actions().contains(&action);
+    let checked = g.check(action);
+    match g.apply(action) {
+        Ok(_) => {
+            assert_eq!(checked, Ok(()), "{}: {action:?} applied though check refused it", ctx());
+            assert!(
+                listed || matches!(action, Action::OfferTrade { .. } | Action::CounterTrade { .. }),
+                "{}: {action:?} accepted but not listed",
+                ctx()
+            );
+            check_position(g, &|| format!("{} after {action:?}", ctx()));
+            true
+        }
+        Err(e) => {
+            assert!(!listed, "{}: listed {action:?} refused: {e}", ctx());
+            assert_eq!(checked.as_ref().err(), Some(&e), "{}: check and apply disagree on {action:?}", ctx());
+            assert!(*g == before, "{}: refused {action:?} ({e}) changed the game", ctx());
+            false
+        }
+    }
+}
+
+/// Decodes `data` into a game and its actions and checks every step.
+pub fn run(data: &[u8]) {
+    play(data);
+}
+
+/// [`run`], returning the game as it ends (`None` when the rules decoded can't be dealt).
+pub fn play(data: &[u8]) -> Option<Game> {
+    let mut b = Bytes::new(data);
+    let seed = b.u64();
+    let config = config(&mut b);
+    let Ok(mut g) = Game::new(config, seed) else { return None };
+    let mut n = 0usize;
+    check_position(&g, &|| format!("seed {seed} {config:?} at the deal"));
+    while !b.is_empty() && n < MAX_STEPS {
+        let op = b.u8();
+        match op % 8 {
+            // Half the time a listed action: play goes on.
+            0..=3 => {
+                let legal = g.legal_actions();
+                if !legal.is_empty() {
+                    let a = legal[b.below(legal.len())];
+                    let ctx = context(seed, config, n, &g);
+                    assert!(step(&mut g, a, &ctx), "{}: listed {a:?} refused", ctx());
+                }
+                n += 1;
+            }
+            4 | 5 => {
+                let a = raw_action(&mut b);
+                let ctx = context(seed, config, n, &g);
+                step(&mut g, a, &ctx);
+                n += 1;
+            }
+            // A run of random listed actions: deep positions from short inputs.
+            6 => {
+                let mut rng = SplitMix64::new(seed ^ u64::from(b.u16()));
+                for _ in 0..1 + b.below(128) {
+                    let legal = g.legal_actions();
+                    if legal.is_empty() || n >= MAX_STEPS {
+                        break;
+                    }
+                    let a = legal[rng.below(legal.len())];
+                    let ctx = context(seed, config, n, &g);
+                    assert!(step(&mut g, a, &ctx), "{}: listed {a:?} refused", ctx());
+                    n += 1;
+                }
+            }
+            _ => {
+                let a = near_trade(&g, &mut b);
+                let ctx = context(seed, config, n, &g);
+                step(&mut g, a, &ctx);
+                n += 1;
+            }
+        }
+    }
+    Some(g)
+}
+
+/// Where a failure happened, written only when one does.
+fn context(seed: u64, config: Config, n: usize, g: &Game) -> impl Fn() -> String + use<> {
+    let (phase, turn) = (g.phase(), g.turn_number());
+    move || format!("seed {seed} {config:?} step {n} ({phase:?}, turn {turn})")
+}
