@@ -99,6 +99,9 @@ fn any_char(b: &mut Bytes) -> char {
 
 /// The next message: mostly keys of the game, then keys with modifiers, released or repeated,
 /// any character, a resize, or a click somewhere on the screen.
+/// Characters a paste is made of, game keys first: a paste of them must play nothing.
+const PASTED: &[char] = &['r', 'e', '\r', '\n', ' ', 'a', 'd', 'c', 't', 'v', 'b', 'u', 'y', 'q', '\x1b'];
+
 pub fn message(b: &mut Bytes, app: &App) -> Msg {
     let op = b.u8();
     match op {
@@ -116,6 +119,10 @@ pub fn message(b: &mut Bytes, app: &App) -> Msg {
             Msg::Key(KeyEvent::new_with_kind(code, modifiers, kind))
         }
         215..=227 => Msg::key(KeyCode::Char(any_char(b))),
+        // Pasted text (bracketed paste): typed only into the name and save prompts.
+        236..=239 => {
+            Msg::Paste((0..b.u8() % 24).map(|_| if b.u8() < 128 { b.pick(PASTED) } else { any_char(b) }).collect())
+        }
         228..=235 => {
             let v = b.u8();
             if v & 0x80 != 0 {
@@ -166,7 +173,7 @@ impl Before {
 }
 
 /// What must hold of the app after every message.
-pub fn check_app(app: &App, before: &Before, msg: Msg, ctx: &dyn Fn() -> String) {
+pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String) {
     let mode = app.mode();
     if let Err(e) = app.game.validate() {
         panic!("{}: the app's game is invalid: {e}", ctx());
@@ -202,6 +209,13 @@ pub fn check_app(app: &App, before: &Before, msg: Msg, ctx: &dyn Fn() -> String)
             before.mode
         );
         assert_eq!(app.viewer, Some(app.game.to_act()), "{}: the keyboard went to a player not to act", ctx());
+    }
+    if matches!(msg, Msg::Paste(_)) {
+        assert!(
+            app.game == before.game && app.viewer == before.viewer,
+            "{}: a paste played or took the keyboard",
+            ctx()
+        );
     }
     // Only the player who took the keyboard acts (or takes an action back), and only while
     // playing: not from the hand-off screen, the help, the quit question or the save prompt.
@@ -288,7 +302,7 @@ pub fn play(data: &[u8]) -> App {
     while !b.is_empty() && n < MAX_MSGS && !app.done {
         let msg = message(&mut b, &app);
         let before = Before::of(&app);
-        app.update(msg);
+        app.update(msg.clone());
         let ctx = || {
             format!(
                 "message {n} ({msg:?}) from {:?} ({:?} viewing), now {:?} in {:?}",
@@ -298,7 +312,7 @@ pub fn play(data: &[u8]) -> App {
                 app.game.phase()
             )
         };
-        check_app(&app, &before, msg, &ctx);
+        check_app(&app, &before, &msg, &ctx);
         if n % DRAW_EVERY == DRAW_EVERY - 1 {
             check_screen(&app, &ctx);
         }
