@@ -26,4 +26,5 @@ pub mod engine;
 pub mod save;
 pub mod sim;
 pub mod text;
+#[cfg(feature = "tui")]
 pub mod tui;
