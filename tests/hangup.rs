@@ -144,7 +144,9 @@ fn closing_the_window_keeps_the_game(controlling: bool) {
     let started = Instant::now();
     let code = game.close_window();
     assert_eq!(code, Some(129), "exits as if by SIGHUP (controlling terminal: {controlling})");
-    assert!(started.elapsed() < Duration::from_secs(2), "noticed at once: {:?}", started.elapsed());
+    // A liveness bound, generous for a loaded machine: the loop checks every 150 ms, but a
+    // reader that spun on the closed terminal would never exit.
+    assert!(started.elapsed() < Duration::from_secs(8), "noticed: {:?}", started.elapsed());
     let files = std::fs::read_dir(&autosave).unwrap().count();
     assert_eq!(files, 1, "one autosave, and its lock file gone with the game");
     assert_eq!(placed().expect("the autosave loads").actions().len(), 1);

@@ -377,7 +377,7 @@ impl App {
             Cmd::Roll => return self.apply(vec![Action::RollDice]),
             Cmd::BuyCard => return self.apply(vec![Action::BuyDevCard]),
             Cmd::EndTurn => return self.apply(vec![Action::EndTurn]),
-            Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::Cards { row: 0 }),
+            Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game)),
             Cmd::Trade => {
                 return match self.game.phase() {
                     Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
@@ -524,7 +524,7 @@ impl App {
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
-            Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::Responses { row: 0 }),
+            Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
             Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
             Phase::Roll | Phase::Main | Phase::Over { .. } => Focus::Idle,
         };

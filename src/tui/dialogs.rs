@@ -287,6 +287,24 @@ pub fn card_playable(game: &Game, card: DevCard) -> Result<(), String> {
 }
 
 impl Dialog {
+    /// The answers to an offer, the cursor on the first player who accepted or countered (one
+    /// who declined can't be traded with).
+    pub fn responses(game: &Game) -> Dialog {
+        let row = answers(game).iter().position(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. }));
+        Dialog::Responses { row: row.unwrap_or(0) }
+    }
+
+    /// The development cards, the cursor on one that can be played now, else on one the player
+    /// holds: never on a card they have none of while they hold another.
+    pub fn cards(game: &Game) -> Dialog {
+        let held = game.dev_cards(game.to_act());
+        let row = CARD_ROWS
+            .iter()
+            .position(|&c| card_playable(game, c).is_ok())
+            .or_else(|| CARD_ROWS.iter().position(|&c| held[c] > 0));
+        Dialog::Cards { row: row.unwrap_or(0) }
+    }
+
     /// The keymap mode of this dialog.
     pub fn mode(&self) -> Mode {
         match self {

@@ -1,0 +1,48 @@
+//! Where a dialog's cursor starts (issue 15, "At the table"): on something the player can use.
+
+use catan::engine::{Action, Config, DevCard, Game, Hand, Scenario, Seat, SeatSet};
+use catan::tui::{App, Dialog, Focus, Msg, Theme};
+
+/// An app showing `game`, the player to act having taken the keyboard.
+fn app_for(game: Game) -> App {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::resume(7, names, game, Vec::new(), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(140, 45));
+    assert!(app.handoff().is_some(), "the player to act takes the keyboard first");
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    app
+}
+
+#[test]
+fn the_answers_list_starts_on_the_first_player_who_accepted_or_countered() {
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let mut scenario = Scenario::from_game(game).rolled();
+    for s in game.seats() {
+        scenario = scenario.hand(s, Hand([1, 1, 1, 1, 1]));
+    }
+    let mut game = scenario.build().unwrap();
+    let give = Hand([1, 0, 0, 0, 0]);
+    let get = Hand([0, 0, 0, 0, 1]);
+    game.apply(Action::OfferTrade { give, get, to: SeatSet::all(3).without(me) }).unwrap();
+    // The first asked declines, the second accepts.
+    game.apply(Action::DeclineTrade).unwrap();
+    let accepter: Seat = game.to_act();
+    game.apply(Action::AcceptTrade).unwrap();
+    assert_eq!(game.to_act(), me, "every answer is in");
+
+    let app = app_for(game);
+    let Focus::Dialog(Dialog::Responses { row }) = app.focus else { panic!("the answers: {:?}", app.focus) };
+    assert_eq!(row, 1, "the cursor is on {accepter:?}, who accepted, not on the one who declined");
+}
+
+#[test]
+fn the_card_dialog_opens_on_a_card_the_player_can_play() {
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let game = Scenario::from_game(game).dev(me, DevCard::Monopoly).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('p'));
+    // Rows: knight, road building, year of plenty, monopoly, victory point.
+    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: 3 }), "on the monopoly card, the one held");
+}
