@@ -46,3 +46,26 @@ fn the_card_dialog_opens_on_a_card_the_player_can_play() {
     // Rows: knight, road building, year of plenty, monopoly, victory point.
     assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: 3 }), "on the monopoly card, the one held");
 }
+
+/// Issue 15: "The monopoly dialog has no meaningless count column". The bank's counts say
+/// nothing about what the other players hold, which is what a monopoly takes.
+#[test]
+fn the_monopoly_dialog_has_no_count_column() {
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let game = Scenario::from_game(game).dev(me, DevCard::Monopoly).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('p'));
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(140, 45)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let rows: Vec<String> =
+        (0..45).map(|y| (0..140).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>()).collect();
+    let header = rows.iter().position(|r| r.contains("Name a resource")).expect("the monopoly dialog") + 1;
+    assert!(rows[header].contains("name"), "{}", rows[header]);
+    assert!(!rows[header].contains("bank"), "no bank column: {}", rows[header]);
+    let brick = &rows[header + 1];
+    let dialog_part = &brick[..brick.find("brick").unwrap() + 30];
+    assert!(!dialog_part.contains("19"), "no count beside the resource: {brick}");
+}

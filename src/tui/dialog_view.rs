@@ -147,26 +147,32 @@ fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
 fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let need = p.need(g);
-    let (title, intro, column, source): (&str, String, &str, Hand) = match p.purpose {
+    // The counts beside each resource: the hand to discard from, the bank to take from. A
+    // monopoly takes from the other players' hands, which no one may see: no column there.
+    let (title, intro, column, source): (&str, String, &str, Option<(&str, Hand)>) = match p.purpose {
         PickFor::Discard(n) => (
             " Discard ",
             format!("A 7: give up {n} of your {} cards.", g.hand(g.to_act()).total()),
             "discard",
-            g.hand(g.to_act()),
+            Some(("hold", g.hand(g.to_act()))),
         ),
-        PickFor::YearOfPlenty => (" Year of plenty ", format!("Take {need} cards from the bank."), "take", g.bank()),
+        PickFor::YearOfPlenty => {
+            (" Year of plenty ", format!("Take {need} cards from the bank."), "take", Some(("bank", g.bank())))
+        }
         PickFor::Monopoly => {
-            (" Monopoly ", "Name a resource: every other player gives you all of it.".into(), "name", g.bank())
+            (" Monopoly ", "Name a resource: every other player gives you all of it.".into(), "name", None)
         }
     };
-    let have = if matches!(p.purpose, PickFor::Discard(_)) { "hold" } else { "bank" };
+    let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
     for (i, r) in Resource::ALL.into_iter().enumerate() {
         let mut l = Line::from(vec![
             Span::styled(format!("{:<9}", r.name()), app.theme.resource(r)),
             cell(app, p.counts[r], p.row == i),
-            Span::raw(format!("{:>6}", source[r])),
         ]);
+        if let Some((_, hand)) = source {
+            l.push_span(Span::raw(format!("{:>6}", hand[r])));
+        }
         if p.limit(g, r) == 0 {
             l = l.patch_style(app.theme.dim());
         }
