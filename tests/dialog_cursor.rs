@@ -69,3 +69,25 @@ fn the_monopoly_dialog_has_no_count_column() {
     let dialog_part = &brick[..brick.find("brick").unwrap() + 30];
     assert!(!dialog_part.contains("19"), "no count beside the resource: {brick}");
 }
+
+fn screen(app: &App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(140, 45)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    (0..45).map(|y| (0..140).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>() + "\n").collect()
+}
+
+/// Issue 15: road building says "road 1 of 2".
+#[test]
+fn road_building_says_which_road_of_how_many() {
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let v = game.topology().vertices().next().unwrap();
+    let game = Scenario::from_game(game).settlement(me, v).dev(me, DevCard::RoadBuilding).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('p'));
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    assert!(screen(&app).contains("Ann places free road 1 of 2"), "{}", screen(&app));
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    assert!(screen(&app).contains("Ann places free road 2 of 2"), "{}", screen(&app));
+}

@@ -254,7 +254,7 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
             Phase::Main => "builds or trades",
             Phase::Discard { .. } => "discards",
             Phase::Robber => "moves the robber",
-            Phase::RoadBuilding { .. } => "places free roads",
+            Phase::RoadBuilding { left } => &format!("places {}", free_road(g, left)),
             Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner",
             Phase::Trade { .. } => "answers a trade offer",
             Phase::Over { .. } => "won",
@@ -318,4 +318,11 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         spans.push(Span::raw(format!(" {desc} ")));
     }
     Line::from(spans).render(area, buf);
+}
+
+/// "free road 1 of 2": which of the road building card's roads is being placed. The card gives
+/// two, one when the player has a single road piece left (R31).
+pub fn free_road(g: &crate::engine::Game, left: u8) -> String {
+    let total = if left >= 2 { g.pieces_left(g.to_act()).0.min(2) as u8 } else { 2 };
+    format!("free road {} of {total}", total.saturating_sub(left) + 1)
 }

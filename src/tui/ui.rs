@@ -65,7 +65,9 @@ pub fn prompt(app: &App) -> String {
             format!("{name}: place your {which} settlement (Tab jumps between free corners, Enter places)")
         }
         (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
-        (Focus::Select(_), Phase::RoadBuilding { left }) => format!("{name}: place a free road ({left} left)"),
+        (Focus::Select(_), Phase::RoadBuilding { left }) => {
+            format!("{name}: place {}", panels::free_road(g, left))
+        }
         (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
             format!("{name}: move the robber to another hex")
         }
