@@ -91,3 +91,32 @@ fn road_building_says_which_road_of_how_many() {
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
     assert!(screen(&app).contains("Ann places free road 2 of 2"), "{}", screen(&app));
 }
+
+/// The width of the box whose title starts with `title`, and the screen.
+fn box_width(app: &App, title: &str) -> (usize, String) {
+    let s = screen(app);
+    let row = s.lines().find(|r| r.contains(title)).unwrap_or_else(|| panic!("no {title} box:\n{s}"));
+    let start = row.find(title).unwrap();
+    let chars: Vec<char> = row[start..].chars().collect();
+    let end = chars.iter().position(|&c| c == '╮').expect("the box's corner");
+    (end, s)
+}
+
+/// Issue 15: "Dialogs keep their width while their message changes" (and a long message
+/// wraps inside, whole).
+#[test]
+fn the_trade_dialog_keeps_its_width_while_its_message_changes() {
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let game = Scenario::from_game(game).hand(me, Hand([2, 0, 0, 0, 1])).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('t'));
+    let (empty, s) = box_width(&app, "╭ Trade offer");
+    assert!(s.contains("both sides of a trade must give at least"), "the refusal shows:\n{s}");
+    for key in ["+", "l", "j", "+"] {
+        app.update(Msg::char(key.chars().next().unwrap()));
+    }
+    let (ready, s) = box_width(&app, "╭ Trade offer");
+    assert!(s.contains("ok: Enter sends the offer"), "now it can be sent:\n{s}");
+    assert_eq!(empty, ready, "the same width with either message");
+}

@@ -39,11 +39,24 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
         Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
         Dialog::Cards { row } => cards(app, *row),
     };
-    let width = lines.iter().map(|l| l.width()).max().unwrap_or(20).max(title.width() + 4) as u16 + 4;
-    let r = centred(area, width.max(40), lines.len() as u16 + 2);
+    // The last line is the dialog's verdict or message, which changes as the player moves: the
+    // width comes from the other lines (and a floor that fits most messages), so the dialog
+    // keeps its size, and a longer message wraps inside it.
+    let (message, body) = lines.split_last().map_or((None, &lines[..]), |(m, b)| (Some(m), b));
+    let body_width = body.iter().map(Line::width).max().unwrap_or(20).max(title.width() + 4);
+    let width = (body_width.max(MESSAGE_ROOM) as u16 + 4).min(area.width);
+    let inner = width.saturating_sub(2) as usize;
+    let message_rows = message.map_or(0, |m| {
+        let text: String = m.spans.iter().map(|s| s.content.as_ref()).collect();
+        super::panels::wrap(&text, inner).len()
+    });
+    let r = centred(area, width, (body.len() + message_rows) as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, title)).wrap(Wrap { trim: false }).render(r, buf);
 }
+
+/// Columns every dialog has at least; a longer message wraps onto a second line.
+const MESSAGE_ROOM: usize = 40;
 
 /// "ready" or the engine's reason, for the bottom of a dialog.
 fn verdict(app: &App, game: &Game, action: Action, ready: &str) -> Line<'static> {
@@ -108,8 +121,8 @@ fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
         Line::raw(format!("  you get:  {give}")),
         Line::raw(format!("  you give: {get}")),
         Line::raw(""),
-        verdict(app, g, Action::AcceptTrade, "a accepts"),
         Line::styled("d declines · c makes a counter-offer", app.theme.dim()),
+        verdict(app, g, Action::AcceptTrade, "a accepts"),
     ];
     (Line::raw(" Trade offer "), lines)
 }
@@ -137,10 +150,10 @@ fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
         }
         lines.push(l);
     }
+    lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
     if let Some(&(s, _)) = list.get(row) {
         lines.push(verdict(app, g, Action::ConfirmTrade(s), "Enter trades with this player"));
     }
-    lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
     (Line::raw(" Answers "), lines)
 }
 
