@@ -120,3 +120,39 @@ fn the_trade_dialog_keeps_its_width_while_its_message_changes() {
     assert!(s.contains("ok: Enter sends the offer"), "now it can be sent:\n{s}");
     assert_eq!(empty, ready, "the same width with either message");
 }
+
+/// Issue 15: "Bank and harbor trades show every rate the player has and pick the best by
+/// default."
+#[test]
+fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
+    use catan::engine::{HarborKind, Resource};
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let (v, r) = game
+        .topology()
+        .vertices()
+        .find_map(|v| match game.board().harbor_at(v) {
+            Some(HarborKind::Special(r)) => Some((v, r)),
+            _ => None,
+        })
+        .expect("a 2:1 harbor");
+    // Four bricks (or lumber) at 4:1, and two of the harbor's resource at 2:1.
+    let other = if r == Resource::Brick { Resource::Lumber } else { Resource::Brick };
+    let mut hand = Hand::default();
+    hand[other] = 4;
+    hand[r] = 2;
+    let game = Scenario::from_game(game).settlement(me, v).hand(me, hand).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('m'));
+    let Focus::Dialog(Dialog::Maritime { give, .. }) = app.focus else { panic!("{:?}", app.focus) };
+    assert_eq!(Resource::ALL[give], r, "the 2:1 trade comes first");
+    let s = screen(&app);
+    assert!(s.contains(&format!("Your rates: 4:1 any · 2:1 {r}")), "{s}");
+
+    // Without a harbor, among equal rates, the resource held most.
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let game = Scenario::from_game(game).hand(me, Hand([4, 0, 5, 0, 0])).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('m'));
+    assert!(matches!(app.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })), "wool: {:?}", app.focus);
+}

@@ -113,9 +113,10 @@ fn r17_r19_seven_discards_then_robber_and_victim_by_keys() {
 fn r22_bank_trade_uses_the_best_rate_by_keys() {
     let game = scenario().hand(ANN, hand([0, 4, 0, 0, 0])).rolled().build().unwrap();
     let mut app = app_with(game);
-    // The dialog opens on lumber (the one tradable card), getting wool below it.
+    // The dialog opens on lumber (the one tradable card), getting brick (the first resource
+    // the player holds none of).
     press(&mut app, "m Enter");
-    assert_eq!(app.game.hand(ANN), hand([0, 0, 1, 0, 0]));
+    assert_eq!(app.game.hand(ANN), hand([1, 0, 0, 0, 0]));
 }
 
 #[test]

@@ -387,16 +387,7 @@ impl App {
             Cmd::Maritime => {
                 let any = self.game.legal_actions().iter().any(|a| matches!(a, Action::MaritimeTrade { .. }));
                 return match (self.game.phase(), any) {
-                    (_, true) => {
-                        // Start on the first resource the player can trade away.
-                        let me = self.game.to_act();
-                        let hand = self.game.hand(me);
-                        let give = crate::engine::Resource::ALL
-                            .iter()
-                            .position(|&r| hand[r] >= self.game.maritime_rate(me, r))
-                            .unwrap_or(0);
-                        self.focus = Focus::Dialog(Dialog::Maritime { give, get: (give + 1) % 5, on_get: false })
-                    }
+                    (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
                     (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
                     _ => self.refuse("not now: trading comes after the roll".into()),
                 };

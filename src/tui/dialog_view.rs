@@ -204,8 +204,16 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
     let g = &app.game;
     let me = g.to_act();
     let hand = g.hand(me);
-    let mut lines =
-        vec![Line::styled(format!("{:<22}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim())];
+    // Every rate the player has: the bank's 4:1 and each harbor their buildings stand on.
+    let mut rates = vec!["4:1 any".to_string()];
+    if Resource::ALL.iter().any(|&r| g.maritime_rates(me, r)[1].is_some()) {
+        rates.push("3:1 any".into());
+    }
+    rates.extend(Resource::ALL.iter().filter(|&&r| g.maritime_rates(me, r)[2].is_some()).map(|r| format!("2:1 {r}")));
+    let mut lines = vec![
+        Line::raw(format!("Your rates: {}", rates.join(" · "))),
+        Line::styled(format!("{:<22}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()),
+    ];
     for (i, r) in Resource::ALL.into_iter().enumerate() {
         let rate = g.maritime_rate(me, r);
         let mut left = Span::styled(format!("{:<8}{rate}:1 ({:>2})   ", r.name(), hand[r]), app.theme.resource(r));

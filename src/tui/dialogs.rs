@@ -305,6 +305,24 @@ impl Dialog {
         Dialog::Cards { row: row.unwrap_or(0) }
     }
 
+    /// A trade with the bank, on the best trade the player has: the resource given at the
+    /// lowest rate they can pay (the most held among equals), for the one they hold fewest of
+    /// that the bank still has.
+    pub fn maritime(game: &Game) -> Dialog {
+        let me = game.to_act();
+        let hand = game.hand(me);
+        let all = Resource::ALL;
+        let give = (0..5)
+            .filter(|&i| hand[all[i]] >= game.maritime_rate(me, all[i]))
+            .min_by_key(|&i| (game.maritime_rate(me, all[i]), u8::MAX - hand[all[i]]))
+            .unwrap_or(0);
+        let get = (0..5)
+            .filter(|&i| i != give && game.bank()[all[i]] > 0)
+            .min_by_key(|&i| hand[all[i]])
+            .unwrap_or((give + 1) % 5);
+        Dialog::Maritime { give, get, on_get: false }
+    }
+
     /// The keymap mode of this dialog.
     pub fn mode(&self) -> Mode {
         match self {
