@@ -57,11 +57,7 @@ fn the_monopoly_dialog_has_no_count_column() {
     let mut app = app_for(game);
     app.update(Msg::char('p'));
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(140, 45)).unwrap();
-    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
-    let buf = terminal.backend().buffer();
-    let rows: Vec<String> =
-        (0..45).map(|y| (0..140).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>()).collect();
+    let rows: Vec<String> = screen(&app).lines().map(String::from).collect();
     let header = rows.iter().position(|r| r.contains("Name a resource")).expect("the monopoly dialog") + 1;
     assert!(rows[header].contains("name"), "{}", rows[header]);
     assert!(!rows[header].contains("bank"), "no bank column: {}", rows[header]);
