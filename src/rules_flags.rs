@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, Shortage};
+use catan::engine::{BoardKind, Config, MapId, Shortage};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -57,6 +57,7 @@ impl RulesFlags {
     pub fn config(&self, players: u8) -> Config {
         Config {
             players,
+            map: MapId::for_players(players),
             board: match self.board {
                 BoardFlag::Variable => BoardKind::Variable,
                 BoardFlag::Beginner => BoardKind::Beginner,

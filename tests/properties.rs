@@ -24,6 +24,7 @@ fn config(seed: u64) -> Config {
         discard_limit: if seed % 11 == 4 { 9 } else { 7 },
         target: if seed % 13 == 5 { 6 } else { 10 },
         friendly_robber: seed % 4 == 2,
+        ..Config::default()
     }
 }
 
@@ -389,7 +390,7 @@ fn r4_r5_r34_r38_random_games_batch_4() {
 /// and separate parts are common, with random opponent buildings on them.
 #[test]
 fn r34_longest_trail_matches_brute_force_on_random_networks() {
-    let topo = catan::engine::Layout::Standard.topology();
+    let topo = catan::engine::MapId::Standard.topology();
     let mut rng = SplitMix64::new(34);
     let networks = if cfg!(debug_assertions) { 2_000 } else { 20_000 };
     for i in 0..networks {

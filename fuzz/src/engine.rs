@@ -30,6 +30,7 @@ pub fn config(b: &mut Bytes) -> Config {
         discard_limit: if g & 0x04 != 0 { 9 } else { 7 },
         target: if g & 0x08 != 0 { 5 } else { 10 },
         friendly_robber: g & 0x10 != 0,
+        ..Config::default()
     };
     if g & 0xE0 == 0xE0 {
         // Edges: a target of 3 (reached right after set-up), discard limits up to 255, and

@@ -7,10 +7,11 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::cards::Resource;
-use super::coords::{Hex, Layout, LayoutData, MAX_HEXES, Topology, Vertex};
+use super::coords::{Hex, Vertex};
+use super::map::{MAX_HARBORS, MAX_HEXES, MapId, Topology};
 
 /// The kind of land on a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Terrain {
     Hills,
@@ -44,17 +45,6 @@ impl Terrain {
             Terrain::Desert => "desert",
         }
     }
-    fn parse(s: &str) -> Terrain {
-        match s {
-            "hills" => Terrain::Hills,
-            "forest" => Terrain::Forest,
-            "pasture" => Terrain::Pasture,
-            "fields" => Terrain::Fields,
-            "mountains" => Terrain::Mountains,
-            "desert" => Terrain::Desert,
-            other => panic!("unknown terrain {other:?} in assets"),
-        }
-    }
 }
 
 /// What a harbor trades: any resource at 3:1, or one resource at 2:1.
@@ -63,20 +53,6 @@ impl Terrain {
 pub enum HarborKind {
     Generic,
     Special(Resource),
-}
-
-impl HarborKind {
-    fn parse(s: &str) -> HarborKind {
-        match s {
-            "generic" => HarborKind::Generic,
-            "brick" => HarborKind::Special(Resource::Brick),
-            "lumber" => HarborKind::Special(Resource::Lumber),
-            "wool" => HarborKind::Special(Resource::Wool),
-            "grain" => HarborKind::Special(Resource::Grain),
-            "ore" => HarborKind::Special(Resource::Ore),
-            other => panic!("unknown harbor {other:?} in assets"),
-        }
-    }
 }
 
 impl fmt::Display for HarborKind {
@@ -101,14 +77,11 @@ pub enum BoardKind {
     Random,
 }
 
-/// The most harbors any supported island has.
-pub const MAX_HARBORS: usize = 11;
-
 /// One dealt island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "StoredBoard")]
 pub struct Board {
-    layout: Layout,
+    map: MapId,
     #[serde(with = "serde_arrays")]
     terrain: [Terrain; MAX_HEXES],
     #[serde(with = "serde_arrays")]
@@ -123,7 +96,9 @@ pub struct Board {
 /// A board as saved: every field but the derived `dice_hexes`.
 #[derive(Deserialize)]
 struct StoredBoard {
-    layout: Layout,
+    /// Saves of format 1 call it `layout`.
+    #[serde(alias = "layout")]
+    map: MapId,
     #[serde(with = "serde_arrays")]
     terrain: [Terrain; MAX_HEXES],
     #[serde(with = "serde_arrays")]
@@ -134,8 +109,8 @@ struct StoredBoard {
 
 impl From<StoredBoard> for Board {
     fn from(b: StoredBoard) -> Board {
-        let StoredBoard { layout, terrain, tokens, harbors, robber } = b;
-        let mut board = Board { layout, terrain, tokens, harbors, robber, dice_hexes: [0; 11] };
+        let StoredBoard { map, terrain, tokens, harbors, robber } = b;
+        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [0; 11] };
         board.index_tokens();
         board
     }
@@ -160,69 +135,83 @@ mod serde_arrays {
 }
 
 impl Board {
-    /// Deals a board of the given kind from the game's RNG.
-    pub fn deal(layout: Layout, kind: BoardKind, desert_center: bool, rng: &mut impl Rng) -> Board {
-        let data = LayoutData::standard();
-        let topo = layout.topology();
-        let n = topo.num_hexes();
+    /// Deals a board of the given kind on a map from the game's RNG. A map without a beginner
+    /// layout deals a variable board for [`BoardKind::Beginner`], and one without a centre
+    /// ignores `desert_center` (the rules configuration refuses both).
+    pub fn deal(map: MapId, kind: BoardKind, desert_center: bool, rng: &mut impl Rng) -> Board {
+        let topo = map.topology();
         let mut board = Board {
-            layout,
+            map,
             terrain: [Terrain::Desert; MAX_HEXES],
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber: Hex(0),
             dice_hexes: [0; 11],
         };
-        if kind == BoardKind::Beginner {
-            for (i, (t, tok)) in data.beginner.hexes.iter().enumerate() {
-                board.terrain[i] = Terrain::parse(t);
-                board.tokens[i] = *tok;
+        match &topo.beginner {
+            Some((hexes, harbors)) if kind == BoardKind::Beginner => {
+                for (i, &(t, tok)) in hexes.iter().enumerate() {
+                    board.terrain[i] = t;
+                    board.tokens[i] = tok;
+                }
+                board.harbors[..harbors.len()].copy_from_slice(harbors);
             }
-            for (i, h) in data.beginner.harbors.iter().enumerate() {
-                board.harbors[i] = HarborKind::parse(h);
-            }
-        } else {
-            let mut terrains: Vec<Terrain> = Vec::new();
-            for (name, &count) in &data.terrain {
-                terrains.extend(std::iter::repeat_n(Terrain::parse(name), count));
-            }
-            terrains.sort_by_key(|t| *t as u8);
-            terrains.shuffle(rng);
-            if desert_center {
-                let centre = n / 2;
-                let d = terrains.iter().position(|&t| t == Terrain::Desert).expect("a desert");
-                terrains.swap(d, centre);
-            }
-            board.terrain[..n].copy_from_slice(&terrains);
-            let mut harbors: Vec<HarborKind> = data.harbors.iter().map(|h| HarborKind::parse(h)).collect();
-            harbors.shuffle(rng);
-            board.harbors[..harbors.len()].copy_from_slice(&harbors);
-            if kind == BoardKind::Variable {
-                let corner = rng.random_range(0..6);
-                let mut tokens = data.spiral_tokens.iter();
-                for &h in topo.spiral_from(corner) {
-                    if board.terrain[h.index()] != Terrain::Desert {
-                        board.tokens[h.index()] = *tokens.next().expect("one token per producing hex");
+            _ => loop {
+                board.deal_terrain(topo, desert_center, rng);
+                if kind == BoardKind::Random {
+                    board.shuffle_tokens(topo, rng);
+                } else {
+                    let path = &topo.token_paths()[rng.random_range(0..topo.token_paths().len())];
+                    let mut tokens = topo.tokens.iter();
+                    for &h in path {
+                        if board.terrain[h.index()] != Terrain::Desert {
+                            board.tokens[h.index()] = *tokens.next().expect("one token per producing hex");
+                        }
                     }
                 }
-            } else {
-                let mut tokens = data.tokens.clone();
-                loop {
-                    tokens.shuffle(rng);
-                    let mut it = tokens.iter();
-                    for h in 0..n {
-                        board.tokens[h] =
-                            if board.terrain[h] == Terrain::Desert { 0 } else { *it.next().expect("tokens") };
-                    }
-                    if !board.red_numbers_touch() {
-                        break;
-                    }
+                // The base island's spiral never puts red numbers together; where a map's
+                // path can (R40), the whole island is dealt again.
+                if !board.red_numbers_touch() {
+                    break;
                 }
-            }
+                board.tokens = [0; MAX_HEXES];
+            },
         }
         board.robber = topo.hexes().find(|&h| board.terrain[h.index()] == Terrain::Desert).expect("a desert");
         board.index_tokens();
         board
+    }
+
+    /// Shuffles terrain and harbors onto the island (R6, R8).
+    fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, rng: &mut impl Rng) {
+        let n = topo.num_hexes();
+        let mut terrains = topo.terrain_pool.clone();
+        terrains.sort_by_key(|t| *t as u8);
+        terrains.shuffle(rng);
+        if desert_center && let Some(centre) = topo.centre() {
+            let d = terrains.iter().position(|&t| t == Terrain::Desert).expect("a desert");
+            terrains.swap(d, centre.index());
+        }
+        self.terrain[..n].copy_from_slice(&terrains);
+        let mut harbors = topo.harbor_pool.clone();
+        harbors.shuffle(rng);
+        self.harbors[..harbors.len()].copy_from_slice(&harbors);
+    }
+
+    /// Shuffles the tokens until no 6 or 8 touches another (R8).
+    fn shuffle_tokens(&mut self, topo: &Topology, rng: &mut impl Rng) {
+        let mut tokens = topo.tokens.clone();
+        tokens.sort();
+        loop {
+            tokens.shuffle(rng);
+            let mut it = tokens.iter();
+            for h in 0..topo.num_hexes() {
+                self.tokens[h] = if self.terrain[h] == Terrain::Desert { 0 } else { *it.next().expect("tokens") };
+            }
+            if !self.red_numbers_touch() {
+                break;
+            }
+        }
     }
 
     /// Fills `dice_hexes` from the tokens.
@@ -242,13 +231,13 @@ impl Board {
         topo.hexes().any(|h| red(h) && topo.hex_neighbors(h).iter().any(|&o| red(o)))
     }
 
-    /// The island's shape.
-    pub fn layout(&self) -> Layout {
-        self.layout
+    /// The map the island is dealt on.
+    pub fn map(&self) -> MapId {
+        self.map
     }
     /// The island's geometry.
     pub fn topology(&self) -> &'static Topology {
-        self.layout.topology()
+        self.map.topology()
     }
     /// Terrain of a hex.
     pub fn terrain(&self, h: Hex) -> Terrain {
@@ -315,7 +304,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     fn deal(kind: BoardKind, seed: u64) -> Board {
-        Board::deal(Layout::Standard, kind, false, &mut ChaCha8Rng::seed_from_u64(seed))
+        Board::deal(MapId::Standard, kind, false, &mut ChaCha8Rng::seed_from_u64(seed))
     }
 
     #[test]
@@ -372,7 +361,7 @@ mod tests {
     fn r8_random_boards_keep_red_numbers_apart_and_desert_center_option() {
         for seed in 0..100 {
             assert!(!deal(BoardKind::Random, seed).red_numbers_touch());
-            let b = Board::deal(Layout::Standard, BoardKind::Variable, true, &mut ChaCha8Rng::seed_from_u64(seed));
+            let b = Board::deal(MapId::Standard, BoardKind::Variable, true, &mut ChaCha8Rng::seed_from_u64(seed));
             assert_eq!(b.terrain(Hex(9)), Terrain::Desert);
         }
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 pub use super::board::BoardKind;
 use super::cards::{DevCard, DevHand};
 use super::game::{CITIES, SETTLEMENTS};
+use super::map::MapId;
 
 /// How the bank pays when it runs short of a resource (R16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -25,6 +26,8 @@ pub enum Shortage {
 pub struct Config {
     /// Number of players, 2 to 4 (2 is a house option).
     pub players: u8,
+    /// The island (saves of format 1 have none: the base island).
+    pub map: MapId,
     /// How the board is dealt (R6, R7, R8).
     pub board: BoardKind,
     /// The desert sits in the middle (R8).
@@ -47,6 +50,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             players: 4,
+            map: MapId::Standard,
             board: BoardKind::Variable,
             desert_center: false,
             strict_phases: false,

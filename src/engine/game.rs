@@ -9,7 +9,8 @@ use super::bits::Bits;
 use super::board::{Board, HarborKind, Terrain};
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
-use super::coords::{Edge, Hex, Layout, Topology, Vertex};
+use super::coords::{Edge, Hex, Vertex};
+use super::map::Topology;
 use super::rng::GameRng;
 
 /// Pieces each player has (R5): roads, settlements, cities.
@@ -165,7 +166,7 @@ impl Game {
     pub fn new_with_events(config: Config, seed: u64) -> Result<(Game, Vec<Event>), ConfigError> {
         config.validate()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let board = Board::deal(Layout::Standard, config.board, config.desert_center, &mut rng);
+        let board = Board::deal(config.map, config.board, config.desert_center, &mut rng);
         let mut deck = Deck::new(DevHand::BASE_DECK);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();

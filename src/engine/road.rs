@@ -1,8 +1,9 @@
 //! Longest Road (R34, R35) and Largest Army (R36).
 
 use super::action::{Event, Seat};
-use super::coords::{Edge, Topology, Vertex};
+use super::coords::{Edge, Vertex};
 use super::game::Game;
+use super::map::Topology;
 use super::sink::EventSink;
 
 /// Knights needed for Largest Army (R36).
@@ -201,7 +202,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::coords::Layout;
+    use crate::engine::MapId;
 
     /// A path of `n` roads walking along the top edge of the island.
     fn chain(topo: &Topology, start: Vertex, n: usize) -> (u128, Vec<Vertex>) {
@@ -219,14 +220,14 @@ mod tests {
 
     #[test]
     fn r34_simple_chain_counts_each_road() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let (roads, _) = chain(topo, Vertex(0), 6);
         assert_eq!(longest_trail(topo, roads, 0), 6);
     }
 
     #[test]
     fn r34_opponent_building_splits_the_trail() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let (roads, vs) = chain(topo, Vertex(0), 6);
         assert_eq!(longest_trail(topo, roads, vs[2].bit()), 4);
         // A road that ends at an opponent's building still counts.
@@ -235,7 +236,7 @@ mod tests {
 
     #[test]
     fn r34_a_loop_counts_every_path() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let hex = crate::engine::coords::Hex(0);
         let ring = topo.hex_edges(hex).iter().fold(0u128, |m, e| m | e.bit());
         assert_eq!(longest_trail(topo, ring, 0), 6);
@@ -246,12 +247,12 @@ mod tests {
 mod start_tests {
     use super::*;
     use crate::bots::SplitMix64;
-    use crate::engine::coords::Layout;
+    use crate::engine::MapId;
 
     /// The start-corner pruning gives the same lengths as starting everywhere.
     #[test]
     fn pruned_starts_match_brute_force_on_random_networks() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let brute = |roads: u128, blocked: u128| {
             topo.vertices().map(|v| walk(topo, v, roads, blocked, u8::MAX)).max().unwrap_or(0)
         };

@@ -347,11 +347,11 @@ impl Widget for Island<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Layout;
+    use crate::engine::MapId;
 
     #[test]
     fn every_intersection_and_path_has_its_own_cells() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         for large in [false, true] {
             let g = Geometry::new(topo, large);
             let mut cells = std::collections::HashSet::new();
@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn a_click_on_a_cell_finds_its_target() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let g = Geometry::new(topo, false);
         let all: Vec<Target> = topo.vertices().map(Target::Vertex).collect();
         for v in topo.vertices() {

@@ -214,11 +214,11 @@ fn neighbour(topo: &Topology, all: &[Target], from: Target, dir: Dir) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Config, Layout};
+    use crate::engine::{Config, MapId};
 
     #[test]
     fn arrows_reach_every_intersection_and_back() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let all = all_targets(topo, Purpose::Settlement);
         for &t in &all {
             for (there, back) in [(Dir::Up, Dir::Down), (Dir::Left, Dir::Right)] {
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn arrows_on_hexes_go_to_the_neighbour_in_that_direction() {
-        let topo = Layout::Standard.topology();
+        let topo = MapId::Standard.topology();
         let all = all_targets(topo, Purpose::Robber);
         let centre = Target::Hex(crate::engine::Hex(9));
         let pos = |t: Target| match t {

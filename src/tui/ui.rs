@@ -12,7 +12,7 @@ use super::keymap::Cmd;
 use super::panels::{self, block};
 use super::screens;
 use super::select::Purpose;
-use crate::engine::{Game, Hand, Layout as IslandLayout, Phase};
+use crate::engine::{Game, Hand, MapId, Phase};
 
 /// The smallest terminal the game is drawn in (the compact island and narrow panels).
 pub const MIN_SIZE: (u16, u16) = (96, 28);
@@ -38,7 +38,7 @@ pub fn layout(size: (u16, u16), _players: usize) -> Areas {
     let [header, body, status, footer] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
             .areas(area);
-    let topo = IslandLayout::Standard.topology();
+    let topo = MapId::Standard.topology();
     let (large, compact) = (Geometry::new(topo, true), Geometry::new(topo, false));
     let island = if w >= large.width + 44 && body.height >= large.height { large } else { compact };
     let side_w = w.saturating_sub(island.width).min(72);

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each rules module uses a different part of this one
 
 use catan::engine::{
-    Action, BoardKind, Config, Edge, Event, Game, Hand, Hex, Layout, RuleError, Scenario, Seat, Side, Topology, Vertex,
+    Action, BoardKind, Config, Edge, Event, Game, Hand, Hex, MapId, RuleError, Scenario, Seat, Side, Topology, Vertex,
 };
 
 // Corners of a hex, in the engine's order (see the diagram in src/engine/coords.rs).
@@ -48,7 +48,7 @@ pub const PASTURE_11: Hex = Hex(18);
 
 /// The island's geometry.
 pub fn topo() -> &'static Topology {
-    Layout::Standard.topology()
+    MapId::Standard.topology()
 }
 
 /// A corner of a hex (`N`, `NE`, ... `NW`).

@@ -21,6 +21,7 @@ pub fn config(seed: u64) -> Config {
         discard_limit: if seed % 11 == 4 { 9 } else { 7 },
         target: if seed % 13 == 5 { 6 } else { 10 },
         friendly_robber: seed % 4 == 2,
+        ..Config::default()
     }
 }
 
