@@ -154,8 +154,11 @@ pub(crate) struct Shape {
     pub harbors: Vec<HarborKind>,
     pub bank: u8,
     pub deck: DevHand,
-    pub beginner: Option<(Vec<(Terrain, u8)>, Vec<HarborKind>)>,
+    pub beginner: Option<Beginner>,
 }
+
+/// A beginner layout, resolved: terrain and token per land hex, harbor per spot.
+pub(crate) type Beginner = (Vec<(Terrain, u8)>, Vec<HarborKind>);
 
 /// The paths tokens are laid along, resolved.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 use super::super::board::{HarborKind, Terrain};
 use super::super::cards::DevHand;
 use super::super::coords::{Edge, HarborSpot, Hex, Side, Vertex};
-use super::spec::{Axial, MapError, Paths, Shape};
+use super::spec::{Axial, Beginner, MapError, Paths, Shape};
 
 /// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
 /// every possible id, so a read can never be out of bounds and needs no check: these tables are
@@ -39,7 +39,7 @@ pub struct Topology {
     pub(crate) terrain_pool: Vec<Terrain>,
     pub(crate) tokens: Vec<u8>,
     pub(crate) harbor_pool: Vec<HarborKind>,
-    pub(crate) beginner: Option<(Vec<(Terrain, u8)>, Vec<HarborKind>)>,
+    pub(crate) beginner: Option<Beginner>,
     bank: u8,
     deck: DevHand,
     rows: Vec<Vec<Hex>>,
