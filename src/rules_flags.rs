@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, MapId, Shortage};
+use catan::engine::{BoardKind, Config, Shortage, TurnStyle};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -50,14 +50,18 @@ pub struct RulesFlags {
     /// The robber spares players with fewer than 3 points.
     #[arg(long, global = true)]
     pub friendly_robber: bool,
+    /// With 5 or 6 players: pair each player with the third after them instead of the
+    /// Special Building Phase (R40a).
+    #[arg(long, global = true)]
+    pub paired_players: bool,
 }
 
 impl RulesFlags {
     /// The configuration for `players` players with these options.
     pub fn config(&self, players: u8) -> Config {
+        let base = Config::with_players(players);
         Config {
             players,
-            map: MapId::for_players(players),
             board: match self.board {
                 BoardFlag::Variable => BoardKind::Variable,
                 BoardFlag::Beginner => BoardKind::Beginner,
@@ -73,6 +77,8 @@ impl RulesFlags {
             discard_limit: self.discard_limit,
             target: self.target,
             friendly_robber: self.friendly_robber,
+            turns: if self.paired_players { TurnStyle::Paired } else { base.turns },
+            ..base
         }
     }
 }

@@ -22,15 +22,15 @@ fn refused(args: &[&str]) -> String {
 fn players_256_says_256_players() {
     assert_eq!(
         refused(&["--players", "256", "simulate", "--games", "1"]),
-        "catan: 256 players: the base game seats 2 to 4\n"
+        "catan: 256 players: the game seats 2 to 6\n"
     );
     let huge = refused(&["--players", "99999999999999999999999", "simulate"]);
-    assert!(huge.contains("players: the base game seats 2 to 4"), "{huge}");
+    assert!(huge.contains("players: the game seats 2 to 6"), "{huge}");
 }
 
 #[test]
 fn players_ann_says_1_player() {
-    assert_eq!(refused(&["--players", "Ann", "simulate"]), "catan: 1 player: the base game seats 2 to 4\n");
+    assert_eq!(refused(&["--players", "Ann", "simulate"]), "catan: 1 player: the game seats 2 to 6\n");
 }
 
 #[test]

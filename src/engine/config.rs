@@ -1,10 +1,12 @@
-//! The game's configuration: number of players and every rules option of RULES.md.
+//! The rules of a game: one `Copy` value fixed when the game starts and saved with it. It holds
+//! everything that differs between tables: the player count, the map, the bank, the deck, costs
+//! and piece supply, the target, every option of RULES.md, and the house-rule modules. No other
+//! place in the engine hard-codes a number of players, cards or pieces.
 
 use serde::{Deserialize, Serialize};
 
 pub use super::board::BoardKind;
-use super::cards::{DevCard, DevHand};
-use super::game::{CITIES, SETTLEMENTS};
+use super::cards::{DevCard, DevHand, Hand};
 use super::map::MapId;
 
 /// How the bank pays when it runs short of a resource (R16).
@@ -20,11 +22,79 @@ pub enum Shortage {
     TurnOrder,
 }
 
-/// Everything that is fixed when a game starts. Stored in save files.
+/// How turns run (R40, R40a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnStyle {
+    /// One player's turn after another (the base game).
+    #[default]
+    Plain,
+    /// After each turn, every other player in turn order may build and buy (R40): the
+    /// default of the 5-6 player game.
+    SpecialBuilding,
+    /// Each turn is shared by a player and the third player after them (R40a).
+    Paired,
+}
+
+/// What each piece costs (R23; the seed's own costs, R48, come later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Costs {
+    pub road: Hand,
+    pub settlement: Hand,
+    pub city: Hand,
+    pub development: Hand,
+}
+
+impl Costs {
+    /// The base game's costs.
+    pub const BASE: Costs =
+        Costs { road: Hand::ROAD, settlement: Hand::SETTLEMENT, city: Hand::CITY, development: Hand::DEVELOPMENT };
+}
+
+impl Default for Costs {
+    fn default() -> Costs {
+        Costs::BASE
+    }
+}
+
+/// Pieces each player has (R5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Supply {
+    pub roads: u8,
+    pub settlements: u8,
+    pub cities: u8,
+}
+
+impl Supply {
+    /// The base game's 15 roads, 5 settlements and 4 cities.
+    pub const BASE: Supply = Supply { roads: 15, settlements: 5, cities: 4 };
+}
+
+impl Default for Supply {
+    fn default() -> Supply {
+        Supply::BASE
+    }
+}
+
+/// The house-rule modules of `seeds/002` (R41-R57) switched on, one bit each. None is
+/// playable yet: the set exists so that each module arrives as one flag and one rules file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Modules(pub u32);
+
+impl Modules {
+    /// No house rules.
+    pub const NONE: Modules = Modules(0);
+    /// The modules this version can play.
+    pub const AVAILABLE: Modules = Modules(0);
+}
+
+/// Everything that is fixed when a game starts. Stored in save files; a field missing from an
+/// older save takes its base-game value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
-    /// Number of players, 2 to 4 (2 is a house option).
+    /// Number of players, 2 to 6 (2 is a house option; 5 and 6 play on the 5-6 island, R40).
     pub players: u8,
     /// The island (saves of format 1 have none: the base island).
     pub map: MapId,
@@ -44,6 +114,18 @@ pub struct Config {
     /// The robber spares players with fewer than 3 public points (R39). Read literally: a mover
     /// with fewer than 3 points can't place it beside their own buildings either.
     pub friendly_robber: bool,
+    /// How turns run: plainly, with the Special Building Phase, or paired (R40, R40a).
+    pub turns: TurnStyle,
+    /// Cards of each resource in the bank at the start (R4: 19; R40: 24).
+    pub bank: u8,
+    /// The development deck (R28: 25 cards; R40: 34).
+    pub deck: DevHand,
+    /// What pieces and development cards cost.
+    pub costs: Costs,
+    /// Pieces each player has.
+    pub supply: Supply,
+    /// House-rule modules switched on.
+    pub modules: Modules,
 }
 
 impl Default for Config {
@@ -58,6 +140,12 @@ impl Default for Config {
             discard_limit: 7,
             target: 10,
             friendly_robber: false,
+            turns: TurnStyle::Plain,
+            bank: 19,
+            deck: DevHand::BASE_DECK,
+            costs: Costs::BASE,
+            supply: Supply::BASE,
+            modules: Modules::NONE,
         }
     }
 }
@@ -65,36 +153,101 @@ impl Default for Config {
 /// Why a configuration can't start a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{0} player{s}: the base game seats 2 to 4", s = if *.0 == 1 { "" } else { "s" })]
+    #[error("{0} player{s}: the game seats 2 to 6", s = if *.0 == 1 { "" } else { "s" })]
     Players(usize),
-    #[error("a target of {0} points: no game gives more than {max}, so choose 3 to {max}", max = Config::MAX_POINTS)]
-    Target(u8),
+    #[error("{players} players on the {map} map: it is made for {lo} to {hi}")]
+    PlayersOnMap { players: u8, map: &'static str, lo: u8, hi: u8 },
+    #[error("a target of {0} points: no game gives more than {1}, so choose 3 to {1}")]
+    Target(u8, u8),
     #[error("a discard limit of {0}: choose 2 or more")]
     DiscardLimit(u8),
+    #[error("the {0} map has no beginner layout")]
+    NoBeginner(&'static str),
+    #[error("the {0} map has no single centre hex for the desert")]
+    NoCentre(&'static str),
+    #[error("paired players (R40a) is a rule for 5 or 6 players")]
+    Paired,
+    #[error("a bank of {0} cards of each resource: choose 1 to 99")]
+    Bank(u8),
+    #[error("a development deck of {0} cards: choose 1 to {max}", max = super::cards::MAX_DECK)]
+    Deck(u32),
+    #[error("{0} settlements, {1} cities and {2} roads per player: choose 2 to 9, 0 to 9 and 2 to 30")]
+    Supply(u8, u8, u8),
+    #[error("a house rule this version can't play yet")]
+    Modules,
 }
 
 impl Config {
-    /// The default rules for `players` players.
+    /// The default rules for `players` players: 5 and 6 play on the 5-6 island with its bank
+    /// and deck and the Special Building Phase (R40).
     pub fn with_players(players: u8) -> Config {
-        Config { players, ..Config::default() }
+        let map = MapId::for_players(players);
+        let mut config = Config::on_map(map);
+        config.players = players;
+        if players >= 5 {
+            config.turns = TurnStyle::SpecialBuilding;
+        }
+        config
     }
 
-    /// The most points a base game can give one player: every settlement and city piece on the
-    /// island (5 + 4 x 2), both awards (2 + 2) and every victory point card (5). A higher
-    /// target could never be reached.
-    pub const MAX_POINTS: u8 =
-        (SETTLEMENTS + 2 * CITIES) as u8 + 2 + 2 + DevHand::BASE_DECK.0[DevCard::VictoryPoint as usize];
+    /// The default rules on a map: its bank and deck.
+    pub fn on_map(map: MapId) -> Config {
+        let topo = map.topology();
+        Config { map, bank: topo.bank(), deck: topo.deck(), ..Config::default() }
+    }
+
+    /// The most points a game can give one player: every settlement and city piece on the
+    /// island, both awards and every victory point card (22 in the base game). A higher target
+    /// could never be reached.
+    pub fn max_points(&self) -> u8 {
+        let s = self.supply;
+        let pieces = s.settlements as u32 + 2 * s.cities as u32;
+        (pieces + 2 + 2 + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
+    }
+
+    /// The most points the base game can give (see [`Config::max_points`]).
+    pub const MAX_POINTS: u8 = 22;
 
     /// Checks the values are ones the rules allow.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !(2..=4).contains(&self.players) {
+        if !(2..=6).contains(&self.players) {
             return Err(ConfigError::Players(self.players.into()));
         }
-        if !(3..=Config::MAX_POINTS).contains(&self.target) {
-            return Err(ConfigError::Target(self.target));
+        let topo = self.map.topology();
+        let (lo, hi) = topo.players();
+        // Two players is a house option on any map made for three or more (R40's island aside).
+        let lowest = if lo <= 3 { 2 } else { lo };
+        if !(lowest..=hi).contains(&self.players) {
+            return Err(ConfigError::PlayersOnMap { players: self.players, map: self.map.name(), lo: lowest, hi });
+        }
+        if !(3..=self.max_points()).contains(&self.target) {
+            return Err(ConfigError::Target(self.target, self.max_points()));
         }
         if self.discard_limit < 2 {
             return Err(ConfigError::DiscardLimit(self.discard_limit));
+        }
+        if self.board == BoardKind::Beginner && !topo.has_beginner_layout() {
+            return Err(ConfigError::NoBeginner(self.map.name()));
+        }
+        if self.desert_center && topo.centre().is_none() {
+            return Err(ConfigError::NoCentre(self.map.name()));
+        }
+        if self.turns == TurnStyle::Paired && self.players < 5 {
+            return Err(ConfigError::Paired);
+        }
+        if !(1..=99).contains(&self.bank) {
+            return Err(ConfigError::Bank(self.bank));
+        }
+        let cards = self.deck.total();
+        if cards == 0 || cards as usize > super::cards::MAX_DECK {
+            return Err(ConfigError::Deck(cards));
+        }
+        let s = self.supply;
+        if !(2..=9).contains(&s.settlements) || s.cities > 9 || !(2..=30).contains(&s.roads) {
+            return Err(ConfigError::Supply(s.settlements, s.cities, s.roads));
+        }
+        if self.modules.0 & !Modules::AVAILABLE.0 != 0 {
+            return Err(ConfigError::Modules);
         }
         Ok(())
     }
@@ -107,16 +260,56 @@ mod tests {
     /// Issue 12: a target above the most points a game can give is refused (22 in the base game).
     #[test]
     fn a_target_no_game_can_reach_is_refused() {
-        assert_eq!(Config::MAX_POINTS, 22);
+        assert_eq!(Config::default().max_points(), Config::MAX_POINTS);
         assert_eq!(Config { target: 22, ..Config::default() }.validate(), Ok(()));
         let err = Config { target: 23, ..Config::default() }.validate().unwrap_err();
-        assert_eq!(err, ConfigError::Target(23));
+        assert_eq!(err, ConfigError::Target(23, 22));
         assert_eq!(err.to_string(), "a target of 23 points: no game gives more than 22, so choose 3 to 22");
     }
 
     #[test]
     fn one_player_is_said_in_the_singular() {
-        assert_eq!(ConfigError::Players(1).to_string(), "1 player: the base game seats 2 to 4");
-        assert_eq!(ConfigError::Players(5).to_string(), "5 players: the base game seats 2 to 4");
+        assert_eq!(ConfigError::Players(1).to_string(), "1 player: the game seats 2 to 6");
+        assert_eq!(ConfigError::Players(7).to_string(), "7 players: the game seats 2 to 6");
+    }
+
+    /// R40: five and six players play on the 5-6 island with 24 of each resource, 34
+    /// development cards and the Special Building Phase.
+    #[test]
+    fn r40_five_and_six_players_get_the_extension() {
+        for n in [5, 6] {
+            let c = Config::with_players(n);
+            assert_eq!(
+                (c.map, c.bank, c.deck.0, c.turns),
+                (MapId::FiveSix, 24, [20, 5, 3, 3, 3], TurnStyle::SpecialBuilding)
+            );
+            assert_eq!(c.validate(), Ok(()));
+        }
+        let on_base = Config { players: 5, ..Config::default() };
+        assert_eq!(on_base.validate().unwrap_err().to_string(), "5 players on the standard map: it is made for 2 to 4");
+        let beginner = Config { board: BoardKind::Beginner, ..Config::with_players(6) };
+        assert_eq!(beginner.validate(), Err(ConfigError::NoBeginner("five-six")));
+        let centre = Config { desert_center: true, ..Config::with_players(6) };
+        assert_eq!(centre.validate(), Err(ConfigError::NoCentre("five-six")));
+        assert_eq!(Config { turns: TurnStyle::Paired, ..Config::default() }.validate(), Err(ConfigError::Paired));
+        assert_eq!(Config { turns: TurnStyle::Paired, ..Config::with_players(5) }.validate(), Ok(()));
+    }
+
+    /// A configuration saved before these fields existed reads as the base game.
+    #[test]
+    fn an_old_configuration_reads_as_the_base_game() {
+        let old = r#"{"players":3,"board":"random","desert_center":false,"strict_phases":false,
+            "shortage":"turn-order","discard_limit":9,"target":10,"friendly_robber":false}"#;
+        let c: Config = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            c,
+            Config {
+                players: 3,
+                board: BoardKind::Random,
+                shortage: Shortage::TurnOrder,
+                discard_limit: 9,
+                ..Config::default()
+            }
+        );
     }
 }

@@ -167,7 +167,7 @@ impl Game {
         config.validate()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let board = Board::deal(config.map, config.board, config.desert_center, &mut rng);
-        let mut deck = Deck::new(DevHand::BASE_DECK);
+        let mut deck = Deck::new(config.deck);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();
         let mut contenders: Vec<Seat> = (0..config.players).map(Seat).collect();
@@ -189,7 +189,7 @@ impl Game {
             config,
             board,
             players: [Player::default(); MAX_PLAYERS],
-            bank: Hand::uniform(BANK_START),
+            bank: Hand::uniform(config.bank),
             deck,
             phase: Phase::Setup { round: 0, index: 0, settlement: None },
             turn: Turn { seat: first, ..Turn::default() },
@@ -352,7 +352,9 @@ impl Game {
     /// Pieces a player still has in supply: (roads, settlements, cities).
     pub fn pieces_left(&self, s: Seat) -> (u32, u32, u32) {
         let p = &self.players[s.index()];
-        (ROADS - p.roads.len(), SETTLEMENTS - p.settlements.len(), CITIES - p.cities.len())
+        let s = self.config.supply;
+        let left = |supply: u8, used: u32| (supply as u32).saturating_sub(used);
+        (left(s.roads, p.roads.len()), left(s.settlements, p.settlements.len()), left(s.cities, p.cities.len()))
     }
     /// The building on an intersection: owner and whether it is a city.
     pub fn building_at(&self, v: Vertex) -> Option<(Seat, bool)> {
@@ -530,8 +532,9 @@ impl Game {
         }
         for r in Resource::ALL {
             let total: u32 = self.bank[r] as u32 + self.players.iter().map(|p| p.hand[r] as u32).sum::<u32>();
-            if total != BANK_START as u32 {
-                return Err(format!("there are {total} {r} cards in the game; there must be {BANK_START}"));
+            let bank = self.config.bank;
+            if total != bank as u32 {
+                return Err(format!("there are {total} {r} cards in the game; there must be {bank}"));
             }
         }
         // Counted in u32: a hand-edited file may hold 255 of a card in several places.
@@ -542,8 +545,9 @@ impl Game {
                 if c == DevCard::Knight { self.players.iter().map(|p| p.knights as u32).sum() } else { 0 };
             deck[c] as u32 + held + played
         });
-        if DevCard::ALL.iter().zip(devs).any(|(&c, n)| n > DevHand::BASE_DECK[c] as u32) {
-            return Err("the development cards don't add up to the 25 of the deck".into());
+        if DevCard::ALL.iter().zip(devs).any(|(&c, n)| n > self.config.deck[c] as u32) {
+            let cards = self.config.deck.total();
+            return Err(format!("the development cards don't add up to the {cards} of the deck"));
         }
         let mut seen_v = 0u128;
         let mut seen_e = 0u128;
@@ -557,7 +561,11 @@ impl Game {
             }
             seen_v |= b;
             seen_e |= p.roads.0;
-            if p.roads.len() > ROADS || p.settlements.len() > SETTLEMENTS || p.cities.len() > CITIES {
+            let supply = self.config.supply;
+            if p.roads.len() > supply.roads as u32
+                || p.settlements.len() > supply.settlements as u32
+                || p.cities.len() > supply.cities as u32
+            {
                 return Err(format!("player {} has more pieces than the game has", i + 1));
             }
         }

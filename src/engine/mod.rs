@@ -22,7 +22,7 @@ pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, Sea
 pub use bits::Bits;
 pub use board::{Board, BoardKind, HarborKind, Terrain};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
-pub use config::{Config, ConfigError, Shortage};
+pub use config::{Config, ConfigError, Costs, Modules, Shortage, Supply, TurnStyle};
 pub use coords::{Edge, HarborSpot, Hex, Side, Vertex};
 pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
 pub use map::{MAX_HARBORS, MAX_HEXES, MapError, MapId, MapSpec, Topology};
