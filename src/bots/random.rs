@@ -1,6 +1,6 @@
 //! The random player: uniform over the legal actions, never offering domestic trades.
 
-use crate::engine::{Action, ActionList, Game};
+use crate::engine::{Action, ActionList, PlayerView};
 
 /// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
 #[derive(Clone, Debug)]
@@ -38,10 +38,11 @@ impl RandomBot {
         RandomBot { rng: SplitMix64::new(seed), buffer: ActionList::new() }
     }
 
-    /// The action to play now, or `None` when the game is over.
+    /// The action to play now for the view's seat, or `None` when it has nothing to do (the
+    /// game is over, or another player must act). It sees only the seat's legal actions.
     #[inline(always)]
-    pub fn choose(&mut self, game: &Game) -> Option<Action> {
-        game.legal_actions_into(&mut self.buffer);
+    pub fn choose(&mut self, view: PlayerView<'_>) -> Option<Action> {
+        view.legal_actions_into(&mut self.buffer);
         if self.buffer.is_empty() {
             return None;
         }

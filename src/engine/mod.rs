@@ -28,4 +28,4 @@ pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use scenario::Scenario;
 pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
-pub use view::{PublicPlayer, View};
+pub use view::{PlayerView, PublicPlayer, ViewSnapshot};
