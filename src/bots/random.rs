@@ -25,6 +25,22 @@ impl SplitMix64 {
     }
 }
 
+/// So a bot's generator can deal determinized games ([`PlayerView::determinize`]).
+impl rand::RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (SplitMix64::next_u64(self) >> 32) as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        SplitMix64::next_u64(self)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = SplitMix64::next_u64(self).to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+}
+
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Debug)]
 pub struct RandomBot {

@@ -9,6 +9,7 @@ mod cards;
 mod check;
 mod config;
 mod coords;
+mod determinize;
 mod game;
 mod legal;
 mod rng;

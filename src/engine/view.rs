@@ -6,6 +6,21 @@
 //! the game, so making one per frame or per bot decision costs nothing. Code that legitimately
 //! shows every hand (the game-over screen, a replay, a test of conservation) asks each seat's
 //! view in turn, which says so where it happens.
+//!
+//! ```
+//! use catan::engine::{Config, Game, Seat};
+//!
+//! let game = Game::new(Config::default(), 1).unwrap();
+//! let me = game.view(Seat(0));
+//! let (own, bob) = (me.hand(), me.player(Seat(1)).resource_cards);
+//! # assert_eq!((own.total(), bob), (0, 0));
+//! ```
+//! Another seat's hand is not to be had from the game itself:
+//! ```compile_fail,E0624
+//! # use catan::engine::{Config, Game, Seat};
+//! let game = Game::new(Config::default(), 1).unwrap();
+//! let peek = game.hand(Seat(1));
+//! ```
 
 use serde::Serialize;
 
@@ -287,5 +302,10 @@ impl<'a> PlayerView<'a> {
             bought_this_turn: self.bought_this_turn(),
             victory_points: self.victory_points(),
         }
+    }
+
+    /// The game, for [`PlayerView::determinize`] (in its own file).
+    pub(super) fn game(&self) -> &'a Game {
+        self.game
     }
 }
