@@ -104,6 +104,11 @@ fn shown_cards(g: &Game, s: Seat) -> Hand {
             _ => {}
         }
     }
+    // The rules saw to it that they hold these; a hand-edited save might not.
+    let held = g.players[s.index()].hand;
+    for r in Resource::ALL {
+        shown[r] = shown[r].min(held[r]);
+    }
     shown
 }
 
