@@ -12,7 +12,7 @@ fn midgame() -> Game {
     let mut game = Game::new(Config::default(), 7).unwrap();
     let mut bot = catan::bots::RandomBot::new(7);
     for _ in 0..200 {
-        let a = bot.choose(&game).unwrap();
+        let a = bot.choose(game.view(game.to_act())).unwrap();
         game.apply(a).unwrap();
     }
     game

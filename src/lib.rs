@@ -13,7 +13,7 @@
 //!     game.apply(actions[pick % actions.len()]).unwrap();
 //! }
 //! let winner = game.winner().unwrap();
-//! assert!(game.victory_points(winner) >= 10);
+//! assert!(game.view(winner).victory_points() >= 10);
 //! ```
 //!
 //! The engine ([`engine`]) answers three questions: who must act ([`engine::Game::to_act`]),

@@ -80,7 +80,7 @@ fn rand_hand(rng: &mut SplitMix64, from: Option<Hand>) -> Hand {
 /// A random trade offer from the player whose turn it is, mostly of cards they hold.
 fn random_offer(g: &Game, rng: &mut SplitMix64) -> Action {
     let me = g.current_player();
-    let own = (rng.below(8) > 0).then(|| g.hand(me));
+    let own = (rng.below(8) > 0).then(|| g.view(me).hand());
     let give = rand_hand(rng, own);
     let mut get = rand_hand(rng, None);
     for r in Resource::ALL {
@@ -97,8 +97,8 @@ fn random_offer(g: &Game, rng: &mut SplitMix64) -> Action {
 
 /// A random counter-offer: what the offering player would give and get.
 fn random_counter(g: &Game, rng: &mut SplitMix64) -> Action {
-    let give = rand_hand(rng, Some(g.hand(g.current_player())));
-    let get = rand_hand(rng, Some(g.hand(g.to_act())));
+    let give = rand_hand(rng, Some(g.view(g.current_player()).hand()));
+    let get = rand_hand(rng, Some(g.view(g.to_act()).hand()));
     Action::CounterTrade { give, get }
 }
 
@@ -167,13 +167,13 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
 
     // R4: 19 of each resource, 25 development cards.
     for r in Resource::ALL {
-        let held: u32 = seats.iter().map(|&s| g.hand(s)[r] as u32).sum();
+        let held: u32 = seats.iter().map(|&s| g.view(s).hand()[r] as u32).sum();
         assert_eq!(held + g.bank()[r] as u32, 19, "{ctx}: {r} cards");
     }
     m.progress_played +=
         events.iter().filter(|e| matches!(e, Event::PlayedDevCard { card, .. } if *card != DevCard::Knight)).count()
             as u32;
-    let in_hands: u32 = seats.iter().map(|&s| g.dev_cards(s).total()).sum();
+    let in_hands: u32 = seats.iter().map(|&s| g.view(s).dev_cards().total()).sum();
     let knights: u32 = seats.iter().map(|&s| g.knights_played(s) as u32).sum();
     assert_eq!(g.deck_len() as u32 + in_hands + knights + m.progress_played, 25, "{ctx}: development cards");
 
@@ -236,7 +236,11 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
         let buildings = g.settlements(s).count() + 2 * g.cities(s).count();
         let awards = 2 * (g.longest_road() == Some(s)) as usize + 2 * (g.largest_army() == Some(s)) as usize;
         assert_eq!(g.public_points(s) as usize, buildings + awards, "{ctx}: public points of {s}");
-        assert_eq!(g.victory_points(s), g.public_points(s) + g.dev_cards(s)[DevCard::VictoryPoint], "{ctx}");
+        assert_eq!(
+            g.view(s).victory_points(),
+            g.public_points(s) + g.view(s).dev_cards()[DevCard::VictoryPoint],
+            "{ctx}"
+        );
     }
 
     // R38: no one plays on with the target reached in their own turn; a win is the mover's.
@@ -244,11 +248,14 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     match g.phase() {
         Phase::Over { winner } => {
             assert_eq!(winner, g.current_player(), "{ctx}: won outside their own turn");
-            assert!(g.victory_points(winner) >= target, "{ctx}");
+            assert!(g.view(winner).victory_points() >= target, "{ctx}");
             assert!(events.iter().any(|e| matches!(e, Event::Won { seat, .. } if *seat == winner)), "{ctx}");
         }
         Phase::Setup { .. } => {}
-        _ => assert!(g.victory_points(g.current_player()) < target, "{ctx}: the target was reached in one's own turn"),
+        _ => assert!(
+            g.view(g.current_player()).victory_points() < target,
+            "{ctx}: the target was reached in one's own turn"
+        ),
     }
 }
 

@@ -114,7 +114,7 @@ fn trade_dialog() {
     play_turns_until(&mut app, |p| p == Phase::Main);
     // Give one of what the player holds most of, ask for one grain, from one player only.
     let seat = app.game.to_act();
-    let hand = app.game.hand(seat);
+    let hand = app.game.view(seat).hand();
     let give = catan::engine::Resource::ALL.into_iter().max_by_key(|&r| hand[r]).unwrap();
     let row = give as usize;
     let downs = "j ".repeat(row);
@@ -131,7 +131,7 @@ fn discard_dialog() {
     play_setup(&mut app);
     play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
     let seat = app.game.to_act();
-    assert!(app.game.hand(seat).total() > 7, "R17: only players over 7 cards discard");
+    assert!(app.game.view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
     press(&mut app, "+ j +");
     insta::assert_snapshot!(draw(&mut app, 100, 32));
 }

@@ -63,8 +63,8 @@ fn r21_offer_counter_and_confirm_by_keys() {
     // Ann takes the counter-offer.
     press(&mut app, "Enter Enter");
     assert_eq!(app.game.phase(), Phase::Main);
-    assert_eq!(app.game.hand(ANN), hand([0, 0, 1, 0, 0]));
-    assert_eq!(app.game.hand(BOB), hand([2, 0, 1, 0, 0]));
+    assert_eq!(app.game.view(ANN).hand(), hand([0, 0, 1, 0, 0]));
+    assert_eq!(app.game.view(BOB).hand(), hand([2, 0, 1, 0, 0]));
 }
 
 #[test]
@@ -92,12 +92,12 @@ fn r17_r19_seven_discards_then_robber_and_victim_by_keys() {
     assert_eq!(app.handoff(), None, "Ann rolled and discards first, keeping the keyboard");
     // Ann gives up 2 brick and 2 lumber; Enter before enough are picked is refused.
     press(&mut app, "+ + Enter");
-    assert_eq!(app.game.hand(ANN).total(), 8);
+    assert_eq!(app.game.view(ANN).hand().total(), 8);
     press(&mut app, "j + + Enter");
-    assert_eq!(app.game.hand(ANN), hand([0, 0, 2, 2, 0]));
+    assert_eq!(app.game.view(ANN).hand(), hand([0, 0, 2, 2, 0]));
     assert_eq!(app.handoff(), Some(BOB));
     press(&mut app, "Enter j j j j + + + + Enter");
-    assert_eq!(app.game.hand(BOB), hand([0, 0, 0, 0, 5]));
+    assert_eq!(app.game.view(BOB).hand(), hand([0, 0, 0, 0, 5]));
     assert_eq!(app.game.phase(), Phase::Robber);
     assert_eq!(app.handoff(), Some(ANN));
     // Ann picks a hex by Tab, wherever the legal ones are, and confirms; a victim list
@@ -116,7 +116,7 @@ fn r22_bank_trade_uses_the_best_rate_by_keys() {
     // The dialog opens on lumber (the one tradable card), getting brick (the first resource
     // the player holds none of).
     press(&mut app, "m Enter");
-    assert_eq!(app.game.hand(ANN), hand([1, 0, 0, 0, 0]));
+    assert_eq!(app.game.view(ANN).hand(), hand([1, 0, 0, 0, 0]));
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn r32_year_of_plenty_by_keys() {
     let game = scenario().dev(ANN, DevCard::YearOfPlenty).rolled().build().unwrap();
     let mut app = app_with(game);
     press(&mut app, "p Enter + j + Enter"); // the dialog opens on the one card held
-    assert_eq!(app.game.hand(ANN), hand([1, 1, 0, 0, 0]));
+    assert_eq!(app.game.view(ANN).hand(), hand([1, 1, 0, 0, 0]));
     assert!(app.game.dev_card_played());
 }
 
@@ -139,7 +139,7 @@ fn r33_monopoly_by_keys() {
         .unwrap();
     let mut app = app_with(game);
     press(&mut app, "p Enter j j Enter");
-    assert_eq!(app.game.hand(ANN), hand([0, 0, 4, 0, 0]));
+    assert_eq!(app.game.view(ANN).hand(), hand([0, 0, 4, 0, 0]));
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn r30_a_card_bought_this_turn_is_refused_with_the_engine_reason() {
     let game = scenario().hand(ANN, Hand::DEVELOPMENT).rolled().build().unwrap();
     let mut app = app_with(game);
     press(&mut app, "d");
-    let bought = DevCard::ALL.into_iter().find(|&c| app.game.dev_cards(ANN)[c] == 1).unwrap();
+    let bought = DevCard::ALL.into_iter().find(|&c| app.game.view(ANN).dev_cards()[c] == 1).unwrap();
     if bought != DevCard::VictoryPoint {
         let row = [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly]
             .iter()

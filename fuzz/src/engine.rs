@@ -132,7 +132,7 @@ fn near_trade(g: &Game, b: &mut Bytes) -> Action {
         h
     };
     if b.u8() & 1 == 0 {
-        let give = within(b, g.hand(me));
+        let give = within(b, g.view(me).hand());
         let mut get = within(b, Hand([19; 5]));
         for r in Resource::ALL {
             if give[r] > 0 {
@@ -143,8 +143,8 @@ fn near_trade(g: &Game, b: &mut Bytes) -> Action {
         let to = SeatSet(b.u8() & all.0).without(me);
         Action::OfferTrade { give, get, to: if to.is_empty() { all.without(me) } else { to } }
     } else {
-        let give = within(b, g.hand(me));
-        let get = within(b, g.hand(g.to_act()));
+        let give = within(b, g.view(me).hand());
+        let get = within(b, g.view(g.to_act()).hand());
         Action::CounterTrade { give, get }
     }
 }

@@ -1,4 +1,5 @@
-//! Computer players. They see the game only through the engine's public API.
+//! Computer players. They see the game only through a seat's [`PlayerView`](crate::engine::PlayerView):
+//! its legal actions, the public facts and their own cards.
 
 mod random;
 

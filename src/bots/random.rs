@@ -1,6 +1,6 @@
 //! The random player: uniform over the legal actions, never offering domestic trades.
 
-use crate::engine::{Action, ActionList, Game};
+use crate::engine::{Action, ActionList, PlayerView};
 
 /// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
 #[derive(Clone, Debug)]
@@ -25,6 +25,22 @@ impl SplitMix64 {
     }
 }
 
+/// So a bot's generator can deal determinized games ([`PlayerView::determinize`]).
+impl rand::RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (SplitMix64::next_u64(self) >> 32) as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        SplitMix64::next_u64(self)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = SplitMix64::next_u64(self).to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+}
+
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
@@ -38,10 +54,11 @@ impl RandomBot {
         RandomBot { rng: SplitMix64::new(seed), buffer: ActionList::new() }
     }
 
-    /// The action to play now, or `None` when the game is over.
+    /// The action to play now for the view's seat, or `None` when it has nothing to do (the
+    /// game is over, or another player must act). It sees only the seat's legal actions.
     #[inline(always)]
-    pub fn choose(&mut self, game: &Game) -> Option<Action> {
-        game.legal_actions_into(&mut self.buffer);
+    pub fn choose(&mut self, view: PlayerView<'_>) -> Option<Action> {
+        view.legal_actions_into(&mut self.buffer);
         if self.buffer.is_empty() {
             return None;
         }

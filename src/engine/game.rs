@@ -54,49 +54,49 @@ pub enum Phase {
 /// One player's pieces, cards and army.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    pub(crate) hand: Hand,
-    pub(crate) dev: DevHand,
-    pub(crate) knights: u8,
-    pub(crate) settlements: Bits,
-    pub(crate) cities: Bits,
-    pub(crate) roads: Bits,
-    pub(crate) road_length: u8,
+    pub(in crate::engine) hand: Hand,
+    pub(in crate::engine) dev: DevHand,
+    pub(in crate::engine) knights: u8,
+    pub(in crate::engine) settlements: Bits,
+    pub(in crate::engine) cities: Bits,
+    pub(in crate::engine) roads: Bits,
+    pub(in crate::engine) road_length: u8,
     /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
     /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
     #[serde(default)]
-    pub(crate) harbors: u8,
+    pub(in crate::engine) harbors: u8,
 }
 
 /// Facts about the turn in progress.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
-    pub(crate) seat: Seat,
-    pub(crate) number: u16,
-    pub(crate) rolled: bool,
-    pub(crate) dev_played: bool,
-    pub(crate) built: bool,
-    pub(crate) bought: DevHand,
-    pub(crate) dice: Option<[u8; 2]>,
+    pub(in crate::engine) seat: Seat,
+    pub(in crate::engine) number: u16,
+    pub(in crate::engine) rolled: bool,
+    pub(in crate::engine) dev_played: bool,
+    pub(in crate::engine) built: bool,
+    pub(in crate::engine) bought: DevHand,
+    pub(in crate::engine) dice: Option<[u8; 2]>,
 }
 
 /// Facts that follow from where the pieces stand, kept up to date as pieces are placed so that
 /// move generation and checks read them instead of recomputing them. Not saved: rebuilt from the
 /// pieces when a game is read ([`Game::refresh_pieces`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Pieces {
+pub(in crate::engine) struct Pieces {
     /// Intersections with a building.
-    pub(crate) buildings: u128,
+    pub(in crate::engine) buildings: u128,
     /// Intersections with a building or next to one: no settlement goes there (R24).
-    pub(crate) blocked: u128,
+    pub(in crate::engine) blocked: u128,
     /// Paths with a road.
-    pub(crate) roads: u128,
+    pub(in crate::engine) roads: u128,
     /// Per seat: intersections at an end of the seat's roads.
-    pub(crate) road_ends: [u128; MAX_PLAYERS],
+    pub(in crate::engine) road_ends: [u128; MAX_PLAYERS],
     /// Per seat: paths, taken or not, touching a corner the seat's network reaches, that is one
     /// of its buildings or a road end without an opponent's building (R26).
-    pub(crate) frontier: [u128; MAX_PLAYERS],
+    pub(in crate::engine) frontier: [u128; MAX_PLAYERS],
     /// Per seat: hexes beside the seat's buildings (who the robber can rob there).
-    pub(crate) hexes: [u32; MAX_PLAYERS],
+    pub(in crate::engine) hexes: [u32; MAX_PLAYERS],
 }
 
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
@@ -104,19 +104,19 @@ pub(crate) struct Pieces {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(from = "StoredGame")]
 pub struct Game {
-    pub(crate) config: Config,
-    pub(crate) board: Board,
-    pub(crate) players: [Player; MAX_PLAYERS],
-    pub(crate) bank: Hand,
-    pub(crate) deck: Deck,
-    pub(crate) phase: Phase,
-    pub(crate) turn: Turn,
-    pub(crate) first: Seat,
-    pub(crate) longest_road: Option<Seat>,
-    pub(crate) largest_army: Option<Seat>,
-    pub(crate) rng: GameRng,
+    pub(in crate::engine) config: Config,
+    pub(in crate::engine) board: Board,
+    pub(in crate::engine) players: [Player; MAX_PLAYERS],
+    pub(in crate::engine) bank: Hand,
+    pub(in crate::engine) deck: Deck,
+    pub(in crate::engine) phase: Phase,
+    pub(in crate::engine) turn: Turn,
+    pub(in crate::engine) first: Seat,
+    pub(in crate::engine) longest_road: Option<Seat>,
+    pub(in crate::engine) largest_army: Option<Seat>,
+    pub(in crate::engine) rng: GameRng,
     #[serde(skip)]
-    pub(crate) pieces: Pieces,
+    pub(in crate::engine) pieces: Pieces,
 }
 
 /// A game as saved: every field but the derived [`Pieces`].
@@ -284,7 +284,7 @@ impl Game {
     }
 
     /// Seats in turn order starting from the player whose turn it is.
-    pub(crate) fn in_turn_order(&self) -> impl Iterator<Item = Seat> + use<> {
+    pub(in crate::engine) fn in_turn_order(&self) -> impl Iterator<Item = Seat> + use<> {
         let (n, start) = (self.config.players, self.turn.seat.0);
         (start..start + n).map(move |i| Seat(if i >= n { i - n } else { i }))
     }
@@ -302,15 +302,15 @@ impl Game {
     }
 
     /// A player's resource cards.
-    pub fn hand(&self, s: Seat) -> Hand {
+    pub(in crate::engine) fn hand(&self, s: Seat) -> Hand {
         self.players[s.index()].hand
     }
     /// A player's unplayed development cards (victory points included).
-    pub fn dev_cards(&self, s: Seat) -> DevHand {
+    pub(in crate::engine) fn dev_cards(&self, s: Seat) -> DevHand {
         self.players[s.index()].dev
     }
     /// Development cards the player whose turn it is bought this turn (not yet playable).
-    pub fn bought_this_turn(&self) -> DevHand {
+    pub(in crate::engine) fn bought_this_turn(&self) -> DevHand {
         self.turn.bought
     }
     /// Knights a player has played.
@@ -381,7 +381,7 @@ impl Game {
         p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards
     }
     /// All points, hidden victory point cards included (R37).
-    pub fn victory_points(&self, s: Seat) -> u8 {
+    pub(in crate::engine) fn victory_points(&self, s: Seat) -> u8 {
         self.public_points(s) + self.players[s.index()].dev[DevCard::VictoryPoint]
     }
 
@@ -395,13 +395,13 @@ impl Game {
         [Some(4), generic.then_some(3), (special >> r as u8 & 1 == 1).then_some(2)]
     }
     /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
-    pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
+    pub(in crate::engine) fn harbor_access(&self, s: Seat) -> (bool, u8) {
         let h = self.players[s.index()].harbors;
         (h & GENERIC_HARBOR != 0, h & !GENERIC_HARBOR)
     }
 
     /// The harbor bits of a set of buildings (see `Player::harbors`).
-    pub(crate) fn harbors_of(&self, own: u128) -> u8 {
+    pub(in crate::engine) fn harbors_of(&self, own: u128) -> u8 {
         let mut bits = 0;
         if own & self.topology().harbor_vertex_mask() == 0 {
             return bits;
@@ -418,7 +418,7 @@ impl Game {
     }
 
     /// Recomputes what is derived from the pieces (road lengths, harbors and [`Pieces`]).
-    pub(crate) fn refresh_derived(&mut self) {
+    pub(in crate::engine) fn refresh_derived(&mut self) {
         self.refresh_pieces();
         for s in self.seats() {
             self.measure_road(s);
@@ -428,7 +428,7 @@ impl Game {
     }
 
     /// Rebuilds [`Pieces`] from the players' pieces.
-    pub(crate) fn refresh_pieces(&mut self) {
+    pub(in crate::engine) fn refresh_pieces(&mut self) {
         let topo = self.topology();
         let mut pieces = Pieces::default();
         for (i, p) in self.players.iter().enumerate() {
@@ -450,7 +450,7 @@ impl Game {
     }
 
     /// The paths touching a corner a seat's network reaches (see [`Pieces::frontier`]).
-    pub(crate) fn frontier_of(&self, s: Seat) -> u128 {
+    pub(in crate::engine) fn frontier_of(&self, s: Seat) -> u128 {
         let topo = self.topology();
         let p = &self.players[s.index()];
         let own = p.settlements.0 | p.cities.0;
@@ -473,7 +473,7 @@ impl Game {
 
     /// True when `mover` may rob `s` wherever `s` has a building: an opponent holding cards,
     /// with 3 or more public points under the friendly robber (R19, R39).
-    pub(crate) fn robbable_anywhere(&self, mover: Seat, s: Seat) -> bool {
+    pub(in crate::engine) fn robbable_anywhere(&self, mover: Seat, s: Seat) -> bool {
         s != mover
             && !self.players[s.index()].hand.is_empty()
             && (!self.config.friendly_robber || self.public_points(s) >= 3)
@@ -486,7 +486,7 @@ impl Game {
     }
 
     /// [`Game::robber_targets`] as a bit set over hexes.
-    pub(crate) fn robber_target_mask(&self) -> u32 {
+    pub(in crate::engine) fn robber_target_mask(&self) -> u32 {
         let topo = self.topology();
         let all = (1u32 << topo.num_hexes()) - 1;
         let moved = all & !(1 << self.board.robber().0);
@@ -508,12 +508,12 @@ impl Game {
 
     /// Mask of every intersection with a building.
     #[inline]
-    pub(crate) fn occupied_vertices(&self) -> u128 {
+    pub(in crate::engine) fn occupied_vertices(&self) -> u128 {
         self.pieces.buildings
     }
     /// Mask of every path with a road.
     #[inline]
-    pub(crate) fn occupied_edges(&self) -> u128 {
+    pub(in crate::engine) fn occupied_edges(&self) -> u128 {
         self.pieces.roads
     }
 
@@ -614,7 +614,7 @@ impl Game {
     }
 
     /// Refuses anything once the game is over.
-    pub(crate) fn ensure_running(&self) -> Result<(), RuleError> {
+    pub(in crate::engine) fn ensure_running(&self) -> Result<(), RuleError> {
         if self.is_over() { Err(RuleError::GameOver) } else { Ok(()) }
     }
 }

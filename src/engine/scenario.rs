@@ -18,7 +18,7 @@
 //!     .build()
 //!     .unwrap();
 //! assert_eq!(game.phase(), Phase::Main);
-//! assert_eq!(game.hand(Seat(0)), Hand::ROAD);
+//! assert_eq!(game.view(Seat(0)).hand(), Hand::ROAD);
 //! ```
 
 use super::action::{Action, Event, Seat};

@@ -1,20 +1,49 @@
-//! What one seat may see (H1, H2): everything public, and only its own hand and cards.
+//! What one seat may know (H1, H2, R29): everything public, and only its own hand and cards.
+//!
+//! Outside the engine, a [`PlayerView`] is the only way to read a hand, development cards (held
+//! or bought this turn), points from hidden victory point cards, or anything about the deck but
+//! its length: the [`Game`] methods that reveal them are private to the engine. A view borrows
+//! the game, so making one per frame or per bot decision costs nothing. Code that legitimately
+//! shows every hand (the game-over screen, a replay, a test of conservation) asks each seat's
+//! view in turn, which says so where it happens.
+//!
+//! ```
+//! use catan::engine::{Config, Game, Seat};
+//!
+//! let game = Game::new(Config::default(), 1).unwrap();
+//! let me = game.view(Seat(0));
+//! let (own, bob) = (me.hand(), me.player(Seat(1)).resource_cards);
+//! # assert_eq!((own.total(), bob), (0, 0));
+//! ```
+//! Another seat's hand is not to be had from the game itself:
+//! ```compile_fail,E0624
+//! # use catan::engine::{Config, Game, Seat};
+//! let game = Game::new(Config::default(), 1).unwrap();
+//! let peek = game.hand(Seat(1));
+//! ```
 
 use serde::Serialize;
 
-use super::action::{Event, Seat};
+use super::action::{Action, Event, RuleError, Seat};
 use super::board::Board;
-use super::cards::{DevHand, Hand};
+use super::cards::{DevHand, Hand, Resource};
+use super::config::Config;
+use super::coords::{Edge, Topology, Vertex};
 use super::game::{Game, Phase};
+use super::sink::ActionSink;
 
-/// The public side of one player.
+/// The public side of one player: what everyone at the table sees (H2, R29).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicPlayer {
     pub seat: Seat,
     /// Points from buildings and awards; hidden victory point cards are not counted.
     pub points: u8,
     pub resource_cards: u32,
+    /// Unplayed development cards, those bought this turn included.
     pub dev_cards: u32,
+    /// Development cards bought this turn (only the player whose turn it is has any): how many
+    /// is public, which ones is not.
+    pub bought_this_turn: u32,
     pub knights: u8,
     pub road_length: u8,
     pub longest_road: bool,
@@ -23,34 +52,62 @@ pub struct PublicPlayer {
     pub pieces_left: (u32, u32, u32),
 }
 
-/// The game as one seat may see it.
+/// The game as one seat may see it, borrowed from the game: see the module documentation.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerView<'a> {
+    game: &'a Game,
+    seat: Seat,
+}
+
+/// A [`PlayerView`] copied out as plain data: two games that differ only in what the seat
+/// cannot see give equal snapshots (the tests of H1 and H2 compare them).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct View {
+pub struct ViewSnapshot {
     pub seat: Seat,
+    pub config: Config,
     pub board: Board,
     pub phase: Phase,
     pub to_act: Seat,
     pub current_player: Seat,
+    pub first_player: Seat,
+    pub turn_number: u16,
+    pub has_rolled: bool,
+    pub dev_card_played: bool,
+    pub dice: Option<[u8; 2]>,
     pub players: Vec<PublicPlayer>,
+    /// Per player: settlements, cities and roads.
+    pub pieces: Vec<(Vec<Vertex>, Vec<Vertex>, Vec<Edge>)>,
+    pub bank: Hand,
+    pub deck_len: usize,
+    /// The development cards this seat has not seen: the deck and the other players' hands.
+    pub unseen_dev_cards: DevHand,
     /// This seat's resource cards.
     pub hand: Hand,
     /// This seat's development cards.
     pub dev_cards: DevHand,
+    /// Of those, the ones bought this turn.
+    pub bought_this_turn: DevHand,
     /// This seat's points, its hidden victory point cards included.
-    pub own_points: u8,
-    pub bank: Hand,
-    pub deck_len: usize,
-    pub dice: Option<[u8; 2]>,
+    pub victory_points: u8,
 }
 
 impl Game {
+    /// The game as `seat` may see it: other hands only as counts.
+    #[inline]
+    pub fn view(&self, seat: Seat) -> PlayerView<'_> {
+        PlayerView { game: self, seat }
+    }
+
     /// The public side of one player.
     pub fn public_player(&self, s: Seat) -> PublicPlayer {
+        let p = &self.players[s.index()];
+        let bought = if s == self.turn.seat { self.turn.bought.total() } else { 0 };
         PublicPlayer {
             seat: s,
             points: self.public_points(s),
-            resource_cards: self.hand(s).total(),
-            dev_cards: self.dev_cards(s).total(),
+            resource_cards: p.hand.total(),
+            dev_cards: p.dev.total(),
+            bought_this_turn: bought,
             knights: self.knights_played(s),
             road_length: self.road_length(s),
             longest_road: self.longest_road() == Some(s),
@@ -59,27 +116,196 @@ impl Game {
         }
     }
 
-    /// The game as `seat` may see it: other hands only as counts.
-    pub fn view(&self, seat: Seat) -> View {
-        View {
-            seat,
-            board: *self.board(),
-            phase: self.phase(),
-            to_act: self.to_act(),
-            current_player: self.current_player(),
-            players: self.seats().map(|s| self.public_player(s)).collect(),
-            hand: self.hand(seat),
-            dev_cards: self.dev_cards(seat),
-            own_points: self.victory_points(seat),
-            bank: self.bank(),
-            deck_len: self.deck_len(),
-            dice: self.dice(),
-        }
-    }
-
     /// The events of a list that `seat` may see as they are; the others it sees only
     /// through [`Event::describe`].
     pub fn events_for(events: &[Event], seat: Seat) -> impl Iterator<Item = &Event> {
         events.iter().filter(move |e| e.visible_to(seat))
+    }
+}
+
+impl<'a> PlayerView<'a> {
+    /// The seat this view belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    // What everyone may see.
+
+    /// The rules of the game.
+    pub fn config(&self) -> &'a Config {
+        self.game.config()
+    }
+    /// All seats in seat order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        self.game.seats()
+    }
+    /// Number of players.
+    pub fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+    /// The island, with the robber.
+    pub fn board(&self) -> &'a Board {
+        self.game.board()
+    }
+    /// The island's geometry.
+    pub fn topology(&self) -> &'static Topology {
+        self.game.topology()
+    }
+    /// What the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+    /// The player who must act now.
+    pub fn to_act(&self) -> Seat {
+        self.game.to_act()
+    }
+    /// True when this seat must act now.
+    pub fn is_to_act(&self) -> bool {
+        self.game.to_act() == self.seat
+    }
+    /// Whose turn it is.
+    pub fn current_player(&self) -> Seat {
+        self.game.current_player()
+    }
+    /// The player who started the game.
+    pub fn first_player(&self) -> Seat {
+        self.game.first_player()
+    }
+    /// Turn number (0 during set-up).
+    pub fn turn_number(&self) -> u16 {
+        self.game.turn_number()
+    }
+    /// True once this turn's dice are rolled.
+    pub fn has_rolled(&self) -> bool {
+        self.game.has_rolled()
+    }
+    /// True once a development card was played this turn.
+    pub fn dev_card_played(&self) -> bool {
+        self.game.dev_card_played()
+    }
+    /// The dice of this turn's roll.
+    pub fn dice(&self) -> Option<[u8; 2]> {
+        self.game.dice()
+    }
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.game.winner()
+    }
+    /// The bank's cards.
+    pub fn bank(&self) -> Hand {
+        self.game.bank()
+    }
+    /// Development cards left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.game.deck_len()
+    }
+    /// The public side of a player.
+    pub fn player(&self, s: Seat) -> PublicPlayer {
+        self.game.public_player(s)
+    }
+    /// The public side of every player, in seat order.
+    pub fn players(&self) -> impl Iterator<Item = PublicPlayer> + '_ {
+        self.seats().map(|s| self.player(s))
+    }
+    /// The best rate at which this seat gives `r` to the bank (harbors are public).
+    pub fn maritime_rate(&self, r: Resource) -> u8 {
+        self.game.maritime_rate(self.seat, r)
+    }
+    /// The development cards this seat has not seen: the deck and the other players' unplayed
+    /// cards, together. Public knowledge: every card is in the deck, in a hand or played in the
+    /// open (victory point cards are never played), so this is the whole deck less the seat's
+    /// own cards and the cards played, though it is counted here from where the cards are.
+    pub fn unseen_dev_cards(&self) -> DevHand {
+        let mut unseen = self.game.deck.counts();
+        for s in self.seats().filter(|&s| s != self.seat) {
+            let held = self.game.players[s.index()].dev;
+            for (u, h) in unseen.0.iter_mut().zip(held.0) {
+                *u += h;
+            }
+        }
+        unseen
+    }
+
+    // What only this seat may see.
+
+    /// This seat's resource cards.
+    pub fn hand(&self) -> Hand {
+        self.game.hand(self.seat)
+    }
+    /// This seat's unplayed development cards (victory points and cards bought this turn
+    /// included).
+    pub fn dev_cards(&self) -> DevHand {
+        self.game.dev_cards(self.seat)
+    }
+    /// The development cards this seat bought this turn (none outside its own turn).
+    pub fn bought_this_turn(&self) -> DevHand {
+        if self.seat == self.game.turn.seat { self.game.bought_this_turn() } else { DevHand::default() }
+    }
+    /// This seat's points, its hidden victory point cards included (R37).
+    pub fn victory_points(&self) -> u8 {
+        self.game.victory_points(self.seat)
+    }
+
+    // Acting.
+
+    /// This seat's legal actions (see [`Game::legal_actions`]): none unless it must act now.
+    /// They reveal nothing hidden: they follow from the seat's own cards and public facts (a
+    /// trade partner's acceptance was checked against their hand when they gave it).
+    #[inline(always)]
+    pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
+        if self.is_to_act() {
+            self.game.legal_actions_into(out);
+        } else {
+            out.clear();
+        }
+    }
+    /// [`PlayerView::legal_actions_into`] into a new `Vec`.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+    /// Whether this seat may take `action` now, or why not (see [`Game::check`]). A seat that
+    /// is not to act is refused before anything is checked, so no one probes another's hand.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        if !self.is_to_act() {
+            return Err(RuleError::NotNow("another player must act"));
+        }
+        self.game.check(action)
+    }
+
+    /// The view copied out as plain data.
+    pub fn snapshot(&self) -> ViewSnapshot {
+        let g = self.game;
+        ViewSnapshot {
+            seat: self.seat,
+            config: *g.config(),
+            board: *g.board(),
+            phase: g.phase(),
+            to_act: g.to_act(),
+            current_player: g.current_player(),
+            first_player: g.first_player(),
+            turn_number: g.turn_number(),
+            has_rolled: g.has_rolled(),
+            dev_card_played: g.dev_card_played(),
+            dice: g.dice(),
+            players: self.players().collect(),
+            pieces: self
+                .seats()
+                .map(|s| (g.settlements(s).collect(), g.cities(s).collect(), g.roads(s).collect()))
+                .collect(),
+            bank: g.bank(),
+            deck_len: g.deck_len(),
+            unseen_dev_cards: self.unseen_dev_cards(),
+            hand: self.hand(),
+            dev_cards: self.dev_cards(),
+            bought_this_turn: self.bought_this_turn(),
+            victory_points: self.victory_points(),
+        }
+    }
+
+    /// The game, for [`PlayerView::determinize`] (in its own file).
+    pub(super) fn game(&self) -> &'a Game {
+        self.game
     }
 }

@@ -230,7 +230,7 @@ pub fn play_random(config: Config, seed: u64) -> Result<Record, StartError> {
     let mut record = Record::new(config, seed, default_names(config.players))?;
     let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
     while record.game.turn_number() < TURN_LIMIT {
-        let Some(action) = bot.choose(&record.game) else { break };
+        let Some(action) = bot.choose(record.game.view(record.game.to_act())) else { break };
         record.apply(action).expect("a legal action is accepted");
     }
     Ok(record)

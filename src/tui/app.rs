@@ -12,7 +12,7 @@ use super::session::Files;
 use super::start::StartForm;
 use super::theme::Theme;
 use super::ui;
-use crate::engine::{Action, Config, Event, Game, Phase, RuleError, Seat};
+use crate::engine::{Action, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record};
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
@@ -197,6 +197,12 @@ impl App {
     /// A player's name.
     pub fn name(&self, s: Seat) -> String {
         self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// What the player who must act may see: the seat at the keyboard once any hand-off is
+    /// done. Hands and development cards are read only through it (H1).
+    pub fn acting_view(&self) -> PlayerView<'_> {
+        self.game.view(self.game.to_act())
     }
 
     /// The seat waiting for the keyboard, while the hand-off screen shows.
@@ -407,7 +413,7 @@ impl App {
             let why = purpose.action(first).and_then(|a| self.game.check(a).err());
             let text = match why {
                 Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
-                _ if purpose.cost().is_some_and(|(_, cost)| !self.game.hand(self.game.to_act()).contains(&cost)) => {
+                _ if purpose.cost().is_some_and(|(_, cost)| !self.acting_view().hand().contains(&cost)) => {
                     let (what, cost) = purpose.cost().expect("checked just above");
                     self.cannot_afford(what, cost)
                 }
@@ -491,7 +497,7 @@ impl App {
     /// "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore": what is missing, said with
     /// the cards of the player who has the keyboard (only they see it).
     fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
-        let hand = self.game.hand(self.game.to_act());
+        let hand = self.acting_view().hand();
         let have: Vec<String> = cost.resources().map(|r| format!("{} {r}", hand[r])).collect();
         format!("{what} costs {cost}; you have {}", have.join(", "))
     }

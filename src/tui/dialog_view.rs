@@ -27,7 +27,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
                 let mut l = Line::from(vec![
                     Span::raw("  "),
                     player_span(app, v),
-                    Span::raw(format!(" holds {} cards", g.hand(v).total())),
+                    Span::raw(format!(" holds {} cards", g.public_player(v).resource_cards)),
                 ]);
                 if i == *row {
                     l = l.patch_style(app.theme.selected());
@@ -80,7 +80,7 @@ fn cell(app: &App, n: u8, selected: bool) -> Span<'static> {
 fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let me = g.to_act();
-    let hand = g.hand(me);
+    let hand = app.acting_view().hand();
     let mut lines = Vec::new();
     if let (true, Phase::Trade { give, get, .. }) = (c.counter, g.phase()) {
         lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.name(g.current_player()))));
@@ -99,7 +99,7 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
         for (i, s) in others(g, me).into_iter().enumerate() {
             let mark = if c.to.contains(s) { "[x]" } else { "[ ]" };
             let mut l = Line::from(vec![Span::raw(format!("  {mark} ")), player_span(app, s)]);
-            l.spans.push(Span::raw(format!(" ({} cards)", g.hand(s).total())));
+            l.spans.push(Span::raw(format!(" ({} cards)", g.public_player(s).resource_cards)));
             if c.row == 5 + i {
                 l = l.patch_style(app.theme.selected());
             }
@@ -165,9 +165,9 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let (title, intro, column, source): (&str, String, &str, Option<(&str, Hand)>) = match p.purpose {
         PickFor::Discard(n) => (
             " Discard ",
-            format!("A 7: give up {n} of your {} cards.", g.hand(g.to_act()).total()),
+            format!("A 7: give up {n} of your {} cards.", app.acting_view().hand().total()),
             "discard",
-            Some(("hold", g.hand(g.to_act()))),
+            Some(("hold", app.acting_view().hand())),
         ),
         PickFor::YearOfPlenty => {
             (" Year of plenty ", format!("Take {need} cards from the bank."), "take", Some(("bank", g.bank())))
@@ -203,7 +203,7 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
 fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let me = g.to_act();
-    let hand = g.hand(me);
+    let hand = app.acting_view().hand();
     // Every rate the player has: the bank's 4:1 and each harbor their buildings stand on.
     let mut rates = vec!["4:1 any".to_string()];
     if Resource::ALL.iter().any(|&r| g.maritime_rates(me, r)[1].is_some()) {
@@ -246,8 +246,7 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
 
 fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
-    let me = g.to_act();
-    let dev = g.dev_cards(me);
+    let dev = app.acting_view().dev_cards();
     let mut lines = Vec::new();
     for (i, &c) in CARD_ROWS.iter().enumerate() {
         let what = match c {

@@ -186,7 +186,7 @@ impl Picker {
     /// The most cards of `r` that may be picked.
     pub fn limit(&self, game: &Game, r: Resource) -> u8 {
         match self.purpose {
-            PickFor::Discard(_) => game.hand(game.to_act())[r],
+            PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
             PickFor::YearOfPlenty => game.bank()[r].min(2),
             PickFor::Monopoly => 1,
         }
@@ -297,7 +297,7 @@ impl Dialog {
     /// The development cards, the cursor on one that can be played now, else on one the player
     /// holds: never on a card they have none of while they hold another.
     pub fn cards(game: &Game) -> Dialog {
-        let held = game.dev_cards(game.to_act());
+        let held = game.view(game.to_act()).dev_cards();
         let row = CARD_ROWS
             .iter()
             .position(|&c| card_playable(game, c).is_ok())
@@ -310,7 +310,7 @@ impl Dialog {
     /// that the bank still has.
     pub fn maritime(game: &Game) -> Dialog {
         let me = game.to_act();
-        let hand = game.hand(me);
+        let hand = game.view(me).hand();
         let all = Resource::ALL;
         let give = (0..5)
             .filter(|&i| hand[all[i]] >= game.maritime_rate(me, all[i]))

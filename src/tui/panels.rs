@@ -113,9 +113,8 @@ fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = &app.game;
     let s = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none())?;
     let inner = width.saturating_sub(2);
-    let hand = g.hand(s);
-    let dev = g.dev_cards(s);
-    let new = if s == g.current_player() { g.bought_this_turn() } else { Default::default() };
+    let seen = g.view(s);
+    let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
     let mut cards: Vec<String> = DevCard::ALL
         .iter()
         .filter(|&&c| dev[c] > 0)
@@ -133,9 +132,9 @@ fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     }
     let hidden = dev[DevCard::VictoryPoint];
     let points = if hidden > 0 {
-        format!("{} ({hidden} from hidden cards)", plural(g.victory_points(s) as u32, "point"))
+        format!("{} ({hidden} from hidden cards)", plural(seen.victory_points() as u32, "point"))
     } else {
-        plural(g.victory_points(s) as u32, "point")
+        plural(seen.victory_points() as u32, "point")
     };
     let mut lines = hand_lines(app, hand, inner);
     lines.extend(wrap(&cards.join(", "), inner as usize).into_iter().map(Line::raw));

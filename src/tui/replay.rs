@@ -208,10 +208,12 @@ impl Replay {
         let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
         let indent = name_w + 3;
         let mut lines = Vec::new();
+        // A replay shows every hand: each read from its own seat's view.
         for s in g.seats() {
+            let seen = g.view(s);
             let mut name = player_span(app, s);
             name.content = format!("{:<name_w$}", name.content).into();
-            let mut cards = cost_spans(app, g.hand(s));
+            let mut cards = cost_spans(app, seen.hand());
             if cards.is_empty() {
                 cards.push(Span::styled("no resource cards", app.theme.dim()));
             }
@@ -232,9 +234,9 @@ impl Replay {
                 line.push(span);
             }
             lines.push(Line::from(line));
-            let dev = g.dev_cards(s);
+            let dev = seen.dev_cards();
             // Cards bought this turn can't be played yet (R30): say which.
-            let new = if s == g.current_player() { g.bought_this_turn() } else { Default::default() };
+            let new = seen.bought_this_turn();
             let mut held: Vec<String> = DevCard::ALL
                 .iter()
                 .filter(|&&c| dev[c] > 0)
@@ -246,7 +248,7 @@ impl Replay {
             if held.is_empty() {
                 held.push("no dev cards".into());
             }
-            let text = format!("{} · {}", plural(g.victory_points(s) as u32, "point"), held.join(", "));
+            let text = format!("{} · {}", plural(seen.victory_points() as u32, "point"), held.join(", "));
             for l in wrap(&text, inner.saturating_sub(indent)) {
                 lines.push(Line::styled(format!("{:indent$}{l}", ""), app.theme.dim()));
             }

@@ -129,7 +129,7 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
     Line::from(vec![
         player_span(app, winner),
-        Span::styled(format!(" wins with {} points!", g.victory_points(winner)), app.theme.title()),
+        Span::styled(format!(" wins with {} points!", g.view(winner).victory_points()), app.theme.title()),
         Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()),
     ])
     .centered()
@@ -142,17 +142,19 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{:<12}{:>6}{:>6}{:>6}{:>6}{:>6}{:>7}", "player", "settl", "city", "road", "army", "VP", "total"),
         app.theme.dim(),
     )];
+    // The game is over: every seat's hidden cards are shown, each read from its own view.
     for s in g.seats() {
+        let seen = g.view(s);
         let (settlements, cities) = (g.settlements(s).count() as u8, 2 * g.cities(s).count() as u8);
         let road = 2 * (g.longest_road() == Some(s)) as u8;
         let army = 2 * (g.largest_army() == Some(s)) as u8;
-        let vp = g.dev_cards(s)[DevCard::VictoryPoint];
+        let vp = seen.dev_cards()[DevCard::VictoryPoint];
         let mut name = player_span(app, s);
         name.content = format!("{:<12.12}", name.content).into();
         lines.push(Line::from(vec![
             name,
             Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}{vp:>6}")),
-            Span::styled(format!("{:>7}", g.victory_points(s)), Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled(format!("{:>7}", seen.victory_points()), Style::new().add_modifier(Modifier::BOLD)),
         ]));
     }
     Paragraph::new(lines).block(block(app, " Points by source ")).render(points, buf);

@@ -241,7 +241,7 @@ fn r36_only_strictly_more_knights_take_it() {
 #[test]
 fn r36_unplayed_knights_never_count() {
     let g = scenario().dev(A, DevCard::Knight).dev(A, DevCard::Knight).dev(A, DevCard::Knight).build().unwrap();
-    assert_eq!((g.largest_army(), g.victory_points(A)), (None, 0));
+    assert_eq!((g.largest_army(), g.view(A).victory_points()), (None, 0));
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn r37_points_by_source() {
         .unwrap();
     assert_eq!((g.longest_road(), g.largest_army()), (Some(A), Some(A)));
     // 2 settlements + a city (2) + Longest Road (2) + Largest Army (2) + 2 hidden points.
-    assert_eq!((g.public_points(A), g.victory_points(A)), (8, 10));
+    assert_eq!((g.public_points(A), g.view(A).victory_points()), (8, 10));
     assert_eq!(g.public_player(A).points, 8);
 }
 
@@ -285,7 +285,7 @@ fn won(events: &[Event], s: Seat) -> bool {
 fn r37_target_option() {
     let config = Config { target: 5, ..Config::default() };
     let mut g = nearly(config, 2, 0).hand(A, Hand::SETTLEMENT).rolled().build().unwrap();
-    assert_eq!(g.victory_points(A), 4);
+    assert_eq!(g.view(A).victory_points(), 4);
     let events = play(&mut g, Action::BuildSettlement(corner(FIELDS_6, NE)));
     assert!(won(&events, A));
     assert_eq!(g.phase(), Phase::Over { winner: A });
@@ -294,7 +294,7 @@ fn r37_target_option() {
 #[test]
 fn r38_win_on_a_build() {
     let mut g = nearly(Config::default(), 4, 1).hand(A, Hand::SETTLEMENT).rolled().build().unwrap();
-    assert_eq!(g.victory_points(A), 9);
+    assert_eq!(g.view(A).victory_points(), 9);
     let events = play(&mut g, Action::BuildSettlement(corner(FIELDS_6, NE)));
     assert!(won(&events, A));
     assert_eq!((g.winner(), g.is_over()), (Some(A), true));
@@ -312,7 +312,7 @@ fn r38_victory_point_card_wins_at_purchase() {
         .unwrap();
     let events = play(&mut g, Action::BuyDevCard);
     assert!(won(&events, A));
-    assert_eq!((g.winner(), g.victory_points(A), g.public_points(A)), (Some(A), 10, 9));
+    assert_eq!((g.winner(), g.view(A).victory_points(), g.public_points(A)), (Some(A), 10, 9));
 }
 
 #[test]
@@ -320,7 +320,7 @@ fn r38_win_by_taking_longest_road_with_a_road_building_card() {
     let top = top_coast();
     let mut g =
         nearly(Config::default(), 3, 2).roads(A, &top[..4]).dev(A, DevCard::RoadBuilding).rolled().build().unwrap();
-    assert_eq!(g.victory_points(A), 8);
+    assert_eq!(g.view(A).victory_points(), 8);
     play(&mut g, Action::PlayRoadBuilding);
     let events = play(&mut g, Action::BuildRoad(trail(&top[3..5])[0]));
     assert!(!won(&events, A), "4 roads: no award yet");
@@ -332,7 +332,7 @@ fn r38_win_by_taking_longest_road_with_a_road_building_card() {
 #[test]
 fn r38_win_by_largest_army_before_the_roll() {
     let mut g = nearly(Config::default(), 4, 0).knights(A, 2).dev(A, DevCard::Knight).build().unwrap();
-    assert_eq!((g.phase(), g.victory_points(A)), (Phase::Roll, 8));
+    assert_eq!((g.phase(), g.view(A).victory_points()), (Phase::Roll, 8));
     let events = play(&mut g, Action::PlayKnight);
     assert!(won(&events, A));
 }
@@ -352,7 +352,7 @@ fn r38_winning_only_on_ones_own_turn() {
         .rolled()
         .build()
         .unwrap();
-    assert_eq!(g.victory_points(B), 10);
+    assert_eq!(g.view(B).victory_points(), 10);
     play(&mut g, Action::BuildRoad(side(HILLS_6, catan::engine::Side::NE)));
     assert!(!g.is_over());
     let events = play(&mut g, Action::EndTurn);
@@ -377,9 +377,9 @@ fn r38_target_reached_in_another_turn_wins_at_the_start_of_the_next() {
         scn = scn.city(B, v);
     }
     let mut g = scn.dev(B, DevCard::VictoryPoint).dev(B, DevCard::VictoryPoint).build().unwrap();
-    assert_eq!((g.victory_points(A), g.victory_points(B), g.longest_road()), (8, 10, Some(C)));
+    assert_eq!((g.view(A).victory_points(), g.view(B).victory_points(), g.longest_road()), (8, 10, Some(C)));
     let events = play(&mut g, Action::BuildSettlement(split_point()));
-    assert_eq!((g.longest_road(), g.victory_points(A)), (Some(A), 10));
+    assert_eq!((g.longest_road(), g.view(A).victory_points()), (Some(A), 10));
     assert!(!won(&events, A) && !g.is_over(), "not A's turn");
     let events = play(&mut g, Action::EndTurn);
     assert!(won(&events, A));

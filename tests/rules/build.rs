@@ -39,7 +39,7 @@ fn r23_building_pays_the_bank() {
         RuleError::CannotAfford { what: "a settlement", cost: Hand::SETTLEMENT },
     );
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NE)));
-    assert_eq!((g.hand(A), g.bank()), (Hand::EMPTY, Hand::uniform(19)));
+    assert_eq!((g.view(A).hand(), g.bank()), (Hand::EMPTY, Hand::uniform(19)));
     assert_eq!(g.pieces_left(A), (14, 4, 4));
     refused(
         &mut g,
@@ -160,7 +160,7 @@ fn r27_city_replaces_own_settlement() {
     refused(&mut g, Action::BuildCity(Vertex(OFF_ISLAND_VERTEX)), RuleError::OffBoard("intersection", 54));
     play(&mut g, Action::BuildCity(corner(HILLS_6, N)));
     assert_eq!(g.building_at(corner(HILLS_6, N)), Some((A, true)));
-    assert_eq!((g.hand(A), g.bank()), (Hand::EMPTY, Hand::uniform(19)));
+    assert_eq!((g.view(A).hand(), g.bank()), (Hand::EMPTY, Hand::uniform(19)));
     assert_eq!(g.public_points(A), 4);
 }
 
@@ -169,8 +169,8 @@ fn r28_buying_draws_the_top_card() {
     let mut g = scenario().hand(A, hand(0, 0, 2, 2, 2)).deck_top(DevCard::Monopoly).rolled().build().unwrap();
     let events = play(&mut g, Action::BuyDevCard);
     assert!(has_event!(events, Event::BoughtDevCard { seat: A, card: DevCard::Monopoly }));
-    assert_eq!((g.deck_len(), g.dev_cards(A)[DevCard::Monopoly]), (24, 1));
-    assert_eq!(g.hand(A), hand(0, 0, 1, 1, 1));
+    assert_eq!((g.deck_len(), g.view(A).dev_cards()[DevCard::Monopoly]), (24, 1));
+    assert_eq!(g.view(A).hand(), hand(0, 0, 1, 1, 1));
     assert_eq!(g.bank(), hand(19, 19, 18, 18, 18));
 }
 
@@ -201,11 +201,11 @@ fn r29_cards_are_hidden_from_others() {
         .rolled()
         .build()
         .unwrap();
-    let view = g.view(A);
-    assert_eq!((view.hand, view.dev_cards), (g.hand(A), g.dev_cards(A)));
+    let view = g.view(A).snapshot();
+    assert_eq!((view.hand, view.dev_cards[DevCard::Knight]), (hand(0, 0, 1, 1, 1), 1));
     let b = &view.players[B.index()];
     assert_eq!((b.resource_cards, b.dev_cards, b.points), (2, 1, 1), "counts only; the hidden point not shown");
-    assert_eq!(g.view(B).own_points, 2);
+    assert_eq!(g.view(B).victory_points(), 2);
     let names = |s: Seat| format!("P{}", s.0 + 1);
     let bought = play(&mut g, Action::BuyDevCard);
     let e = bought.iter().find(|e| matches!(e, Event::BoughtDevCard { .. })).unwrap();
@@ -232,11 +232,11 @@ fn r30_one_card_per_turn() {
 fn r30_card_bought_this_turn_waits() {
     let mut g = scenario().hand(A, hand(0, 0, 2, 2, 2)).deck_top(DevCard::Knight).rolled().build().unwrap();
     play(&mut g, Action::BuyDevCard);
-    assert_eq!(g.bought_this_turn()[DevCard::Knight], 1);
+    assert_eq!(g.view(A).bought_this_turn()[DevCard::Knight], 1);
     refused(&mut g, Action::PlayKnight, RuleError::BoughtThisTurn(DevCard::Knight));
     play(&mut g, Action::EndTurn);
     pass_to(&mut g, A);
-    assert_eq!(g.bought_this_turn(), DevHand::default());
+    assert_eq!(g.view(A).bought_this_turn(), DevHand::default());
     play(&mut g, Action::PlayKnight);
 }
 
@@ -251,7 +251,7 @@ fn r30_an_older_card_of_the_same_kind_is_playable() {
         .unwrap();
     play(&mut g, Action::BuyDevCard);
     play(&mut g, Action::PlayKnight);
-    assert_eq!(g.dev_cards(A)[DevCard::Knight], 1);
+    assert_eq!(g.view(A).dev_cards()[DevCard::Knight], 1);
 }
 
 #[test]
@@ -262,13 +262,13 @@ fn r30_victory_point_cards_count_while_hidden() {
         .settlement(A, corner(HILLS_6, N))
         .build()
         .unwrap();
-    assert_eq!((g.public_points(A), g.victory_points(A)), (1, 3));
+    assert_eq!((g.public_points(A), g.view(A).victory_points()), (1, 3));
     // There is no action that plays one: nothing in the legal actions touches them.
     let mut g = Scenario::from_game(g).rolled().build().unwrap();
     for a in g.legal_actions() {
         let mut h = g;
         h.apply(a).unwrap();
-        assert_eq!(h.dev_cards(A)[DevCard::VictoryPoint], 2, "{a:?}");
+        assert_eq!(h.view(A).dev_cards()[DevCard::VictoryPoint], 2, "{a:?}");
     }
     play(&mut g, Action::EndTurn);
 }
@@ -283,7 +283,7 @@ fn r31_road_building_places_two_free_roads() {
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NE)));
     assert_eq!(g.phase(), Phase::RoadBuilding { left: 1 });
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::E)));
-    assert_eq!((g.phase(), g.hand(A), g.bank()), (Phase::Main, Hand::EMPTY, Hand::uniform(19)));
+    assert_eq!((g.phase(), g.view(A).hand(), g.bank()), (Phase::Main, Hand::EMPTY, Hand::uniform(19)));
     assert_eq!(g.pieces_left(A).0, 13);
 }
 
@@ -360,7 +360,7 @@ fn r32_year_of_plenty_takes_two_the_bank_holds() {
     refused(&mut g, Action::PlayYearOfPlenty(Resource::Ore, None), RuleError::TakeTwo);
     let events = play(&mut g, Action::PlayYearOfPlenty(Resource::Ore, Some(Resource::Ore)));
     assert!(has_event!(events, Event::TookFromBank { seat: A, .. }));
-    assert_eq!(g.hand(A), hand(0, 0, 0, 0, 2));
+    assert_eq!(g.view(A).hand(), hand(0, 0, 0, 0, 2));
 }
 
 #[test]
@@ -381,7 +381,7 @@ fn r32_year_of_plenty_with_one_card_in_the_bank() {
         g.legal_actions().into_iter().filter(|a| matches!(a, Action::PlayYearOfPlenty(..))).collect();
     assert_eq!(plays, vec![Action::PlayYearOfPlenty(Resource::Ore, None)]);
     play(&mut g, Action::PlayYearOfPlenty(Resource::Ore, None));
-    assert_eq!((g.hand(A), g.bank()), (hand(0, 0, 0, 0, 1), Hand::EMPTY));
+    assert_eq!((g.view(A).hand(), g.bank()), (hand(0, 0, 0, 0, 1), Hand::EMPTY));
 }
 
 #[test]
@@ -412,8 +412,8 @@ fn r33_monopoly_takes_every_card_of_a_resource() {
     assert!(has_event!(events, Event::Monopolized { from: B, count: 2, .. }));
     assert!(has_event!(events, Event::Monopolized { from: D, count: 3, .. }));
     assert!(!has_event!(events, Event::Monopolized { from: C, .. }));
-    assert_eq!(g.hand(A), hand(0, 0, 6, 0, 0));
-    assert_eq!([B, C, D].map(|s| g.hand(s)), [hand(1, 0, 0, 0, 0), hand(0, 3, 0, 0, 0), hand(0, 0, 0, 0, 1)]);
+    assert_eq!(g.view(A).hand(), hand(0, 0, 6, 0, 0));
+    assert_eq!([B, C, D].map(|s| g.view(s).hand()), [hand(1, 0, 0, 0, 0), hand(0, 3, 0, 0, 0), hand(0, 0, 0, 0, 1)]);
 }
 
 #[test]
@@ -445,7 +445,7 @@ fn scenario_builder_keeps_the_cards_and_recomputes_awards() {
         .build()
         .unwrap();
     assert_eq!(g.bank(), hand(19, 17, 19, 19, 19), "the brick went back to the bank");
-    assert_eq!((g.deck_len(), g.dev_cards(B).total(), g.knights_played(C)), (21, 1, 3));
+    assert_eq!((g.deck_len(), g.view(B).dev_cards().total(), g.knights_played(C)), (21, 1, 3));
     assert_eq!((g.road_length(D), g.longest_road(), g.largest_army()), (5, Some(D), Some(C)));
     assert_eq!((g.public_points(C), g.public_points(D)), (2, 2));
     assert_eq!((g.phase(), g.current_player(), g.turn_number()), (Phase::Roll, A, 1));

@@ -367,7 +367,7 @@ fn r12_second_settlement_pays_and_the_starter_takes_the_first_turn() {
         });
         if i < n {
             assert_eq!(paid, None, "the first settlement pays nothing");
-            assert_eq!(g.hand(s), Hand::EMPTY);
+            assert_eq!(g.view(s).hand(), Hand::EMPTY);
         } else {
             let mut expected = Hand::EMPTY;
             for &h in topo().vertex_hexes(v) {
@@ -376,7 +376,7 @@ fn r12_second_settlement_pays_and_the_starter_takes_the_first_turn() {
                 }
             }
             assert_eq!(paid, Some((s, expected)));
-            assert_eq!(g.hand(s), expected);
+            assert_eq!(g.view(s).hand(), expected);
             taken.push(expected);
         }
         let road = *topo().vertex_edges(v).iter().find(|&&e| g.road_at(e).is_none()).unwrap();
@@ -387,6 +387,6 @@ fn r12_second_settlement_pays_and_the_starter_takes_the_first_turn() {
     assert_eq!(g.phase(), Phase::Roll);
     assert_eq!(g.current_player(), g.first_player());
     assert_eq!(g.turn_number(), 1);
-    let total: u32 = g.seats().map(|s| g.hand(s).total()).sum();
+    let total: u32 = g.seats().map(|s| g.view(s).hand().total()).sum();
     assert_eq!(total + g.bank().total(), 95);
 }

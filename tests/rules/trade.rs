@@ -94,10 +94,10 @@ fn r21_accept_decline_counter_then_confirm_a_counter() {
     let bank = g.bank();
     let events = play(&mut g, Action::ConfirmTrade(C));
     assert!(has_event!(events, Event::Traded { seat: A, partner: C, .. }));
-    assert_eq!((g.hand(A), g.hand(C)), (hand(2, 0, 1, 0, 0), hand(0, 1, 0, 0, 0)));
-    assert_eq!(g.hand(B), hand(0, 0, 1, 1, 0), "B accepted but was not chosen");
+    assert_eq!((g.view(A).hand(), g.view(C).hand()), (hand(2, 0, 1, 0, 0), hand(0, 1, 0, 0, 0)));
+    assert_eq!(g.view(B).hand(), hand(0, 0, 1, 1, 0), "B accepted but was not chosen");
     assert_eq!(g.bank(), bank);
-    assert_eq!(g.dev_cards(A)[DevCard::Knight], 1, "development cards never trade");
+    assert_eq!(g.view(A).dev_cards()[DevCard::Knight], 1, "development cards never trade");
     assert_eq!(g.phase(), Phase::Main);
 }
 
@@ -110,7 +110,7 @@ fn r21_confirm_an_accepted_offer() {
     refused(&mut g, Action::AcceptTrade, RuleError::LacksCards(C));
     play(&mut g, Action::DeclineTrade);
     play(&mut g, Action::ConfirmTrade(B));
-    assert_eq!((g.hand(A), g.hand(B)), (hand(0, 1, 1, 1, 0), hand(2, 0, 0, 0, 0)));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (hand(0, 1, 1, 1, 0), hand(2, 0, 0, 0, 0)));
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn r21_offer_to_some_players_then_cancel() {
     assert!(has_event!(events, Event::TradeCancelled { seat: A }));
     assert_eq!(g.phase(), Phase::Main);
     for s in g.seats() {
-        assert_eq!(g.hand(s), before.hand(s));
+        assert_eq!(g.view(s).hand(), before.view(s).hand());
     }
     // The turn goes on: A may offer again.
     play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 0, 1, 0), set(&[B])));
@@ -149,7 +149,7 @@ fn r22_four_to_one_without_a_harbor() {
     assert_eq!(g.maritime_rate(A, Brick), 4);
     let events = play(&mut g, maritime(Brick, Ore, 4));
     assert!(has_event!(events, Event::MaritimeTraded { seat: A, .. }));
-    assert_eq!(g.hand(A), hand(0, 3, 0, 0, 1));
+    assert_eq!(g.view(A).hand(), hand(0, 3, 0, 0, 1));
     assert_eq!(g.bank()[Brick], 19);
 }
 
@@ -164,7 +164,7 @@ fn r22_three_to_one_on_a_generic_harbor() {
     assert!(g.legal_actions().contains(&maritime(Wool, Ore, 3)));
     play(&mut g, maritime(Grain, Brick, 3));
     play(&mut g, maritime(Wool, Ore, 3));
-    assert_eq!(g.hand(A), hand(1, 0, 0, 0, 1));
+    assert_eq!(g.view(A).hand(), hand(1, 0, 0, 0, 1));
 }
 
 #[test]
@@ -176,7 +176,7 @@ fn r22_two_to_one_on_a_resource_harbor() {
     let legal = g.legal_actions();
     assert!(legal.contains(&maritime(Grain, Ore, 2)) && legal.contains(&maritime(Grain, Ore, 4)));
     play(&mut g, maritime(Grain, Ore, 2));
-    assert_eq!(g.hand(A), hand(2, 0, 0, 2, 1));
+    assert_eq!(g.view(A).hand(), hand(2, 0, 0, 2, 1));
 }
 
 #[test]

@@ -109,10 +109,10 @@ fn r14_any_card_before_the_roll() {
         .unwrap();
     let mut g = base;
     play(&mut g, Action::PlayYearOfPlenty(BRICK, Some(Resource::Ore)));
-    assert_eq!((g.phase(), g.hand(A)), (Phase::Roll, hand(1, 0, 0, 0, 1)));
+    assert_eq!((g.phase(), g.view(A).hand()), (Phase::Roll, hand(1, 0, 0, 0, 1)));
     let mut g = base;
     play(&mut g, Action::PlayMonopoly(Resource::Ore));
-    assert_eq!((g.phase(), g.hand(A)), (Phase::Roll, hand(0, 0, 0, 0, 2)));
+    assert_eq!((g.phase(), g.view(A).hand()), (Phase::Roll, hand(0, 0, 0, 0, 2)));
     let mut g = base;
     play(&mut g, Action::PlayRoadBuilding);
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NE)));
@@ -132,7 +132,10 @@ fn r15_production_settlement_one_city_two_robber_none() {
         .unwrap();
     let events = play(&mut g, Action::RollDice);
     assert_eq!(produced(&events), vec![(A, hand(1, 0, 0, 0, 0)), (B, hand(2, 0, 0, 0, 0))]);
-    assert_eq!((g.hand(A), g.hand(B), g.hand(C)), (hand(1, 0, 0, 0, 0), hand(2, 0, 0, 0, 0), Hand::EMPTY));
+    assert_eq!(
+        (g.view(A).hand(), g.view(B).hand(), g.view(C).hand()),
+        (hand(1, 0, 0, 0, 0), hand(2, 0, 0, 0, 0), Hand::EMPTY)
+    );
     assert_eq!(g.bank()[BRICK], 16);
     assert_eq!(g.phase(), Phase::Main);
 }
@@ -169,9 +172,9 @@ fn r16_bank_short_with_one_player_owed_gives_what_is_left() {
     let mut g = brick_short(Config::default(), A, true, false, 1);
     let events = play(&mut g, Action::RollDice);
     assert!(has_event!(events, Event::Shortage { resource: Resource::Brick }));
-    assert_eq!(g.hand(A), hand(1, 0, 0, 0, 0), "owed 2, gets the 1 left");
+    assert_eq!(g.view(A).hand(), hand(1, 0, 0, 0, 0), "owed 2, gets the 1 left");
     assert_eq!(g.bank()[BRICK], 0);
-    assert_eq!(g.hand(C), hand(0, 0, 0, 1, 0), "other resources are paid as usual");
+    assert_eq!(g.view(C).hand(), hand(0, 0, 0, 1, 0), "other resources are paid as usual");
 }
 
 #[test]
@@ -179,9 +182,9 @@ fn r16_bank_short_with_two_players_owed_pays_no_one() {
     let mut g = brick_short(Config::default(), A, false, true, 1);
     let events = play(&mut g, Action::RollDice);
     assert!(has_event!(events, Event::Shortage { resource: Resource::Brick }));
-    assert_eq!((g.hand(A), g.hand(B)), (Hand::EMPTY, Hand::EMPTY));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (Hand::EMPTY, Hand::EMPTY));
     assert_eq!(g.bank()[BRICK], 1);
-    assert_eq!(g.hand(C), hand(0, 0, 0, 1, 0));
+    assert_eq!(g.view(C).hand(), hand(0, 0, 0, 1, 0));
 }
 
 #[test]
@@ -189,7 +192,7 @@ fn r16_bank_with_just_enough_pays_everyone() {
     let mut g = brick_short(Config::default(), A, false, true, 2);
     let events = play(&mut g, Action::RollDice);
     assert!(!has_event!(events, Event::Shortage { .. }));
-    assert_eq!((g.hand(A), g.hand(B)), (hand(1, 0, 0, 0, 0), hand(1, 0, 0, 0, 0)));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (hand(1, 0, 0, 0, 0), hand(1, 0, 0, 0, 0)));
 }
 
 #[test]
@@ -197,8 +200,8 @@ fn r16_option_none_at_all() {
     let config = Config { shortage: Shortage::NoneAtAll, ..Config::default() };
     let mut g = brick_short(config, A, true, false, 1);
     play(&mut g, Action::RollDice);
-    assert_eq!(g.hand(A), Hand::EMPTY, "even a single claimant gets nothing");
-    assert_eq!(g.hand(C), hand(0, 0, 0, 1, 0));
+    assert_eq!(g.view(A).hand(), Hand::EMPTY, "even a single claimant gets nothing");
+    assert_eq!(g.view(C).hand(), hand(0, 0, 0, 1, 0));
 }
 
 #[test]
@@ -207,11 +210,11 @@ fn r16_option_turn_order() {
     // B rolls: B comes first in turn order and takes the last brick.
     let mut g = brick_short(config, B, false, true, 1);
     play(&mut g, Action::RollDice);
-    assert_eq!((g.hand(A), g.hand(B)), (Hand::EMPTY, hand(1, 0, 0, 0, 0)));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (Hand::EMPTY, hand(1, 0, 0, 0, 0)));
     // A rolls: A first. With a city A is owed 2 and takes both of the 2 left; B none.
     let mut g = brick_short(config, A, true, true, 2);
     play(&mut g, Action::RollDice);
-    assert_eq!((g.hand(A), g.hand(B)), (hand(2, 0, 0, 0, 0), Hand::EMPTY));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (hand(2, 0, 0, 0, 0), Hand::EMPTY));
 }
 
 #[test]
@@ -244,14 +247,14 @@ fn r17_sevens_make_big_hands_discard_half_in_turn_order() {
             Action::MoveRobber { hex: MOUNTAINS_10, victim: None },
             RuleError::NotNow("players must discard first"),
         );
-        let missing = Resource::ALL.into_iter().find(|&r| g.hand(s)[r] == 0).unwrap();
+        let missing = Resource::ALL.into_iter().find(|&r| g.view(s).hand()[r] == 0).unwrap();
         refused(&mut g, Action::Discard(missing), RuleError::NoCard(missing));
-        let r = g.hand(s).resources().next().unwrap();
+        let r = g.view(s).hand().resources().next().unwrap();
         play(&mut g, Action::Discard(r));
     }
     order.dedup();
     assert_eq!(order, vec![C, D, A]);
-    assert_eq!([A, B, C, D].map(|s| g.hand(s).total()), [5, 7, 4, 5]);
+    assert_eq!([A, B, C, D].map(|s| g.view(s).hand().total()), [5, 7, 4, 5]);
     assert_eq!((g.phase(), g.to_act()), (Phase::Robber, C), "the robber moves after the discards");
 }
 
@@ -323,7 +326,7 @@ fn r19_steals_only_from_players_holding_cards() {
     refused(&mut g, Action::MoveRobber { hex: MOUNTAINS_3, victim: Some(C) }, RuleError::BadVictim(C));
     let events = play(&mut g, Action::MoveRobber { hex: FOREST_11, victim: Some(B) });
     assert!(has_event!(events, Event::Stole { thief: A, victim: B, resource: Resource::Wool }));
-    assert_eq!((g.hand(A), g.hand(B)), (hand(0, 0, 1, 0, 0), hand(0, 0, 1, 0, 0)));
+    assert_eq!((g.view(A).hand(), g.view(B).hand()), (hand(0, 0, 1, 0, 0), hand(0, 0, 1, 0, 0)));
 }
 
 #[test]
@@ -351,7 +354,7 @@ fn r19_mover_chooses_among_several_victims() {
         ]
     );
     play(&mut g, Action::MoveRobber { hex: HILLS_6, victim: Some(C) });
-    assert_eq!((g.hand(A), g.hand(C)), (hand(0, 0, 0, 0, 1), Hand::EMPTY));
+    assert_eq!((g.view(A).hand(), g.view(C).hand()), (hand(0, 0, 0, 0, 1), Hand::EMPTY));
 }
 
 #[test]
@@ -368,7 +371,7 @@ fn r20_a_knight_moves_the_robber_without_discards() {
     assert!(!has_event!(events, Event::MustDiscard { .. }));
     assert_eq!(g.phase(), Phase::Robber);
     play(&mut g, Action::MoveRobber { hex: HILLS_6, victim: Some(B) });
-    assert_eq!((g.hand(A).total(), g.hand(B).total(), g.phase()), (10, 9, Phase::Main));
+    assert_eq!((g.view(A).hand().total(), g.view(B).hand().total(), g.phase()), (10, 9, Phase::Main));
     assert_eq!(g.knights_played(A), 1);
 }
 
@@ -389,14 +392,14 @@ fn r39_friendly_robber_spares_players_under_three_points() {
         .hand(C, hand(1, 0, 0, 0, 0))
         .build()
         .unwrap();
-    assert_eq!((g.public_points(B), g.victory_points(B), g.public_points(C)), (2, 3, 3));
+    assert_eq!((g.public_points(B), g.view(B).victory_points(), g.public_points(C)), (2, 3, 3));
     play(&mut g, Action::PlayKnight);
     refused(&mut g, Action::MoveRobber { hex: HILLS_6, victim: Some(B) }, RuleError::FriendlyRobber);
     refused(&mut g, Action::MoveRobber { hex: HILLS_6, victim: None }, RuleError::FriendlyRobber);
     assert!(!g.robber_targets().contains(&HILLS_6));
     assert!(g.robber_targets().contains(&FOREST_8), "a hex with no buildings is fine");
     play(&mut g, Action::MoveRobber { hex: FIELDS_6, victim: Some(C) });
-    assert_eq!(g.hand(C), Hand::EMPTY);
+    assert_eq!(g.view(C).hand(), Hand::EMPTY);
 }
 
 /// Eight settlements, two per player (2 points each), that touch all 19 hexes.
@@ -428,7 +431,7 @@ fn r39_friendly_robber_with_no_legal_hex_goes_to_the_desert() {
     refused(&mut g, Action::MoveRobber { hex: DESERT, victim: Some(C) }, RuleError::BadVictim(C));
     refused(&mut g, Action::MoveRobber { hex: HILLS_6, victim: None }, RuleError::FriendlyRobber);
     play(&mut g, Action::MoveRobber { hex: DESERT, victim: None });
-    assert_eq!(g.hand(C), hand(0, 0, 3, 0, 0));
+    assert_eq!(g.view(C).hand(), hand(0, 0, 3, 0, 0));
 }
 
 #[test]

@@ -104,7 +104,7 @@ pub fn long_record(seed: u64, pairs: usize) -> Record {
         let g = record.game();
         if g.phase() == Phase::Main {
             let me = g.current_player();
-            let hand = g.hand(me);
+            let hand = g.view(me).hand();
             if let Some(&give) = Resource::ALL.iter().find(|&&r| hand[r] > 0) {
                 let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
                 let to = SeatSet::all(g.num_players()).without(me);
