@@ -13,7 +13,7 @@ const C: Seat = Seat(2);
 
 /// A position of turn 1 with A to roll: settlements for three players, B and C holding cards.
 fn base() -> Scenario {
-    let topo = catan::engine::Layout::Standard.topology();
+    let topo = catan::engine::MapId::Standard.topology();
     let corner = |h: u8, c: usize| topo.hex_vertices(catan::engine::Hex(h))[c];
     Scenario::new(Config::default(), 5)
         .settlement(A, corner(0, 0))
@@ -197,7 +197,7 @@ fn check_determinized(real: &Game, d: &Game, seat: Seat, ctx: &str) {
 #[test]
 fn r38_issue13_determinize_deals_the_player_in_turn_no_secret_win() {
     let config = Config { target: 3, ..Config::default() };
-    let topo = catan::engine::Layout::Standard.topology();
+    let topo = catan::engine::MapId::Standard.topology();
     let g = Scenario::new(config, 9)
         .settlement(C, topo.hex_vertices(catan::engine::Hex(18))[0])
         .dev(C, DevCard::Knight)

@@ -28,8 +28,9 @@ use super::action::{Action, Event, RuleError, Seat};
 use super::board::Board;
 use super::cards::{DevHand, Hand, Resource};
 use super::config::Config;
-use super::coords::{Edge, Topology, Vertex};
+use super::coords::{Edge, Vertex};
 use super::game::{Game, Phase};
+use super::map::Topology;
 use super::sink::ActionSink;
 
 /// The public side of one player: what everyone at the table sees (H2, R29).
