@@ -11,6 +11,10 @@
 //! impossible position) becomes a [`Game`] only through [`Game::from_snapshot`], which checks it
 //! against the rules ([`Game::validate`]) and rebuilds everything derived from the pieces.
 //!
+//! The snapshot is a file format's contract: a field the game comes to need is added here with
+//! `#[serde(default)]` (so that saved snapshots still read), and renaming or removing one means a
+//! new save version (docs/save-format.md, "Versions").
+//!
 //! ```
 //! use catan::engine::{Config, Game};
 //!

@@ -1,8 +1,10 @@
 //! Games that survive: versioned JSON save files, autosave, replay and undo.
 //!
-//! A [`Record`] is a game plus its history (seed, rules, names, every action). The engine stays
+//! A [`Record`] is a game plus its history (seed, rules, seats, every action). The engine stays
 //! free of I/O; this module turns records into plain JSON documents (docs/save-format.md) and
-//! back, checking everything it reads.
+//! back, checking everything it reads. A document holds the position as the engine's stable
+//! [`Snapshot`](crate::engine::Snapshot), never the engine's in-memory structs, and each seat's
+//! name and [`SeatKind`]; documents of every earlier version still load.
 //!
 //! ```
 //! use catan::engine::Config;
@@ -22,7 +24,8 @@
 //!
 //! What a front end calls (the [`Record`] replaces a bare `Game` as the source of truth; read
 //! the position with [`Record::game`]):
-//! - new game: [`Record::new`]`(config, seed, names)`, then [`Autosave::start`]`(&record)`;
+//! - new game: [`Record::new`]`(config, seed, names)` (people at every seat) or
+//!   [`Record::new_with_seats`]`(config, seed, seats)`, then [`Autosave::start`]`(&record)`;
 //! - every action: [`Record::apply`] (returns the events, like `Game::apply`), then
 //!   [`Autosave::write`]`(&record)` (about 10 ms, nearly all of it the flush to disk);
 //! - save (`s` in the terminal game): [`save_as`]`(&record, typed_name)` returns the file written, or a
