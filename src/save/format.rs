@@ -159,17 +159,14 @@ pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     if check_kind(&top)? == 1 {
         return read_v1(&top);
     }
+    // Read in the document's order, so that the first damaged field is the one reported.
+    let seed = field(top.seed, "seed")?;
+    let rules = field(top.rules, "rules")?;
     let seats: Vec<SeatInfo> = field(top.seats, "seats")?;
     let (names, kinds) = seats.into_iter().map(|s| (s.name, s.kind)).unzip();
-    let doc = Doc {
-        seed: field(top.seed, "seed")?,
-        rules: field(top.rules, "rules")?,
-        names,
-        kinds,
-        actions: field(top.actions, "actions")?,
-        state: field(top.state, "state")?,
-        fields: &FIELDS_V2,
-    };
+    let actions = field(top.actions, "actions")?;
+    let state = field(top.state, "state")?;
+    let doc = Doc { seed, rules, names, kinds, actions, state, fields: &FIELDS_V2 };
     into_record(doc).map(|(record, _)| record)
 }
 
@@ -177,9 +174,9 @@ pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
 /// stored of the derived facts is checked against the game rebuilt from it. Its seats are
 /// people (version 1 knew no other kind).
 fn read_v1(top: &TopLevel) -> Result<Record, LoadProblem> {
-    let names: Vec<String> = field(top.players, "players")?;
     let seed = field(top.seed, "seed")?;
     let rules = field(top.config, "config")?;
+    let names: Vec<String> = field(top.players, "players")?;
     let actions = field(top.actions, "actions")?;
     let (state, derived) = field::<StateV1>(top.state, "state")?.into_snapshot()?;
     let kinds = vec![SeatKind::Human; names.len()];
