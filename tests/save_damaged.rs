@@ -64,10 +64,10 @@ fn damaged_files_each_give_one_clear_message() {
         load_message(&dir, "chess.json", br#"{"format": "chess-save", "version": 1}"#),
         r#"it is JSON but not a catan save (its format is "chess-save", not "catan-save")"#
     );
-    let newer = good.replacen("\"version\": 1,", "\"version\": 2,", 1);
+    let newer = good.replacen("\"version\": 2,", "\"version\": 3,", 1);
     assert_eq!(
         load_message(&dir, "newer.json", newer.as_bytes()),
-        "it is a save of version 2, written by a newer catan; this one reads versions up to 1"
+        "it is a save of version 3, written by a newer catan; this one reads versions up to 2"
     );
 }
 
@@ -100,9 +100,15 @@ fn hand_edited_impossible_states_are_refused() {
 
     let msg = edited(&dir, "award.json", |v| v["state"]["largest_army"] = json!(5));
     assert_eq!(msg, "the saved state is impossible: an award is held by player 6, who isn't in the game");
-    let msg = edited(&dir, "seat.json", |v| v["state"]["players"][4]["roads"] = json!([3]));
-    assert_eq!(msg, "the saved state is impossible: seat 5 holds cards or pieces but the game has 4 players");
-    let msg = edited(&dir, "names.json", |v| v["players"].as_array_mut().unwrap().push(json!("Eve")));
+    let msg = edited(&dir, "seat.json", |v| {
+        let empty = json!({"hand": [0, 0, 0, 0, 0], "dev": [0, 0, 0, 0, 0], "knights": 0, "settlements": [],
+            "cities": [], "roads": [3]});
+        v["state"]["players"].as_array_mut().unwrap().push(empty);
+    });
+    assert_eq!(msg, "the saved state is impossible: it has 5 players but its rules seat 4");
+    let msg = edited(&dir, "names.json", |v| {
+        v["seats"].as_array_mut().unwrap().push(json!({"name": "Eve", "kind": "human"}));
+    });
     assert_eq!(msg, "the saved state is impossible: it names 5 players but its rules seat 4");
     let msg = edited(&dir, "type.json", |v| v["state"]["bank"][2] = json!("lots"));
     assert_eq!(msg, "the field `state.bank[2]` is wrong: invalid type: string \"lots\", expected u8");
@@ -187,21 +193,24 @@ fn simulate_writes_each_game_as_a_save() {
 #[test]
 fn names_in_a_save_are_checked_like_typed_ones() {
     let dir = TempDir::new("names");
-    let msg = edited(&dir, "escape.json", |v| v["players"][1] = json!("Bob\u{1b}[2J"));
+    let msg = edited(&dir, "escape.json", |v| v["seats"][1]["name"] = json!("Bob\u{1b}[2J"));
     assert_eq!(
         msg,
-        "the field `players[1]` is wrong: \"Bob\\u{1b}[2J\" holds \\u{1b}, which can't be shown: a name is printable text"
+        "the field `seats[1].name` is wrong: \"Bob\\u{1b}[2J\" holds \\u{1b}, which can't be shown: a name is printable text"
     );
     assert!(!msg.contains('\u{1b}'));
-    let msg = edited(&dir, "long.json", |v| v["players"][2] = json!("x".repeat(21)));
+    let msg = edited(&dir, "long.json", |v| v["seats"][2]["name"] = json!("x".repeat(21)));
     assert_eq!(
         msg,
-        format!("the field `players[2]` is wrong: \"{}\" has 21 characters: a name has at most 20", "x".repeat(21))
+        format!("the field `seats[2].name` is wrong: \"{}\" has 21 characters: a name has at most 20", "x".repeat(21))
     );
-    let msg = edited(&dir, "twice.json", |v| v["players"][3] = json!("PLAYER 1"));
-    assert_eq!(msg, "the field `players[3]` is wrong: two players are called PLAYER 1: each needs a name of their own");
-    let msg = edited(&dir, "empty.json", |v| v["players"][0] = json!(" "));
-    assert_eq!(msg, "the field `players[0]` is wrong: a name can't be empty");
+    let msg = edited(&dir, "twice.json", |v| v["seats"][3]["name"] = json!("PLAYER 1"));
+    assert_eq!(
+        msg,
+        "the field `seats[3].name` is wrong: two players are called PLAYER 1: each needs a name of their own"
+    );
+    let msg = edited(&dir, "empty.json", |v| v["seats"][0]["name"] = json!(" "));
+    assert_eq!(msg, "the field `seats[0].name` is wrong: a name can't be empty");
 }
 
 /// Issue 12, item 10: nothing `catan replay` prints (paths, the log's lines) can send the
@@ -227,4 +236,62 @@ fn everything_replay_prints_is_escaped() {
     assert!(!out.chars().any(|c| catan::text::is_unprintable(c) && c != '\n'), "{out:?}");
     let lines: Vec<String> = save::commands::log_lines(&base()).collect();
     assert_eq!(lines.join("\n") + "\n", out);
+}
+
+/// Issue 13, save format v2: the parts version 2 added (seats with their kinds, the rules named
+/// `rules`, the state as a snapshot with the island's lengths) each give their own message.
+#[test]
+fn damage_to_the_parts_of_version_2_each_gives_one_clear_message() {
+    let dir = TempDir::new("v2");
+    let msg = edited(&dir, "kind.json", |v| v["seats"][1]["kind"] = json!("alien"));
+    assert!(msg.starts_with("the field `seats[1].kind` is wrong: unknown variant `alien`"), "{msg}");
+    let msg = edited(&dir, "nokind.json", |v| {
+        v["seats"][2].as_object_mut().unwrap().remove("kind");
+    });
+    assert_eq!(msg, "the field `seats[2]` is wrong: missing field `kind`");
+    let msg = edited(&dir, "rules.json", |v| v["state"]["rules"]["target"] = json!(9));
+    assert_eq!(msg, "the saved state is impossible: the rules in `rules` and in `state.rules` differ");
+    let msg = edited(&dir, "map.json", |v| v["state"]["board"]["map"] = json!("five-six"));
+    assert_eq!(
+        msg,
+        "the saved state is impossible: the board is the five-six map but the rules play on the standard map"
+    );
+    let msg = edited(&dir, "hexes.json", |v| {
+        v["state"]["board"]["terrain"].as_array_mut().unwrap().push(json!("desert"));
+    });
+    assert_eq!(msg, "the saved state is impossible: the board lists 20 terrains; the standard map has 19");
+    let msg = edited(&dir, "road.json", |v| v["state"]["players"][1]["roads"] = json!([250]));
+    assert_eq!(msg, "the saved state is impossible: player 2 has a piece off the island");
+    let msg = edited(&dir, "mapname.json", |v| v["rules"]["map"] = json!("atlantis"));
+    assert!(msg.starts_with("the field `rules.map` is wrong: unknown variant `atlantis`"), "{msg}");
+}
+
+/// Version 1 documents are checked as before: their padding must be empty, their stored road
+/// lengths must be the roads', their names are `players[i]`.
+#[test]
+fn damage_to_a_version_1_save_gives_its_own_message() {
+    let dir = TempDir::new("v1");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-three-players-mid-game.json");
+    let v1: Value = serde_json::from_slice(&std::fs::read(fixture).unwrap()).unwrap();
+    let edit = |name: &str, f: &dyn Fn(&mut Value)| {
+        let mut v = v1.clone();
+        f(&mut v);
+        load_message(&dir, name, serde_json::to_string_pretty(&v).unwrap().as_bytes())
+    };
+    let msg = edit("seat.json", &|v| v["state"]["players"][4]["roads"] = json!([3]));
+    assert_eq!(msg, "the saved state is impossible: seat 5 holds cards or pieces but the game has 3 players");
+    let msg = edit("length.json", &|v| v["state"]["players"][0]["road_length"] = json!(9));
+    assert_eq!(msg, "the saved state is impossible: player 1's road length is 9, but the roads give 4");
+    let msg = edit("hex.json", &|v| v["state"]["board"]["terrain"][25] = json!("hills"));
+    assert_eq!(msg, "the saved state is impossible: hex 25 is off the island but has terrain hills");
+    let msg = edit("name.json", &|v| v["players"][1] = json!(""));
+    assert_eq!(msg, "the field `players[1]` is wrong: a name can't be empty");
+    let msg = edit("rules.json", &|v| v["state"]["config"]["target"] = json!(9));
+    assert_eq!(msg, "the saved state is impossible: the rules in `config` and in `state.config` differ");
+    // Past u64, as no game reaches: a number JSON values can't hold, so edited as text.
+    let text = serde_json::to_string_pretty(&v1).unwrap();
+    let far = text.replacen("\"word_pos\": 187", "\"word_pos\": 18446744073709551616", 1);
+    assert_ne!(far, text);
+    let msg = load_message(&dir, "word.json", far.as_bytes());
+    assert_eq!(msg, "the field `state.rng.word_pos` is wrong: it is out of range");
 }

@@ -18,6 +18,15 @@ static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
     (record, json, value)
 });
 
+/// The version 1 fixture (three players, mid-game, trades): the version 1 reader's input.
+static V1: LazyLock<(String, Value)> = LazyLock::new(|| {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/v1-three-players-mid-game.json");
+    let json = std::fs::read_to_string(path).unwrap();
+    let value = serde_json::from_str(&json).unwrap();
+    (json, value)
+});
+
 /// Loads `bytes`; anything accepted must be a whole, consistent game.
 fn check(bytes: &[u8]) {
     if let Ok(record) = save::from_json(bytes) {
@@ -152,9 +161,33 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
         check(&bytes);
-        let mut framed = br#"{"format": "catan-save", "version": 1, "state": "#.to_vec();
-        framed.extend(&bytes);
-        check(&framed);
+        for version in [1, 2] {
+            let mut framed = format!(r#"{{"format": "catan-save", "version": {version}, "state": "#).into_bytes();
+            framed.extend(&bytes);
+            check(&framed);
+        }
+    }
+
+    /// Issue 13: the version 1 reader is as careful as version 2's.
+    #[test]
+    fn damaged_version_1_saves_never_panic(
+        cut in 0usize..100_000,
+        flips in prop::collection::vec((any::<usize>(), 0u8..8), 1..4),
+        swaps in prop::collection::vec((any::<usize>(), odd_value()), 1..3),
+    ) {
+        let bytes = V1.0.as_bytes();
+        check(&bytes[..cut % bytes.len()]);
+        let mut flipped = bytes.to_vec();
+        for (at, bit) in flips {
+            let i = at % flipped.len();
+            flipped[i] ^= 1 << bit;
+        }
+        check(&flipped);
+        let mut v = V1.1.clone();
+        for (k, new) in swaps {
+            swap_node(&mut v, k, new);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
     }
 }
 
@@ -162,6 +195,8 @@ proptest! {
 fn the_base_save_loads() {
     check(BASE.1.as_bytes());
     assert_eq!(save::from_json(BASE.1.as_bytes()).unwrap(), BASE.0);
+    check(V1.0.as_bytes());
+    assert!(save::from_json(V1.0.as_bytes()).is_ok());
 }
 
 /// Seats far outside the game, where a save names seats.

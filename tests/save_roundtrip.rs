@@ -6,7 +6,7 @@ mod save_common;
 
 use catan::bots::SplitMix64;
 use catan::engine::Config;
-use catan::save::{self, Record, Timeline};
+use catan::save::{self, BotLevel, Record, SeatInfo, SeatKind, Timeline};
 use save_common::{TempDir, choose, random_record};
 
 /// Random moments: each seed gets its own rules and stops after a random number of actions.
@@ -119,4 +119,28 @@ fn a_record_rebuilt_from_its_actions_is_the_same_record() {
     wrong.insert(0, catan::engine::Action::EndTurn);
     let err = Record::from_actions(*record.config(), record.seed(), names, &wrong).unwrap_err();
     assert!(err.to_string().starts_with("the action log doesn't replay: action 1"), "{err}");
+}
+
+/// Issue 13: each seat's kind is saved with its name and read back; `Record::new` seats people,
+/// `catan simulate`'s games are random bots.
+#[test]
+fn seats_keep_their_kinds() {
+    let bot = SeatKind::Bot(BotLevel::Random);
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo { name: "Hal".into(), kind: bot }, SeatInfo::human("Cy")];
+    let mut record = Record::new_with_seats(Config::with_players(3), 8, seats.clone()).unwrap();
+    let first = record.game().legal_actions()[0];
+    record.apply(first).unwrap();
+    assert_eq!(record.seats(), seats);
+    assert_eq!(record.names(), ["Ann", "Hal", "Cy"]);
+    let json = save::to_json(&record);
+    assert!(json.contains("\"name\": \"Hal\",\n      \"kind\": {\n        \"bot\": \"random\"\n      }"), "{json}");
+    let loaded = save::from_json(json.as_bytes()).unwrap();
+    assert_eq!(loaded.kinds(), [SeatKind::Human, bot, SeatKind::Human]);
+    assert_eq!(loaded, record);
+
+    let people = Record::new(Config::with_players(3), 8, save::default_names(3)).unwrap();
+    assert_eq!(people.kinds(), [SeatKind::Human; 3]);
+    assert_eq!(save::play_random(Config::with_players(2), 1).unwrap().kinds(), [bot; 2]);
+    let twice = vec![SeatInfo::human("Ann"), SeatInfo::human("ann"), SeatInfo::human("Cy")];
+    assert!(Record::new_with_seats(Config::with_players(3), 8, twice).is_err());
 }

@@ -182,6 +182,31 @@ impl Board {
         board
     }
 
+    /// A board from its parts, one entry per hex and per harbor spot of `map` (the caller,
+    /// [`super::Snapshot`]'s reader, checks the lengths); the rest of the fixed arrays stay
+    /// empty, as on a dealt board.
+    pub(crate) fn from_parts(
+        map: MapId,
+        terrain: &[Terrain],
+        tokens: &[u8],
+        harbors: &[HarborKind],
+        robber: Hex,
+    ) -> Board {
+        let mut board = Board {
+            map,
+            terrain: [Terrain::Desert; MAX_HEXES],
+            tokens: [0; MAX_HEXES],
+            harbors: [HarborKind::Generic; MAX_HARBORS],
+            robber,
+            dice_hexes: [0; 11],
+        };
+        board.terrain[..terrain.len()].copy_from_slice(terrain);
+        board.tokens[..tokens.len()].copy_from_slice(tokens);
+        board.harbors[..harbors.len()].copy_from_slice(harbors);
+        board.index_tokens();
+        board
+    }
+
     /// Shuffles terrain and harbors onto the island (R6, R8).
     fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, rng: &mut impl Rng) {
         let n = topo.num_hexes();

@@ -223,6 +223,12 @@ impl Deck {
         }
         Deck { cards, len: len as u8 }
     }
+    /// A deck holding `cards`, bottom first; `None` past [`MAX_DECK`] cards.
+    pub(crate) fn from_cards(cards: &[DevCard]) -> Option<Deck> {
+        let mut deck = Deck { cards: [DevCard::Knight; MAX_DECK], len: u8::try_from(cards.len()).ok()? };
+        deck.cards.get_mut(..cards.len())?.copy_from_slice(cards);
+        Some(deck)
+    }
     /// Shuffles the deck with the game's RNG.
     pub fn shuffle(&mut self, rng: &mut impl rand::Rng) {
         use rand::seq::SliceRandom;

@@ -395,7 +395,7 @@ impl Game {
         [Some(4), generic.then_some(3), (special >> r as u8 & 1 == 1).then_some(2)]
     }
     /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
-    pub(in crate::engine) fn harbor_access(&self, s: Seat) -> (bool, u8) {
+    pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
         let h = self.players[s.index()].harbors;
         (h & GENERIC_HARBOR != 0, h & !GENERIC_HARBOR)
     }

@@ -17,6 +17,7 @@ mod rng;
 mod road;
 mod scenario;
 mod sink;
+mod snapshot;
 mod view;
 
 pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
@@ -31,4 +32,5 @@ pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use scenario::Scenario;
 pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
+pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};
 pub use view::{PlayerView, PublicPlayer, ViewSnapshot};

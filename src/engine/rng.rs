@@ -37,6 +37,16 @@ impl GameRng {
         self.pos
     }
 
+    /// The generator's state: its seed, its stream and the position of the next word.
+    pub(crate) fn parts(&self) -> ([u8; 32], u64, u64) {
+        (self.seed, self.stream, self.pos)
+    }
+
+    /// The generator at a state given by [`GameRng::parts`].
+    pub(crate) fn from_parts(seed: [u8; 32], stream: u64, word_pos: u64) -> GameRng {
+        GameRng::at(seed, stream, word_pos)
+    }
+
     /// One die, 1 to 6: exactly the draw of `random_range(1..=6u8)` in rand 0.9 (a 32-bit word
     /// times 6, the high half; a second word only in the rare case the low half may be biased),
     /// which a test holds it to. Written out because the generic path costs a third of a roll.

@@ -2,33 +2,39 @@
 //!
 //! Reading goes from the outside in, so each kind of damage gets its own message: is it JSON at
 //! all (truncated or not), is it a catan save, of a version we read, do the fields have the right
-//! types, is the state possible under the rules ([`Game::validate`]), and does the action log
-//! replay to exactly that state. Nothing here panics on any input.
+//! types, is the state possible under the rules ([`Game::from_snapshot`]), and does the action
+//! log replay to exactly that state. Nothing here panics on any input.
+//!
+//! Version 2 writes the position as the engine's [`Snapshot`], a stable type of its own, and the
+//! seats with their kinds; version 1 documents (the serde form of `Game`, names only) are still
+//! read, converted by [`super::v1`], and written back as version 2.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::engine::{Action, Config, Game, Seat};
+use crate::engine::{Action, Config, Game, Seat, Snapshot};
 
 use super::error::LoadProblem;
 use super::history::Record;
+use super::seats::{SeatInfo, SeatKind, SeatsRef};
+use super::v1::StateV1;
 
 /// The `format` field of every save.
 pub const FORMAT: &str = "catan-save";
 /// The version this build writes. Every version up to it can be read.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
-/// A save document as written: borrowed from a record, so writing copies nothing.
+/// A save document as written: borrowed from a record (the log isn't copied).
 #[derive(Serialize)]
 struct SaveRef<'a> {
     format: &'static str,
     version: u32,
     seed: u64,
-    config: &'a Config,
-    players: &'a [String],
+    rules: &'a Config,
+    seats: SeatsRef<'a>,
     actions: &'a [Action],
-    state: &'a Game,
+    state: &'a Snapshot,
 }
 
 /// The top level of a document as read: each field's JSON text, borrowed from the file. Reading
@@ -41,8 +47,16 @@ struct TopLevel<'a> {
     version: Option<&'a RawValue>,
     #[serde(default, borrow, deserialize_with = "present")]
     seed: Option<&'a RawValue>,
+    /// The rules (version 2).
+    #[serde(default, borrow, deserialize_with = "present")]
+    rules: Option<&'a RawValue>,
+    /// Names and kinds of the seats (version 2).
+    #[serde(default, borrow, deserialize_with = "present")]
+    seats: Option<&'a RawValue>,
+    /// The rules (version 1).
     #[serde(default, borrow, deserialize_with = "present")]
     config: Option<&'a RawValue>,
+    /// The names of the seats (version 1).
     #[serde(default, borrow, deserialize_with = "present")]
     players: Option<&'a RawValue>,
     #[serde(default, borrow, deserialize_with = "present")]
@@ -56,14 +70,30 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'de RawValu
     <&RawValue>::deserialize(d).map(Some)
 }
 
-/// A version 1 document as read.
-struct SaveV1 {
+/// A document as read, of either version, the state not yet checked.
+struct Doc {
     seed: u64,
-    config: Config,
-    players: Vec<String>,
+    rules: Config,
+    names: Vec<String>,
+    kinds: Vec<SeatKind>,
     actions: Vec<Action>,
-    state: Game,
+    state: Snapshot,
+    /// How the version names its parts in messages.
+    fields: &'static Fields,
 }
+
+/// The names a version gives the parts that messages point at.
+struct Fields {
+    /// The rules at the top level.
+    rules: &'static str,
+    /// The rules in the state.
+    state_rules: &'static str,
+    /// Seat `i`'s name.
+    name: fn(usize) -> String,
+}
+
+const FIELDS_V1: Fields = Fields { rules: "config", state_rules: "state.config", name: |i| format!("players[{i}]") };
+const FIELDS_V2: Fields = Fields { rules: "rules", state_rules: "state.rules", name: |i| format!("seats[{i}].name") };
 
 /// Saves up to this size are pretty-printed (easy to read and diff); larger ones are written
 /// compact, so that what the game writes always stays within what it reads
@@ -78,10 +108,10 @@ pub fn to_json(record: &Record) -> String {
         format: FORMAT,
         version: VERSION,
         seed: record.seed,
-        config: &record.config,
-        players: &record.names,
+        rules: &record.config,
+        seats: SeatsRef { names: &record.names, kinds: &record.kinds },
         actions: &record.actions,
-        state: &record.game,
+        state: &record.game.snapshot(),
     };
     let mut s = serde_json::to_string(&doc).expect("a game always serializes");
     // Compact first: a long game is never pretty-printed in full only to be thrown away.
@@ -126,16 +156,34 @@ pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
             .map_err(|e| LoadProblem::NotASave(format!("its top level can't be read: {}", bare_message(&e))))?,
         other => return Err(LoadProblem::NotASave(format!("it holds {other}, not an object"))),
     };
-    check_kind(&top)?;
-    // Only version 1 exists so far; a version 2 reader converts older documents here.
-    let doc = SaveV1 {
-        seed: field(top.seed, "seed")?,
-        config: field(top.config, "config")?,
-        players: field(top.players, "players")?,
-        actions: field(top.actions, "actions")?,
-        state: field(top.state, "state")?,
-    };
-    into_record(doc)
+    if check_kind(&top)? == 1 {
+        return read_v1(&top);
+    }
+    // Read in the document's order, so that the first damaged field is the one reported.
+    let seed = field(top.seed, "seed")?;
+    let rules = field(top.rules, "rules")?;
+    let seats: Vec<SeatInfo> = field(top.seats, "seats")?;
+    let (names, kinds) = seats.into_iter().map(|s| (s.name, s.kind)).unzip();
+    let actions = field(top.actions, "actions")?;
+    let state = field(top.state, "state")?;
+    let doc = Doc { seed, rules, names, kinds, actions, state, fields: &FIELDS_V2 };
+    into_record(doc).map(|(record, _)| record)
+}
+
+/// Reads a version 1 document: its state is converted to a snapshot, and what version 1
+/// stored of the derived facts is checked against the game rebuilt from it. Its seats are
+/// people (version 1 knew no other kind).
+fn read_v1(top: &TopLevel) -> Result<Record, LoadProblem> {
+    let seed = field(top.seed, "seed")?;
+    let rules = field(top.config, "config")?;
+    let names: Vec<String> = field(top.players, "players")?;
+    let actions = field(top.actions, "actions")?;
+    let (state, derived) = field::<StateV1>(top.state, "state")?.into_snapshot()?;
+    let kinds = vec![SeatKind::Human; names.len()];
+    let doc = Doc { seed, rules, names, kinds, actions, state, fields: &FIELDS_V1 };
+    let (record, game) = into_record(doc)?;
+    derived.check(&game)?;
+    Ok(record)
 }
 
 /// A JSON syntax error as a problem: truncated, or not JSON at all.
@@ -176,8 +224,8 @@ pub(super) fn is_save(bytes: &[u8]) -> bool {
     top.format.is_some_and(|f| serde_json::from_str::<String>(f.get()).is_ok_and(|f| f == FORMAT))
 }
 
-/// Checks the document says it is a catan save of a version we read.
-fn check_kind(top: &TopLevel) -> Result<(), LoadProblem> {
+/// Checks the document says it is a catan save of a version we read, and returns the version.
+fn check_kind(top: &TopLevel) -> Result<u32, LoadProblem> {
     let no_format = || LoadProblem::NotASave(format!("it has no \"format\": {FORMAT:?} field"));
     let format = top.format.ok_or_else(no_format)?;
     if kind_of_raw(format) != "a string" {
@@ -197,37 +245,39 @@ fn check_kind(top: &TopLevel) -> Result<(), LoadProblem> {
         .map_err(|_| bad_field("version", format!("{} is not a version number", version.get())))?;
     match n.as_u64() {
         Some(v) if v > VERSION as u64 => Err(LoadProblem::NewerVersion { found: v, supported: VERSION }),
-        Some(v) if v >= 1 => Ok(()),
+        Some(v) if v >= 1 => Ok(v as u32),
         Some(v) => Err(LoadProblem::UnknownVersion(v)),
         None => Err(bad_field("version", format!("{n} is not a version number"))),
     }
 }
 
-/// Turns a parsed document into a record, checking what the types alone can't.
-fn into_record(doc: SaveV1) -> Result<Record, LoadProblem> {
-    let SaveV1 { seed, config, players, actions, state } = doc;
-    config.validate().map_err(LoadProblem::BadConfig)?;
-    check_player_names(&players)?;
-    check_action_seats(&actions, config.players)?;
-    if players.len() != config.players as usize {
+/// Turns a parsed document into a record (and its game, for further checks), checking what
+/// the types alone can't.
+fn into_record(doc: Doc) -> Result<(Record, Game), LoadProblem> {
+    let Doc { seed, rules, names, kinds, actions, state, fields } = doc;
+    rules.validate().map_err(LoadProblem::BadConfig)?;
+    check_player_names(&names, fields)?;
+    check_action_seats(&actions, rules.players)?;
+    if names.len() != rules.players as usize {
         return Err(LoadProblem::Impossible(format!(
             "it names {} players but its rules seat {}",
-            players.len(),
-            config.players
+            names.len(),
+            rules.players
         )));
     }
-    if state.config() != &config {
-        return Err(LoadProblem::Impossible("the rules in `config` and in `state` differ".into()));
+    if state.rules != rules {
+        let (a, b) = (fields.rules, fields.state_rules);
+        return Err(LoadProblem::Impossible(format!("the rules in `{a}` and in `{b}` differ")));
     }
-    state.validate().map_err(LoadProblem::Impossible)?;
-    Ok(Record { seed, config, names: players, actions, game: state })
+    let game = Game::from_snapshot(state).map_err(|e| LoadProblem::Impossible(e.to_string()))?;
+    Ok((Record { seed, config: rules, names, kinds, actions, game }, game))
 }
 
 /// Names as [`crate::text::check_names`] wants them (printable, 1 to 20 characters, no two
-/// alike); the error names the field, `players[1]`.
-fn check_player_names(players: &[String]) -> Result<(), LoadProblem> {
+/// alike); the error names the field, `seats[1].name` (`players[1]` in version 1).
+fn check_player_names(players: &[String], fields: &Fields) -> Result<(), LoadProblem> {
     for (i, name) in players.iter().enumerate() {
-        let problem = |e: crate::text::NameError| bad_field(&format!("players[{i}]"), e.to_string());
+        let problem = |e: crate::text::NameError| bad_field(&(fields.name)(i), e.to_string());
         crate::text::check_name(name).map_err(problem)?;
         if players[..i].iter().any(|n| crate::text::same_name(n, name)) {
             return Err(problem(crate::text::NameError::Duplicate(name.clone())));
@@ -288,7 +338,7 @@ fn kind_of_raw(raw: &RawValue) -> &'static str {
 
 /// Where two games first differ, as a path into the save document (`state.players[1].hand`).
 pub(super) fn first_difference(a: &Game, b: &Game) -> String {
-    match (serde_json::to_value(a), serde_json::to_value(b)) {
+    match (serde_json::to_value(a.snapshot()), serde_json::to_value(b.snapshot())) {
         (Ok(a), Ok(b)) => {
             let mut path = String::from("state");
             diff_path(&a, &b, &mut path);

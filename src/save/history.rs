@@ -1,4 +1,4 @@
-//! A game as its history: the seed, the rules, the players' names and every action played.
+//! A game as its history: the seed, the rules, who sits where and every action played.
 //!
 //! The engine is deterministic (all randomness comes from the seeded RNG inside
 //! [`Game`]), so `Game::new(config, seed)` followed by the action log rebuilds any moment of the
@@ -10,6 +10,7 @@ use crate::engine::{Action, Config, ConfigError, Event, Game, RuleError};
 use crate::sim::TURN_LIMIT;
 
 use super::error::{ReplayError, UndoRefusal};
+use super::seats::{BotLevel, SeatInfo, SeatKind};
 
 /// A game in progress together with everything needed to replay it.
 ///
@@ -20,6 +21,8 @@ pub struct Record {
     pub(super) seed: u64,
     pub(super) config: Config,
     pub(super) names: Vec<String>,
+    /// Who plays each seat, in seat order (as many as `names`).
+    pub(super) kinds: Vec<SeatKind>,
     pub(super) actions: Vec<Action>,
     pub(super) game: Game,
 }
@@ -43,14 +46,26 @@ pub fn default_names(n: u8) -> Vec<String> {
 }
 
 impl Record {
-    /// Deals a new game; `names` holds one name per player, in seat order.
+    /// Deals a new game for people only; `names` holds one name per player, in seat order.
     pub fn new(config: Config, seed: u64, names: Vec<String>) -> Result<Record, StartError> {
+        let kinds = vec![SeatKind::Human; names.len()];
+        Record::start(config, seed, names, kinds)
+    }
+
+    /// Deals a new game; `seats` holds one seat per player, in seat order: a name and who
+    /// plays it.
+    pub fn new_with_seats(config: Config, seed: u64, seats: Vec<SeatInfo>) -> Result<Record, StartError> {
+        let (names, kinds) = seats.into_iter().map(|s| (s.name, s.kind)).unzip();
+        Record::start(config, seed, names, kinds)
+    }
+
+    fn start(config: Config, seed: u64, names: Vec<String>, kinds: Vec<SeatKind>) -> Result<Record, StartError> {
         let game = Game::new(config, seed)?;
         if names.len() != config.players as usize {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
         crate::text::check_names(&names)?;
-        Ok(Record { seed, config, names, actions: Vec::new(), game })
+        Ok(Record { seed, config, names, kinds, actions: Vec::new(), game })
     }
 
     /// A record rebuilt by replaying `actions` on a game dealt from `config` and `seed`, for a
@@ -78,6 +93,14 @@ impl Record {
     /// The players' names, in seat order.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+    /// Who plays each seat, in seat order.
+    pub fn kinds(&self) -> &[SeatKind] {
+        &self.kinds
+    }
+    /// The seats as a save lists them: each player's name and who plays it, in seat order.
+    pub fn seats(&self) -> Vec<SeatInfo> {
+        self.names.iter().zip(&self.kinds).map(|(name, &kind)| SeatInfo { name: name.clone(), kind }).collect()
     }
     /// Every action played so far, in order.
     pub fn actions(&self) -> &[Action] {
@@ -226,8 +249,11 @@ pub(super) fn replay(config: &Config, seed: u64, actions: &[Action]) -> Result<G
 
 /// Plays a whole game between random players, recorded: the same game as
 /// [`crate::sim::play_one`] with the same seed (a test checks it), for `catan simulate --save-dir`.
+/// Its seats are random bots ([`BotLevel::Random`]).
 pub fn play_random(config: Config, seed: u64) -> Result<Record, StartError> {
-    let mut record = Record::new(config, seed, default_names(config.players))?;
+    let bot = SeatKind::Bot(BotLevel::Random);
+    let seats = default_names(config.players).into_iter().map(|name| SeatInfo { name, kind: bot }).collect();
+    let mut record = Record::new_with_seats(config, seed, seats)?;
     let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
     while record.game.turn_number() < TURN_LIMIT {
         let Some(action) = bot.choose(record.game.view(record.game.to_act())) else { break };

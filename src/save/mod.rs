@@ -1,8 +1,10 @@
 //! Games that survive: versioned JSON save files, autosave, replay and undo.
 //!
-//! A [`Record`] is a game plus its history (seed, rules, names, every action). The engine stays
+//! A [`Record`] is a game plus its history (seed, rules, seats, every action). The engine stays
 //! free of I/O; this module turns records into plain JSON documents (docs/save-format.md) and
-//! back, checking everything it reads.
+//! back, checking everything it reads. A document holds the position as the engine's stable
+//! [`Snapshot`](crate::engine::Snapshot), never the engine's in-memory structs, and each seat's
+//! name and [`SeatKind`]; documents of every earlier version still load.
 //!
 //! ```
 //! use catan::engine::Config;
@@ -22,7 +24,8 @@
 //!
 //! What a front end calls (the [`Record`] replaces a bare `Game` as the source of truth; read
 //! the position with [`Record::game`]):
-//! - new game: [`Record::new`]`(config, seed, names)`, then [`Autosave::start`]`(&record)`;
+//! - new game: [`Record::new`]`(config, seed, names)` (people at every seat) or
+//!   [`Record::new_with_seats`]`(config, seed, seats)`, then [`Autosave::start`]`(&record)`;
 //! - every action: [`Record::apply`] (returns the events, like `Game::apply`), then
 //!   [`Autosave::write`]`(&record)` (about 10 ms, nearly all of it the flush to disk);
 //! - save (`s` in the terminal game): [`save_as`]`(&record, typed_name)` returns the file written, or a
@@ -43,8 +46,10 @@ pub mod commands;
 mod error;
 mod format;
 mod history;
+mod seats;
 mod store;
 mod timeline;
+mod v1;
 
 pub use autosave::{
     Autosave, KEEP_AUTOSAVES, Unfinished, find_unfinished_in, latest_unfinished, latest_unfinished_in, prune_finished,
@@ -52,6 +57,7 @@ pub use autosave::{
 pub use error::{LoadError, LoadProblem, ReplayError, SaveError, UndoRefusal};
 pub use format::{FORMAT, PRETTY_MAX_BYTES, VERSION, from_json, from_json_unverified, to_json};
 pub use history::{Record, StartError, default_names, play_random};
+pub use seats::{BotLevel, SeatInfo, SeatKind};
 pub use store::{
     DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, check_replace, data_dir, load, load_unverified,
     remove_dead_temporaries, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,

@@ -1,0 +1,73 @@
+//! Who sits at each seat: a name and whether a person or a computer plays it.
+//!
+//! The engine knows seats only by number; a save file also says who plays them, so that a game
+//! with computer players resumes with the same players. Only people play in the terminal game
+//! today; the kind is carried so that files stay readable when bots join.
+
+use serde::{Deserialize, Serialize};
+
+/// Who plays a seat. Written `"human"` or `{"bot": "random"}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person at the keyboard (hot-seat).
+    #[default]
+    Human,
+    /// A computer player of the given level.
+    Bot(BotLevel),
+}
+
+/// How a computer player plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BotLevel {
+    /// Plays a legal action at random ([`crate::bots::RandomBot`]): what `catan simulate`
+    /// records.
+    Random,
+}
+
+/// One seat as a save file lists it: the player's name and who plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The name shown for the seat (printable, 1 to 20 characters, see [`crate::text`]).
+    pub name: String,
+    /// Who plays it.
+    pub kind: SeatKind,
+}
+
+impl SeatInfo {
+    /// A seat a person plays.
+    pub fn human(name: impl Into<String>) -> SeatInfo {
+        SeatInfo { name: name.into(), kind: SeatKind::Human }
+    }
+}
+
+/// The seats of a record, borrowed for writing: `[{"name": .., "kind": ..}, ...]`.
+pub(super) struct SeatsRef<'a> {
+    pub(super) names: &'a [String],
+    pub(super) kinds: &'a [SeatKind],
+}
+
+impl Serialize for SeatsRef<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct SeatRef<'a> {
+            name: &'a str,
+            kind: SeatKind,
+        }
+        s.collect_seq(self.names.iter().zip(self.kinds).map(|(name, &kind)| SeatRef { name, kind }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_are_written_as_words() {
+        assert_eq!(serde_json::to_string(&SeatKind::Human).unwrap(), r#""human""#);
+        assert_eq!(serde_json::to_string(&SeatKind::Bot(BotLevel::Random)).unwrap(), r#"{"bot":"random"}"#);
+        let back: SeatKind = serde_json::from_str(r#"{"bot":"random"}"#).unwrap();
+        assert_eq!(back, SeatKind::Bot(BotLevel::Random));
+    }
+}
