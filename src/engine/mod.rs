@@ -2,17 +2,15 @@
 //! seeded RNG inside [`Game`], so a seed and a list of actions replay a game exactly.
 
 mod action;
-mod apply;
 mod bits;
 mod board;
 mod cards;
-mod check;
 mod config;
 mod coords;
 mod game;
-mod legal;
 mod rng;
 mod road;
+mod rules;
 mod scenario;
 mod sink;
 mod view;
