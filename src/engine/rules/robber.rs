@@ -1,8 +1,9 @@
 //! The 7 and the robber: who must discard and what (R17), where the robber may go (R18, with
 //! the friendly robber R39), and whom it may rob (R19).
 //!
-//! The generator and the check share [`Game::robber_target_mask`] for the hexes and
-//! [`Game::robbable_anywhere`] for the victims; a discard is legal for any resource in hand.
+//! The generator and the check share [`Game::robber_target_mask`] for the hexes, and
+//! [`Game::robbable_anywhere`] with the hexes beside each player's buildings (`Pieces::hexes`)
+//! for the victims; a discard is legal for any resource in hand ([`Game::can_discard`]).
 
 use rand::Rng;
 
@@ -16,11 +17,9 @@ use crate::engine::sink::{ActionSink, EventSink};
 impl Game {
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
     pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
-        let corners = self.topology().hex_vertex_mask(hex);
         let mut set = SeatSet::default();
-        for (i, p) in self.players[..self.num_players()].iter().enumerate() {
-            let s = Seat(i as u8);
-            if (p.settlements.0 | p.cities.0) & corners != 0 && self.robbable_anywhere(mover, s) {
+        for s in self.seats() {
+            if hex.0 < 32 && self.pieces.hexes[s.index()] >> hex.0 & 1 == 1 && self.robbable_anywhere(mover, s) {
                 set = set.with(s);
             }
         }
