@@ -90,17 +90,21 @@ impl Game {
             out.push(Action::PlayRoadBuilding);
         }
         if playable(DevCard::YearOfPlenty) {
-            // One card when the bank holds one, else a pair: both orders of a pair are the same
+            // One card when the bank holds one, else a pair (the predicate says so too; asking
+            // first spares it the other 25 or 5 questions). Both orders of a pair are the same
             // move; both are legal, so both are listed.
-            for a in Resource::ALL {
-                if self.year_of_plenty_ok(a, None).is_ok() {
-                    out.push(Action::PlayYearOfPlenty(a, None));
+            if self.bank.total() == 1 {
+                for a in Resource::ALL {
+                    if self.year_of_plenty_ok(a, None).is_ok() {
+                        out.push(Action::PlayYearOfPlenty(a, None));
+                    }
                 }
-            }
-            for a in Resource::ALL {
-                for b in Resource::ALL {
-                    if self.year_of_plenty_ok(a, Some(b)).is_ok() {
-                        out.push(Action::PlayYearOfPlenty(a, Some(b)));
+            } else {
+                for a in Resource::ALL {
+                    for b in Resource::ALL {
+                        if self.year_of_plenty_ok(a, Some(b)).is_ok() {
+                            out.push(Action::PlayYearOfPlenty(a, Some(b)));
+                        }
                     }
                 }
             }
