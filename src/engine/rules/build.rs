@@ -187,10 +187,13 @@ impl Game {
         Err(otherwise)
     }
 
+    /// `v` is on the island.
     fn check_vertex(&self, v: Vertex) -> Result<(), RuleError> {
         if v.index() >= self.topology().num_vertices() { Err(RuleError::OffBoard("intersection", v.0)) } else { Ok(()) }
     }
 
+    /// Places a settlement: paid for, or free in set-up with the second one's cards (R12);
+    /// updates harbors, the derived piece sets, and any road it splits (R35).
     pub(super) fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         let mut setup_cards = None;
         if let Phase::Setup { round, index, .. } = self.phase {
@@ -240,6 +243,7 @@ impl Game {
         }
     }
 
+    /// Turns a settlement into a city, paid for.
     pub(super) fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::CITY);
         self.turn.built = true;
@@ -249,6 +253,8 @@ impl Game {
         ev.push(Event::Built { seat: s, piece: Piece::City, at: v.0 });
     }
 
+    /// Places a road: in set-up (then the next placement), free, or paid for; then Longest
+    /// Road, and the end of the free roads when none is left or placeable.
     pub(super) fn build_road(&mut self, s: Seat, e: Edge, ev: &mut impl EventSink) {
         let mut first_turn = false;
         match self.phase {

@@ -114,10 +114,12 @@ impl Game {
         }
     }
 
+    /// Buying a card.
     pub(super) fn check_buy(&self, s: Seat) -> Result<(), RuleError> {
         self.can_buy(s)
     }
 
+    /// Playing a card: the card's own predicate after the one for every card.
     pub(super) fn check_dev_play(&self, s: Seat, a: Action) -> Result<(), RuleError> {
         let card = match a {
             Action::PlayKnight => DevCard::Knight,
@@ -133,6 +135,7 @@ impl Game {
         }
     }
 
+    /// Pays, draws the top card (R28), and marks it bought this turn (R30).
     pub(super) fn buy_dev_card(&mut self, s: Seat, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::DEVELOPMENT);
         self.turn.built = true;
@@ -142,6 +145,7 @@ impl Game {
         ev.push(Event::BoughtDevCard { seat: s, card });
     }
 
+    /// Spends a card: one a turn (R30).
     fn use_card(&mut self, s: Seat, card: DevCard, ev: &mut impl EventSink) {
         self.players[s.index()].dev[card] -= 1;
         self.turn.dev_played = true;

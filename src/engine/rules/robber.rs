@@ -102,10 +102,13 @@ impl Game {
         }
     }
 
+    /// A discard of `r`.
     pub(super) fn check_discard(&self, s: Seat, r: Resource) -> Result<(), RuleError> {
         if self.can_discard(s, r) { Ok(()) } else { Err(RuleError::NoCard(r)) }
     }
 
+    /// A robber move to `hex`, robbing `victim`: a target hex (R18, R39), and a victim exactly
+    /// when someone there can be robbed (R19).
     pub(super) fn check_robber(&self, s: Seat, hex: Hex, victim: Option<Seat>) -> Result<(), RuleError> {
         if hex.index() >= self.topology().num_hexes() {
             return Err(RuleError::OffBoard("hex", hex.0));
@@ -136,6 +139,7 @@ impl Game {
         self.phase = if remaining.iter().any(|&n| n > 0) { Phase::Discard { remaining } } else { Phase::Robber };
     }
 
+    /// One card back to the bank; the robber moves once every discard is made.
     pub(super) fn discard(&mut self, s: Seat, r: Resource, ev: &mut impl EventSink) {
         self.pay_in(s, Hand::of(r, 1));
         ev.push(Event::Discarded { seat: s, resource: r });
@@ -147,6 +151,7 @@ impl Game {
         }
     }
 
+    /// Moves the robber and steals a random card of the victim's (R19).
     pub(super) fn move_robber(&mut self, s: Seat, hex: Hex, victim: Option<Seat>, ev: &mut impl EventSink) {
         self.board.set_robber(hex);
         ev.push(Event::RobberMoved { seat: s, hex });

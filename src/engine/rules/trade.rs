@@ -167,10 +167,12 @@ impl Game {
         }
     }
 
+    /// Trading is open, or the strict-phases refusal (R13).
     fn check_trading(&self) -> Result<(), RuleError> {
         if self.trading_open() { Ok(()) } else { Err(RuleError::TradeAfterBuild) }
     }
 
+    /// A maritime trade of `rate` cards of `give` for one `get` (R22).
     pub(super) fn check_maritime(&self, s: Seat, give: Resource, get: Resource, rate: u8) -> Result<(), RuleError> {
         self.check_trading()?;
         if give == get {
@@ -191,6 +193,7 @@ impl Game {
         Ok(())
     }
 
+    /// A domestic offer of `give` for `get` to the players `to` (R21).
     pub(super) fn check_offer(&self, s: Seat, give: Hand, get: Hand, to: SeatSet) -> Result<(), RuleError> {
         self.check_trading()?;
         check_terms(&give, &get)?;
@@ -214,6 +217,7 @@ impl Game {
         }
     }
 
+    /// The offerer confirms with `o`, on the terms `o` agreed to.
     pub(super) fn check_confirm(
         &self,
         s: Seat,
@@ -227,6 +231,7 @@ impl Game {
         self.can_settle(s, o, &give, &get)
     }
 
+    /// Trades with the bank.
     pub(super) fn maritime_trade(&mut self, s: Seat, give: Resource, get: Resource, rate: u8, ev: &mut impl EventSink) {
         let (gave, got) = (Hand::of(give, rate), Hand::of(get, 1));
         self.pay_in(s, gave);
@@ -234,6 +239,7 @@ impl Game {
         ev.push(Event::MaritimeTraded { seat: s, gave, got });
     }
 
+    /// Opens an offer: the players asked must answer, in turn order.
     pub(super) fn offer_trade(&mut self, s: Seat, give: Hand, get: Hand, to: SeatSet, ev: &mut impl EventSink) {
         let answers =
             std::array::from_fn(|i| if to.contains(Seat(i as u8)) { Answer::Pending } else { Answer::NotAsked });
@@ -241,6 +247,7 @@ impl Game {
         ev.push(Event::TradeOffered { seat: s, give, get, to });
     }
 
+    /// Records a player's answer.
     pub(super) fn answer_trade(&mut self, s: Seat, action: Action, ev: &mut impl EventSink) {
         let answer = match action {
             Action::AcceptTrade => Answer::Accept,
@@ -253,6 +260,7 @@ impl Game {
         ev.push(Event::TradeAnswered { seat: s, answer });
     }
 
+    /// Swaps the agreed cards and closes the offer.
     pub(super) fn confirm_trade(&mut self, s: Seat, o: Seat, ev: &mut impl EventSink) {
         let (give, get) = match self.phase {
             Phase::Trade { answers, give, get } => {
@@ -269,6 +277,7 @@ impl Game {
         ev.push(Event::Traded { seat: s, partner: o, gave: give, got: get });
     }
 
+    /// Closes the offer without a trade.
     pub(super) fn cancel_trade(&mut self, s: Seat, ev: &mut impl EventSink) {
         self.phase = Phase::Main;
         ev.push(Event::TradeCancelled { seat: s });

@@ -28,6 +28,7 @@ impl Game {
         false
     }
 
+    /// Rolls the dice: production (R15), or the 7 (R17).
     pub(super) fn roll(&mut self, s: Seat, ev: &mut impl EventSink) {
         let dice = [self.rng.die(), self.rng.die()];
         self.turn.rolled = true;
@@ -109,6 +110,7 @@ impl Game {
         self.phase = if self.turn.rolled { Phase::Main } else { Phase::Roll };
     }
 
+    /// Passes the turn to the next seat (R13).
     pub(super) fn end_turn(&mut self, ev: &mut impl EventSink) {
         let n = self.config.players;
         let next = self.turn.seat.0 + 1;
