@@ -4,12 +4,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
+use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat};
 use super::bits::Bits;
-use super::board::{Board, HarborKind, Terrain};
+use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
 
@@ -21,9 +21,6 @@ pub const SETTLEMENTS: u32 = 5;
 pub const CITIES: u32 = 4;
 /// Cards of each resource in the bank at the start (R4).
 pub const BANK_START: u8 = 19;
-
-/// Bit of `Player::harbors` for a 3:1 harbor.
-const GENERIC_HARBOR: u8 = 1 << 5;
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,38 +382,6 @@ impl Game {
         self.public_points(s) + self.players[s.index()].dev[DevCard::VictoryPoint]
     }
 
-    /// The best rate at which a player can give `r` to the bank (R22).
-    pub fn maritime_rate(&self, s: Seat, r: Resource) -> u8 {
-        self.maritime_rates(s, r).into_iter().flatten().min().unwrap_or(4)
-    }
-    /// The rates a player may use to give `r`: 4, and 3 and 2 with the harbors.
-    pub fn maritime_rates(&self, s: Seat, r: Resource) -> [Option<u8>; 3] {
-        let (generic, special) = self.harbor_access(s);
-        [Some(4), generic.then_some(3), (special >> r as u8 & 1 == 1).then_some(2)]
-    }
-    /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
-    pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
-        let h = self.players[s.index()].harbors;
-        (h & GENERIC_HARBOR != 0, h & !GENERIC_HARBOR)
-    }
-
-    /// The harbor bits of a set of buildings (see `Player::harbors`).
-    pub(in crate::engine) fn harbors_of(&self, own: u128) -> u8 {
-        let mut bits = 0;
-        if own & self.topology().harbor_vertex_mask() == 0 {
-            return bits;
-        }
-        for (spot, kind) in self.topology().harbor_spots().iter().zip(self.board.harbors()) {
-            if own & (spot.vertices[0].bit() | spot.vertices[1].bit()) != 0 {
-                bits |= match kind {
-                    HarborKind::Generic => GENERIC_HARBOR,
-                    HarborKind::Special(r) => 1 << *r as u8,
-                };
-            }
-        }
-        bits
-    }
-
     /// Recomputes what is derived from the pieces (road lengths, harbors and [`Pieces`]).
     pub(in crate::engine) fn refresh_derived(&mut self) {
         self.refresh_pieces();
@@ -456,54 +421,6 @@ impl Game {
         let own = p.settlements.0 | p.cities.0;
         let reach = own | (self.pieces.road_ends[s.index()] & !self.pieces.buildings);
         Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)))
-    }
-
-    /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
-    pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
-        let corners = self.topology().hex_vertex_mask(hex);
-        let mut set = SeatSet::default();
-        for (i, p) in self.players[..self.num_players()].iter().enumerate() {
-            let s = Seat(i as u8);
-            if (p.settlements.0 | p.cities.0) & corners != 0 && self.robbable_anywhere(mover, s) {
-                set = set.with(s);
-            }
-        }
-        set
-    }
-
-    /// True when `mover` may rob `s` wherever `s` has a building: an opponent holding cards,
-    /// with 3 or more public points under the friendly robber (R19, R39).
-    pub(in crate::engine) fn robbable_anywhere(&self, mover: Seat, s: Seat) -> bool {
-        s != mover
-            && !self.players[s.index()].hand.is_empty()
-            && (!self.config.friendly_robber || self.public_points(s) >= 3)
-    }
-
-    /// Hexes the robber may move to (R18, R39).
-    pub fn robber_targets(&self) -> Vec<Hex> {
-        let mask = self.robber_target_mask();
-        self.topology().hexes().filter(|h| mask >> h.0 & 1 == 1).collect()
-    }
-
-    /// [`Game::robber_targets`] as a bit set over hexes.
-    pub(in crate::engine) fn robber_target_mask(&self) -> u32 {
-        let topo = self.topology();
-        let all = (1u32 << topo.num_hexes()) - 1;
-        let moved = all & !(1 << self.board.robber().0);
-        if !self.config.friendly_robber {
-            return moved;
-        }
-        // R39: spare hexes touching a player with fewer than 3 public points.
-        let protected = self.players[..self.num_players()]
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| self.public_points(Seat(i as u8)) < 3)
-            .fold(0u128, |m, (_, p)| m | p.settlements.0 | p.cities.0);
-        let allowed = topo.hexes().filter(|&h| topo.hex_vertex_mask(h) & protected == 0).fold(0, |m, h| m | 1 << h.0);
-        if allowed & moved != 0 {
-            return allowed & moved;
-        }
-        topo.hexes().filter(|&h| self.board.terrain(h) == Terrain::Desert).fold(0, |m, h| m | 1 << h.0)
     }
 
     /// Mask of every intersection with a building.

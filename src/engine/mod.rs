@@ -2,19 +2,17 @@
 //! seeded RNG inside [`Game`], so a seed and a list of actions replay a game exactly.
 
 mod action;
-mod apply;
 mod bits;
 mod board;
 mod cards;
-mod check;
 mod config;
 mod coords;
 mod determinize;
 mod game;
-mod legal;
 mod map;
 mod rng;
 mod road;
+mod rules;
 mod scenario;
 mod sink;
 mod snapshot;

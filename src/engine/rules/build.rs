@@ -1,0 +1,296 @@
+//! Building: settlements, cities and roads, placed in set-up (R11, R12), bought in the main
+//! phase (R23-R27) or laid free with a road building card (R31).
+//!
+//! Each kind of placement has one set of sites, a bit set over intersections or paths: the
+//! generator lists its members, and the check looks the spot up in it, so the two cannot
+//! disagree; when the spot is missing, the check only works out which rule to name. Paying for
+//! a piece (the cost in hand and a piece left in supply, R5) is one predicate, [`Game::supply`],
+//! for all three kinds of piece.
+
+use super::has;
+use crate::engine::action::{Action, Event, Piece, RuleError, Seat};
+use crate::engine::bits::Bits;
+use crate::engine::cards::Hand;
+use crate::engine::coords::{Edge, Vertex};
+use crate::engine::game::{CITIES, Game, Phase, ROADS, SETTLEMENTS};
+use crate::engine::sink::{ActionSink, EventSink};
+
+impl Game {
+    /// Every intersection of the island.
+    pub(crate) fn vertex_mask(&self) -> u128 {
+        let n = self.topology().num_vertices();
+        if n == 128 { u128::MAX } else { (1 << n) - 1 }
+    }
+
+    /// Intersections that are taken or next to a building (R24).
+    #[inline]
+    pub(crate) fn blocked_vertices(&self) -> u128 {
+        self.pieces.blocked
+    }
+
+    /// Intersections at an end of one of the player's roads.
+    #[inline]
+    pub(crate) fn road_vertices(&self, s: Seat) -> u128 {
+        self.pieces.road_ends[s.index()]
+    }
+
+    /// Empty paths where the player may build a road (R26): the sites of a bought or free road.
+    #[inline]
+    pub(crate) fn road_candidates(&self, s: Seat) -> u128 {
+        self.pieces.frontier[s.index()] & !self.pieces.roads
+    }
+
+    /// Sites of a set-up settlement: any empty intersection obeying the distance rule (R11, R24).
+    #[inline(always)]
+    fn setup_settlement_sites(&self) -> u128 {
+        !self.blocked_vertices() & self.vertex_mask()
+    }
+
+    /// Sites of the set-up road after settlement `v`: the empty paths from it (R11).
+    #[inline(always)]
+    fn setup_road_sites(&self, v: Vertex) -> u128 {
+        self.topology().vertex_edge_mask(v) & !self.occupied_edges()
+    }
+
+    /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25).
+    #[inline(always)]
+    fn settlement_sites(&self, s: Seat) -> u128 {
+        self.road_vertices(s) & !self.blocked_vertices()
+    }
+
+    /// Sites of a city: the player's settlements (R27).
+    #[inline(always)]
+    fn city_sites(&self, s: Seat) -> u128 {
+        self.players[s.index()].settlements.0
+    }
+
+    /// The player can pay for `piece` and has one left in supply (R5, R23).
+    #[inline(always)]
+    fn supply(&self, s: Seat, piece: Piece) -> Result<(), RuleError> {
+        let p = &self.players[s.index()];
+        let (what, cost, placed, supply) = match piece {
+            Piece::Road => ("a road", Hand::ROAD, p.roads, ROADS),
+            Piece::Settlement => ("a settlement", Hand::SETTLEMENT, p.settlements, SETTLEMENTS),
+            Piece::City => ("a city", Hand::CITY, p.cities, CITIES),
+        };
+        if !p.hand.contains(&cost) {
+            return Err(RuleError::CannotAfford { what, cost });
+        }
+        if placed.len() >= supply {
+            return Err(RuleError::NoPiecesLeft(piece));
+        }
+        Ok(())
+    }
+
+    /// A free road can go down: the player has a road piece left and somewhere to put it (R31).
+    /// Playing the card asks it, and so does each free road, to end the card early.
+    #[inline(always)]
+    pub(super) fn free_road_possible(&self, s: Seat) -> bool {
+        self.players[s.index()].roads.len() < ROADS && self.road_candidates(s) != 0
+    }
+
+    /// The set-up settlements (R11).
+    #[inline(always)]
+    pub(super) fn push_setup_settlements(&self, out: &mut impl ActionSink) {
+        out.push_all(Bits(self.setup_settlement_sites()).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+    }
+
+    /// The set-up roads from settlement `v` (R11).
+    #[inline(always)]
+    pub(super) fn push_setup_roads(&self, v: Vertex, out: &mut impl ActionSink) {
+        out.push_all(Bits(self.setup_road_sites(v)).iter().map(|e| Action::BuildRoad(Edge(e))));
+    }
+
+    /// The main phase's building: roads, then settlements, then cities.
+    #[inline(always)]
+    pub(super) fn push_builds(&self, s: Seat, out: &mut impl ActionSink) {
+        if self.supply(s, Piece::Road).is_ok() {
+            out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+        }
+        if self.supply(s, Piece::Settlement).is_ok() {
+            out.push_all(Bits(self.settlement_sites(s)).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+        }
+        if self.supply(s, Piece::City).is_ok() {
+            out.push_all(Bits(self.city_sites(s)).iter().map(|v| Action::BuildCity(Vertex(v))));
+        }
+    }
+
+    /// The free roads of a road building card (R31).
+    #[inline(always)]
+    pub(super) fn push_free_roads(&self, s: Seat, out: &mut impl ActionSink) {
+        out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+    }
+
+    /// A set-up settlement on `v`.
+    pub(super) fn check_setup_settlement(&self, v: Vertex) -> Result<(), RuleError> {
+        self.check_site(v, self.setup_settlement_sites())
+    }
+
+    /// A set-up road on `e`, after settlement `v`.
+    pub(super) fn check_setup_road(&self, v: Vertex, e: Edge) -> Result<(), RuleError> {
+        self.check_path(e, self.setup_road_sites(v), RuleError::SetupRoadAway)
+    }
+
+    /// A bought road on `e`.
+    pub(super) fn check_road(&self, s: Seat, e: Edge) -> Result<(), RuleError> {
+        self.supply(s, Piece::Road)?;
+        self.check_free_road(s, e)
+    }
+
+    /// A free road on `e` (R31), or the placement part of a bought one.
+    pub(super) fn check_free_road(&self, s: Seat, e: Edge) -> Result<(), RuleError> {
+        self.check_path(e, self.road_candidates(s), RuleError::RoadNotConnected)
+    }
+
+    /// A bought settlement on `v`.
+    pub(super) fn check_settlement(&self, s: Seat, v: Vertex) -> Result<(), RuleError> {
+        self.supply(s, Piece::Settlement)?;
+        self.check_site(v, self.settlement_sites(s))
+    }
+
+    /// A city on `v`.
+    pub(super) fn check_city(&self, s: Seat, v: Vertex) -> Result<(), RuleError> {
+        self.check_vertex(v)?;
+        if !has(self.city_sites(s), v.0) {
+            return Err(RuleError::NotYourSettlement);
+        }
+        self.supply(s, Piece::City)
+    }
+
+    /// `v` is one of `sites`; otherwise the first rule it breaks: the island, an empty
+    /// intersection, the distance rule (R24), and last a road of the player's leading there (R25).
+    fn check_site(&self, v: Vertex, sites: u128) -> Result<(), RuleError> {
+        if has(sites, v.0) {
+            return Ok(());
+        }
+        self.check_vertex(v)?;
+        if self.occupied_vertices() & v.bit() != 0 {
+            return Err(RuleError::VertexTaken);
+        }
+        if self.blocked_vertices() & v.bit() != 0 {
+            return Err(RuleError::DistanceRule);
+        }
+        Err(RuleError::SettlementNotConnected)
+    }
+
+    /// `e` is one of `sites`; otherwise the island, an empty path, and last `otherwise` (R26).
+    fn check_path(&self, e: Edge, sites: u128, otherwise: RuleError) -> Result<(), RuleError> {
+        if has(sites, e.0) {
+            return Ok(());
+        }
+        if e.index() >= self.topology().num_edges() {
+            return Err(RuleError::OffBoard("path", e.0));
+        }
+        if self.occupied_edges() & e.bit() != 0 {
+            return Err(RuleError::EdgeTaken);
+        }
+        Err(otherwise)
+    }
+
+    /// `v` is on the island.
+    fn check_vertex(&self, v: Vertex) -> Result<(), RuleError> {
+        if v.index() >= self.topology().num_vertices() { Err(RuleError::OffBoard("intersection", v.0)) } else { Ok(()) }
+    }
+
+    /// Places a settlement: paid for, or free in set-up with the second one's cards (R12);
+    /// updates harbors, the derived piece sets, and any road it splits (R35).
+    pub(super) fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
+        let mut setup_cards = None;
+        if let Phase::Setup { round, index, .. } = self.phase {
+            self.phase = Phase::Setup { round, index, settlement: Some(v) };
+            if round == 1 {
+                let mut cards = Hand::EMPTY;
+                for &h in self.topology().vertex_hexes(v) {
+                    if let Some(r) = self.board.terrain(h).resource() {
+                        cards[r] += 1;
+                    }
+                }
+                self.pay_out(s, cards);
+                setup_cards = Some(cards);
+            }
+        } else {
+            self.pay_in(s, Hand::SETTLEMENT);
+            self.turn.built = true;
+        }
+        ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
+        // R12: the second set-up settlement earns its cards once it stands, as on the table.
+        if let Some(cards) = setup_cards {
+            ev.push(Event::SetupResources { seat: s, cards });
+        }
+        self.players[s.index()].settlements.insert(v.0);
+        self.players[s.index()].harbors |= self.harbors_of(v.bit());
+        let topo = self.topology();
+        let through = topo.vertex_edge_mask(v);
+        self.pieces.buildings |= v.bit();
+        self.pieces.blocked |= v.bit() | topo.vertex_neighbor_mask(v);
+        self.pieces.frontier[s.index()] |= through;
+        self.pieces.hexes[s.index()] |= topo.vertex_hex_mask(v);
+        // A new building splits an opponent's road that passes through it (R35): one that
+        // only ends there keeps its length. Either way their network no longer reaches past it.
+        let mut split = false;
+        for o in self.seats() {
+            if o == s || self.pieces.road_ends[o.index()] & v.bit() == 0 {
+                continue;
+            }
+            self.pieces.frontier[o.index()] = self.frontier_of(o);
+            if (self.players[o.index()].roads.0 & through).count_ones() >= 2 {
+                self.measure_road(o);
+                split = true;
+            }
+        }
+        if split {
+            self.award_longest_road(ev);
+        }
+    }
+
+    /// Turns a settlement into a city, paid for.
+    pub(super) fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
+        self.pay_in(s, Hand::CITY);
+        self.turn.built = true;
+        let p = &mut self.players[s.index()];
+        p.settlements.remove(v.0);
+        p.cities.insert(v.0);
+        ev.push(Event::Built { seat: s, piece: Piece::City, at: v.0 });
+    }
+
+    /// Places a road: in set-up (then the next placement), free, or paid for; then Longest
+    /// Road, and the end of the free roads when none is left or placeable.
+    pub(super) fn build_road(&mut self, s: Seat, e: Edge, ev: &mut impl EventSink) {
+        let mut first_turn = false;
+        match self.phase {
+            Phase::Setup { round, index, .. } => first_turn = self.next_placement(round, index),
+            Phase::RoadBuilding { left } => {
+                // Free roads are still building: under strict phases trading is over (R13).
+                self.phase = Phase::RoadBuilding { left: left - 1 };
+                self.turn.built = true;
+            }
+            _ => {
+                self.pay_in(s, Hand::ROAD);
+                self.turn.built = true;
+            }
+        }
+        self.players[s.index()].roads.insert(e.0);
+        let topo = self.topology();
+        let p = &self.players[s.index()];
+        let opponents = self.pieces.buildings & !(p.settlements.0 | p.cities.0);
+        for w in topo.edge_vertices(e) {
+            self.pieces.road_ends[s.index()] |= w.bit();
+            if opponents & w.bit() == 0 {
+                self.pieces.frontier[s.index()] |= topo.vertex_edge_mask(w);
+            }
+        }
+        self.pieces.roads |= e.bit();
+        ev.push(Event::Built { seat: s, piece: Piece::Road, at: e.0 });
+        // The last set-up road comes before the first turn, in the events as on the table.
+        if first_turn {
+            ev.push(Event::TurnStarted { seat: self.first, number: 1 });
+        }
+        self.extend_road(s, e);
+        self.award_longest_road(ev);
+        if let Phase::RoadBuilding { left } = self.phase
+            && (left == 0 || !self.free_road_possible(s))
+        {
+            self.resume();
+        }
+    }
+}

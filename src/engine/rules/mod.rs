@@ -1,0 +1,271 @@
+//! The rules, one file per action family: each family owns its candidates (what the fast move
+//! generator lists), its check (why an action is refused) and its apply (how the state changes),
+//! and builds the first two from the same per-rule predicates so that they cannot disagree.
+//!
+//! This file only routes: [`Game::check`] by action and phase, [`Game::legal_actions`] by phase,
+//! [`Game::apply`] by action. [`Game::reference_actions`] (every conceivable action filtered by
+//! `check`) is the oracle the tests hold the generator to.
+//!
+//! - `build`: settlements, cities and roads, in set-up, bought, or free (R23-R27, R31)
+//! - `robber`: the 7, discards, moving the robber and stealing (R17-R19, R39)
+//! - `cards`: buying and playing development cards (R14, R28-R33)
+//! - `trade`: maritime (R22) and domestic trade (R21)
+//! - `turn`: set-up order, rolling and production (R15, R16), the end of a turn, winning (R38)
+
+mod build;
+mod cards;
+mod robber;
+mod trade;
+mod turn;
+
+use super::action::{Action, Event, RuleError, Seat};
+use super::cards::{Hand, Resource};
+use super::coords::Hex;
+use super::game::{Game, Phase};
+use super::sink::{ActionSink, EventSink};
+
+impl Game {
+    /// True when `action` is legal now.
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Says why `action` is illegal now, or `Ok(())`.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        self.ensure_running()?;
+        let s = self.to_act();
+        // The arms' order is the errors' precedence: which moment it is comes before the rule.
+        match (action, self.phase) {
+            (Action::BuildSettlement(v), Phase::Setup { settlement: None, .. }) => self.check_setup_settlement(v),
+            (Action::BuildRoad(e), Phase::Setup { settlement: Some(v), .. }) => self.check_setup_road(v, e),
+            (Action::BuildSettlement(_) | Action::BuildRoad(_), Phase::Setup { .. }) => {
+                Err(RuleError::NotNow("in set-up, place a settlement and then a road"))
+            }
+            (Action::RollDice, Phase::Roll) => Ok(()),
+            (Action::RollDice, _) => Err(RuleError::NotNow("the dice are rolled once, at the start of a turn")),
+            (_, Phase::Roll) if !cards::is_dev_play(action) => Err(RuleError::NotNow("roll the dice first")),
+            (Action::BuildRoad(e), Phase::Main) => self.check_road(s, e),
+            (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_free_road(s, e),
+            (Action::BuildSettlement(v), Phase::Main) => self.check_settlement(s, v),
+            (Action::BuildCity(v), Phase::Main) => self.check_city(s, v),
+            (Action::BuyDevCard, Phase::Main) => self.check_buy(s),
+            (a, Phase::Roll | Phase::Main) if cards::is_dev_play(a) => self.check_dev_play(s, a),
+            (Action::MaritimeTrade { give, get, rate }, Phase::Main) => self.check_maritime(s, give, get, rate),
+            (Action::OfferTrade { give, get, to }, Phase::Main) => self.check_offer(s, give, get, to),
+            (Action::EndTurn, Phase::Main) => Ok(()),
+            (Action::Discard(r), Phase::Discard { .. }) => self.check_discard(s, r),
+            (Action::MoveRobber { hex, victim }, Phase::Robber) => self.check_robber(s, hex, victim),
+            (Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. }, Phase::Trade { get, .. })
+                if s != self.turn.seat =>
+            {
+                self.check_answer(s, action, get)
+            }
+            (Action::ConfirmTrade(o), Phase::Trade { give, get, answers }) if s == self.turn.seat => {
+                self.check_confirm(s, o, give, get, answers)
+            }
+            (Action::CancelTrade, Phase::Trade { .. }) if s == self.turn.seat => Ok(()),
+            (_, phase) => Err(RuleError::NotNow(waiting_for(phase))),
+        }
+    }
+
+    /// All legal actions of the player who must act now, except domestic trade offers and
+    /// counter-offers, whose terms are open-ended: test those with [`Game::check`].
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Like [`Game::legal_actions`], into a buffer (cleared first): a reused `Vec`, or an
+    /// [`ActionList`](super::ActionList), which is faster.
+    pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
+        out.fill(self);
+    }
+
+    /// Appends the legal actions to `out`. The order is part of the engine's behaviour:
+    /// simulations and bots pick actions by index, so a seed replays only if it stays.
+    #[inline(always)]
+    pub(crate) fn push_legal_actions(&self, out: &mut impl ActionSink) {
+        let s = self.to_act();
+        match self.phase {
+            Phase::Over { .. } => {}
+            Phase::Setup { settlement: None, .. } => self.push_setup_settlements(out),
+            Phase::Setup { settlement: Some(v), .. } => self.push_setup_roads(v, out),
+            Phase::Roll => {
+                out.push(Action::RollDice);
+                self.push_card_plays(s, out);
+            }
+            Phase::Main => {
+                out.push(Action::EndTurn);
+                self.push_builds(s, out);
+                self.push_buy(s, out);
+                self.push_card_plays(s, out);
+                if self.trading_open() {
+                    self.push_maritime(s, out);
+                }
+            }
+            Phase::Discard { .. } => self.push_discards(s, out),
+            Phase::Robber => self.push_robber_moves(s, out),
+            Phase::RoadBuilding { .. } => self.push_free_roads(s, out),
+            Phase::Trade { give, get, answers } => self.push_trade_answers(s, give, get, answers, out),
+        }
+    }
+
+    /// Plays `action` for the player who must act. On error the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`Game::apply`], appending the events to a buffer.
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check(action)?;
+        self.play_unchecked(action, events);
+        Ok(())
+    }
+
+    /// Plays an action taken from [`Game::legal_actions`] without checking it again (debug
+    /// builds still do): for bots and simulations. An illegal action here may corrupt the game.
+    /// Pass [`NoEvents`](super::NoEvents) when nobody reads the events.
+    pub fn apply_unchecked(&mut self, action: Action, events: &mut impl EventSink) {
+        debug_assert_eq!(self.check(action), Ok(()), "apply_unchecked with an illegal action");
+        self.play_unchecked(action, events);
+    }
+
+    /// Plays an action already known to be legal.
+    fn play_unchecked(&mut self, action: Action, ev: &mut impl EventSink) {
+        let s = self.to_act();
+        match action {
+            Action::BuildSettlement(v) => self.build_settlement(s, v, ev),
+            Action::BuildCity(v) => self.build_city(s, v, ev),
+            Action::BuildRoad(e) => self.build_road(s, e, ev),
+            Action::RollDice => self.roll(s, ev),
+            Action::Discard(r) => self.discard(s, r, ev),
+            Action::MoveRobber { hex, victim } => self.move_robber(s, hex, victim, ev),
+            Action::BuyDevCard => self.buy_dev_card(s, ev),
+            Action::PlayKnight => self.play_knight(s, ev),
+            Action::PlayRoadBuilding => self.play_road_building(s, ev),
+            Action::PlayYearOfPlenty(a, b) => self.play_year_of_plenty(s, a, b, ev),
+            Action::PlayMonopoly(r) => self.play_monopoly(s, r, ev),
+            Action::MaritimeTrade { give, get, rate } => self.maritime_trade(s, give, get, rate, ev),
+            Action::OfferTrade { give, get, to } => self.offer_trade(s, give, get, to, ev),
+            Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. } => {
+                self.answer_trade(s, action, ev)
+            }
+            Action::ConfirmTrade(o) => self.confirm_trade(s, o, ev),
+            Action::CancelTrade => self.cancel_trade(s, ev),
+            Action::EndTurn => self.end_turn(ev),
+        }
+        // Points change only with buildings, cards bought, awards and a new turn (R38).
+        if matches!(
+            action,
+            Action::BuildSettlement(_)
+                | Action::BuildCity(_)
+                | Action::BuildRoad(_)
+                | Action::BuyDevCard
+                | Action::PlayKnight
+                | Action::EndTurn
+        ) {
+            self.check_win(ev);
+        }
+    }
+
+    /// Every conceivable action of the moment (trade offers and counter-offers aside) filtered
+    /// by [`Game::check`]: slow, but by construction in agreement with `apply`. Tests compare it
+    /// with [`Game::legal_actions`].
+    pub fn reference_actions(&self) -> Vec<Action> {
+        let topo = self.topology();
+        let mut all = vec![
+            Action::RollDice,
+            Action::BuyDevCard,
+            Action::PlayKnight,
+            Action::PlayRoadBuilding,
+            Action::AcceptTrade,
+            Action::DeclineTrade,
+            Action::CancelTrade,
+            Action::EndTurn,
+        ];
+        all.extend(topo.vertices().flat_map(|v| [Action::BuildSettlement(v), Action::BuildCity(v)]));
+        all.extend(topo.edges().map(Action::BuildRoad));
+        for h in 0..topo.num_hexes() as u8 {
+            all.push(Action::MoveRobber { hex: Hex(h), victim: None });
+            all.extend(self.seats().map(|v| Action::MoveRobber { hex: Hex(h), victim: Some(v) }));
+        }
+        all.extend(self.seats().map(Action::ConfirmTrade));
+        for a in Resource::ALL {
+            all.push(Action::Discard(a));
+            all.push(Action::PlayMonopoly(a));
+            all.push(Action::PlayYearOfPlenty(a, None));
+            for b in Resource::ALL {
+                all.push(Action::PlayYearOfPlenty(a, Some(b)));
+                for rate in 1..=5 {
+                    all.push(Action::MaritimeTrade { give: a, get: b, rate });
+                }
+            }
+        }
+        all.retain(|&a| self.check(a).is_ok());
+        all
+    }
+
+    /// Moves cards from a player to the bank (a purchase, a discard, a maritime trade).
+    fn pay_in(&mut self, s: Seat, cards: Hand) {
+        self.players[s.index()].hand.sub(&cards);
+        self.bank.add(&cards);
+    }
+
+    /// Moves cards from the bank to a player (production, set-up, year of plenty, a trade).
+    fn pay_out(&mut self, s: Seat, cards: Hand) {
+        self.bank.sub(&cards);
+        self.players[s.index()].hand.add(&cards);
+    }
+}
+
+/// What the game waits for, for a refusal that names it.
+fn waiting_for(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Setup { .. } => "set-up placement comes first",
+        Phase::Roll => "roll the dice first",
+        Phase::Main => "that isn't an action of this moment",
+        Phase::Discard { .. } => "players must discard first",
+        Phase::Robber => "move the robber first",
+        Phase::RoadBuilding { .. } => "place the free roads first",
+        Phase::Trade { .. } => "a trade offer is open",
+        Phase::Over { .. } => "the game is over",
+    }
+}
+
+/// True when bit `i` of `set` is set; false for any `i` past the set, so that a check may test
+/// an index it has not yet range-checked.
+#[inline(always)]
+fn has(set: u128, i: u8) -> bool {
+    i < 128 && set >> i & 1 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bots::SplitMix64;
+    use crate::engine::{Config, Game};
+
+    /// The fast generator and the check agree, like two move generators in a chess engine.
+    #[test]
+    fn generator_matches_reference_in_random_games() {
+        for seed in 0..60 {
+            let mut config = Config::with_players(2 + (seed % 3) as u8);
+            config.friendly_robber = seed % 2 == 0;
+            config.strict_phases = seed % 3 == 0;
+            let mut game = Game::new(config, seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while !game.is_over() && game.turn_number() < 3000 {
+                let mut fast = game.legal_actions();
+                let mut slow = game.reference_actions();
+                let key = |a: &crate::engine::Action| format!("{a:?}");
+                fast.sort_by_key(key);
+                slow.sort_by_key(key);
+                assert_eq!(fast, slow, "seed {seed}, phase {:?}", game.phase());
+                let a = fast[rng.below(fast.len())];
+                game.apply(a).unwrap();
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The course of a turn: the set-up order (R11), rolling the dice and production (R15, R16),
+//! going back to the turn after the robber or free roads, ending the turn, and winning (R38).
+//!
+//! Rolling and ending the turn need no check of their own (the phase alone allows them), so this
+//! family has no candidates beyond the `RollDice` and `EndTurn` that the dispatch lists.
+
+use crate::engine::action::{Event, MAX_PLAYERS, Seat};
+use crate::engine::cards::{Hand, Resource};
+use crate::engine::config::Shortage;
+use crate::engine::coords::Hex;
+use crate::engine::game::{Game, Phase, Turn};
+use crate::engine::sink::EventSink;
+
+impl Game {
+    /// After the set-up road of the `index`-th player of `round`: the next placement, the
+    /// second round in reverse order, or the first turn (R11). True when the first turn began.
+    pub(super) fn next_placement(&mut self, round: u8, index: u8) -> bool {
+        let next = index + 1;
+        if (next as usize) < self.num_players() {
+            self.phase = Phase::Setup { round, index: next, settlement: None };
+        } else if round == 0 {
+            self.phase = Phase::Setup { round: 1, index: 0, settlement: None };
+        } else {
+            self.turn = Turn { seat: self.first, number: 1, ..Turn::default() };
+            self.phase = Phase::Roll;
+            return true;
+        }
+        false
+    }
+
+    /// Rolls the dice: production (R15), or the 7 (R17).
+    pub(super) fn roll(&mut self, s: Seat, ev: &mut impl EventSink) {
+        let dice = [self.rng.die(), self.rng.die()];
+        self.turn.rolled = true;
+        self.turn.dice = Some(dice);
+        ev.push(Event::DiceRolled { seat: s, dice });
+        let total = dice[0] + dice[1];
+        if total != 7 {
+            self.produce(total, ev);
+            self.phase = Phase::Main;
+            return;
+        }
+        self.seven(ev);
+    }
+
+    /// R15, R16: pays each building on the hexes showing `total`.
+    fn produce(&mut self, total: u8, ev: &mut impl EventSink) {
+        let topo = self.topology();
+        let n = self.num_players();
+        let mut owed = [Hand::EMPTY; MAX_PLAYERS];
+        let mut want = Hand::EMPTY;
+        let mut hexes = self.board.token_mask(total) & !(1 << self.board.robber().0);
+        while hexes != 0 {
+            let h = Hex(hexes.trailing_zeros() as u8);
+            hexes &= hexes - 1;
+            let Some(r) = self.board.terrain(h).resource() else { continue };
+            let corners = topo.hex_vertex_mask(h);
+            if self.pieces.buildings & corners == 0 {
+                continue;
+            }
+            for (owes, p) in owed.iter_mut().zip(&self.players[..n]) {
+                if (p.settlements.0 | p.cities.0) & corners == 0 {
+                    continue;
+                }
+                let got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+                owes[r] += got as u8;
+                want[r] += got as u8;
+            }
+        }
+        if want.is_empty() {
+            return;
+        }
+        let mut paid = owed;
+        if !self.bank.contains(&want) {
+            for r in Resource::ALL.into_iter().filter(|&r| want[r] > self.bank[r]) {
+                // R16: a short resource goes to no one, unless one player alone is owed it.
+                let claimants = owed.iter().filter(|h| h[r] > 0).count();
+                for h in &mut paid {
+                    h[r] = 0;
+                }
+                match self.config.shortage {
+                    Shortage::Official if claimants == 1 => {
+                        let i = owed.iter().position(|h| h[r] > 0).expect("one claimant");
+                        paid[i][r] = self.bank[r];
+                    }
+                    Shortage::TurnOrder => {
+                        let mut left = self.bank[r];
+                        for o in self.in_turn_order() {
+                            let give = owed[o.index()][r].min(left);
+                            paid[o.index()][r] = give;
+                            left -= give;
+                        }
+                    }
+                    _ => {}
+                }
+                ev.push(Event::Shortage { resource: r });
+            }
+        }
+        for o in self.in_turn_order() {
+            let cards = paid[o.index()];
+            if !cards.is_empty() {
+                self.pay_out(o, cards);
+                ev.push(Event::Produced { seat: o, cards });
+            }
+        }
+    }
+
+    /// After the robber or free roads: back to rolling, or to the rest of the turn.
+    pub(super) fn resume(&mut self) {
+        self.phase = if self.turn.rolled { Phase::Main } else { Phase::Roll };
+    }
+
+    /// Passes the turn to the next seat (R13).
+    pub(super) fn end_turn(&mut self, ev: &mut impl EventSink) {
+        let n = self.config.players;
+        let next = self.turn.seat.0 + 1;
+        let seat = Seat(if next == n { 0 } else { next });
+        let number = self.turn.number + 1;
+        self.turn = Turn { seat, number, ..Turn::default() };
+        self.phase = Phase::Roll;
+        ev.push(Event::TurnStarted { seat, number });
+    }
+
+    /// R38: the player whose turn it is wins on reaching the target; that covers a player who
+    /// got there during another's turn, checked as their own turn starts.
+    pub(super) fn check_win(&mut self, ev: &mut impl EventSink) {
+        if matches!(self.phase, Phase::Setup { .. } | Phase::Over { .. }) {
+            return;
+        }
+        let t = self.turn.seat;
+        let points = self.victory_points(t);
+        if points >= self.config.target {
+            self.phase = Phase::Over { winner: t };
+            ev.push(Event::Won { seat: t, points });
+        }
+    }
+}
