@@ -13,15 +13,6 @@ use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
 
-/// Pieces each player has (R5): roads, settlements, cities.
-pub const ROADS: u32 = 15;
-/// Settlements per player (R5).
-pub const SETTLEMENTS: u32 = 5;
-/// Cities per player (R5).
-pub const CITIES: u32 = 4;
-/// Cards of each resource in the bank at the start (R4).
-pub const BANK_START: u8 = 19;
-
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

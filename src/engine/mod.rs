@@ -24,7 +24,7 @@ pub use board::{Board, BoardKind, HarborKind, Terrain};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Modules, Shortage, Supply, TurnStyle};
 pub use coords::{Edge, HarborSpot, Hex, Side, Vertex};
-pub use game::{BANK_START, CITIES, Game, Phase, ROADS, SETTLEMENTS};
+pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};

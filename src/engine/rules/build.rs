@@ -12,7 +12,7 @@ use crate::engine::action::{Action, Event, Piece, RuleError, Seat};
 use crate::engine::bits::Bits;
 use crate::engine::cards::Hand;
 use crate::engine::coords::{Edge, Vertex};
-use crate::engine::game::{CITIES, Game, Phase, ROADS, SETTLEMENTS};
+use crate::engine::game::{Game, Phase};
 use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
@@ -68,15 +68,16 @@ impl Game {
     #[inline(always)]
     fn supply(&self, s: Seat, piece: Piece) -> Result<(), RuleError> {
         let p = &self.players[s.index()];
+        let (costs, supply) = (&self.config.costs, &self.config.supply);
         let (what, cost, placed, supply) = match piece {
-            Piece::Road => ("a road", Hand::ROAD, p.roads, ROADS),
-            Piece::Settlement => ("a settlement", Hand::SETTLEMENT, p.settlements, SETTLEMENTS),
-            Piece::City => ("a city", Hand::CITY, p.cities, CITIES),
+            Piece::Road => ("a road", costs.road, p.roads, supply.roads),
+            Piece::Settlement => ("a settlement", costs.settlement, p.settlements, supply.settlements),
+            Piece::City => ("a city", costs.city, p.cities, supply.cities),
         };
         if !p.hand.contains(&cost) {
             return Err(RuleError::CannotAfford { what, cost });
         }
-        if placed.len() >= supply {
+        if placed.len() >= supply as u32 {
             return Err(RuleError::NoPiecesLeft(piece));
         }
         Ok(())
@@ -86,7 +87,7 @@ impl Game {
     /// Playing the card asks it, and so does each free road, to end the card early.
     #[inline(always)]
     pub(super) fn free_road_possible(&self, s: Seat) -> bool {
-        self.players[s.index()].roads.len() < ROADS && self.road_candidates(s) != 0
+        self.players[s.index()].roads.len() < self.config.supply.roads as u32 && self.road_candidates(s) != 0
     }
 
     /// The set-up settlements (R11).
@@ -209,7 +210,7 @@ impl Game {
                 setup_cards = Some(cards);
             }
         } else {
-            self.pay_in(s, Hand::SETTLEMENT);
+            self.pay_in(s, self.config.costs.settlement);
             self.turn.built = true;
         }
         ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
@@ -245,7 +246,7 @@ impl Game {
 
     /// Turns a settlement into a city, paid for.
     pub(super) fn build_city(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
-        self.pay_in(s, Hand::CITY);
+        self.pay_in(s, self.config.costs.city);
         self.turn.built = true;
         let p = &mut self.players[s.index()];
         p.settlements.remove(v.0);
@@ -265,7 +266,7 @@ impl Game {
                 self.turn.built = true;
             }
             _ => {
-                self.pay_in(s, Hand::ROAD);
+                self.pay_in(s, self.config.costs.road);
                 self.turn.built = true;
             }
         }

@@ -22,7 +22,7 @@ impl Game {
         if self.deck.is_empty() {
             return Err(RuleError::DeckEmpty);
         }
-        let cost = Hand::DEVELOPMENT;
+        let cost = self.config.costs.development;
         if !self.players[s.index()].hand.contains(&cost) {
             return Err(RuleError::CannotAfford { what: "a development card", cost });
         }
@@ -137,7 +137,7 @@ impl Game {
 
     /// Pays, draws the top card (R28), and marks it bought this turn (R30).
     pub(super) fn buy_dev_card(&mut self, s: Seat, ev: &mut impl EventSink) {
-        self.pay_in(s, Hand::DEVELOPMENT);
+        self.pay_in(s, self.config.costs.development);
         self.turn.built = true;
         let card = self.deck.draw().expect("checked: the deck is not empty");
         self.players[s.index()].dev[card] += 1;
