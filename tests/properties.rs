@@ -7,7 +7,7 @@
 use catan::bots::SplitMix64;
 use catan::engine::{
     Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Phase, Resource, Seat, SeatSet, Shortage,
-    Topology, Vertex, longest_trail,
+    Topology, TurnStyle, Vertex, longest_trail,
 };
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
@@ -15,16 +15,22 @@ const TURN_LIMIT: u16 = 3000;
 
 /// The rules of game `seed`: every option of the configuration gets its turn.
 fn config(seed: u64) -> Config {
+    // 2 to 6 players; with 5 and 6 the Special Building Phase or paired players (R40, R40a).
+    let players = 2 + (seed % 5) as u8;
+    let base = Config::with_players(players);
+    let big = players >= 5;
+    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
     Config {
-        players: 2 + (seed % 3) as u8,
-        board: [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize],
-        desert_center: seed % 7 == 3,
+        players,
+        board: if big && board == BoardKind::Beginner { BoardKind::Variable } else { board },
+        desert_center: !big && seed % 7 == 3,
+        turns: if big && seed % 2 == 1 { TurnStyle::Paired } else { base.turns },
         strict_phases: seed % 5 == 1,
         shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
         discard_limit: if seed % 11 == 4 { 9 } else { 7 },
         target: if seed % 13 == 5 { 6 } else { 10 },
         friendly_robber: seed % 4 == 2,
-        ..Config::default()
+        ..base
     }
 }
 
@@ -165,17 +171,19 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     let seats: Vec<Seat> = g.seats().collect();
     assert_eq!(g.validate(), Ok(()), "{ctx}");
 
-    // R4: 19 of each resource, 25 development cards.
+    // R4, R40: 19 (24) of each resource, 25 (34) development cards.
+    let bank = g.config().bank as u32;
     for r in Resource::ALL {
         let held: u32 = seats.iter().map(|&s| g.view(s).hand()[r] as u32).sum();
-        assert_eq!(held + g.bank()[r] as u32, 19, "{ctx}: {r} cards");
+        assert_eq!(held + g.bank()[r] as u32, bank, "{ctx}: {r} cards");
     }
     m.progress_played +=
         events.iter().filter(|e| matches!(e, Event::PlayedDevCard { card, .. } if *card != DevCard::Knight)).count()
             as u32;
     let in_hands: u32 = seats.iter().map(|&s| g.view(s).dev_cards().total()).sum();
     let knights: u32 = seats.iter().map(|&s| g.knights_played(s) as u32).sum();
-    assert_eq!(g.deck_len() as u32 + in_hands + knights + m.progress_played, 25, "{ctx}: development cards");
+    let deck = g.config().deck.total();
+    assert_eq!(g.deck_len() as u32 + in_hands + knights + m.progress_played, deck, "{ctx}: development cards");
 
     // R5: pieces.
     for &s in &seats {
@@ -251,7 +259,8 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
             assert!(g.view(winner).victory_points() >= target, "{ctx}");
             assert!(events.iter().any(|e| matches!(e, Event::Won { seat, .. } if *seat == winner)), "{ctx}");
         }
-        Phase::Setup { .. } => {}
+        // R40: a builder who reaches the target wins as their own turn starts.
+        Phase::Setup { .. } | Phase::SpecialBuilding { .. } => {}
         _ => assert!(
             g.view(g.current_player()).victory_points() < target,
             "{ctx}: the target was reached in one's own turn"

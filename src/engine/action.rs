@@ -175,6 +175,10 @@ pub enum Event {
     SetupResources { seat: Seat, cards: Hand },
     /// A turn began.
     TurnStarted { seat: Seat, number: u16 },
+    /// A player's turn in the Special Building Phase began (R40).
+    SpecialBuilding { seat: Seat },
+    /// The second player of a pair took over the turn (R40a).
+    SecondOfPair { seat: Seat, first: Seat },
     /// The dice were rolled.
     DiceRolled { seat: Seat, dice: [u8; 2] },
     /// A player received production.
@@ -241,6 +245,8 @@ impl Event {
             Event::Built { seat, piece, .. } => format!("{} builds a {piece}", n(seat)),
             Event::SetupResources { seat, cards } => format!("{} takes {cards}", n(seat)),
             Event::TurnStarted { seat, number } => format!("— turn {number}: {} —", n(seat)),
+            Event::SpecialBuilding { seat } => format!("{} may build (special building phase)", n(seat)),
+            Event::SecondOfPair { seat, first } => format!("{} plays the second part of {}'s turn", n(seat), n(first)),
             Event::DiceRolled { seat, dice } => {
                 format!("{} rolls {} ({}+{})", n(seat), dice[0] + dice[1], dice[0], dice[1])
             }

@@ -33,6 +33,9 @@ pub enum Phase {
     Robber,
     /// Free roads from a road building card still to place.
     RoadBuilding { left: u8 },
+    /// The Special Building Phase after a turn (R40): `seat` may build and buy development
+    /// cards, with no trade and no card play, then passes to the next player in turn order.
+    SpecialBuilding { seat: Seat },
     /// A domestic trade offer is open (R21).
     Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
     /// The game has ended.
@@ -65,6 +68,10 @@ pub struct Turn {
     pub(in crate::engine) built: bool,
     pub(in crate::engine) bought: DevHand,
     pub(in crate::engine) dice: Option<[u8; 2]>,
+    /// Paired players (R40a): while the second player of a pair acts, the player who rolled
+    /// (play goes on after them); `seat` is then the second player.
+    #[serde(default)]
+    pub(in crate::engine) paired: Option<Seat>,
 }
 
 /// Facts that follow from where the pieces stand, kept up to date as pieces are placed so that
@@ -248,6 +255,7 @@ impl Game {
     pub fn to_act(&self) -> Seat {
         match self.phase {
             Phase::Setup { .. } | Phase::Discard { .. } | Phase::Trade { .. } => self.seat_out_of_turn(),
+            Phase::SpecialBuilding { seat } => seat,
             _ => self.turn.seat,
         }
     }

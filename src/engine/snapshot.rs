@@ -117,6 +117,10 @@ pub struct TurnSnapshot {
     pub bought: DevHand,
     /// This turn's roll, once rolled.
     pub dice: Option<[u8; 2]>,
+    /// Paired players (R40a): while the second player of the pair acts (then `seat`), the
+    /// player who rolled. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<Seat>,
 }
 
 /// The ChaCha8 generator's state, in the form `rand_chacha` saves it in.
@@ -204,6 +208,7 @@ impl Game {
                 built: t.built,
                 bought: t.bought,
                 dice: t.dice,
+                paired: t.paired,
             },
             first: self.first,
             longest_road: self.longest_road,
@@ -277,6 +282,7 @@ impl Game {
                 built: t.built,
                 bought: t.bought,
                 dice: t.dice,
+                paired: t.paired,
             },
             first: s.first,
             longest_road: s.longest_road,

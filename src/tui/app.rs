@@ -523,7 +523,7 @@ impl App {
             }
             Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
             Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
-            Phase::Roll | Phase::Main | Phase::Over { .. } => Focus::Idle,
+            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }
 

@@ -256,6 +256,7 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
             Phase::RoadBuilding { left } => &format!("places {}", free_road(g, left)),
             Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner",
             Phase::Trade { .. } => "answers a trade offer",
+            Phase::SpecialBuilding { .. } => "may build (special building phase)",
             Phase::Over { .. } => "won",
         };
         spans.push(player_span(app, s));

@@ -365,6 +365,7 @@ fn waiting(g: &Game) -> &'static str {
         Phase::RoadBuilding { .. } => "to place free roads",
         Phase::Trade { .. } if g.to_act() == g.current_player() => "to choose a trade partner",
         Phase::Trade { .. } => "to answer a trade offer",
+        Phase::SpecialBuilding { .. } => "to build in the special building phase",
         Phase::Over { .. } => "won",
     }
 }

@@ -141,7 +141,11 @@ impl Game {
         self.turn.built = true;
         let card = self.deck.draw().expect("checked: the deck is not empty");
         self.players[s.index()].dev[card] += 1;
-        self.turn.bought[card] += 1;
+        // A card bought in the Special Building Phase is the buyer's to play from their own
+        // next turn on (R40): it is not this turn's purchase.
+        if !matches!(self.phase, Phase::SpecialBuilding { .. }) {
+            self.turn.bought[card] += 1;
+        }
         ev.push(Event::BoughtDevCard { seat: s, card });
     }
 

@@ -64,6 +64,7 @@ impl Game {
                 self.check_confirm(s, o, give, get, answers)
             }
             (Action::CancelTrade, Phase::Trade { .. }) if s == self.turn.seat => Ok(()),
+            (a, Phase::SpecialBuilding { .. }) => self.check_special_building(s, a),
             (_, phase) => Err(RuleError::NotNow(waiting_for(phase))),
         }
     }
@@ -107,6 +108,7 @@ impl Game {
             Phase::Discard { .. } => self.push_discards(s, out),
             Phase::Robber => self.push_robber_moves(s, out),
             Phase::RoadBuilding { .. } => self.push_free_roads(s, out),
+            Phase::SpecialBuilding { .. } => self.push_special_building(s, out),
             Phase::Trade { give, get, answers } => self.push_trade_answers(s, give, get, answers, out),
         }
     }
@@ -231,6 +233,7 @@ fn waiting_for(phase: Phase) -> &'static str {
         Phase::Robber => "move the robber first",
         Phase::RoadBuilding { .. } => "place the free roads first",
         Phase::Trade { .. } => "a trade offer is open",
+        Phase::SpecialBuilding { .. } => "in the special building phase, only build, buy a card or pass",
         Phase::Over { .. } => "the game is over",
     }
 }
@@ -251,9 +254,12 @@ mod tests {
     #[test]
     fn generator_matches_reference_in_random_games() {
         for seed in 0..60 {
-            let mut config = Config::with_players(2 + (seed % 3) as u8);
+            let mut config = Config::with_players(2 + (seed % 5) as u8);
             config.friendly_robber = seed % 2 == 0;
             config.strict_phases = seed % 3 == 0;
+            if config.players >= 5 && seed % 4 == 1 {
+                config.turns = crate::engine::TurnStyle::Paired;
+            }
             let mut game = Game::new(config, seed).unwrap();
             let mut rng = SplitMix64::new(seed);
             while !game.is_over() && game.turn_number() < 3000 {

@@ -195,6 +195,9 @@ impl Game {
 
     /// A domestic offer of `give` for `get` to the players `to` (R21).
     pub(super) fn check_offer(&self, s: Seat, give: Hand, get: Hand, to: SeatSet) -> Result<(), RuleError> {
+        if self.turn.paired.is_some() {
+            return Err(RuleError::NotNow("the second player of a pair trades only with the bank (R40a)"));
+        }
         self.check_trading()?;
         check_terms(&give, &get)?;
         let others = SeatSet::all(self.num_players()).without(s);

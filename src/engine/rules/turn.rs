@@ -1,15 +1,16 @@
 //! The course of a turn: the set-up order (R11), rolling the dice and production (R15, R16),
-//! going back to the turn after the robber or free roads, ending the turn, and winning (R38).
+//! going back to the turn after the robber or free roads, ending the turn, and winning (R38);
+//! with 5 and 6 players, the Special Building Phase (R40) or paired players (R40a).
 //!
 //! Rolling and ending the turn need no check of their own (the phase alone allows them), so this
 //! family has no candidates beyond the `RollDice` and `EndTurn` that the dispatch lists.
 
-use crate::engine::action::{Event, MAX_PLAYERS, Seat};
+use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat};
 use crate::engine::cards::{Hand, Resource};
-use crate::engine::config::Shortage;
+use crate::engine::config::{Shortage, TurnStyle};
 use crate::engine::coords::Hex;
 use crate::engine::game::{Game, Phase, Turn};
-use crate::engine::sink::EventSink;
+use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
     /// After the set-up road of the `index`-th player of `round`: the next placement, the
@@ -111,20 +112,77 @@ impl Game {
     }
 
     /// Passes the turn to the next seat (R13).
+    /// `EndTurn`: the end of a turn, of a pair's second part (R40a), or of one player's
+    /// special building (R40).
     pub(super) fn end_turn(&mut self, ev: &mut impl EventSink) {
-        let n = self.config.players;
-        let next = self.turn.seat.0 + 1;
-        let seat = Seat(if next == n { 0 } else { next });
+        let seat = self.turn.seat;
+        match (self.phase, self.config.turns) {
+            (Phase::SpecialBuilding { seat: builder }, _) => {
+                let next = self.seat_after(builder);
+                if next == seat {
+                    self.start_turn(self.seat_after(seat), ev);
+                } else {
+                    self.phase = Phase::SpecialBuilding { seat: next };
+                    ev.push(Event::SpecialBuilding { seat: next });
+                }
+            }
+            (_, TurnStyle::SpecialBuilding) => {
+                let next = self.seat_after(seat);
+                self.phase = Phase::SpecialBuilding { seat: next };
+                ev.push(Event::SpecialBuilding { seat: next });
+            }
+            (_, TurnStyle::Paired) if self.turn.paired.is_none() => {
+                // R40a: the third player after the roller takes the turn's second part, with a
+                // card play of their own and nothing bought yet.
+                let second = Seat((seat.0 + 3) % self.config.players);
+                let Turn { number, dice, .. } = self.turn;
+                self.turn = Turn { seat: second, number, rolled: true, dice, paired: Some(seat), ..Turn::default() };
+                self.phase = Phase::Main;
+                ev.push(Event::SecondOfPair { seat: second, first: seat });
+            }
+            _ => self.start_turn(self.seat_after(self.turn.paired.unwrap_or(seat)), ev),
+        }
+    }
+
+    /// The seat after `s` in turn order.
+    fn seat_after(&self, s: Seat) -> Seat {
+        let next = s.0 + 1;
+        Seat(if next == self.config.players { 0 } else { next })
+    }
+
+    fn start_turn(&mut self, seat: Seat, ev: &mut impl EventSink) {
         let number = self.turn.number + 1;
         self.turn = Turn { seat, number, ..Turn::default() };
         self.phase = Phase::Roll;
         ev.push(Event::TurnStarted { seat, number });
     }
 
+    /// R40: in the Special Building Phase a player may build and buy development cards, or
+    /// pass; no trade and no card play.
+    pub(super) fn check_special_building(&self, s: Seat, action: Action) -> Result<(), RuleError> {
+        match action {
+            Action::BuildRoad(e) => self.check_road(s, e),
+            Action::BuildSettlement(v) => self.check_settlement(s, v),
+            Action::BuildCity(v) => self.check_city(s, v),
+            Action::BuyDevCard => self.check_buy(s),
+            Action::EndTurn => Ok(()),
+            _ => Err(RuleError::NotNow("in the special building phase, only build, buy a card or pass")),
+        }
+    }
+
+    /// [`Game::check_special_building`]'s candidates.
+    pub(super) fn push_special_building(&self, s: Seat, out: &mut impl ActionSink) {
+        out.push(Action::EndTurn);
+        self.push_builds(s, out);
+        self.push_buy(s, out);
+    }
+
     /// R38: the player whose turn it is wins on reaching the target; that covers a player who
     /// got there during another's turn, checked as their own turn starts.
     pub(super) fn check_win(&mut self, ev: &mut impl EventSink) {
-        if matches!(self.phase, Phase::Setup { .. } | Phase::Over { .. }) {
+        // R40: no one wins in the Special Building Phase; a player who got there wins as
+        // their own turn starts.
+        if matches!(self.phase, Phase::Setup { .. } | Phase::Over { .. } | Phase::SpecialBuilding { .. }) {
             return;
         }
         let t = self.turn.seat;
