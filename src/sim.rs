@@ -40,7 +40,7 @@ pub fn play_one(config: Config, seed: u64) -> Outcome {
     let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
     let mut actions = 0;
     while game.turn_number() < TURN_LIMIT {
-        let Some(action) = bot.choose(game.view(game.to_act())) else { break };
+        let Some(action) = bot.choose(game.acting_view()) else { break };
         game.apply_unchecked(action, &mut NoEvents);
         actions += 1;
     }

@@ -6,7 +6,7 @@
 
 use std::ops::Deref;
 
-use super::action::{Action, Event};
+use super::action::{Action, Event, Seat};
 use super::game::Game;
 
 /// Receives the events of an action, in order.
@@ -52,16 +52,16 @@ pub trait ActionSink {
             self.push(a);
         }
     }
-    /// Replaces the contents with the legal actions of `game`
+    /// Replaces the contents with the legal actions of `game`, whose player to act is `to_act`
     /// ([`Game::legal_actions_into`](super::Game::legal_actions_into) calls it). The default
     /// clears and pushes; [`ActionList`] writes through a cursor the compiler keeps in a register.
     #[inline]
-    fn fill(&mut self, game: &Game)
+    fn fill(&mut self, game: &Game, to_act: Seat)
     where
         Self: Sized,
     {
         self.clear();
-        game.push_legal_actions(self);
+        game.push_legal_actions(to_act, self);
     }
 }
 
@@ -126,9 +126,9 @@ impl ActionSink for ActionList {
         self.len += 1;
     }
     #[inline]
-    fn fill(&mut self, game: &Game) {
+    fn fill(&mut self, game: &Game, to_act: Seat) {
         let mut cursor = Cursor { items: &mut self.items, len: 0 };
-        game.push_legal_actions(&mut cursor);
+        game.push_legal_actions(to_act, &mut cursor);
         self.len = cursor.len;
     }
 }

@@ -58,6 +58,8 @@ pub struct PublicPlayer {
 pub struct PlayerView<'a> {
     game: &'a Game,
     seat: Seat,
+    /// `seat` must act now: worked out once, as the view is made (bots ask it every move).
+    acting: bool,
 }
 
 /// A [`PlayerView`] copied out as plain data: two games that differ only in what the seat
@@ -96,7 +98,13 @@ impl Game {
     /// The game as `seat` may see it: other hands only as counts.
     #[inline]
     pub fn view(&self, seat: Seat) -> PlayerView<'_> {
-        PlayerView { game: self, seat }
+        PlayerView { game: self, seat, acting: self.to_act() == seat }
+    }
+
+    /// The view of the player who must act now ([`Game::to_act`]): what a bot receives.
+    #[inline]
+    pub fn acting_view(&self) -> PlayerView<'_> {
+        PlayerView { game: self, seat: self.to_act(), acting: true }
     }
 
     /// The public side of one player.
@@ -162,7 +170,7 @@ impl<'a> PlayerView<'a> {
     }
     /// True when this seat must act now.
     pub fn is_to_act(&self) -> bool {
-        self.game.to_act() == self.seat
+        self.acting
     }
     /// Whose turn it is.
     pub fn current_player(&self) -> Seat {
@@ -254,8 +262,8 @@ impl<'a> PlayerView<'a> {
     /// trade partner's acceptance was checked against their hand when they gave it).
     #[inline(always)]
     pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
-        if self.is_to_act() {
-            self.game.legal_actions_into(out);
+        if self.acting {
+            out.fill(self.game, self.seat);
         } else {
             out.clear();
         }

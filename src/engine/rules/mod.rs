@@ -80,14 +80,13 @@ impl Game {
     /// Like [`Game::legal_actions`], into a buffer (cleared first): a reused `Vec`, or an
     /// [`ActionList`](super::ActionList), which is faster.
     pub fn legal_actions_into(&self, out: &mut impl ActionSink) {
-        out.fill(self);
+        out.fill(self, self.to_act());
     }
 
     /// Appends the legal actions to `out`. The order is part of the engine's behaviour:
     /// simulations and bots pick actions by index, so a seed replays only if it stays.
     #[inline(always)]
-    pub(crate) fn push_legal_actions(&self, out: &mut impl ActionSink) {
-        let s = self.to_act();
+    pub(crate) fn push_legal_actions(&self, s: Seat, out: &mut impl ActionSink) {
         match self.phase {
             Phase::Over { .. } => {}
             Phase::Setup { settlement: None, .. } => self.push_setup_settlements(out),
