@@ -9,7 +9,9 @@
 //! - the game stays `Game::validate`-clean, and has a legal action exactly while not over.
 
 use catan::bots::SplitMix64;
-use catan::engine::{Action, BoardKind, Config, Edge, Game, Hand, Hex, Resource, Seat, SeatSet, Shortage, Vertex};
+use catan::engine::{
+    Action, BoardKind, Config, Edge, Game, Hand, Hex, Resource, Seat, SeatSet, Shortage, TurnStyle, Vertex,
+};
 
 use crate::bytes::Bytes;
 
@@ -21,22 +23,30 @@ pub const MAX_STEPS: usize = 6_000;
 pub fn config(b: &mut Bytes) -> Config {
     let f = b.u8();
     let g = b.u8();
+    // 2 to 6 players: 5 and 6 on their island, with the Special Building Phase or paired
+    // players (R40, R40a); a beginner board or central desert there is refused.
+    let players = 2 + f % 5;
+    let base = Config::with_players(players);
     let mut c = Config {
-        players: 2 + f % 3,
-        board: [BoardKind::Variable, BoardKind::Beginner, BoardKind::Random][(f / 3 % 3) as usize],
-        desert_center: f & 0x10 != 0,
+        players,
+        board: [BoardKind::Variable, BoardKind::Beginner, BoardKind::Random][(f / 5 % 3) as usize],
+        desert_center: f & 0x10 != 0 && players < 5,
+        turns: if players >= 5 && f & 0x40 != 0 { TurnStyle::Paired } else { base.turns },
         strict_phases: f & 0x20 != 0,
         shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(g % 3) as usize],
         discard_limit: if g & 0x04 != 0 { 9 } else { 7 },
         target: if g & 0x08 != 0 { 5 } else { 10 },
         friendly_robber: g & 0x10 != 0,
-        ..Config::default()
+        ..base
     };
+    if players >= 5 && c.board == BoardKind::Beginner {
+        c.board = BoardKind::Variable;
+    }
     if g & 0xE0 == 0xE0 {
         // Edges: a target of 3 (reached right after set-up), discard limits up to 255, and
         // numbers out of range (which `Game::new` refuses).
         let (p, t, d) = (b.u8(), b.u8(), b.u8());
-        c.players = if p & 0x80 != 0 { p } else { 2 + p % 3 };
+        c.players = if p & 0x80 != 0 { p } else { 2 + p % 5 };
         c.target = if t & 0x80 != 0 { t } else { t % 32 };
         c.discard_limit = d;
     }

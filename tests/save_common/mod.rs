@@ -7,21 +7,27 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use catan::bots::SplitMix64;
-use catan::engine::{Action, BoardKind, Config, Hand, Phase, Resource, SeatSet, Shortage};
+use catan::engine::{Action, BoardKind, Config, Hand, Phase, Resource, SeatSet, Shortage, TurnStyle};
 use catan::save::{Record, default_names};
 
 /// The rules of game `seed`: every option gets its turn.
 pub fn config(seed: u64) -> Config {
+    // 2 to 6 players; 5 and 6 on their island, now and then paired (R40, R40a).
+    let players = 2 + (seed % 5) as u8;
+    let base = Config::with_players(players);
+    let big = players >= 5;
+    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
     Config {
-        players: 2 + (seed % 3) as u8,
-        board: [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize],
-        desert_center: seed % 7 == 3,
+        players,
+        board: if big && board == BoardKind::Beginner { BoardKind::Random } else { board },
+        desert_center: !big && seed % 7 == 3,
+        turns: if big && seed % 4 == 1 { TurnStyle::Paired } else { base.turns },
         strict_phases: seed % 5 == 1,
         shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
         discard_limit: if seed % 11 == 4 { 9 } else { 7 },
         target: if seed % 13 == 5 { 6 } else { 10 },
         friendly_robber: seed % 4 == 2,
-        ..Config::default()
+        ..base
     }
 }
 
