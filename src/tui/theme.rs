@@ -16,10 +16,14 @@ pub struct Theme {
     pub ascii: bool,
 }
 
-/// Player colours: blue, yellow, magenta, white. No red and green pair, so the common forms of
-/// colour blindness still tell them apart; each player also has a letter.
+/// Player colours: blue, yellow, magenta, white, then for a fifth and sixth player cyan and
+/// red. No green, so no red and green pair: the common forms of colour blindness (red-green)
+/// still tell them apart, by hue or by lightness (red turns dark, cyan and white stay light,
+/// blue and magenta keep their blue). Not `Gray` for the sixth: it is ANSI white, which many
+/// terminals draw nearly as bright white. Each player also has a letter, which is what tells
+/// them apart without colour (`NO_COLOR`).
 const PLAYER_COLORS: [Color; 6] =
-    [Color::LightBlue, Color::LightYellow, Color::LightMagenta, Color::White, Color::LightCyan, Color::Gray];
+    [Color::LightBlue, Color::LightYellow, Color::LightMagenta, Color::White, Color::LightCyan, Color::LightRed];
 
 /// An ASCII border for `--ascii`.
 const ASCII_BORDER: border::Set = border::Set {
@@ -188,5 +192,23 @@ impl Theme {
             "█" => "#",
             _ => "?",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_players_have_six_colours_none_of_them_green() {
+        let theme = Theme::default();
+        let styles: Vec<Style> = (0..6).map(|i| theme.player(Seat(i))).collect();
+        for (i, a) in styles.iter().enumerate() {
+            assert!(styles[i + 1..].iter().all(|b| b.fg != a.fg), "seat {i} shares its colour");
+            assert!(!matches!(a.fg, Some(Color::Green | Color::LightGreen | Color::Gray)), "seat {i}: {a:?}");
+        }
+        // Without colour, every player looks alike but for the letter (bold, no colour).
+        let plain = Theme { color: false, ascii: false };
+        assert!((0..6).all(|i| plain.player(Seat(i)).fg.is_none()));
     }
 }
