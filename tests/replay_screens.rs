@@ -10,7 +10,7 @@ use std::path::Path;
 
 use catan::engine::{Action, Config};
 use catan::save::{self, Record, Timeline};
-use catan::tui::replay::{Go, REPLAY_MIN_SIZE, Replay};
+use catan::tui::replay::{self, Go, Replay};
 use catan::tui::{Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Terminal;
@@ -73,7 +73,8 @@ fn replay_at_the_last_step() {
 fn replay_fits_the_smallest_terminal_and_says_when_it_is_smaller() {
     let mut replay = Replay::new(&fixture(), PLAIN);
     replay.go(Go::Forward(120));
-    let (w, h) = REPLAY_MIN_SIZE;
+    let (w, h) = replay::min_size(replay.game().topology());
+    assert_eq!((w, h), (96, 29), "the base island's game needs 96 x 28, and a row for the second header");
     let screen = draw(&replay, w, h);
     assert!(screen.contains("REPLAY") && screen.contains("step 120 of 250"), "{screen}");
     assert!(screen.contains("Log to step 120"), "the log has room at {w}x{h}:\n{screen}");

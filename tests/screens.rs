@@ -208,7 +208,7 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
     let Target::Vertex(v) = target else { panic!("a corner") };
     let topo = app.game.topology();
-    let geometry = Geometry::fit(topo, layout(app.size, 3).board).unwrap();
+    let geometry = Geometry::fit(topo, layout(app.size, topo).board).unwrap();
     let (col, row) = geometry.vertex_cell(topo, v);
     let click = Msg::Click { col: col as u16, row: row as u16 };
     app.update(click.clone());

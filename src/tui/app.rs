@@ -120,13 +120,12 @@ impl App {
         App::with_rules(seed, names, theme, Config::default())
     }
 
-    /// A new app whose games use these rules options (`rules.players` is replaced by the
-    /// number of names).
+    /// A new app whose games use these rules options, for as many players as there are names
+    /// (see [`rules_for`](super::start::rules_for): five or six play on the 5-6 island).
     pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
-        // show the very island the game will use.
-        let preview = Config { players: 4, ..rules };
-        let game = Game::new(preview, seed)
+        // show the very island the game will use (see `StartForm::preview`).
+        let game = Game::new(super::start::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
         let mut app = App {
@@ -177,7 +176,7 @@ impl App {
 
     /// Deals the game for these players and hands the keyboard to the first to place.
     pub(super) fn begin(&mut self, names: Vec<String>) {
-        let config = Config { players: names.len() as u8, ..self.rules };
+        let config = super::start::rules_for(&self.rules, u8::try_from(names.len()).unwrap_or(u8::MAX));
         match Record::new(config, self.seed, names.clone()) {
             Ok(record) => {
                 self.game = *record.game();
@@ -247,10 +246,19 @@ impl App {
         text
     }
 
+    /// The smallest terminal this screen is drawn in: the game's island's minimum, or on the
+    /// start screen that of the island the rules name (the names are typed in it even when
+    /// five or six of them move the game to a larger island, which is then previewed if it fits).
+    pub fn min_size(&self) -> (u16, u16) {
+        let topo = if self.start.is_some() { self.rules.map.topology() } else { self.game.topology() };
+        ui::min_size(topo)
+    }
+
     /// True while the terminal is smaller than the game's screen: only the "too small" notice
     /// is drawn then.
     pub fn too_small(&self) -> bool {
-        self.size.0 < ui::MIN_SIZE.0 || self.size.1 < ui::MIN_SIZE.1
+        let need = self.min_size();
+        self.size.0 < need.0 || self.size.1 < need.1
     }
 
     /// Handles one message.
@@ -288,7 +296,7 @@ impl App {
         if self.mode() != Mode::Select {
             return;
         }
-        let areas = ui::layout(self.size, self.game.num_players());
+        let areas = ui::layout(self.size, self.game.topology());
         let topo = self.game.topology();
         let Some(g) = Geometry::fit(topo, areas.board) else { return };
         if let Some(t) = g.hit(topo, &all_targets(topo, sel.purpose), col, row) {
@@ -413,8 +421,8 @@ impl App {
             let why = purpose.action(first).and_then(|a| self.game.check(a).err());
             let text = match why {
                 Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
-                _ if purpose.cost().is_some_and(|(_, cost)| !self.acting_view().hand().contains(&cost)) => {
-                    let (what, cost) = purpose.cost().expect("checked just above");
+                _ if purpose.cost(&self.game).is_some_and(|(_, cost)| !self.acting_view().hand().contains(&cost)) => {
+                    let (what, cost) = purpose.cost(&self.game).expect("checked just above");
                     self.cannot_afford(what, cost)
                 }
                 _ => {

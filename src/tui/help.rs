@@ -10,7 +10,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::app::App;
 use super::keymap;
-use super::panels::{block, wrap};
+use super::panels::{self, block, wrap};
 use super::screens::centred;
 use crate::engine::Hand;
 
@@ -68,12 +68,7 @@ fn sections(app: &App) -> Vec<Section> {
     };
     out.push(Section {
         title: "Costs",
-        rows: vec![
-            cost("road", Hand::ROAD),
-            cost("settlement", Hand::SETTLEMENT),
-            cost("city", Hand::CITY),
-            cost("dev card", Hand::DEVELOPMENT),
-        ],
+        rows: panels::costs(&app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
     });
     let th = &app.theme;
     out.push(Section {

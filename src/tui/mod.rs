@@ -1,4 +1,5 @@
-//! The terminal front end: hot-seat play for 2 to 4 players on one keyboard.
+//! The terminal front end: hot-seat play for 2 to 6 players on one keyboard (5 and 6 on
+//! the larger island of R40).
 //!
 //! The shape follows the ratatui templates: a loop draws the [`App`], waits for one terminal
 //! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Keys go through
@@ -14,6 +15,7 @@ mod gate;
 mod help;
 pub mod keymap;
 mod panels;
+mod phase;
 mod prompt;
 pub mod replay;
 mod screens;
@@ -34,7 +36,7 @@ pub use start::StartForm;
 pub use stats::Stats;
 pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
-pub use ui::{MIN_SIZE, layout};
+pub use ui::{layout, min_size};
 
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::app::App;
 use super::keymap::{self, Mode};
-use crate::engine::{DevCard, Event, Hand, Phase, Resource, Seat};
+use crate::engine::{DevCard, Event, Hand, Resource, Seat};
 
 /// A titled panel block.
 pub fn block<'a>(app: &App, title: impl Into<Line<'a>>) -> Block<'a> {
@@ -39,6 +39,13 @@ pub fn cost_spans(app: &App, hand: Hand) -> Vec<Span<'static>> {
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), app.theme.resource(r)));
     }
     spans
+}
+
+/// What each piece and a development card cost in this game, with their names: from the rules
+/// (`Config::costs`), so a house rule that changes a cost changes what the screen says.
+pub fn costs(game: &crate::engine::Game) -> [(&'static str, Hand); 4] {
+    let c = game.config().costs;
+    [("road", c.road), ("settlement", c.settlement), ("city", c.city), ("dev card", c.development)]
 }
 
 /// "1 card", "2 cards".
@@ -246,19 +253,7 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
         let turn = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         spans.push(Span::raw(format!("{turn}  ")));
         let s = g.to_act();
-        let what = match g.phase() {
-            Phase::Setup { settlement: None, .. } => "places a settlement",
-            Phase::Setup { .. } => "places a road",
-            Phase::Roll => "rolls",
-            Phase::Main => "builds or trades",
-            Phase::Discard { .. } => "discards",
-            Phase::Robber => "moves the robber",
-            Phase::RoadBuilding { left } => &format!("places {}", free_road(g, left)),
-            Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner",
-            Phase::Trade { .. } => "answers a trade offer",
-            Phase::SpecialBuilding { .. } => "may build (special building phase)",
-            Phase::Over { .. } => "won",
-        };
+        let what = super::phase::header(app);
         spans.push(player_span(app, s));
         spans.push(Span::raw(format!(" {what}")));
     }

@@ -23,12 +23,16 @@ use super::panels::{self, block, cost_spans, player_span, plural, wrap};
 use super::select::{Purpose, Selection, Target};
 use super::term::{Exit, Wait};
 use super::theme::Theme;
-use super::ui::{self, MIN_SIZE};
+use super::ui;
 use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 
-/// The smallest terminal the replay is drawn in: the game's, plus a second header row.
-pub const REPLAY_MIN_SIZE: (u16, u16) = (MIN_SIZE.0, MIN_SIZE.1 + 1);
+/// The smallest terminal the replay of a game on `topo` is drawn in: the game's, plus a second
+/// header row.
+pub fn min_size(topo: &crate::engine::Topology) -> (u16, u16) {
+    let (w, h) = ui::min_size(topo);
+    (w, h + 1)
+}
 
 /// Where a key moves the replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +183,7 @@ impl Replay {
             Phase::Over { winner } => {
                 spans.extend([Span::raw("game over: "), player_span(app, winner), Span::raw(" won")])
             }
-            _ => spans.extend([player_span(app, g.to_act()), Span::raw(format!(" {}", waiting(g)))]),
+            _ => spans.extend([player_span(app, g.to_act()), Span::raw(format!(" {}", super::phase::waiting(g)))]),
         }
         Line::from(spans).render(top, buf);
         let mut spans = vec![Span::styled(format!(" {} ", th.pointer()), th.title())];
@@ -353,23 +357,6 @@ impl Replay {
     }
 }
 
-/// What the player to act must do now, in a few words.
-fn waiting(g: &Game) -> &'static str {
-    match g.phase() {
-        Phase::Setup { settlement: None, .. } => "to place a settlement",
-        Phase::Setup { .. } => "to place a road",
-        Phase::Roll => "to roll",
-        Phase::Main => "to build, trade or end the turn",
-        Phase::Discard { .. } => "to discard",
-        Phase::Robber => "to move the robber",
-        Phase::RoadBuilding { .. } => "to place free roads",
-        Phase::Trade { .. } if g.to_act() == g.current_player() => "to choose a trade partner",
-        Phase::Trade { .. } => "to answer a trade offer",
-        Phase::SpecialBuilding { .. } => "to build in the special building phase",
-        Phase::Over { .. } => "won",
-    }
-}
-
 /// The log entries of `events`, oldest first, with every private detail shown.
 ///
 /// The log's wording ([`describe::entries_rev`]) shows one viewer's private details. Each
@@ -400,12 +387,13 @@ fn entries_all(app: &App, events: &[Event]) -> Vec<Entry> {
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = &self.app;
-        if area.width < REPLAY_MIN_SIZE.0 || area.height < REPLAY_MIN_SIZE.1 {
-            super::screens::too_small(app, area, buf, REPLAY_MIN_SIZE, "q quits");
+        let need = min_size(app.game.topology());
+        if area.width < need.0 || area.height < need.1 {
+            super::screens::too_small(app, area, buf, need, "q quits");
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
-        let a = ui::layout((area.width, area.height - 1), app.game.num_players());
+        let a = ui::layout((area.width, area.height - 1), app.game.topology());
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
         self.island(down(a.board), buf);

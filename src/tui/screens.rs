@@ -10,8 +10,9 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::keymap::Mode;
 use super::panels::{block, hand_spans, player_span};
+use super::start::MIN_PLAYERS;
 use super::stats::Stats;
-use crate::engine::{DevCard, Phase, Seat};
+use crate::engine::{DevCard, MAX_PLAYERS, Seat};
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -40,8 +41,9 @@ pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![
         Line::styled("Who is playing?", app.theme.title()),
         Line::raw(""),
-        Line::raw("Type 2 to 4 names, Enter after each, in seat order."),
+        Line::raw(format!("Type {MIN_PLAYERS} to {MAX_PLAYERS} names, Enter after each, in seat order.")),
         Line::raw("Enter on an empty line starts the game."),
+        Line::styled("Five or six play on the larger 5-6 player island.", app.theme.dim()),
         Line::raw(""),
     ];
     for (i, n) in form.names.iter().enumerate() {
@@ -50,7 +52,7 @@ pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(n.clone(), app.theme.player(Seat(i as u8))),
         ]));
     }
-    if form.names.len() < 4 {
+    if form.names.len() < MAX_PLAYERS {
         lines.push(Line::from(vec![
             Span::raw(format!(" {}. ", form.names.len() + 1)),
             Span::styled(format!("{}_", form.input), Style::new().add_modifier(Modifier::BOLD)),
@@ -61,27 +63,6 @@ pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).block(block(app, " New game ")).wrap(Wrap { trim: false }).render(area, buf);
 }
 
-/// Why the keyboard moves, in public words.
-fn handoff_reason(app: &App, s: Seat) -> String {
-    let g = &app.game;
-    let name = app.name(s);
-    match g.phase() {
-        Phase::Setup { round, settlement: None, .. } => {
-            format!("{name} places a {} settlement", if round == 0 { "first" } else { "second" })
-        }
-        Phase::Setup { .. } => format!("{name} places a road"),
-        Phase::Roll => format!("turn {}: {name} rolls the dice", g.turn_number()),
-        Phase::Discard { remaining } => {
-            format!("a 7! {name} holds too many cards and discards {}", remaining[s.index()])
-        }
-        Phase::Trade { give, get, .. } if s != g.current_player() => {
-            format!("{} offers {give} for {get}: {name} answers", app.name(g.current_player()))
-        }
-        Phase::Trade { .. } => format!("{name} sees the answers to the offer"),
-        _ => format!("{name} continues the turn"),
-    }
-}
-
 /// The hand-off screen: no hand is visible until the named player presses Enter (H1).
 pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
     let [top, rest] = Layout::vertical([Constraint::Length(9), Constraint::Fill(1)]).areas(area);
@@ -90,7 +71,7 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::from(vec![Span::raw("Pass the keyboard to "), player_span(app, s), Span::raw(", then press Enter")])
             .style(Style::new().add_modifier(Modifier::BOLD)),
         Line::raw(""),
-        Line::raw(handoff_reason(app, s)),
+        Line::raw(super::phase::handoff_reason(app, s)),
         Line::raw(""),
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];

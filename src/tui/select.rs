@@ -55,12 +55,14 @@ impl Purpose {
         }
     }
 
-    /// What building costs, with its noun; `None` for the robber.
-    pub fn cost(self) -> Option<(&'static str, Hand)> {
+    /// What building costs in this game (its rules' costs), with its noun; `None` for the
+    /// robber.
+    pub fn cost(self, game: &Game) -> Option<(&'static str, Hand)> {
+        let costs = game.config().costs;
         let cost = match self {
-            Purpose::Settlement => Hand::SETTLEMENT,
-            Purpose::City => Hand::CITY,
-            Purpose::Road => Hand::ROAD,
+            Purpose::Settlement => costs.settlement,
+            Purpose::City => costs.city,
+            Purpose::Road => costs.road,
             Purpose::Robber => return None,
         };
         Some((self.noun(), cost))

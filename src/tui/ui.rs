@@ -7,15 +7,23 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::{App, Focus};
 use super::board::{Geometry, Island};
-use super::dialogs::{Dialog, PickFor};
-use super::keymap::Cmd;
 use super::panels::{self, block};
 use super::screens;
-use super::select::Purpose;
-use crate::engine::{Game, Hand, MapId, Phase};
+use crate::engine::{Game, Topology};
 
-/// The smallest terminal the game is drawn in (the compact island and narrow panels).
-pub const MIN_SIZE: (u16, u16) = (96, 28);
+/// Columns the panels beside the compact island need at least.
+const SIDE_MIN: u16 = 41;
+/// Columns the panels need beside the large island before it is chosen over the compact one.
+const SIDE_LARGE: u16 = 44;
+/// Rows outside the body: the header, the status line and the footer.
+const CHROME: u16 = 3;
+
+/// The smallest terminal the game on this island is drawn in: the compact island, the narrow
+/// panels beside it, and the header, status and footer rows (96 x 28 for the base island).
+pub fn min_size(topo: &Topology) -> (u16, u16) {
+    let compact = Geometry::new(topo, false);
+    (compact.width + SIDE_MIN, compact.height + CHROME)
+}
 
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,16 +39,15 @@ pub struct Areas {
     pub footer: Rect,
 }
 
-/// Splits a terminal of `size` into areas.
-pub fn layout(size: (u16, u16), _players: usize) -> Areas {
+/// Splits a terminal of `size` into areas for the island `topo`.
+pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
     let (w, h) = size;
     let area = Rect::new(0, 0, w, h);
     let [header, body, status, footer] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
             .areas(area);
-    let topo = MapId::Standard.topology();
     let (large, compact) = (Geometry::new(topo, true), Geometry::new(topo, false));
-    let island = if w >= large.width + 44 && body.height >= large.height { large } else { compact };
+    let island = if w >= large.width + SIDE_LARGE && body.height >= large.height { large } else { compact };
     let side_w = w.saturating_sub(island.width).min(72);
     let [left, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(side_w)]).areas(body);
     let (board, log) = if left.height >= island.height + 8 {
@@ -50,56 +57,6 @@ pub fn layout(size: (u16, u16), _players: usize) -> Areas {
         (left, None)
     };
     Areas { header, body, board, side, log, status, footer }
-}
-
-/// What the player with the keyboard should do now.
-pub fn prompt(app: &App) -> String {
-    let g = &app.game;
-    let name = app.name(g.to_act());
-    if app.saving.is_some() {
-        return "type a name for the save; Enter writes it".into();
-    }
-    match (&app.focus, g.phase()) {
-        (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
-            let which = if round == 0 { "first" } else { "second" };
-            format!("{name}: place your {which} settlement (Tab jumps between free corners, Enter places)")
-        }
-        (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
-        (Focus::Select(_), Phase::RoadBuilding { left }) => {
-            format!("{name}: place {}", panels::free_road(g, left))
-        }
-        (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
-            format!("{name}: move the robber to another hex")
-        }
-        (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
-        (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
-        (Focus::Idle, Phase::Roll) if app.enabled(Cmd::PlayCard) => {
-            format!("{name}: roll the dice (r), or play a card first (p)")
-        }
-        (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),
-        (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
-        _ => String::new(),
-    }
-}
-
-fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
-    let g = &app.game;
-    match d {
-        Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
-        Dialog::Composer(_) => format!("{name}: set what you give and get, tick whom to ask, Enter sends"),
-        Dialog::Answer => {
-            format!("{name}: answer {}'s offer: accept, decline or counter", app.name(g.current_player()))
-        }
-        Dialog::Responses { .. } => format!("{name}: trade with a player who accepted or countered, or withdraw"),
-        Dialog::Picker(p) => match (p.purpose, phase) {
-            (PickFor::Discard(n), _) => format!("{name}: choose {n} cards to discard"),
-            (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
-            (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
-        },
-        Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
-        Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
-        Dialog::Cards { .. } => format!("{name}: choose a development card to play"),
-    }
 }
 
 fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
@@ -118,17 +75,14 @@ fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
     if with_log {
         panels::log(app, rest, buf);
     } else if rest.height >= 6 {
-        let cost = |what: &str, h: Hand| {
-            let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
-            spans.extend(super::panels::cost_spans(app, h));
-            Line::from(spans)
-        };
-        let lines = vec![
-            cost("road", Hand::ROAD),
-            cost("settlement", Hand::SETTLEMENT),
-            cost("city", Hand::CITY),
-            cost("dev card", Hand::DEVELOPMENT),
-        ];
+        let lines: Vec<Line> = panels::costs(&app.game)
+            .into_iter()
+            .map(|(what, h)| {
+                let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
+                spans.extend(panels::cost_spans(app, h));
+                Line::from(spans)
+            })
+            .collect();
         Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height: 6, ..rest }, buf);
     }
 }
@@ -141,23 +95,36 @@ fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             _ => None,
         };
         Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
+    } else {
+        // Only on the start screen, whose own minimum is that of the rules' island: five or six
+        // names move the game to a larger one.
+        let (w, h) = min_size(topo);
+        let lines = vec![
+            Line::styled(
+                format!("The {} island is too large to show here:", game.config().map.name()),
+                app.theme.title(),
+            ),
+            Line::raw(format!("its game needs a terminal of {w} x {h}.")),
+        ];
+        Paragraph::new(lines).centered().render(screens::centred(area, area.width, 2), buf);
     }
 }
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self;
-        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let need = app.min_size();
+        if area.width < need.0 || area.height < need.1 {
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
             let quits = if app.autosave_path().is_some() {
                 "q quits at once (the game is saved: catan --continue resumes it)"
             } else {
                 "q quits at once"
             };
-            screens::too_small(app, area, buf, MIN_SIZE, quits);
+            screens::too_small(app, area, buf, need, quits);
             return;
         }
-        let areas = layout((area.width, area.height), app.game.num_players());
+        let areas = layout((area.width, area.height), app.game.topology());
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
             island(app, &app.game, areas.board, buf);
@@ -176,7 +143,7 @@ impl Widget for &App {
                 super::dialog_view::render(app, d, areas.board, buf);
             }
         }
-        panels::status(app, areas.status, buf, &prompt(app));
+        panels::status(app, areas.status, buf, &super::phase::prompt(app));
         panels::footer(app, areas.footer, buf);
         if app.help {
             super::help::render(app, area, buf);

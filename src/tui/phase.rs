@@ -1,0 +1,118 @@
+//! What the game waits for, in words, by phase: the header's "B Bob places a road", the status
+//! line's prompt, the hand-off screen's reason and the replay's "waiting to". They are kept
+//! together so that a new phase of the engine (the Special Building Phase of R40, the second
+//! player of a paired turn, R40a) is a few lines here, next to its neighbours.
+
+use super::app::{App, Focus};
+use super::dialogs::{Dialog, PickFor};
+use super::keymap::Cmd;
+use super::panels;
+use super::select::Purpose;
+use crate::engine::{Game, Phase, Seat};
+
+/// The header's words after the name of the player to act: "places a settlement".
+pub fn header(app: &App) -> String {
+    let g = &app.game;
+    let s = g.to_act();
+    match g.phase() {
+        Phase::Setup { settlement: None, .. } => "places a settlement".into(),
+        Phase::Setup { .. } => "places a road".into(),
+        Phase::Roll => "rolls".into(),
+        Phase::Main => "builds or trades".into(),
+        Phase::Discard { .. } => "discards".into(),
+        Phase::Robber => "moves the robber".into(),
+        Phase::RoadBuilding { left } => format!("places {}", panels::free_road(g, left)),
+        Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner".into(),
+        Phase::Trade { .. } => "answers a trade offer".into(),
+        Phase::SpecialBuilding { .. } => "may build (special building phase)".into(),
+        Phase::Over { .. } => "won".into(),
+    }
+}
+
+/// What the player with the keyboard should do now.
+pub fn prompt(app: &App) -> String {
+    let g = &app.game;
+    let name = app.name(g.to_act());
+    if app.saving.is_some() {
+        return "type a name for the save; Enter writes it".into();
+    }
+    match (&app.focus, g.phase()) {
+        (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
+            let which = if round == 0 { "first" } else { "second" };
+            format!("{name}: place your {which} settlement (Tab jumps between free corners, Enter places)")
+        }
+        (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
+        (Focus::Select(_), Phase::RoadBuilding { left }) => {
+            format!("{name}: place {}", panels::free_road(g, left))
+        }
+        (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
+            format!("{name}: move the robber to another hex")
+        }
+        (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
+        (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
+        (Focus::Idle, Phase::Roll) if app.enabled(Cmd::PlayCard) => {
+            format!("{name}: roll the dice (r), or play a card first (p)")
+        }
+        (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),
+        (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
+        _ => String::new(),
+    }
+}
+
+fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
+    let g = &app.game;
+    match d {
+        Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
+        Dialog::Composer(_) => format!("{name}: set what you give and get, tick whom to ask, Enter sends"),
+        Dialog::Answer => {
+            format!("{name}: answer {}'s offer: accept, decline or counter", app.name(g.current_player()))
+        }
+        Dialog::Responses { .. } => format!("{name}: trade with a player who accepted or countered, or withdraw"),
+        Dialog::Picker(p) => match (p.purpose, phase) {
+            (PickFor::Discard(n), _) => format!("{name}: choose {n} cards to discard"),
+            (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
+            (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
+        },
+        Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
+        Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
+        Dialog::Cards { .. } => format!("{name}: choose a development card to play"),
+    }
+}
+
+/// Why the keyboard moves, in public words.
+pub fn handoff_reason(app: &App, s: Seat) -> String {
+    let g = &app.game;
+    let name = app.name(s);
+    match g.phase() {
+        Phase::Setup { round, settlement: None, .. } => {
+            format!("{name} places a {} settlement", if round == 0 { "first" } else { "second" })
+        }
+        Phase::Setup { .. } => format!("{name} places a road"),
+        Phase::Roll => format!("turn {}: {name} rolls the dice", g.turn_number()),
+        Phase::Discard { remaining } => {
+            format!("a 7! {name} holds too many cards and discards {}", remaining[s.index()])
+        }
+        Phase::Trade { give, get, .. } if s != g.current_player() => {
+            format!("{} offers {give} for {get}: {name} answers", app.name(g.current_player()))
+        }
+        Phase::Trade { .. } => format!("{name} sees the answers to the offer"),
+        _ => format!("{name} continues the turn"),
+    }
+}
+
+/// What the player to act must do now, in a few words.
+pub fn waiting(g: &Game) -> &'static str {
+    match g.phase() {
+        Phase::Setup { settlement: None, .. } => "to place a settlement",
+        Phase::Setup { .. } => "to place a road",
+        Phase::Roll => "to roll",
+        Phase::Main => "to build, trade or end the turn",
+        Phase::Discard { .. } => "to discard",
+        Phase::Robber => "to move the robber",
+        Phase::RoadBuilding { .. } => "to place free roads",
+        Phase::Trade { .. } if g.to_act() == g.current_player() => "to choose a trade partner",
+        Phase::Trade { .. } => "to answer a trade offer",
+        Phase::SpecialBuilding { .. } => "to build in the special building phase",
+        Phase::Over { .. } => "won",
+    }
+}
