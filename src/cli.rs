@@ -10,14 +10,16 @@ use clap::{Parser, Subcommand};
 use catan::engine::{Config, ConfigError};
 use catan::{save, sim, tui};
 
-/// Settlers of Catan for the terminal: hot-seat for 2 to 4 players.
+/// Settlers of Catan for the terminal: hot-seat for 2 to 6 players (5 and 6 on the larger
+/// island of the 5-6 player extension).
 #[derive(Parser)]
 #[command(version, about)]
 pub struct Cli {
     /// Seed for the board, dice and cards (a random one when left out; always shown).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// The players: names in seat order ("Ann,Bob,Cy"), or just how many.
+    /// The players: names in seat order ("Ann,Bob,Cy"), or just how many: 2 to 6 (five or
+    /// six play on the 5-6 island).
     #[arg(long, global = true, value_parser = parse_players)]
     pub players: Option<Players>,
     /// Don't capture the mouse (capture stops the terminal's own copy and paste).

@@ -369,6 +369,45 @@ mod tests {
         }
     }
 
+    /// Issue 13: the 5-6 island's sizes, and on both islands at both scales no two parts
+    /// share a cell, and a click on any part's cell finds that part.
+    #[test]
+    fn every_part_of_either_island_has_its_cells_and_answers_a_click() {
+        let five_six = MapId::FiveSix.topology();
+        assert_eq!((Geometry::new(five_six, true).width, Geometry::new(five_six, true).height), (87, 40));
+        assert_eq!((Geometry::new(five_six, false).width, Geometry::new(five_six, false).height), (63, 33));
+        for map in MapId::ALL {
+            let topo = map.topology();
+            for large in [false, true] {
+                let g = Geometry::new(topo, large);
+                let mut cells = std::collections::HashSet::new();
+                for v in topo.vertices() {
+                    assert!(cells.insert(g.vertex_cell(topo, v)), "{map:?}: intersection {v:?} shares a cell");
+                }
+                for e in topo.edges() {
+                    for c in g.edge_cells(topo, e) {
+                        assert!(cells.insert(c), "{map:?}: path {e:?} shares a cell");
+                    }
+                }
+                let kinds: [Vec<Target>; 3] = [
+                    topo.vertices().map(Target::Vertex).collect(),
+                    topo.edges().map(Target::Edge).collect(),
+                    topo.hexes().map(Target::Hex).collect(),
+                ];
+                for all in &kinds {
+                    for &t in all {
+                        let (c, r) = match t {
+                            Target::Vertex(v) => g.vertex_cell(topo, v),
+                            Target::Edge(e) => g.edge_cells(topo, e)[g.edge_cells(topo, e).len() / 2],
+                            Target::Hex(h) => g.hex_cell(topo, h),
+                        };
+                        assert_eq!(g.hit(topo, all, c as u16, r as u16), Some(t), "{map:?} large {large}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_click_on_a_cell_finds_its_target() {
         let topo = MapId::Standard.topology();

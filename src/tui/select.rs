@@ -232,6 +232,31 @@ mod tests {
         }
     }
 
+    /// Issue 13: on either island, the arrows lead from where the cursor starts to every
+    /// intersection, every path and every hex.
+    #[test]
+    fn arrows_reach_every_place_of_each_island() {
+        for map in MapId::ALL {
+            let topo = map.topology();
+            for purpose in [Purpose::Settlement, Purpose::Road, Purpose::Robber] {
+                let all = all_targets(topo, purpose);
+                let centre = Target::Hex(crate::engine::Hex((topo.num_hexes() / 2) as u8));
+                let start = nearest(topo, &all, centre).unwrap();
+                let mut seen = std::collections::HashSet::from([start]);
+                let mut todo = vec![start];
+                while let Some(t) = todo.pop() {
+                    for dir in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+                        if let Some(n) = neighbour(topo, &all, t, dir).filter(|n| seen.insert(*n)) {
+                            todo.push(n);
+                        }
+                    }
+                }
+                let missed: Vec<_> = all.iter().filter(|t| !seen.contains(t)).collect();
+                assert!(missed.is_empty(), "{map:?} {purpose:?}: the arrows never reach {missed:?}");
+            }
+        }
+    }
+
     #[test]
     fn tab_cycles_the_legal_targets_of_setup() {
         let game = Game::new(Config::default(), 1).unwrap();
