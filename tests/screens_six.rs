@@ -8,7 +8,7 @@ use screen_text::view;
 
 use std::path::Path;
 
-use catan::engine::{Action, MapId, Phase};
+use catan::engine::{Action, MapId, Phase, Resource};
 use catan::tui::replay::{self, Go, Replay};
 use catan::tui::{App, Focus, Geometry, Msg, Target, Theme, layout, min_size};
 use crossterm::event::KeyCode;
@@ -193,6 +193,32 @@ fn six_players_fit_the_smallest_terminal() {
     }
     insta::assert_snapshot!("six_players_trade_dialog_at_the_smallest_size", screen);
     press(&mut app, "Esc");
+    // An offer of a card held for one not held, sent to all five; each declines after taking
+    // the keyboard, and the answers list shows all five.
+    let me = app.game.to_act();
+    let hand = app.game.view(me).hand();
+    let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
+    let get = Resource::ALL.into_iter().find(|&r| hand[r] == 0).unwrap();
+    let (from, to) = (give as usize, get as usize);
+    press(
+        &mut app,
+        &format!(
+            "t {}+ Tab {}+ Enter",
+            "j ".repeat(from),
+            if to > from { "j ".repeat(to - from) } else { "k ".repeat(from - to) }
+        ),
+    );
+    assert!(matches!(app.game.phase(), Phase::Trade { .. }), "{:?}", app.message);
+    for _ in 0..5 {
+        press(&mut app, "Enter d");
+    }
+    press(&mut app, "Enter");
+    let screen = draw(&mut app, w, h);
+    assert!(screen.contains("Answers"), "{screen}");
+    for name in SIX.iter().filter(|&&n| n != app.name(me)) {
+        assert!(screen.contains(&format!("{} {name} declines", &name[..1])), "{name}:\n{screen}");
+    }
+    press(&mut app, "x");
     play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
     let screen = draw(&mut app, w, h);
     assert!(screen.contains("Discard") && screen.contains("give up"), "{screen}");

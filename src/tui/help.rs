@@ -1,6 +1,6 @@
 //! The help overlay: every key of every mode (from the keymap's tables), the building costs
 //! and the board's symbols, flowed into as many columns as the screen needs so that nothing
-//! is lost even at the smallest size the game draws (96 x 28).
+//! is lost even at the smallest size the game draws (96 x 28 for the base island, see `ui::min_size`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
