@@ -395,7 +395,7 @@ impl App {
             Cmd::Trade => {
                 return match self.game.phase() {
                     Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
-                    _ => self.refuse("not now: trading comes after the roll".into()),
+                    _ => self.refuse(super::phase::no_trade_now(&self.game)),
                 };
             }
             Cmd::Maritime => {
@@ -403,7 +403,7 @@ impl App {
                 return match (self.game.phase(), any) {
                     (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
                     (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
-                    _ => self.refuse("not now: trading comes after the roll".into()),
+                    _ => self.refuse(super::phase::no_trade_now(&self.game)),
                 };
             }
             Cmd::BuildRoad => Purpose::Road,

@@ -2,6 +2,10 @@
 //! line's prompt, the hand-off screen's reason and the replay's "waiting to". They are kept
 //! together so that a new phase of the engine (the Special Building Phase of R40, the second
 //! player of a paired turn, R40a) is a few lines here, next to its neighbours.
+//!
+//! Beyond these words, a new phase touches `App::sync` (which focus it opens: a phase where the
+//! player chooses among builds is `Focus::Idle`, whose footer shows only the keys the engine's
+//! legal actions allow) and nothing else: the island, panels and dialogs read the game as it is.
 
 use super::app::{App, Focus};
 use super::dialogs::{Dialog, PickFor};
@@ -114,5 +118,14 @@ pub fn waiting(g: &Game) -> &'static str {
         Phase::Trade { .. } => "to answer a trade offer",
         Phase::SpecialBuilding { .. } => "to build in the special building phase",
         Phase::Over { .. } => "won",
+    }
+}
+
+/// Why no trade can be offered or made with the bank now (a key pressed when the rules allow
+/// none).
+pub fn no_trade_now(g: &Game) -> String {
+    match g.phase() {
+        Phase::Roll => "not now: trading comes after the roll".into(),
+        _ => "not now: no trading in this part of the turn".into(),
     }
 }
