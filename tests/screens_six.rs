@@ -69,7 +69,7 @@ fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
         match app.game.phase() {
             _ if app.handoff().is_some() => press(app, "Enter"),
             Phase::Roll => press(app, "r"),
-            Phase::Main => press(app, "e"),
+            Phase::Main | Phase::SpecialBuilding { .. } => press(app, "e"),
             Phase::Robber => press(app, "Enter Enter"),
             // Discards: a card of each resource held, until enough.
             Phase::Discard { .. } => {
@@ -292,4 +292,54 @@ fn replay_of_a_six_player_game() {
         assert!(screen.contains("REPLAY") && screen.contains("Hands"), "{w}x{h}:\n{screen}");
     }
     assert!(draw(w, h - 1).contains(&format!("need {w} x {h}")));
+}
+
+/// R40: after a turn, each other player in turn order may build (the Special Building Phase).
+/// The keyboard passes to them with the reason said; the status line says what they may do and
+/// `e` is "done"; a snapshot of that screen at 140 x 45.
+#[test]
+fn the_special_building_phase_on_screen() {
+    let mut app = six(7, PLAIN, (140, 45));
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    let roller = app.game.current_player();
+    press(&mut app, "e");
+    let Phase::SpecialBuilding { seat } = app.game.phase() else { panic!("{:?}", app.game.phase()) };
+    let (name, rolled) = (app.name(seat), app.name(roller));
+    let handoff = draw(&mut app, 140, 45);
+    assert!(handoff.contains(&format!("special building phase after {rolled}'s turn: {name} may build")), "{handoff}");
+    press(&mut app, "Enter");
+    let screen = draw(&mut app, 140, 45);
+    assert!(screen.contains("may build (special building phase)"), "{screen}");
+    assert!(screen.contains("e when done") && screen.contains(" e done "), "{screen}");
+    assert!(!screen.contains(" t trade "), "no trade in the special building phase:\n{screen}");
+    insta::assert_snapshot!(screen);
+    // Every other player builds in turn, then the next player rolls.
+    for _ in 0..4 {
+        press(&mut app, "e Enter");
+        assert!(matches!(app.game.phase(), Phase::SpecialBuilding { .. }), "{:?}", app.game.phase());
+    }
+    press(&mut app, "e");
+    assert_eq!(app.game.phase(), Phase::Roll);
+}
+
+/// R40a: with paired players, the third player after the roller plays the second part of the
+/// turn; the hand-off and the header say so.
+#[test]
+fn the_second_player_of_a_pair_on_screen() {
+    let rules =
+        catan::engine::Config { turns: catan::engine::TurnStyle::Paired, ..catan::engine::Config::with_players(6) };
+    let mut app = App::with_rules(7, Some(SIX.map(String::from).to_vec()), PLAIN, rules);
+    app.update(Msg::Resize(140, 45));
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    let roller = app.name(app.game.current_player());
+    press(&mut app, "e");
+    let second = app.game.to_act();
+    let handoff = draw(&mut app, 140, 45);
+    assert!(handoff.contains(&format!("{} plays the second part of {roller}'s turn", app.name(second))), "{handoff}");
+    press(&mut app, "Enter");
+    let screen = draw(&mut app, 140, 45);
+    assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");
+    assert!(screen.contains("trade with the bank"), "{screen}");
 }

@@ -280,7 +280,7 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let mut keys: Vec<(&str, &str)> = keymap::bindings(mode)
         .iter()
         .filter(|b| !b.label.is_empty() && app.enabled(b.cmd))
-        .map(|b| (b.label, b.desc))
+        .map(|b| (b.label, super::phase::key_desc(app, b.cmd, b.desc)))
         .collect();
     let mut global: Vec<(&str, &str)> = Vec::new();
     if keymap::takes_global(mode) {

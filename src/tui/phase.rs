@@ -12,7 +12,7 @@ use super::dialogs::{Dialog, PickFor};
 use super::keymap::Cmd;
 use super::panels;
 use super::select::Purpose;
-use crate::engine::{Game, Phase, Seat};
+use crate::engine::{Event, Game, Phase, Seat};
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &App) -> String {
@@ -22,7 +22,10 @@ pub fn header(app: &App) -> String {
         Phase::Setup { settlement: None, .. } => "places a settlement".into(),
         Phase::Setup { .. } => "places a road".into(),
         Phase::Roll => "rolls".into(),
-        Phase::Main => "builds or trades".into(),
+        Phase::Main => match second_of_pair(app) {
+            Some(first) => format!("plays the second part of {}'s turn", app.name(first)),
+            None => "builds or trades".into(),
+        },
         Phase::Discard { .. } => "discards".into(),
         Phase::Robber => "moves the robber".into(),
         Phase::RoadBuilding { left } => format!("places {}", panels::free_road(g, left)),
@@ -58,7 +61,15 @@ pub fn prompt(app: &App) -> String {
             format!("{name}: roll the dice (r), or play a card first (p)")
         }
         (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),
+        (Focus::Idle, Phase::Main) if second_of_pair(app).is_some() => {
+            format!("{name}: build, buy, trade with the bank or play a card, then end the turn (e)")
+        }
         (Focus::Idle, Phase::Main) => format!("{name}: build, trade, buy or play a card, then end the turn (e)"),
+        (Focus::Idle, Phase::SpecialBuilding { .. }) => {
+            format!(
+                "{name}: build or buy a development card before the next turn (no trade, no card play), e when done"
+            )
+        }
         _ => String::new(),
     }
 }
@@ -100,6 +111,13 @@ pub fn handoff_reason(app: &App, s: Seat) -> String {
             format!("{} offers {give} for {get}: {name} answers", app.name(g.current_player()))
         }
         Phase::Trade { .. } => format!("{name} sees the answers to the offer"),
+        Phase::SpecialBuilding { .. } => {
+            format!("special building phase after {}'s turn: {name} may build", app.name(g.current_player()))
+        }
+        Phase::Main => match second_of_pair(app) {
+            Some(first) => format!("{name} plays the second part of {}'s turn", app.name(first)),
+            None => format!("{name} continues the turn"),
+        },
         _ => format!("{name} continues the turn"),
     }
 }
@@ -128,4 +146,27 @@ pub fn no_trade_now(g: &Game) -> String {
         Phase::Roll => "not now: trading comes after the roll".into(),
         _ => "not now: no trading in this part of the turn".into(),
     }
+}
+
+/// What a key does in this phase, where that differs from its words in the keymap: in the
+/// Special Building Phase "end turn" only says the player is done building.
+pub fn key_desc(app: &App, cmd: Cmd, desc: &'static str) -> &'static str {
+    match (app.game.phase(), cmd) {
+        (Phase::SpecialBuilding { .. }, Cmd::EndTurn) => "done",
+        _ => desc,
+    }
+}
+
+/// The player who rolled, while the second player of a pair plays the rest of their turn
+/// (R40a). The engine keeps this to itself, so it is read from the log: a `SecondOfPair` event
+/// since the turn started.
+fn second_of_pair(app: &App) -> Option<Seat> {
+    for e in app.log.iter().rev() {
+        match *e {
+            Event::SecondOfPair { seat, first } if seat == app.game.to_act() => return Some(first),
+            Event::TurnStarted { .. } | Event::SecondOfPair { .. } => return None,
+            _ => {}
+        }
+    }
+    None
 }
