@@ -124,7 +124,7 @@ impl App {
     /// (see [`rules_for`](super::start::rules_for): five or six play on the 5-6 island).
     pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
-        // show the very island the game will use (see `StartForm::preview`).
+        // show the very island the game will use (`App::preview`, in start.rs, follows the names).
         let game = Game::new(super::start::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
