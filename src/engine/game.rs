@@ -228,6 +228,11 @@ impl Game {
             _ => self.turn.seat,
         }
     }
+    /// Paired players (R40a): while the second player of a pair plays the rest of the turn,
+    /// the player who rolled; `None` otherwise.
+    pub fn paired_with(&self) -> Option<Seat> {
+        self.turn.paired
+    }
     /// Turn number, counting from 1 after set-up (0 during set-up).
     pub fn turn_number(&self) -> u16 {
         self.turn.number

@@ -12,7 +12,7 @@ use super::dialogs::{Dialog, PickFor};
 use super::keymap::Cmd;
 use super::panels;
 use super::select::Purpose;
-use crate::engine::{Event, Game, Phase, Seat};
+use crate::engine::{Game, Phase, Seat};
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &App) -> String {
@@ -158,15 +158,7 @@ pub fn key_desc(app: &App, cmd: Cmd, desc: &'static str) -> &'static str {
 }
 
 /// The player who rolled, while the second player of a pair plays the rest of their turn
-/// (R40a). The engine keeps this to itself, so it is read from the log: a `SecondOfPair` event
-/// since the turn started.
+/// (R40a).
 fn second_of_pair(app: &App) -> Option<Seat> {
-    for e in app.log.iter().rev() {
-        match *e {
-            Event::SecondOfPair { seat, first } if seat == app.game.to_act() => return Some(first),
-            Event::TurnStarted { .. } | Event::SecondOfPair { .. } => return None,
-            _ => {}
-        }
-    }
-    None
+    app.game.paired_with()
 }
