@@ -25,7 +25,7 @@ use crate::bytes::Bytes;
 pub const MAX_MSGS: usize = 5_000;
 
 /// Players' names when the game does not start on the start screen.
-pub const NAMES: [&str; 4] = ["Ann", "Bob", "Cyd", "Dee"];
+pub const NAMES: [&str; 6] = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"];
 
 /// Messages between two drawings of the screen.
 const DRAW_EVERY: usize = 64;
@@ -262,12 +262,12 @@ pub fn check_screen(app: &App, ctx: &dyn Fn() -> String) {
     }
 }
 
-/// The app the input asks for: seed, two to four players (or the start screen, now and then),
+/// The app the input asks for: seed, two to six players (or the start screen, now and then),
 /// and the rules.
 pub fn new_app(b: &mut Bytes) -> App {
     let seed = u64::from(b.u16());
     let f = b.u8();
-    let names = (f & 0x30 != 0x30).then(|| NAMES[..2 + f as usize % 3].iter().map(|n| n.to_string()).collect());
+    let names = (f & 0x30 != 0x30).then(|| NAMES[..2 + f as usize % 5].iter().map(|n| n.to_string()).collect());
     if f & 0xC0 == 0xC0 {
         let (g, h) = (b.u8(), b.u8());
         let rules = Config {
