@@ -4,7 +4,8 @@
 //! - set-up: corners weighted by their dots and by resources it doesn't produce yet, a road
 //!   pointing at the best open corner beyond;
 //! - its turn: a city before a settlement before a road before a development card before ending
-//!   the turn; roads only toward somewhere to settle, unless there is nowhere;
+//!   the turn; roads only toward somewhere to settle, unless there is nowhere; a development
+//!   card mostly with cards to spare beyond what it is saving for;
 //!   bank trades only to turn spare cards into missing ones (three a turn at most);
 //! - the robber: on the hex that hurts the leader most, never its own, robbing the leader;
 //! - discards: the cards that build nothing it is saving for;
@@ -83,6 +84,11 @@ impl EasyBot {
         let spots = c.seen.settlement_spots(c.me);
         let settlements_left = c.view.player(c.me).pieces_left.1 > 0;
         let robbed = robber_on_me(c);
+        let card = c.view.config().costs.development;
+        // Cards bought only with cards to spare: a beginner who buys whenever it can plays
+        // better (the medium player won 62% of 1,000 games against three such, 75% against
+        // these, and these still win 93% against three random players).
+        let spare_for_card = Resource::ALL.iter().all(|&r| c.hand[r] >= card[r] + c.wanted[r]);
         let yop = best_year_of_plenty(c);
         let monopoly = best_monopoly(c);
         let action = self.draw(|a| match a {
@@ -92,7 +98,8 @@ impl EasyBot {
                 let w = road_value(c, e);
                 if spots != 0 && settlements_left { w * 0.2 } else { w }
             }
-            Action::BuyDevCard => 8.0,
+            Action::BuyDevCard if spare_for_card => 12.0,
+            Action::BuyDevCard => 1.0,
             Action::PlayKnight if robbed => 30.0,
             Action::PlayKnight => 3.0,
             Action::PlayRoadBuilding if spots == 0 => 15.0,
