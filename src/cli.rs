@@ -91,8 +91,9 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         save_dir: Option<std::path::PathBuf>,
     },
-    /// Play bots against each other (`--players easy,random,random,random`): every seating
-    /// of the line-up on each board; prints win rates, points and decision times.
+    /// Play bots against each other (`--players medium,easy,easy,easy`; the default line-up is
+    /// easy,random,random,random): every seating of the line-up on each board; prints win
+    /// rates, points and decision times.
     Arena {
         /// Games in all (rounded up to a whole number of seatings).
         #[arg(long, default_value_t = 1000)]
@@ -252,7 +253,7 @@ fn arena(
     let lineup = match players {
         Some(Players::Names(names)) => catan::arena::parse_lineup(names.iter().map(String::as_str)),
         Some(Players::Count(_)) => Err("arena: --players lists bot levels, e.g. easy,random,random,random".into()),
-        None => Ok(vec![catan::bots::BotLevel::Easy, catan::bots::BotLevel::Random, catan::bots::BotLevel::Random]),
+        None => catan::arena::parse_lineup(["easy", "random", "random", "random"]),
     };
     let config = lineup.and_then(|l| {
         let n = u8::try_from(l.len()).map_err(|_| ConfigError::Players(l.len()).to_string())?;
