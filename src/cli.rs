@@ -93,6 +93,20 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         save_dir: Option<std::path::PathBuf>,
     },
+    /// Play bots against each other (`--players medium,easy,easy,easy`; the default line-up is
+    /// easy,random,random,random): every seating of the line-up on each board; prints win
+    /// rates, points and decision times.
+    Arena {
+        /// Games in all (rounded up to a whole number of seatings).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Step through a saved game; with --verify, check its log reproduces the saved state.
     Replay {
         /// The save file.
@@ -120,6 +134,9 @@ impl Cli {
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
+        if let Some(Command::Arena { games, threads, json }) = self.command {
+            return arena(self.players.as_ref(), &self.rules, seed, games, threads, json);
+        }
         let config = match &self.players {
             Some(players) => players.check(&self.rules),
             None => Ok(self.rules.config(4)).and_then(|c| c.validate().map(|()| c).map_err(|e| e.to_string())),
@@ -138,6 +155,7 @@ impl Cli {
                     return save::commands::simulate_to_dir(config, games, seed, &dir);
                 }
             }
+            Some(Command::Arena { .. }) => unreachable!("played before the players are checked as names"),
             Some(Command::Replay { file, verify: true, .. }) => return save::commands::verify_file(&file),
             Some(Command::Replay { file, print, .. }) if print || !std::io::stdout().is_terminal() => {
                 return save::commands::print_log(&file);
@@ -223,6 +241,43 @@ fn simulate(config: Config, games: u64, seed: u64, json: bool) {
         println!("games per second: {:.0}", r.games_per_second);
         println!("ns per action: {:.1}", r.ns_per_action);
     }
+}
+
+/// `catan arena`: `--players` lists bot levels (duplicates allowed), not names.
+fn arena(
+    players: Option<&Players>,
+    rules: &crate::rules_flags::RulesFlags,
+    seed: u64,
+    games: u64,
+    threads: Option<usize>,
+    json: bool,
+) -> ExitCode {
+    let lineup = match players {
+        Some(Players::Names(names)) => catan::arena::parse_lineup(names.iter().map(String::as_str)),
+        Some(Players::Count(_)) => Err("arena: --players lists bot levels, e.g. easy,random,random,random".into()),
+        None => catan::arena::parse_lineup(["easy", "random", "random", "random"]),
+    };
+    let config = lineup.and_then(|l| {
+        let n = u8::try_from(l.len()).map_err(|_| ConfigError::Players(l.len()).to_string())?;
+        let config = rules.config(n);
+        config.validate().map_err(|e| e.to_string())?;
+        Ok((l, config))
+    });
+    let (lineup, config) = match config {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("catan: {}", catan::text::escape(&e));
+            return ExitCode::from(2);
+        }
+    };
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads });
+    if json {
+        println!("{}", serde_json::to_string(&report).expect("a report serializes"));
+    } else {
+        print!("{}", report.text());
+    }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

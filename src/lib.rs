@@ -21,6 +21,7 @@
 //! happened ([`engine::Game::apply`] returns [`engine::Event`]s, or a [`engine::RuleError`]
 //! saying why, leaving the game untouched).
 
+pub mod arena;
 pub mod bots;
 pub mod engine;
 pub mod save;

@@ -1,6 +1,133 @@
-//! Computer players. They see the game only through a seat's [`PlayerView`](crate::engine::PlayerView):
-//! its legal actions, the public facts and their own cards.
+//! Computer players. They see the game only through a seat's [`PlayerView`]: its legal actions,
+//! the public facts and their own cards, never another hand, the deck's order or the dice to
+//! come. A bot that looks ahead plays on a game the view deals afresh
+//! ([`PlayerView::determinize`]), never on the real one.
+//!
+//! ```
+//! use catan::bots::{self, BotLevel};
+//! use catan::engine::{Config, Game};
+//!
+//! let mut game = Game::new(Config::default(), 7).unwrap();
+//! let mut seats: Vec<_> = (0..4).map(|s| bots::make(BotLevel::Easy, s)).collect();
+//! while !game.is_over() && game.turn_number() < 500 {
+//!     let view = game.acting_view();
+//!     let action = seats[view.seat().index()].choose(view);
+//!     game.apply(action).unwrap();
+//! }
+//! ```
+//!
+//! Levels: [`RandomBot`] (uniform over the legal actions), [`EasyBot`] (weighted random choices
+//! that favour building) and [`MediumBot`] (a one-move lookahead on catanatron's value
+//! function, [`value`]).
 
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Action, PlayerView};
+
+mod easy;
+mod medium;
 mod random;
+mod seen;
+pub mod value;
 
+pub use easy::EasyBot;
+pub use medium::MediumBot;
 pub use random::{RandomBot, SplitMix64};
+
+/// A computer player: given the view of the seat that must act, it picks one of that seat's
+/// legal actions.
+///
+/// The same calls cover every moment of a game: set-up, the roll, building, card plays, the
+/// robber, discards after a 7, and answers to a domestic trade offer (the view's phase is then
+/// [`Phase::Trade`](crate::engine::Phase::Trade) and the legal actions are
+/// [`Action::AcceptTrade`] and [`Action::DeclineTrade`]). A bot is deterministic given its seed
+/// and what its seat has seen: two games that differ only in what the seat cannot see get the
+/// same decision.
+pub trait Bot: Send {
+    /// The action to play now. `view` must belong to the seat that must act
+    /// ([`crate::engine::Game::acting_view`]) in a game that is not over: anything else has
+    /// no legal action to choose from, and panics.
+    fn choose(&mut self, view: PlayerView<'_>) -> Action;
+
+    /// The level this bot plays at.
+    fn level(&self) -> BotLevel;
+}
+
+/// How a computer player plays. Written `"random"`, `"easy"` or `"medium"` in save files
+/// (`{"bot": "easy"}`) and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BotLevel {
+    /// Plays a legal action at random ([`RandomBot`]): what `catan simulate` records.
+    Random,
+    /// Weighted random choices that favour building ([`EasyBot`]).
+    Easy,
+    /// One-move lookahead on catanatron's value function ([`MediumBot`]).
+    Medium,
+}
+
+impl BotLevel {
+    /// Every level, weakest first.
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Medium];
+
+    /// The level's name, as written in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Easy => "easy",
+            BotLevel::Medium => "medium",
+        }
+    }
+}
+
+impl fmt::Display for BotLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of [`BotLevel::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot level {0:?}: choose random, easy or medium")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for BotLevel {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<BotLevel, UnknownLevel> {
+        let t = s.trim();
+        BotLevel::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(t)).ok_or_else(|| UnknownLevel(t.to_string()))
+    }
+}
+
+/// True when `s` has public points within two of the target: a bot helps no such player in a
+/// trade (the player may hold hidden victory point cards too).
+pub(crate) fn near_win(view: &PlayerView<'_>, s: crate::engine::Seat) -> bool {
+    u32::from(view.player(s).points) + 2 >= u32::from(view.config().target)
+}
+
+/// A bot of the given level, seeded for repeatable games.
+pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
+    match level {
+        BotLevel::Random => Box::new(RandomBot::new(seed)),
+        BotLevel::Easy => Box::new(EasyBot::new(seed)),
+        BotLevel::Medium => Box::new(MediumBot::new(seed)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_read_and_print_as_their_names() {
+        for level in BotLevel::ALL {
+            assert_eq!(level.name().parse::<BotLevel>(), Ok(level));
+            assert_eq!(serde_json::to_string(&level).unwrap(), format!("\"{level}\""));
+        }
+        assert_eq!(" Easy ".parse::<BotLevel>(), Ok(BotLevel::Easy));
+        assert!("hard".parse::<BotLevel>().is_err());
+    }
+}

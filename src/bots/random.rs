@@ -65,3 +65,12 @@ impl RandomBot {
         Some(self.buffer[self.rng.below(self.buffer.len())])
     }
 }
+
+impl super::Bot for RandomBot {
+    fn choose(&mut self, view: PlayerView<'_>) -> Action {
+        RandomBot::choose(self, view).expect("a bot is asked only when its seat must act")
+    }
+    fn level(&self) -> super::BotLevel {
+        super::BotLevel::Random
+    }
+}

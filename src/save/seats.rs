@@ -6,6 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The level of a computer player lives with the bots; save files write it `{"bot": "easy"}`.
+pub use crate::bots::BotLevel;
+
 /// Who plays a seat. Written `"human"` or `{"bot": "random"}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -15,15 +18,6 @@ pub enum SeatKind {
     Human,
     /// A computer player of the given level.
     Bot(BotLevel),
-}
-
-/// How a computer player plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BotLevel {
-    /// Plays a legal action at random ([`crate::bots::RandomBot`]): what `catan simulate`
-    /// records.
-    Random,
 }
 
 /// One seat as a save file lists it: the player's name and who plays it.
@@ -69,5 +63,10 @@ mod tests {
         assert_eq!(serde_json::to_string(&SeatKind::Bot(BotLevel::Random)).unwrap(), r#"{"bot":"random"}"#);
         let back: SeatKind = serde_json::from_str(r#"{"bot":"random"}"#).unwrap();
         assert_eq!(back, SeatKind::Bot(BotLevel::Random));
+        for level in BotLevel::ALL {
+            let json = format!(r#"{{"bot":"{level}"}}"#);
+            assert_eq!(serde_json::to_string(&SeatKind::Bot(level)).unwrap(), json);
+            assert_eq!(serde_json::from_str::<SeatKind>(&json).unwrap(), SeatKind::Bot(level));
+        }
     }
 }

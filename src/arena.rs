@@ -1,0 +1,331 @@
+//! Tournaments between bots (`catan arena`): a line-up of bot levels plays every seating
+//! rotation of itself on each board, so no bot gains from its seat, and every seating of a
+//! board is dealt from the same game seed (the same island, deck and first dice). Games run on
+//! all cores; results do not depend on the number of threads (only the timings do).
+//!
+//! ```
+//! use catan::arena::{self, Arena};
+//! use catan::bots::BotLevel;
+//! use catan::engine::Config;
+//!
+//! let lineup = vec![BotLevel::Easy, BotLevel::Random];
+//! let report = arena::run(&Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1 });
+//! assert_eq!(report.games, 4);
+//! assert_eq!(report.standings.iter().map(|s| s.wins).sum::<u64>() + report.unfinished, 4);
+//! ```
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::bots::{self, BotLevel, SplitMix64};
+use crate::engine::{Config, Game, NoEvents};
+
+/// Turns after which a game is abandoned, unfinished (bots finish long before).
+pub const TURN_LIMIT: u16 = 1000;
+/// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
+pub const ACTION_LIMIT: u64 = 200_000;
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arena {
+    /// The rules; `players` must equal the line-up's length.
+    pub config: Config,
+    /// One bot level per entrant, in seat order for the first seating.
+    pub lineup: Vec<BotLevel>,
+    /// Games in all, rounded up to a whole number of seatings per board.
+    pub games: u64,
+    /// The first board's game seed; board `k` uses `seed + k`.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// Reads a line-up such as `easy,random,random,random`.
+pub fn parse_lineup<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Vec<BotLevel>, String> {
+    names.into_iter().map(|n| n.parse::<BotLevel>().map_err(|e| e.to_string())).collect()
+}
+
+/// One entrant's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    /// Position in the line-up, from 1.
+    pub entrant: usize,
+    pub bot: BotLevel,
+    pub wins: u64,
+    pub win_rate: f64,
+    /// The 95% Wilson score interval of the win rate.
+    pub interval: [f64; 2],
+    /// Victory points at the end, hidden cards included.
+    pub mean_points: f64,
+    pub decisions: u64,
+    pub mean_decision_us: f64,
+    pub max_decision_us: f64,
+}
+
+/// A tournament's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub lineup: Vec<BotLevel>,
+    pub players: u8,
+    pub games: u64,
+    /// Seatings per board (the line-up's rotations).
+    pub seatings: u64,
+    pub seed: u64,
+    pub threads: usize,
+    /// Games that hit [`TURN_LIMIT`] or [`ACTION_LIMIT`] without a winner.
+    pub unfinished: u64,
+    pub mean_turns: f64,
+    pub seconds: f64,
+    pub standings: Vec<Standing>,
+}
+
+/// One finished (or abandoned) game, by entrant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub game: Game,
+    pub winner: Option<usize>,
+    pub points: Vec<u8>,
+    pub decisions: Vec<u64>,
+    pub time: Vec<Duration>,
+    pub max_time: Vec<Duration>,
+    pub actions: u64,
+}
+
+/// The seed of entrant `entrant`'s bot in the games of `game_seed`.
+fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
+    SplitMix64::new(game_seed ^ (entrant as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
+}
+
+/// Plays one game: seat `s` is entrant `seating[s]`, a bot of level `lineup[seating[s]]`. Every
+/// action is checked before it is applied; a bot that plays an illegal one panics the game
+/// with the action and the reason.
+pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usize]) -> Played {
+    let mut game = Game::new(config, game_seed).expect("a valid configuration");
+    let n = lineup.len();
+    let mut seats: Vec<Box<dyn bots::Bot>> =
+        seating.iter().map(|&e| bots::make(lineup[e], bot_seed(game_seed, e))).collect();
+    let mut out = Played {
+        game,
+        winner: None,
+        points: vec![0; n],
+        decisions: vec![0; n],
+        time: vec![Duration::ZERO; n],
+        max_time: vec![Duration::ZERO; n],
+        actions: 0,
+    };
+    while !game.is_over() && game.turn_number() < TURN_LIMIT && out.actions < ACTION_LIMIT {
+        let view = game.acting_view();
+        let seat = view.seat().index();
+        let start = Instant::now();
+        let action = seats[seat].choose(view);
+        let took = start.elapsed();
+        let e = seating[seat];
+        out.decisions[e] += 1;
+        out.time[e] += took;
+        out.max_time[e] = out.max_time[e].max(took);
+        if let Err(why) = game.check(action) {
+            panic!("seed {game_seed}: {} bot at seat {seat} played {action:?}: {why}", lineup[e]);
+        }
+        game.apply_unchecked(action, &mut NoEvents);
+        out.actions += 1;
+    }
+    out.winner = game.winner().map(|w| seating[w.index()]);
+    for s in game.seats() {
+        // The referee reads every seat's total once the game is over, as the game-over screen does.
+        out.points[seating[s.index()]] = game.view(s).victory_points();
+    }
+    out.game = game;
+    out
+}
+
+/// Sums of the games played so far.
+#[derive(Clone, Debug, Default)]
+struct Totals {
+    wins: Vec<u64>,
+    points: Vec<u64>,
+    decisions: Vec<u64>,
+    time: Vec<Duration>,
+    max_time: Vec<Duration>,
+    turns: u64,
+    unfinished: u64,
+}
+
+impl Totals {
+    fn new(n: usize) -> Totals {
+        Totals {
+            wins: vec![0; n],
+            points: vec![0; n],
+            decisions: vec![0; n],
+            time: vec![Duration::ZERO; n],
+            max_time: vec![Duration::ZERO; n],
+            ..Totals::default()
+        }
+    }
+    fn add(&mut self, p: &Played) {
+        match p.winner {
+            Some(w) => self.wins[w] += 1,
+            None => self.unfinished += 1,
+        }
+        self.turns += u64::from(p.game.turn_number());
+        for e in 0..self.wins.len() {
+            self.points[e] += u64::from(p.points[e]);
+            self.decisions[e] += p.decisions[e];
+            self.time[e] += p.time[e];
+            self.max_time[e] = self.max_time[e].max(p.max_time[e]);
+        }
+    }
+    fn merge(&mut self, o: &Totals) {
+        self.turns += o.turns;
+        self.unfinished += o.unfinished;
+        for e in 0..self.wins.len() {
+            self.wins[e] += o.wins[e];
+            self.points[e] += o.points[e];
+            self.decisions[e] += o.decisions[e];
+            self.time[e] += o.time[e];
+            self.max_time[e] = self.max_time[e].max(o.max_time[e]);
+        }
+    }
+}
+
+/// Plays the tournament. Game `k` is played on board `k / n` (game seed `seed + k / n`) in
+/// seating `k % n`, where seat `s` holds entrant `(s + k % n) % n`.
+pub fn run(arena: &Arena) -> Report {
+    let n = arena.lineup.len();
+    assert_eq!(n, arena.config.players as usize, "one bot per seat");
+    let seatings = n as u64;
+    let games = arena.games.div_ceil(seatings) * seatings;
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let totals = Mutex::new(Totals::new(n));
+    let threads = arena.threads.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut mine = Totals::new(n);
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= games {
+                        break;
+                    }
+                    let rotation = (k % seatings) as usize;
+                    let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+                    let game_seed = arena.seed.wrapping_add(k / seatings);
+                    mine.add(&play(arena.config, game_seed, &arena.lineup, &seating));
+                }
+                totals.lock().expect("no worker panicked holding the totals").merge(&mine);
+            });
+        }
+    });
+    let t = totals.into_inner().expect("no worker panicked holding the totals");
+    let g = games.max(1) as f64;
+    let standings = (0..n)
+        .map(|e| {
+            let decisions = t.decisions[e].max(1) as f64;
+            Standing {
+                entrant: e + 1,
+                bot: arena.lineup[e],
+                wins: t.wins[e],
+                win_rate: t.wins[e] as f64 / g,
+                interval: wilson(t.wins[e], games),
+                mean_points: t.points[e] as f64 / g,
+                decisions: t.decisions[e],
+                mean_decision_us: t.time[e].as_secs_f64() * 1e6 / decisions,
+                max_decision_us: t.max_time[e].as_secs_f64() * 1e6,
+            }
+        })
+        .collect();
+    Report {
+        lineup: arena.lineup.clone(),
+        players: arena.config.players,
+        games,
+        seatings,
+        seed: arena.seed,
+        threads,
+        unfinished: t.unfinished,
+        mean_turns: t.turns as f64 / g,
+        seconds: start.elapsed().as_secs_f64(),
+        standings,
+    }
+}
+
+/// The 95% Wilson score interval of `wins` out of `n`.
+pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let d = 1.0 + z * z / n;
+    [((centre - spread) / d).max(0.0), ((centre + spread) / d).min(1.0)]
+}
+
+impl Report {
+    /// The report as a table.
+    pub fn text(&self) -> String {
+        let line: Vec<&str> = self.lineup.iter().map(|l| l.name()).collect();
+        let mut out = format!(
+            "arena: {} games ({} boards x {} seatings), {} players: {}\nseed {}, {} threads, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
+            self.games,
+            self.games / self.seatings.max(1),
+            self.seatings,
+            self.players,
+            line.join(","),
+            self.seed,
+            self.threads,
+            self.seconds,
+            self.unfinished,
+            self.mean_turns,
+        );
+        out += "   bot       wins  win rate  95% interval     mean points  decisions  mean time  max time\n";
+        for s in &self.standings {
+            out += &format!(
+                "{:>2} {:<8} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms\n",
+                s.entrant,
+                s.bot.name(),
+                s.wins,
+                100.0 * s.win_rate,
+                100.0 * s.interval[0],
+                100.0 * s.interval[1],
+                s.mean_points,
+                s.decisions,
+                s.mean_decision_us,
+                s.max_decision_us / 1e3,
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        // 90 of 100: [0.8256, 0.9448] (Wilson, z = 1.96).
+        let [lo, hi] = wilson(90, 100);
+        assert!((lo - 0.8256).abs() < 1e-3 && (hi - 0.9448).abs() < 1e-3, "{lo} {hi}");
+        assert!(wilson(0, 10)[0].abs() < 1e-12);
+        assert!((wilson(10, 10)[1] - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_threads() {
+        let arena = |threads| Arena {
+            config: Config::with_players(3),
+            lineup: vec![BotLevel::Easy, BotLevel::Random, BotLevel::Random],
+            games: 6,
+            seed: 9,
+            threads,
+        };
+        let (a, b) = (run(&arena(1)), run(&arena(2)));
+        let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();
+        assert_eq!(strip(&a), strip(&b));
+        assert_eq!((a.games, a.mean_turns.to_bits()), (b.games, b.mean_turns.to_bits()));
+    }
+}

@@ -1,0 +1,81 @@
+//! The medium player: catanatron's `ValueFunctionPlayer`, a one-move lookahead. For each legal
+//! action it plays the action on a copy of the game and keeps the one whose result the value
+//! function ([`super::value`]) likes best, the first on a tie, as catanatron does.
+//!
+//! Unlike catanatron's, it never sees the real game: the copy is a game dealt from its seat's
+//! view ([`PlayerView::determinize`]), once per decision, so the cards a steal or a bought card
+//! gives, and the dice of a roll, are samples of what the seat cannot know.
+//!
+//! Domestic trade, which catanatron's player never meets: it offers none, and answers an offer
+//! by comparing the value of its hand before and after the trade; it declines whenever the
+//! offerer is within two points of the target.
+
+use crate::engine::{Action, ActionList, Game, NoEvents, Phase, PlayerView};
+
+use super::random::SplitMix64;
+use super::value::{DEFAULT_WEIGHTS, Features, Weights};
+use super::{Bot, BotLevel};
+
+/// The one-move lookahead player; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct MediumBot {
+    rng: SplitMix64,
+    actions: ActionList,
+    weights: Weights,
+}
+
+impl MediumBot {
+    /// A medium player with catanatron's default weights, seeded for repeatable games.
+    pub fn new(seed: u64) -> MediumBot {
+        MediumBot::with_weights(seed, DEFAULT_WEIGHTS)
+    }
+
+    /// A medium player with other weights.
+    pub fn with_weights(seed: u64, weights: Weights) -> MediumBot {
+        MediumBot { rng: SplitMix64::new(seed), actions: ActionList::new(), weights }
+    }
+
+    /// Accept an offer that raises the value of the hand, unless the offerer is near winning.
+    fn answer(&self, view: &PlayerView<'_>, world: &Game) -> Action {
+        let Phase::Trade { give, get, .. } = view.phase() else { return Action::DeclineTrade };
+        if !self.actions.contains(&Action::AcceptTrade) || super::near_win(view, view.current_player()) {
+            return Action::DeclineTrade;
+        }
+        let me = view.seat();
+        let hand = view.hand();
+        let mut after = hand;
+        after.sub(&get);
+        after.add(&give);
+        let value = |h| Features::with_hand(world, me, h).value(&self.weights);
+        if value(after) > value(hand) { Action::AcceptTrade } else { Action::DeclineTrade }
+    }
+}
+
+impl Bot for MediumBot {
+    fn choose(&mut self, view: PlayerView<'_>) -> Action {
+        view.legal_actions_into(&mut self.actions);
+        assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
+        if self.actions.len() == 1 {
+            return self.actions[0];
+        }
+        let me = view.seat();
+        let world = view.determinize(&mut self.rng);
+        if matches!(view.phase(), Phase::Trade { .. }) && view.current_player() != me {
+            return self.answer(&view, &world);
+        }
+        let mut best = (f64::NEG_INFINITY, self.actions[0]);
+        for &action in self.actions.iter() {
+            let mut next = world;
+            next.apply_unchecked(action, &mut NoEvents);
+            let value = Features::of(&next, me).value(&self.weights);
+            if value > best.0 {
+                best = (value, action);
+            }
+        }
+        best.1
+    }
+
+    fn level(&self) -> BotLevel {
+        BotLevel::Medium
+    }
+}

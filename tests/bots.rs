@@ -1,0 +1,216 @@
+//! Computer players (issue 14): every level plays whole games of 2 to 6 players under every
+//! rules option without an illegal move or a stall, decides only from what its seat may see
+//! (the same decision for games that differ only in what the seat cannot see), and answers
+//! domestic trade offers sensibly.
+
+use catan::bots::{self, Bot, BotLevel, SplitMix64};
+use catan::engine::{
+    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, Seat, SeatSet, Shortage,
+    TurnStyle,
+};
+
+/// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
+/// players, in a few hundred).
+const TURN_LIMIT: u16 = 3000;
+/// Actions in one turn after which a bot counts as stuck in it.
+const TURN_ACTIONS: u32 = 2000;
+
+/// The rules of game `seed`: every option of the configuration gets its turn (as in
+/// tests/properties.rs).
+fn config(seed: u64) -> Config {
+    let players = 2 + (seed % 5) as u8;
+    let base = Config::with_players(players);
+    let big = players >= 5;
+    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
+    Config {
+        players,
+        board: if big && board == BoardKind::Beginner { BoardKind::Variable } else { board },
+        desert_center: !big && seed % 7 == 3,
+        turns: if big && seed % 2 == 1 { TurnStyle::Paired } else { base.turns },
+        strict_phases: seed % 5 == 1,
+        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
+        discard_limit: if seed % 11 == 4 { 9 } else { 7 },
+        target: if seed % 13 == 5 { 6 } else { 10 },
+        friendly_robber: seed % 4 == 2,
+        ..base
+    }
+}
+
+/// A one-for-one offer from the player whose turn it is to everyone, of a card they hold for one
+/// they don't, when the rules allow one now: so that bots answer offers in real positions.
+fn some_offer(g: &Game, rng: &mut SplitMix64) -> Option<Action> {
+    if g.phase() != Phase::Main || rng.below(3) != 0 {
+        return None;
+    }
+    let me = g.current_player();
+    let hand = g.view(me).hand();
+    let give = hand.resources().nth(rng.below(hand.resources().count().max(1)))?;
+    let get = Resource::ALL[(give as usize + 1 + rng.below(4)) % 5];
+    let to = SeatSet::all(g.num_players()).without(me);
+    let offer = Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to };
+    g.is_legal(offer).then_some(offer)
+}
+
+/// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
+/// trade now and then for the others to answer. Returns the finished game.
+fn play(level: BotLevel, seed: u64) -> Game {
+    let config = config(seed);
+    let mut game = Game::new(config, seed).unwrap();
+    let mut seats: Vec<Box<dyn Bot>> = game.seats().map(|s| bots::make(level, seed * 8 + s.0 as u64)).collect();
+    let mut rng = SplitMix64::new(seed);
+    let (mut turn, mut in_turn, mut offered) = (0, 0, false);
+    while !game.is_over() {
+        assert!(game.turn_number() < TURN_LIMIT, "{level} seed {seed} ({config:?}): stalled");
+        if game.turn_number() != turn {
+            (turn, in_turn, offered) = (game.turn_number(), 0, false);
+        }
+        in_turn += 1;
+        assert!(in_turn < TURN_ACTIONS, "{level} seed {seed}: stuck in turn {turn}");
+        let action = match some_offer(&game, &mut rng).filter(|_| !offered) {
+            Some(offer) => {
+                offered = true;
+                offer
+            }
+            None => {
+                let view = game.acting_view();
+                seats[view.seat().index()].choose(view)
+            }
+        };
+        if let Err(e) = game.apply(action) {
+            panic!("{level} seed {seed} turn {turn}: {action:?} is illegal: {e} ({:?})", game.phase());
+        }
+    }
+    game
+}
+
+fn finishes_200_games(level: BotLevel) {
+    let mut turns = 0u64;
+    for seed in 0..200 {
+        let g = play(level, seed);
+        assert!(g.winner().is_some());
+        turns += u64::from(g.turn_number());
+    }
+    eprintln!("{level}: 200 games, {:.1} turns on average", turns as f64 / 200.0);
+}
+
+/// Issue 14: random players finish 200 games of every shape without an illegal move.
+#[test]
+fn issue14_random_bots_finish_200_games_of_2_to_6_players_with_every_option() {
+    finishes_200_games(BotLevel::Random);
+}
+
+/// Issue 14: easy players finish 200 games of every shape without an illegal move or a stall.
+#[test]
+fn issue14_easy_bots_finish_200_games_of_2_to_6_players_with_every_option() {
+    finishes_200_games(BotLevel::Easy);
+}
+
+/// Issue 14: medium players finish 200 games of every shape without an illegal move or a stall.
+#[test]
+fn issue14_medium_bots_finish_200_games_of_2_to_6_players_with_every_option() {
+    finishes_200_games(BotLevel::Medium);
+}
+
+const A: Seat = Seat(0);
+const B: Seat = Seat(1);
+const C: Seat = Seat(2);
+
+/// A's turn 1, rolled: A has two settlements with roads, a knight to play and cards to build
+/// with or trade; B and C have settlements beside A's.
+fn base() -> Scenario {
+    let topo = MapId::Standard.topology();
+    let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
+    let side = |h: u8, s: usize| topo.hex_edges(Hex(h))[s];
+    Scenario::new(Config::default(), 5)
+        .settlement(A, corner(4, 0))
+        .road(A, side(4, 0))
+        .road(A, side(4, 5))
+        .settlement(A, corner(14, 3))
+        .settlement(B, corner(5, 3))
+        .settlement(C, corner(9, 3))
+        .hand(A, Hand([2, 2, 1, 3, 4]))
+        .dev(A, DevCard::Knight)
+        .turn(A)
+        .rolled()
+}
+
+/// Issue 14, fair play (H1, H2): two games that differ only in what A cannot see (B's and C's
+/// hands with the same counts, B's hidden card, the deck's order, the dice to come) get the same
+/// decisions from A's bot, at every level and with every bot seed tried, through A's turn for
+/// as long as A's view of the two games stays the same.
+#[test]
+fn issue14_fair_play_a_bot_decides_the_same_in_games_differing_only_in_hidden_information() {
+    let one = base()
+        .hand(B, Hand([2, 1, 0, 0, 3]))
+        .hand(C, Hand([0, 0, 1, 1, 1]))
+        .dev(B, DevCard::Knight)
+        .next_roll(6)
+        .build()
+        .unwrap();
+    let two = base()
+        .hand(B, Hand([0, 1, 1, 1, 3]))
+        .hand(C, Hand([2, 0, 0, 0, 1]))
+        .dev(B, DevCard::VictoryPoint)
+        .deck_top(DevCard::Monopoly)
+        .next_roll(8)
+        .build()
+        .unwrap();
+    assert_ne!(one, two);
+    assert_eq!(one.view(A).snapshot(), two.view(A).snapshot());
+    let (mut knights, mut decisions) = (0, 0);
+    for level in BotLevel::ALL {
+        for seed in 0..12 {
+            let (mut bot_one, mut bot_two) = (bots::make(level, seed), bots::make(level, seed));
+            let (mut g1, mut g2) = (one, two);
+            while g1.to_act() == A && g1.view(A).snapshot() == g2.view(A).snapshot() {
+                let (a1, a2) = (bot_one.choose(g1.view(A)), bot_two.choose(g2.view(A)));
+                assert_eq!(a1, a2, "{level} seed {seed}, decision {decisions}");
+                knights += (a1 == Action::PlayKnight) as u32;
+                decisions += 1;
+                g1.apply(a1).unwrap();
+                g2.apply(a2).unwrap();
+            }
+        }
+    }
+    assert!(decisions > 40, "{decisions} decisions compared");
+    assert!(knights > 0, "some bot moved the robber (a choice among victims with hidden hands)");
+}
+
+/// B (to move, rolled) offers A `give` for `get`; the open trade waits for A's answer.
+fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
+    let topo = MapId::Standard.topology();
+    let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
+    let mut s = Scenario::new(Config { target, ..Config::default() }, 5)
+        .settlement(A, corner(4, 0))
+        .hand(A, Hand([0, 0, 4, 2, 2]))
+        .hand(B, Hand([1, 1, 1, 1, 3]));
+    for (i, h) in [9u8, 17].into_iter().enumerate() {
+        s = if i < b_cities { s.city(B, corner(h, 3)) } else { s.settlement(B, corner(h, 3)) };
+    }
+    let mut g = s.turn(B).rolled().build().unwrap();
+    g.apply(Action::OfferTrade { give, get, to: SeatSet::one(A) }).unwrap();
+    assert_eq!(g.to_act(), A);
+    g
+}
+
+/// Issue 14: a bot accepts an offer that brings the ore it lacks for a city for a wool it has
+/// plenty of; declines an offer that takes two of its ore for a brick; and declines the good
+/// offer when the offerer is within two points of winning.
+#[test]
+fn issue14_bots_accept_a_good_offer_and_decline_a_bad_one_or_one_from_a_player_about_to_win() {
+    let one = |r: Resource| Hand::of(r, 1);
+    for level in [BotLevel::Easy, BotLevel::Medium] {
+        for seed in 0..5 {
+            let mut bot = bots::make(level, seed);
+            // Target 10, B has 2 points: far from winning.
+            let good = offer_to_a(10, 0, one(Resource::Ore), one(Resource::Wool));
+            assert_eq!(bot.choose(good.acting_view()), Action::AcceptTrade, "{level}: good offer");
+            let bad = offer_to_a(10, 0, one(Resource::Brick), Hand::of(Resource::Ore, 2));
+            assert_eq!(bot.choose(bad.acting_view()), Action::DeclineTrade, "{level}: bad offer");
+            // Target 5, B has 2 cities, 4 points: one building from winning.
+            let near = offer_to_a(5, 2, one(Resource::Ore), one(Resource::Wool));
+            assert_eq!(near.view(A).player(B).points, 4);
+            assert_eq!(bot.choose(near.acting_view()), Action::DeclineTrade, "{level}: offerer about to win");
+        }
+    }
+}
