@@ -1,9 +1,9 @@
 //! What everyone at the table sees of the island, as bit sets the bots reason with: each seat's
 //! settlements, cities and roads, and what each corner produces.
 //!
-//! The engine's view gives the pieces only as a snapshot ([`PlayerView::snapshot`]); a bot that
-//! looks ahead reads them from a determinized game's public methods instead. Both give the same
-//! [`Seen`], and neither holds anything hidden.
+//! The engine's view gives the pieces as bit sets ([`PlayerView::settlement_mask`] and its
+//! kin); a bot that looks ahead reads them from a determinized game's public methods instead.
+//! Both give the same [`Seen`], and neither holds anything hidden.
 
 use crate::engine::{Board, Game, Hex, MAX_PLAYERS, PlayerView, Seat, Topology, Vertex};
 
@@ -27,10 +27,10 @@ impl<'a> Seen<'a> {
     /// The pieces as a seat's view shows them.
     pub fn from_view(view: &PlayerView<'a>) -> Seen<'a> {
         let mut seen = Seen::empty(view.topology(), view.board(), view.num_players());
-        for (i, (settlements, cities, roads)) in view.snapshot().pieces.into_iter().enumerate() {
-            seen.settlements[i] = mask(settlements, Vertex::bit);
-            seen.cities[i] = mask(cities, Vertex::bit);
-            seen.roads[i] = mask(roads, |e| e.bit());
+        for s in view.seats() {
+            seen.settlements[s.index()] = view.settlement_mask(s);
+            seen.cities[s.index()] = view.city_mask(s);
+            seen.roads[s.index()] = view.road_mask(s);
         }
         seen
     }

@@ -212,6 +212,18 @@ impl<'a> PlayerView<'a> {
     pub fn player(&self, s: Seat) -> PublicPlayer {
         self.game.public_player(s)
     }
+    /// Intersections with a settlement of `s`, as a bit set (public, and free to ask).
+    pub fn settlement_mask(&self, s: Seat) -> u128 {
+        self.game.players[s.index()].settlements.0
+    }
+    /// Intersections with a city of `s`, as a bit set.
+    pub fn city_mask(&self, s: Seat) -> u128 {
+        self.game.players[s.index()].cities.0
+    }
+    /// Paths with a road of `s`, as a bit set.
+    pub fn road_mask(&self, s: Seat) -> u128 {
+        self.game.players[s.index()].roads.0
+    }
     /// The public side of every player, in seat order.
     pub fn players(&self) -> impl Iterator<Item = PublicPlayer> + '_ {
         self.seats().map(|s| self.player(s))
