@@ -121,7 +121,7 @@ impl App {
     }
 
     /// A new app whose games use these rules options, for as many players as there are names
-    /// (see [`rules_for`](super::start::rules_for): five or six play on the 5-6 island).
+    /// (see `start::rules_for`: five or six play on the 5-6 island).
     pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
         // show the very island the game will use (`App::preview`, in start.rs, follows the names).
