@@ -211,6 +211,8 @@ pub enum Event {
     Traded { seat: Seat, partner: Seat, gave: Hand, got: Hand },
     /// The offer was withdrawn.
     TradeCancelled { seat: Seat },
+    /// The offer closed because every player asked declined it.
+    TradeDeclined { seat: Seat },
     /// Longest Road changed hands or was set aside.
     LongestRoad { holder: Option<Seat>, length: u8 },
     /// Largest Army changed hands.
@@ -278,6 +280,7 @@ impl Event {
                 format!("{} trades {gave} to {} for {got}", n(seat), n(partner))
             }
             Event::TradeCancelled { seat } => format!("{} withdraws the offer", n(seat)),
+            Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),

@@ -12,7 +12,7 @@ use super::session::Files;
 use super::start::StartForm;
 use super::theme::Theme;
 use super::ui;
-use crate::engine::{Action, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
+use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record};
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
@@ -466,25 +466,19 @@ impl App {
         }
         let (mut refused, mut any) = (None, false);
         for a in actions {
-            // Through the record when there is one, so the action is logged for saves and undo.
-            let applied = match &mut self.record {
-                Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
-                None => self.game.apply(a),
-            };
-            match applied {
-                Ok(events) => {
-                    self.log.extend(events);
-                    any = true;
-                }
-                Err(RuleError::CannotAfford { what, cost }) => {
-                    refused = Some(self.cannot_afford(what, cost));
-                    break;
-                }
-                Err(e) => {
-                    refused = Some(e.to_string());
+            match self.apply_one(a) {
+                Ok(()) => any = true,
+                Err(why) => {
+                    refused = Some(why);
                     break;
                 }
             }
+        }
+        // Issue 15: an offer every asked player declined closes by itself, and play comes back
+        // to the player who made it (a line in the log says so). Nothing is hidden by it: the
+        // answers are public.
+        if refused.is_none() && self.all_declined() {
+            let _ = self.apply_one(Action::CancelTrade);
         }
         if any {
             self.recorded();
@@ -499,6 +493,34 @@ impl App {
         let said = super::describe::texts(self, &self.log[before..], shown);
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
+        }
+    }
+
+    /// Plays one action, through the record when there is one (so it is logged for saves and
+    /// undo); a refusal comes back as the text to show.
+    fn apply_one(&mut self, a: Action) -> Result<(), String> {
+        let applied = match &mut self.record {
+            Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
+            None => self.game.apply(a),
+        };
+        match applied {
+            Ok(events) => {
+                self.log.extend(events);
+                Ok(())
+            }
+            Err(RuleError::CannotAfford { what, cost }) => Err(self.cannot_afford(what, cost)),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// An offer is open and every player asked has declined it.
+    fn all_declined(&self) -> bool {
+        match self.game.phase() {
+            Phase::Trade { answers, .. } => {
+                answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
+                    && answers.contains(&Answer::Decline)
+            }
+            _ => false,
         }
     }
 

@@ -282,7 +282,12 @@ impl Game {
 
     /// Closes the offer without a trade.
     pub(super) fn cancel_trade(&mut self, s: Seat, ev: &mut impl EventSink) {
+        // Closing an offer everyone asked declined is not a change of mind: the log says so.
+        let declined = match self.phase {
+            Phase::Trade { answers, .. } => answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked)),
+            _ => false,
+        };
         self.phase = Phase::Main;
-        ev.push(Event::TradeCancelled { seat: s });
+        ev.push(if declined { Event::TradeDeclined { seat: s } } else { Event::TradeCancelled { seat: s } });
     }
 }
