@@ -127,10 +127,14 @@ fn the_start_screen_takes_six_names_and_shows_their_island() {
     assert_eq!(app.game.config().map, MapId::FiveSix);
     let preview = *app.game.board();
     assert!(app.start.is_some());
-    // Taking it back shows the base island again; typing it again, the 5-6 island.
+    // Backspace on the empty line goes back into the fifth name (no character lost, no name
+    // erased whole): four names, the base island; three more erase it; retyped, the 5-6 island.
     press(&mut app, "Backspace");
     assert_eq!(app.game.config().map, MapId::Standard);
+    press(&mut app, "Backspace Backspace Backspace");
+    assert_eq!(app.game.config().map, MapId::Standard);
     press(&mut app, "E v e Enter");
+    assert_eq!(app.game.config().map, MapId::FiveSix);
     // At a size where the start screen fits but the larger island doesn't, it says so.
     let small = draw(&mut app, 100, 32);
     assert!(small.contains("its game needs a terminal of 104 x 36"), "{small}");

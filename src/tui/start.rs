@@ -93,9 +93,12 @@ impl App {
             KeyCode::Esc => self.done = true,
             KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => form.type_char(c),
             KeyCode::Backspace => {
-                // On an empty line, erase the name before it.
+                // On an empty line, go back into the name before it to edit it (issue 15:
+                // Backspace deletes a character, never a whole name).
                 if form.input.is_empty() {
-                    form.names.pop();
+                    if let Some(previous) = form.names.pop() {
+                        form.input = previous;
+                    }
                 } else {
                     form.input.pop();
                 }
