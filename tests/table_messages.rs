@@ -100,3 +100,47 @@ fn at_96_by_28_the_help_and_the_last_roll_are_whole() {
     let [a, b] = app.game.dice().expect("rolled");
     assert!(s.contains(&format!("[{a}][{b}] = {}", a + b)), "the roll's total shows:\n{s}");
 }
+
+/// Issue 15: while choosing a place, the status line says what is under the cursor: a corner's
+/// hexes and pips, a path's road length, and for the robber whom a hex blocks and who can be
+/// robbed there.
+#[test]
+fn the_place_under_the_cursor_is_described() {
+    use catan::engine::{Action, BoardKind, Config, Hex};
+    let mut app =
+        App::new(7, Some(["Ann", "Bob", "Cy"].map(String::from).to_vec()), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(140, 45));
+    app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Enter)));
+    // The status line sits just above the footer (the line ending in "q quit").
+    let status = |app: &App| {
+        let text = screen(app);
+        let lines: Vec<&str> = text.lines().collect();
+        let footer = lines.iter().position(|l| l.trim_end().ends_with("q quit")).expect("a footer");
+        lines[footer - 1].to_string()
+    };
+    let line = status(&app);
+    assert!(line.contains(" pips — ") || line.contains(" pip — "), "{line}\n{}", screen(&app));
+
+    let config = Config { board: BoardKind::Beginner, ..Config::with_players(3) };
+    let game = Scenario::new(config, 1).turn(Seat(0)).build().unwrap();
+    let forest = Hex(8);
+    let v = game.topology().hex_vertices(forest)[0];
+    let game = Scenario::from_game(game)
+        .settlement(Seat(1), v)
+        .hand(Seat(1), Hand([1, 0, 0, 0, 0]))
+        .next_roll(7)
+        .build()
+        .unwrap();
+    let mut app = app_with(game);
+    app.apply(vec![Action::RollDice]);
+    let mut seen = Vec::new();
+    for _ in 0..20 {
+        let line = status(&app);
+        if line.contains("forest 11 · blocks Bob's settlement · can rob Bob") {
+            return;
+        }
+        seen.push(line);
+        app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Tab)));
+    }
+    panic!("the robber's hex was never described: {seen:#?}");
+}

@@ -16,6 +16,7 @@ mod help;
 pub mod keymap;
 mod panels;
 mod phase;
+mod place;
 mod prompt;
 pub mod replay;
 mod screens;

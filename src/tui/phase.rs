@@ -36,8 +36,17 @@ pub fn header(app: &App) -> String {
     }
 }
 
-/// What the player with the keyboard should do now.
+/// What the player with the keyboard should do now; while choosing a place, what the place
+/// under the cursor is comes first (issue 15).
 pub fn prompt(app: &App) -> String {
+    let what = instruction(app);
+    match &app.focus {
+        Focus::Select(s) if app.saving.is_none() => format!("{} — {what}", super::place::describe(app, s.cursor)),
+        _ => what,
+    }
+}
+
+fn instruction(app: &App) -> String {
     let g = &app.game;
     let name = app.name(g.to_act());
     if app.saving.is_some() {
@@ -46,7 +55,7 @@ pub fn prompt(app: &App) -> String {
     match (&app.focus, g.phase()) {
         (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
             let which = if round == 0 { "first" } else { "second" };
-            format!("{name}: place your {which} settlement (Tab jumps between free corners, Enter places)")
+            format!("{name}: place your {which} settlement (Tab: next free corner)")
         }
         (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
         (Focus::Select(_), Phase::RoadBuilding { left }) => {

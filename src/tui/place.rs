@@ -1,0 +1,76 @@
+//! The place under the cursor, in words, for the status line while a corner, a path or a hex is
+//! being chosen (issue 15): a corner's hexes with their numbers and pips and its harbor, how
+//! long the player's road would become on a path, and for the robber whose buildings a hex
+//! would block and whom it could rob. Everything said is public.
+
+use super::app::App;
+use super::select::Target;
+use crate::engine::{Board, Edge, Game, Hex, Terrain, Vertex, longest_trail};
+
+/// The place `t` as the player to act would want to know it.
+pub fn describe(app: &App, t: Target) -> String {
+    let g = &app.game;
+    match t {
+        Target::Vertex(v) => corner(app, g, v),
+        Target::Edge(e) => path(g, e),
+        Target::Hex(h) => robber_hex(app, g, h),
+    }
+}
+
+/// "forest 5 · mountains 6 · fields 11 · 11 pips · harbor 3:1"
+fn corner(app: &App, g: &Game, v: Vertex) -> String {
+    let board = g.board();
+    let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| hex_name(board, h)).collect();
+    let pips: u32 =
+        g.topology().vertex_hexes(v).iter().filter_map(|&h| board.token(h)).map(|t| Board::pips(t) as u32).sum();
+    parts.push(format!("{pips} pip{}", if pips == 1 { "" } else { "s" }));
+    if let Some(harbor) = board.harbor_at(v) {
+        parts.push(format!("harbor {harbor}"));
+    }
+    if let Some((owner, city)) = g.building_at(v) {
+        parts.push(format!("{}'s {}", app.name(owner), if city { "city" } else { "settlement" }));
+    }
+    parts.join(" · ")
+}
+
+/// "road length 5 with this road (now 4)"
+fn path(g: &Game, e: Edge) -> String {
+    let me = g.to_act();
+    let topo = g.topology();
+    let roads = g.roads(me).fold(0u128, |m, r| m | r.bit());
+    let blocked = g
+        .seats()
+        .filter(|&s| s != me)
+        .flat_map(|s| g.settlements(s).chain(g.cities(s)))
+        .fold(0u128, |m, v| m | v.bit());
+    let now = longest_trail(topo, roads, blocked);
+    let then = longest_trail(topo, roads | e.bit(), blocked);
+    format!("road length {then} with this road (now {now})")
+}
+
+/// "fields 9 · blocks Bob's settlement, Cy's city · can rob Bob"
+fn robber_hex(app: &App, g: &Game, h: Hex) -> String {
+    let mut parts = vec![hex_name(g.board(), h)];
+    let blocked: Vec<String> = g
+        .topology()
+        .hex_vertices(h)
+        .iter()
+        .filter_map(|&v| g.building_at(v))
+        .map(|(s, city)| format!("{}'s {}", app.name(s), if city { "city" } else { "settlement" }))
+        .collect();
+    parts.push(if blocked.is_empty() { "blocks no one".into() } else { format!("blocks {}", blocked.join(", ")) });
+    let victims: Vec<String> =
+        g.seats().filter(|&s| g.robbable(g.to_act(), h).contains(s)).map(|s| app.name(s)).collect();
+    if !victims.is_empty() {
+        parts.push(format!("can rob {}", victims.join(", ")));
+    }
+    parts.join(" · ")
+}
+
+fn hex_name(board: &Board, h: Hex) -> String {
+    let t = board.terrain(h);
+    match board.token(h) {
+        Some(n) if t != Terrain::Desert => format!("{} {n}", t.name()),
+        _ => t.name().to_string(),
+    }
+}
