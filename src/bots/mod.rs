@@ -54,6 +54,10 @@ pub trait Bot: Send {
 
     /// The level this bot plays at.
     fn level(&self) -> BotLevel;
+
+    /// The most time one decision may take. Bots that search stop when it is spent; the others
+    /// decide at once and ignore it.
+    fn set_time(&mut self, _budget: std::time::Duration) {}
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"` or `"medium"` in save files
