@@ -111,6 +111,13 @@ fn issue14_medium_bots_finish_200_games_of_2_to_6_players_with_every_option() {
     finishes_200_games(BotLevel::Medium);
 }
 
+/// Issue 14: alpha-beta players finish 200 games of every shape without an illegal move or a
+/// stall (a depth-2 search: about 0.1 ms a decision, so this stays quick).
+#[test]
+fn issue14_alphabeta_bots_finish_200_games_of_2_to_6_players_with_every_option() {
+    finishes_200_games(BotLevel::Alphabeta);
+}
+
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
 const C: Seat = Seat(2);
@@ -199,7 +206,7 @@ fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
 #[test]
 fn issue14_bots_accept_a_good_offer_and_decline_a_bad_one_or_one_from_a_player_about_to_win() {
     let one = |r: Resource| Hand::of(r, 1);
-    for level in [BotLevel::Easy, BotLevel::Medium] {
+    for level in [BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta] {
         for seed in 0..5 {
             let mut bot = bots::make(level, seed);
             // Target 10, B has 2 points: far from winning.

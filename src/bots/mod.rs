@@ -17,8 +17,8 @@
 //! ```
 //!
 //! Levels: [`RandomBot`] (uniform over the legal actions), [`EasyBot`] (weighted random choices
-//! that favour building) and [`MediumBot`] (a one-move lookahead on catanatron's value
-//! function, [`value`]).
+//! that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
+//! function, [`value`]) and [`AlphaBetaBot`] (catanatron's depth-2 alpha-beta search on it).
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,12 +27,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Action, PlayerView};
 
+mod alphabeta;
 mod easy;
 mod medium;
 mod random;
 mod seen;
 pub mod value;
 
+pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
 pub use medium::MediumBot;
 pub use random::{RandomBot, SplitMix64};
@@ -60,7 +62,7 @@ pub trait Bot: Send {
     fn set_time(&mut self, _budget: std::time::Duration) {}
 }
 
-/// How a computer player plays. Written `"random"`, `"easy"` or `"medium"` in save files
+/// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in save files
 /// (`{"bot": "easy"}`) and on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -71,11 +73,13 @@ pub enum BotLevel {
     Easy,
     /// One-move lookahead on catanatron's value function ([`MediumBot`]).
     Medium,
+    /// catanatron's depth-2 alpha-beta search on the same value function ([`AlphaBetaBot`]).
+    Alphabeta,
 }
 
 impl BotLevel {
     /// Every level, weakest first.
-    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Medium];
+    pub const ALL: [BotLevel; 4] = [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta];
 
     /// The level's name, as written in files and on the command line.
     pub fn name(self) -> &'static str {
@@ -83,6 +87,7 @@ impl BotLevel {
             BotLevel::Random => "random",
             BotLevel::Easy => "easy",
             BotLevel::Medium => "medium",
+            BotLevel::Alphabeta => "alphabeta",
         }
     }
 }
@@ -95,7 +100,7 @@ impl fmt::Display for BotLevel {
 
 /// A level name that is not one of [`BotLevel::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot level {0:?}: choose random, easy or medium")]
+#[error("unknown bot level {0:?}: choose random, easy, medium or alphabeta")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for BotLevel {
@@ -118,6 +123,7 @@ pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
         BotLevel::Random => Box::new(RandomBot::new(seed)),
         BotLevel::Easy => Box::new(EasyBot::new(seed)),
         BotLevel::Medium => Box::new(MediumBot::new(seed)),
+        BotLevel::Alphabeta => Box::new(AlphaBetaBot::new(seed)),
     }
 }
 
