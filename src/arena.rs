@@ -1,7 +1,8 @@
 //! Tournaments between bots (`catan arena`): a line-up of bot levels plays every seating
 //! rotation of itself on each board, so no bot gains from its seat, and every seating of a
 //! board is dealt from the same game seed (the same island, deck and first dice). Games run on
-//! all cores; results do not depend on the number of threads (only the timings do).
+//! all cores; results do not depend on the number of threads (only the timings do), nor on
+//! the time each bot may take ([`Arena::bot_time`]) unless a search runs out of it.
 //!
 //! ```
 //! use catan::arena::{self, Arena};
@@ -9,7 +10,8 @@
 //! use catan::engine::Config;
 //!
 //! let lineup = vec![BotLevel::Easy, BotLevel::Random];
-//! let report = arena::run(&Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1 });
+//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME };
+//! let report = arena::run(&arena);
 //! assert_eq!(report.games, 4);
 //! assert_eq!(report.standings.iter().map(|s| s.wins).sum::<u64>() + report.unfinished, 4);
 //! ```
@@ -28,6 +30,9 @@ pub const TURN_LIMIT: u16 = 1000;
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
 pub const ACTION_LIMIT: u64 = 200_000;
 
+/// The time a bot may take for one decision unless told otherwise (`--bot-time`).
+pub const BOT_TIME: Duration = Duration::from_secs(1);
+
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arena {
@@ -41,6 +46,28 @@ pub struct Arena {
     pub seed: u64,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// The most time a bot may take for one decision ([`bots::Bot::set_time`]): searching bots
+    /// play their best move found so far when it is spent.
+    pub bot_time: Duration,
+}
+
+/// Reads a duration such as `20ms`, `1s`, `1.5s`, `500us` or `0` (units: ns, us or µs, ms, s,
+/// m; a bare number is in seconds).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let bad = || format!("bad duration {t:?}: write e.g. 20ms, 1s or 1.5s");
+    let n: f64 = number.parse().map_err(|_| bad())?;
+    let seconds = match unit.trim() {
+        "ns" => n * 1e-9,
+        "us" | "µs" => n * 1e-6,
+        "ms" => n * 1e-3,
+        "" | "s" => n,
+        "m" | "min" => n * 60.0,
+        _ => return Err(bad()),
+    };
+    Duration::try_from_secs_f64(seconds).map_err(|_| bad())
 }
 
 /// Reads a line-up such as `easy,random,random,random`.
@@ -75,6 +102,8 @@ pub struct Report {
     pub seatings: u64,
     pub seed: u64,
     pub threads: usize,
+    /// The most time a bot could take for one decision, in microseconds.
+    pub bot_time_us: f64,
     /// Games that hit [`TURN_LIMIT`] or [`ACTION_LIMIT`] without a winner.
     pub unfinished: u64,
     pub mean_turns: f64,
@@ -99,14 +128,20 @@ fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
     SplitMix64::new(game_seed ^ (entrant as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
 }
 
-/// Plays one game: seat `s` is entrant `seating[s]`, a bot of level `lineup[seating[s]]`. Every
-/// action is checked before it is applied; a bot that plays an illegal one panics the game
-/// with the action and the reason.
-pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usize]) -> Played {
+/// Plays one game: seat `s` is entrant `seating[s]`, a bot of level `lineup[seating[s]]` that
+/// may take `bot_time` per decision. Every action is checked before it is applied; a bot that
+/// plays an illegal one panics the game with the action and the reason.
+pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usize], bot_time: Duration) -> Played {
     let mut game = Game::new(config, game_seed).expect("a valid configuration");
     let n = lineup.len();
-    let mut seats: Vec<Box<dyn bots::Bot>> =
-        seating.iter().map(|&e| bots::make(lineup[e], bot_seed(game_seed, e))).collect();
+    let mut seats: Vec<Box<dyn bots::Bot>> = seating
+        .iter()
+        .map(|&e| {
+            let mut bot = bots::make(lineup[e], bot_seed(game_seed, e));
+            bot.set_time(bot_time);
+            bot
+        })
+        .collect();
     let mut out = Played {
         game,
         winner: None,
@@ -213,7 +248,7 @@ pub fn run(arena: &Arena) -> Report {
                     let rotation = (k % seatings) as usize;
                     let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
                     let game_seed = arena.seed.wrapping_add(k / seatings);
-                    mine.add(&play(arena.config, game_seed, &arena.lineup, &seating));
+                    mine.add(&play(arena.config, game_seed, &arena.lineup, &seating, arena.bot_time));
                 }
                 totals.lock().expect("no worker panicked holding the totals").merge(&mine);
             });
@@ -244,6 +279,7 @@ pub fn run(arena: &Arena) -> Report {
         seatings,
         seed: arena.seed,
         threads,
+        bot_time_us: arena.bot_time.as_secs_f64() * 1e6,
         unfinished: t.unfinished,
         mean_turns: t.turns as f64 / g,
         seconds: start.elapsed().as_secs_f64(),
@@ -269,7 +305,7 @@ impl Report {
     pub fn text(&self) -> String {
         let line: Vec<&str> = self.lineup.iter().map(|l| l.name()).collect();
         let mut out = format!(
-            "arena: {} games ({} boards x {} seatings), {} players: {}\nseed {}, {} threads, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
+            "arena: {} games ({} boards x {} seatings), {} players: {}\nseed {}, {} threads, {} per decision at most, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
             self.games,
             self.games / self.seatings.max(1),
             self.seatings,
@@ -277,6 +313,7 @@ impl Report {
             line.join(","),
             self.seed,
             self.threads,
+            show_duration(self.bot_time_us),
             self.seconds,
             self.unfinished,
             self.mean_turns,
@@ -301,6 +338,17 @@ impl Report {
     }
 }
 
+/// A time in microseconds as it reads best: `800 µs`, `20 ms`, `1.5 s`.
+fn show_duration(us: f64) -> String {
+    if us >= 1e6 {
+        format!("{} s", us / 1e6)
+    } else if us >= 1e3 {
+        format!("{} ms", us / 1e3)
+    } else {
+        format!("{us} µs")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,6 +363,30 @@ mod tests {
     }
 
     #[test]
+    fn durations_read_with_their_units() {
+        assert_eq!(parse_duration("20ms"), Ok(Duration::from_millis(20)));
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration(" 250 us"), Ok(Duration::from_micros(250)));
+        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
+        for bad in ["", "ms", "1h", "-1s", "1.2.3s", "fast"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(show_duration(20_000.0), "20 ms");
+        assert_eq!(show_duration(1.5e6), "1.5 s");
+    }
+
+    #[test]
+    fn every_bot_gets_the_bot_time() {
+        let lineup = [BotLevel::Alphabeta, BotLevel::Alphabeta];
+        let game = |time| play(Config::with_players(2), 3, &lineup, &[0, 1], time).game;
+        // With no time the search looks one move deep: another game.
+        assert_ne!(game(Duration::ZERO), game(BOT_TIME));
+        assert_eq!(game(BOT_TIME), game(BOT_TIME));
+    }
+
+    #[test]
     fn results_do_not_depend_on_threads() {
         let arena = |threads| Arena {
             config: Config::with_players(3),
@@ -322,6 +394,7 @@ mod tests {
             games: 6,
             seed: 9,
             threads,
+            bot_time: BOT_TIME,
         };
         let (a, b) = (run(&arena(1)), run(&arena(2)));
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();

@@ -106,6 +106,10 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// The most time a bot may take for one decision (e.g. 20ms, 1s): searching bots play
+        /// their best move found so far when it is spent.
+        #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = catan::arena::parse_duration)]
+        bot_time: std::time::Duration,
     },
     /// Step through a saved game; with --verify, check its log reproduces the saved state.
     Replay {
@@ -134,8 +138,8 @@ impl Cli {
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
-        if let Some(Command::Arena { games, threads, json }) = self.command {
-            return arena(self.players.as_ref(), &self.rules, seed, games, threads, json);
+        if let Some(Command::Arena { games, threads, json, bot_time }) = self.command {
+            return arena(self.players.as_ref(), &self.rules, seed, Run { games, threads, json, bot_time });
         }
         let config = match &self.players {
             Some(players) => players.check(&self.rules),
@@ -243,15 +247,18 @@ fn simulate(config: Config, games: u64, seed: u64, json: bool) {
     }
 }
 
-/// `catan arena`: `--players` lists bot levels (duplicates allowed), not names.
-fn arena(
-    players: Option<&Players>,
-    rules: &crate::rules_flags::RulesFlags,
-    seed: u64,
+/// The flags of `catan arena` beyond the line-up, the rules and the seed.
+struct Run {
     games: u64,
     threads: Option<usize>,
     json: bool,
-) -> ExitCode {
+    bot_time: std::time::Duration,
+}
+
+/// `catan arena`: `--players` lists bot levels (duplicates allowed), not names. The rules flags
+/// are the global ones `play` and `simulate` take.
+fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed: u64, run: Run) -> ExitCode {
+    let Run { games, threads, json, bot_time } = run;
     let lineup = match players {
         Some(Players::Names(names)) => catan::arena::parse_lineup(names.iter().map(String::as_str)),
         Some(Players::Count(_)) => Err("arena: --players lists bot levels, e.g. easy,random,random,random".into()),
@@ -271,7 +278,7 @@ fn arena(
         }
     };
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads });
+    let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads, bot_time });
     if json {
         println!("{}", serde_json::to_string(&report).expect("a report serializes"));
     } else {

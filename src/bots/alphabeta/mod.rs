@@ -15,9 +15,9 @@
 //! order and the dice are samples of what the seat cannot know. Domestic offers are answered as
 //! the medium player answers them ([`MediumBot`]); it makes none.
 //!
-//! The search keeps to the time set with [`Bot::set_time`] (1 second unless told): when it is
-//! spent, the nodes left are valued as leaves, no further first move is tried, and the best
-//! first move found so far is played.
+//! The search keeps to the time set with [`Bot::set_time`] (1 second unless told): once it is
+//! spent, every node not yet searched is valued as a leaf, so the first moves left are judged
+//! one move deep, as the medium player judges them, and the best one found is played.
 
 use std::time::{Duration, Instant};
 
@@ -58,6 +58,8 @@ struct Search<'a> {
     expired: bool,
     /// Positions valued, for tests and measurements.
     leaves: u64,
+    /// The depth of the first move: its actions are always tried, in or out of time.
+    root: u8,
 }
 
 impl AlphaBetaBot {
@@ -87,6 +89,7 @@ impl AlphaBetaBot {
             deadline: Instant::now() + self.budget,
             expired: false,
             leaves: 0,
+            root: self.depth,
         };
         let (best, _) = search.alphabeta(&world, self.depth, f64::NEG_INFINITY, f64::INFINITY);
         (best.unwrap_or(self.actions[0]), search.leaves)
@@ -107,7 +110,7 @@ impl Search<'_> {
     /// The best action for the player to act in `game` and its expected value, looking `depth`
     /// decisions ahead; `alpha` and `beta` bound the values that can still matter.
     fn alphabeta(&mut self, game: &Game, depth: u8, mut alpha: f64, mut beta: f64) -> (Option<Action>, f64) {
-        if depth == 0 || game.is_over() || self.out_of_time() {
+        if depth == 0 || game.is_over() || (depth < self.root && self.out_of_time()) {
             return (None, self.value(game));
         }
         let maximizing = game.to_act() == self.me;
@@ -117,10 +120,6 @@ impl Search<'_> {
         let mut outcomes = Vec::new();
         let mut best = (None, if maximizing { f64::NEG_INFINITY } else { f64::INFINITY });
         for action in actions {
-            // Past the deadline, the first move is the one already found best.
-            if best.0.is_some() && self.expired {
-                break;
-            }
             spectrum::outcomes(game, action, &mut outcomes);
             let mut expected = 0.0;
             for (next, chance) in &outcomes {
@@ -194,7 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn a_spent_budget_still_gives_a_legal_move_after_valuing_few_positions() {
+    fn with_no_time_left_it_looks_one_move_deep_and_still_builds_the_city() {
         let game = city_in_hand();
         let mut bot = AlphaBetaBot::new(1);
         let view = game.acting_view();
@@ -202,7 +201,7 @@ mod tests {
         let (_, full) = bot.search(&view);
         bot.set_time(Duration::ZERO);
         let (action, cut) = bot.search(&view);
-        assert!(game.is_legal(action));
+        assert!(matches!(action, Action::BuildCity(_)), "{action:?}");
         assert!(cut < full / 4, "{cut} positions valued with no time, {full} with time");
     }
 }
