@@ -10,7 +10,7 @@
 //! use catan::engine::Config;
 //!
 //! let lineup = vec![BotLevel::Easy, BotLevel::Random];
-//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME };
+//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME, trades: false };
 //! let report = arena::run(&arena);
 //! assert_eq!(report.games, 4);
 //! assert_eq!(report.standings.iter().map(|s| s.wins).sum::<u64>() + report.unfinished, 4);
@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::bots::{self, BotLevel, SplitMix64};
-use crate::engine::{Config, Game, NoEvents};
+use crate::engine::{Action, Config, Game, NoEvents};
 
 /// Turns after which a game is abandoned, unfinished (bots finish long before).
 pub const TURN_LIMIT: u16 = 1000;
@@ -49,6 +49,8 @@ pub struct Arena {
     /// The most time a bot may take for one decision ([`bots::Bot::set_time`]): searching bots
     /// play their best move found so far when it is spent.
     pub bot_time: Duration,
+    /// Bots may offer each other domestic trades ([`bots::Bot::set_offers`]); off by default.
+    pub trades: bool,
 }
 
 /// Reads a duration such as `20ms`, `1s`, `1.5s`, `500us` or `0` (units: ns, us or µs, ms, s,
@@ -104,6 +106,10 @@ pub struct Report {
     pub threads: usize,
     /// The most time a bot could take for one decision, in microseconds.
     pub bot_time_us: f64,
+    /// Bots could offer each other domestic trades.
+    pub trades: bool,
+    /// Domestic trades made, over all games.
+    pub domestic_trades: u64,
     /// Games that hit [`TURN_LIMIT`] or [`ACTION_LIMIT`] without a winner.
     pub unfinished: u64,
     pub mean_turns: f64,
@@ -121,6 +127,8 @@ pub struct Played {
     pub time: Vec<Duration>,
     pub max_time: Vec<Duration>,
     pub actions: u64,
+    /// Domestic trades completed.
+    pub trades: u64,
 }
 
 /// The seed of entrant `entrant`'s bot in the games of `game_seed`.
@@ -128,17 +136,20 @@ fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
     SplitMix64::new(game_seed ^ (entrant as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
 }
 
-/// Plays one game: seat `s` is entrant `seating[s]`, a bot of level `lineup[seating[s]]` that
-/// may take `bot_time` per decision. Every action is checked before it is applied; a bot that
-/// plays an illegal one panics the game with the action and the reason.
-pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usize], bot_time: Duration) -> Played {
-    let mut game = Game::new(config, game_seed).expect("a valid configuration");
+/// Plays one game of the arena's rules and line-up: seat `s` is entrant `seating[s]`, a bot of
+/// level `lineup[seating[s]]` with the arena's time and trades. Every action is checked before
+/// it is applied; a bot that plays an illegal one panics the game with the action and the
+/// reason.
+pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
+    let lineup = &arena.lineup;
+    let mut game = Game::new(arena.config, game_seed).expect("a valid configuration");
     let n = lineup.len();
     let mut seats: Vec<Box<dyn bots::Bot>> = seating
         .iter()
         .map(|&e| {
             let mut bot = bots::make(lineup[e], bot_seed(game_seed, e));
-            bot.set_time(bot_time);
+            bot.set_time(arena.bot_time);
+            bot.set_offers(arena.trades);
             bot
         })
         .collect();
@@ -150,6 +161,7 @@ pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usiz
         time: vec![Duration::ZERO; n],
         max_time: vec![Duration::ZERO; n],
         actions: 0,
+        trades: 0,
     };
     while !game.is_over() && game.turn_number() < TURN_LIMIT && out.actions < ACTION_LIMIT {
         let view = game.acting_view();
@@ -166,6 +178,7 @@ pub fn play(config: Config, game_seed: u64, lineup: &[BotLevel], seating: &[usiz
         }
         game.apply_unchecked(action, &mut NoEvents);
         out.actions += 1;
+        out.trades += matches!(action, Action::ConfirmTrade(_)) as u64;
     }
     out.winner = game.winner().map(|w| seating[w.index()]);
     for s in game.seats() {
@@ -186,6 +199,7 @@ struct Totals {
     max_time: Vec<Duration>,
     turns: u64,
     unfinished: u64,
+    trades: u64,
 }
 
 impl Totals {
@@ -205,6 +219,7 @@ impl Totals {
             None => self.unfinished += 1,
         }
         self.turns += u64::from(p.game.turn_number());
+        self.trades += p.trades;
         for e in 0..self.wins.len() {
             self.points[e] += u64::from(p.points[e]);
             self.decisions[e] += p.decisions[e];
@@ -214,6 +229,7 @@ impl Totals {
     }
     fn merge(&mut self, o: &Totals) {
         self.turns += o.turns;
+        self.trades += o.trades;
         self.unfinished += o.unfinished;
         for e in 0..self.wins.len() {
             self.wins[e] += o.wins[e];
@@ -248,7 +264,7 @@ pub fn run(arena: &Arena) -> Report {
                     let rotation = (k % seatings) as usize;
                     let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
                     let game_seed = arena.seed.wrapping_add(k / seatings);
-                    mine.add(&play(arena.config, game_seed, &arena.lineup, &seating, arena.bot_time));
+                    mine.add(&play(arena, game_seed, &seating));
                 }
                 totals.lock().expect("no worker panicked holding the totals").merge(&mine);
             });
@@ -280,6 +296,8 @@ pub fn run(arena: &Arena) -> Report {
         seed: arena.seed,
         threads,
         bot_time_us: arena.bot_time.as_secs_f64() * 1e6,
+        trades: arena.trades,
+        domestic_trades: t.trades,
         unfinished: t.unfinished,
         mean_turns: t.turns as f64 / g,
         seconds: start.elapsed().as_secs_f64(),
@@ -318,10 +336,16 @@ impl Report {
             self.unfinished,
             self.mean_turns,
         );
-        out += "   bot       wins  win rate  95% interval     mean points  decisions  mean time  max time\n";
+        if self.trades {
+            out.insert_str(
+                out.len() - 1,
+                &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
+            );
+        }
+        out += "   bot        wins  win rate  95% interval     mean points  decisions  mean time  max time\n";
         for s in &self.standings {
             out += &format!(
-                "{:>2} {:<8} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms\n",
+                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms\n",
                 s.entrant,
                 s.bot.name(),
                 s.wins,
@@ -377,13 +401,28 @@ mod tests {
         assert_eq!(show_duration(1.5e6), "1.5 s");
     }
 
+    /// An arena of `lineup` with the default rules, time and trades.
+    fn arena(lineup: Vec<BotLevel>) -> Arena {
+        let config = Config::with_players(lineup.len() as u8);
+        Arena { config, lineup, games: 0, seed: 0, threads: 1, bot_time: BOT_TIME, trades: false }
+    }
+
     #[test]
     fn every_bot_gets_the_bot_time() {
-        let lineup = [BotLevel::Alphabeta, BotLevel::Alphabeta];
-        let game = |time| play(Config::with_players(2), 3, &lineup, &[0, 1], time).game;
+        let game = |bot_time| play(&Arena { bot_time, ..arena(vec![BotLevel::Alphabeta; 2]) }, 3, &[0, 1]).game;
         // With no time the search looks one move deep: another game.
         assert_ne!(game(Duration::ZERO), game(BOT_TIME));
         assert_eq!(game(BOT_TIME), game(BOT_TIME));
+    }
+
+    #[test]
+    fn bots_trade_with_each_other_only_when_trades_are_on() {
+        let lineup = vec![BotLevel::Medium, BotLevel::Easy, BotLevel::Medium, BotLevel::Easy];
+        let trades = |on| {
+            (0..4).map(|k| play(&Arena { trades: on, ..arena(lineup.clone()) }, k, &[0, 1, 2, 3]).trades).sum::<u64>()
+        };
+        assert_eq!(trades(false), 0);
+        assert!(trades(true) > 0);
     }
 
     #[test]
@@ -395,6 +434,7 @@ mod tests {
             seed: 9,
             threads,
             bot_time: BOT_TIME,
+            trades: false,
         };
         let (a, b) = (run(&arena(1)), run(&arena(2)));
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();

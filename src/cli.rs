@@ -110,6 +110,9 @@ pub enum Command {
         /// their best move found so far when it is spent.
         #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = catan::arena::parse_duration)]
         bot_time: std::time::Duration,
+        /// Let the bots offer each other domestic trades (off by default: only maritime trades).
+        #[arg(long)]
+        trades: bool,
     },
     /// Step through a saved game; with --verify, check its log reproduces the saved state.
     Replay {
@@ -138,8 +141,8 @@ impl Cli {
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
-        if let Some(Command::Arena { games, threads, json, bot_time }) = self.command {
-            return arena(self.players.as_ref(), &self.rules, seed, Run { games, threads, json, bot_time });
+        if let Some(Command::Arena { games, threads, json, bot_time, trades }) = self.command {
+            return arena(self.players.as_ref(), &self.rules, seed, Run { games, threads, json, bot_time, trades });
         }
         let config = match &self.players {
             Some(players) => players.check(&self.rules),
@@ -253,12 +256,13 @@ struct Run {
     threads: Option<usize>,
     json: bool,
     bot_time: std::time::Duration,
+    trades: bool,
 }
 
 /// `catan arena`: `--players` lists bot levels (duplicates allowed), not names. The rules flags
 /// are the global ones `play` and `simulate` take.
 fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed: u64, run: Run) -> ExitCode {
-    let Run { games, threads, json, bot_time } = run;
+    let Run { games, threads, json, bot_time, trades } = run;
     let lineup = match players {
         Some(Players::Names(names)) => catan::arena::parse_lineup(names.iter().map(String::as_str)),
         Some(Players::Count(_)) => Err("arena: --players lists bot levels, e.g. easy,random,random,random".into()),
@@ -278,7 +282,7 @@ fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed
         }
     };
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads, bot_time });
+    let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads, bot_time, trades });
     if json {
         println!("{}", serde_json::to_string(&report).expect("a report serializes"));
     } else {

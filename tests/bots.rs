@@ -118,6 +118,49 @@ fn issue14_alphabeta_bots_finish_200_games_of_2_to_6_players_with_every_option()
     finishes_200_games(BotLevel::Alphabeta);
 }
 
+/// Issue 14: with offers on, easy and medium players offer each other trades, at most three a
+/// turn each, only of cards they hold, and the games still finish; some offers are taken up.
+#[test]
+fn issue14_bots_offer_at_most_three_trades_a_turn_and_only_cards_they_hold() {
+    let (mut offers, mut trades, mut most) = (0, 0, 0);
+    for seed in 0..60 {
+        let config = config(seed);
+        let mut game = Game::new(config, seed).unwrap();
+        let mut seats: Vec<Box<dyn Bot>> = game
+            .seats()
+            .map(|s| {
+                let level = if s.0 % 2 == 0 { BotLevel::Medium } else { BotLevel::Easy };
+                let mut bot = bots::make(level, seed * 8 + s.0 as u64);
+                bot.set_offers(true);
+                bot
+            })
+            .collect();
+        let (mut turn, mut in_turn) = (0, 0);
+        while !game.is_over() {
+            assert!(game.turn_number() < TURN_LIMIT, "seed {seed}: stalled");
+            if game.turn_number() != turn {
+                (turn, in_turn) = (game.turn_number(), 0);
+            }
+            let view = game.acting_view();
+            let seat = view.seat();
+            let action = seats[seat.index()].choose(view);
+            if let Action::OfferTrade { give, .. } = action {
+                assert!(game.view(seat).hand().contains(&give), "seed {seed}: offers {give:?} it lacks");
+                in_turn += 1;
+                offers += 1;
+                most = most.max(in_turn);
+            }
+            trades += matches!(action, Action::ConfirmTrade(_)) as u32;
+            if let Err(e) = game.apply(action) {
+                panic!("seed {seed} turn {turn}: {action:?} is illegal: {e}");
+            }
+        }
+    }
+    assert!(most <= u32::from(bots::OFFERS_PER_TURN), "{most} offers in one turn");
+    assert!(offers > 100 && trades > 20, "{offers} offers, {trades} trades");
+    eprintln!("60 games: {offers} offers, {trades} trades, at most {most} in a turn");
+}
+
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
 const C: Seat = Seat(2);

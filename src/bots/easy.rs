@@ -9,7 +9,8 @@
 //!   bank trades only to turn spare cards into missing ones (three a turn at most);
 //! - the robber: on the hex that hurts the leader most, never its own, robbing the leader;
 //! - discards: the cards that build nothing it is saving for;
-//! - domestic trade: it offers none, and accepts an offer that brings cards it is missing for
+//! - domestic trade: when offers are on ([`Bot::set_offers`]) it offers a spare card or two
+//!   for the one a build lacks ([`super::offer`]); it accepts an offer that brings cards it is missing for
 //!   what it is saving for, costs no more cards than it brings, and doesn't help a player near
 //!   the target.
 //!
@@ -19,6 +20,7 @@
 
 use crate::engine::{Action, ActionList, DevCard, Hand, Phase, PlayerView, Resource, Seat, Vertex};
 
+use super::offer::Offers;
 use super::random::SplitMix64;
 use super::seen::Seen;
 use super::{Bot, BotLevel, near_win};
@@ -33,6 +35,7 @@ pub struct EasyBot {
     actions: ActionList,
     /// Turn number and bank trades made in it.
     trades: (u16, u8),
+    offers: Offers,
 }
 
 /// What one decision looks at.
@@ -48,7 +51,7 @@ struct Ctx<'a> {
 impl EasyBot {
     /// An easy player seeded for repeatable games.
     pub fn new(seed: u64) -> EasyBot {
-        EasyBot { rng: SplitMix64::new(seed), actions: ActionList::new(), trades: (0, 0) }
+        EasyBot { rng: SplitMix64::new(seed), actions: ActionList::new(), trades: (0, 0), offers: Offers::default() }
     }
 
     /// Draws one of the legal actions with the given weight (uniformly if all are zero).
@@ -121,7 +124,7 @@ impl EasyBot {
 
     fn answer_offer(&mut self, c: &Ctx, give: Hand, get: Hand) -> Action {
         if c.view.current_player() == c.me {
-            // Its own offer (it makes none): withdraw it.
+            // Its own offer, closed above: this is not reached.
             return if self.actions.contains(&Action::CancelTrade) { Action::CancelTrade } else { self.actions[0] };
         }
         if !self.actions.contains(&Action::AcceptTrade) || near_win(&c.view, c.view.current_player()) {
@@ -145,6 +148,9 @@ impl Bot for EasyBot {
         assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
         if self.actions.len() == 1 {
             return self.actions[0];
+        }
+        if let Some(action) = Offers::close(&view).or_else(|| self.offers.next(&view)) {
+            return action;
         }
         let seen = Seen::from_view(&view);
         let me = view.seat();
@@ -184,6 +190,10 @@ impl Bot for EasyBot {
 
     fn level(&self) -> BotLevel {
         BotLevel::Easy
+    }
+
+    fn set_offers(&mut self, on: bool) {
+        self.offers.on = on;
     }
 }
 

@@ -6,12 +6,15 @@
 //! view ([`PlayerView::determinize`]), once per decision, so the cards a steal or a bought card
 //! gives, and the dice of a roll, are samples of what the seat cannot know.
 //!
-//! Domestic trade, which catanatron's player never meets: it offers none, and answers an offer
+//! Domestic trade, which catanatron's player never meets: when offers are on
+//! ([`Bot::set_offers`]) it offers a spare card or two for the one a build lacks
+//! ([`super::offer`]), and it answers an offer
 //! by comparing the value of its hand before and after the trade; it declines whenever the
 //! offerer is within two points of the target.
 
 use crate::engine::{Action, ActionList, Game, NoEvents, Phase, PlayerView};
 
+use super::offer::Offers;
 use super::random::SplitMix64;
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
 use super::{Bot, BotLevel};
@@ -22,6 +25,7 @@ pub struct MediumBot {
     rng: SplitMix64,
     actions: ActionList,
     weights: Weights,
+    offers: Offers,
 }
 
 impl MediumBot {
@@ -32,7 +36,7 @@ impl MediumBot {
 
     /// A medium player with other weights.
     pub fn with_weights(seed: u64, weights: Weights) -> MediumBot {
-        MediumBot { rng: SplitMix64::new(seed), actions: ActionList::new(), weights }
+        MediumBot { rng: SplitMix64::new(seed), actions: ActionList::new(), weights, offers: Offers::default() }
     }
 
     /// Accept an offer that raises the value of the hand, unless the offerer is near winning.
@@ -58,6 +62,9 @@ impl Bot for MediumBot {
         if self.actions.len() == 1 {
             return self.actions[0];
         }
+        if let Some(action) = Offers::close(&view).or_else(|| self.offers.next(&view)) {
+            return action;
+        }
         let me = view.seat();
         let world = view.determinize(&mut self.rng);
         if matches!(view.phase(), Phase::Trade { .. }) && view.current_player() != me {
@@ -77,5 +84,9 @@ impl Bot for MediumBot {
 
     fn level(&self) -> BotLevel {
         BotLevel::Medium
+    }
+
+    fn set_offers(&mut self, on: bool) {
+        self.offers.on = on;
     }
 }

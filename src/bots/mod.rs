@@ -30,6 +30,7 @@ use crate::engine::{Action, PlayerView};
 mod alphabeta;
 mod easy;
 mod medium;
+mod offer;
 mod random;
 mod seen;
 pub mod value;
@@ -37,6 +38,7 @@ pub mod value;
 pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
 pub use medium::MediumBot;
+pub use offer::OFFERS_PER_TURN;
 pub use random::{RandomBot, SplitMix64};
 
 /// A computer player: given the view of the seat that must act, it picks one of that seat's
@@ -60,6 +62,11 @@ pub trait Bot: Send {
     /// The most time one decision may take. Bots that search stop when it is spent; the others
     /// decide at once and ignore it.
     fn set_time(&mut self, _budget: std::time::Duration) {}
+
+    /// Whether the bot may offer domestic trades (off until turned on). The easy and medium
+    /// players then offer a spare card or two for one that completes a build
+    /// ([`offer::OFFERS_PER_TURN`] offers a turn at most); the others never offer.
+    fn set_offers(&mut self, _on: bool) {}
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in save files

@@ -1,0 +1,168 @@
+//! Domestic trade offers, for the easy and medium players: a player one card short of a build
+//! it wants (a city, then a settlement, then a development card) offers one of its spare cards
+//! for it, then two; at most [`OFFERS_PER_TURN`] offers a turn, each different, only of cards it
+//! holds, and never to a player within two points of winning ([`near_win`]).
+//!
+//! A spare card is one the build does not use. When the answers are in, it confirms with the
+//! first player who accepted, in turn order, and withdraws the offer when no one did (a
+//! counter-offer is not taken up).
+
+use crate::engine::{Action, Answer, Hand, Phase, PlayerView, Resource, Seat, SeatSet};
+
+use super::near_win;
+use super::seen::Seen;
+
+/// The most offers a player makes in one turn, so a turn always ends.
+pub const OFFERS_PER_TURN: u8 = 3;
+
+/// What a player offered this turn.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Offers {
+    /// Offering at all (off unless [`Bot::set_offers`](super::Bot::set_offers) turns it on).
+    pub on: bool,
+    turn: u16,
+    made: Vec<(Hand, Hand)>,
+}
+
+impl Offers {
+    /// An offer to make now, if the seat is in its main phase, one card short of a build it
+    /// wants, and has not made it (nor [`OFFERS_PER_TURN`] offers) this turn.
+    pub fn next(&mut self, view: &PlayerView<'_>) -> Option<Action> {
+        if !self.on || view.phase() != Phase::Main || view.current_player() != view.seat() {
+            return None;
+        }
+        if self.turn != view.turn_number() {
+            (self.turn, self.made) = (view.turn_number(), Vec::new());
+        }
+        if self.made.len() >= usize::from(OFFERS_PER_TURN) {
+            return None;
+        }
+        let me = view.seat();
+        let to = view.seats().filter(|&s| s != me && !near_win(view, s)).fold(SeatSet::default(), SeatSet::with);
+        if to.is_empty() {
+            return None;
+        }
+        let offer =
+            candidates(view).into_iter().map(|(give, get)| Action::OfferTrade { give, get, to }).find(|&a| {
+                matches!(a, Action::OfferTrade { give, get, .. } if !self.made.contains(&(give, get)))
+                    && view.check(a).is_ok()
+            })?;
+        if let Action::OfferTrade { give, get, .. } = offer {
+            self.made.push((give, get));
+        }
+        Some(offer)
+    }
+
+    /// How a seat closes its own open offer: with the first player who accepted, else it
+    /// withdraws it. `None` when no offer of its own waits for it.
+    pub fn close(view: &PlayerView<'_>) -> Option<Action> {
+        let Phase::Trade { answers, .. } = view.phase() else { return None };
+        if view.current_player() != view.seat() || !view.is_to_act() {
+            return None;
+        }
+        let n = view.num_players();
+        let start = view.seat().index();
+        (1..n)
+            .map(|i| Seat(((start + i) % n) as u8))
+            .filter(|s| answers[s.index()] == Answer::Accept)
+            .map(Action::ConfirmTrade)
+            .find(|&a| view.check(a).is_ok())
+            .or(Some(Action::CancelTrade))
+    }
+}
+
+/// The offers worth making, best first: for each build it wants and is one card short of, one
+/// spare card for the missing one, then two.
+fn candidates(view: &PlayerView<'_>) -> Vec<(Hand, Hand)> {
+    let hand = view.hand();
+    let mut out = Vec::new();
+    for cost in wanted_builds(view) {
+        let missing: Vec<Resource> = Resource::ALL.into_iter().filter(|&r| hand[r] < cost[r]).collect();
+        let short: u32 = missing.iter().map(|&r| u32::from(cost[r] - hand[r])).sum();
+        let [lack] = missing[..] else { continue };
+        if short != 1 {
+            continue;
+        }
+        let mut spare = hand;
+        for r in Resource::ALL {
+            spare[r] = spare[r].saturating_sub(cost[r]);
+        }
+        // The most plentiful spare resource first, the first of equals.
+        let mut by_plenty: Vec<Resource> = Resource::ALL.into_iter().filter(|&r| spare[r] > 0).collect();
+        by_plenty.sort_by_key(|&r| std::cmp::Reverse(spare[r]));
+        let get = Hand::of(lack, 1);
+        if let Some(&r) = by_plenty.first() {
+            out.push((Hand::of(r, 1), get));
+            if spare[r] >= 2 {
+                out.push((Hand::of(r, 2), get));
+            } else if let Some(&other) = by_plenty.get(1) {
+                let mut two = Hand::of(r, 1);
+                two[other] += 1;
+                out.push((two, get));
+            }
+        }
+    }
+    out
+}
+
+/// The costs of the builds the seat wants and could place once it pays: a city on one of its
+/// settlements, a settlement where its roads allow one, a development card.
+fn wanted_builds(view: &PlayerView<'_>) -> Vec<Hand> {
+    let me = view.seat();
+    let seen = Seen::from_view(view);
+    let costs = view.config().costs;
+    let (_, settlements, cities) = view.player(me).pieces_left;
+    let mut out = Vec::with_capacity(3);
+    if cities > 0 && seen.settlements[me.index()] != 0 {
+        out.push(costs.city);
+    }
+    if settlements > 0 && seen.settlement_spots(me) != 0 {
+        out.push(costs.settlement);
+    }
+    if view.deck_len() > 0 {
+        out.push(costs.development);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Game, Hex, MapId, Scenario};
+
+    /// A's turn, rolled: a settlement, one grain short of a city, with spare brick and wool.
+    fn one_grain_short(target: u8) -> Game {
+        let topo = MapId::Standard.topology();
+        Scenario::new(Config { target, ..Config::default() }, 3)
+            .settlement(Seat(0), topo.hex_vertices(Hex(9))[0])
+            .settlement(Seat(1), topo.hex_vertices(Hex(3))[0])
+            .city(Seat(2), topo.hex_vertices(Hex(14))[0])
+            .hand(Seat(0), Hand([2, 0, 1, 1, 3]))
+            .turn(Seat(0))
+            .rolled()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn it_offers_a_spare_card_for_the_one_a_city_lacks_then_two() {
+        let game = one_grain_short(10);
+        let mut offers = Offers { on: true, ..Offers::default() };
+        let first = offers.next(&game.acting_view()).unwrap();
+        let everyone = SeatSet::all(4).without(Seat(0));
+        let (brick, grain) = (Hand::of(Resource::Brick, 1), Hand::of(Resource::Grain, 1));
+        assert_eq!(first, Action::OfferTrade { give: brick, get: grain, to: everyone });
+        let second = offers.next(&game.acting_view()).unwrap();
+        assert_eq!(second, Action::OfferTrade { give: Hand::of(Resource::Brick, 2), get: grain, to: everyone });
+        assert_eq!(Offers::default().next(&game.acting_view()), None, "off unless turned on");
+    }
+
+    #[test]
+    fn no_offer_to_a_player_within_two_points_of_winning() {
+        // Target 4: C's city is 2 points, within two of it; A and B have 1.
+        let game = one_grain_short(4);
+        let mut offers = Offers { on: true, ..Offers::default() };
+        let Some(Action::OfferTrade { to, .. }) = offers.next(&game.acting_view()) else { panic!("no offer") };
+        assert!(!to.contains(Seat(2)) && to.contains(Seat(1)) && to.contains(Seat(3)));
+    }
+}
