@@ -64,19 +64,40 @@ pub fn players_height(app: &App) -> u16 {
     app.game.num_players() as u16 + 3
 }
 
-/// Every player's public state (H2).
+/// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
+/// "C Cy (hard)", "C Cyrillu… (hard)".
+fn seat_label(app: &App, s: Seat, width: usize) -> String {
+    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
+    let name = app.name(s);
+    let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
+        return format!("{:<width$.width$}", format!("{letter} {name}"));
+    };
+    let room = width.saturating_sub(2 + level.chars().count());
+    let name: String = if name.chars().count() > room {
+        let cut: String = name.chars().take(room.saturating_sub(1)).collect();
+        format!("{cut}{}", if app.theme.ascii { "~" } else { "…" })
+    } else {
+        name
+    };
+    format!("{:<width$.width$}", format!("{letter} {name}{level}"))
+}
+
+/// Every player's public state (H2). With computer players at the table the name column takes
+/// the width the numbers leave, so a bot's level shows beside its name.
 pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
+    // The border, the marker, the numbers (24) and room for both awards (5).
+    let bots = g.seats().any(|s| app.table.level(s).is_some());
+    let name_w = if bots { usize::from(area.width).saturating_sub(2 + 2 + 24 + 5).clamp(10, 24) } else { 10 };
     let head = Line::styled(
-        format!("  {:<11}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road"),
+        format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road", w = name_w + 1),
         app.theme.dim(),
     );
     let mut lines = vec![head];
     for s in g.seats() {
         let p = g.public_player(s);
         let marker = if s == g.to_act() && !g.is_over() { app.theme.pointer() } else { " " };
-        let mut name = player_span(app, s);
-        name.content = format!("{:<10.10}", name.content).into();
+        let name = Span::styled(seat_label(app, s, name_w), app.theme.player(s));
         let mut awards = Vec::new();
         if p.longest_road {
             awards.push("LR");
@@ -255,6 +276,9 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
         let s = g.to_act();
         let what = super::phase::header(app);
         spans.push(player_span(app, s));
+        if let Some(level) = app.table.level(s) {
+            spans.push(Span::raw(format!(" ({level})")));
+        }
         spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans).render(area, buf);
@@ -291,15 +315,24 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     }
     // On a narrow screen the keys of the moment give way, so help and quit always show.
     let width = |ks: &[(&str, &str)]| ks.iter().map(|(l, d)| l.chars().count() + d.chars().count() + 3).sum::<usize>();
-    let lead = if mode == Mode::Start { " type a name".len() } else { 0 };
+    // What the footer says before the keys: on the start screen, to type; while a computer
+    // player acts, that it thinks (or that its move is shown).
+    let said = match mode {
+        Mode::Start => Some(" type a name".to_string()),
+        Mode::Bot => app.bot_status().map(|s| format!(" {s} ")),
+        _ => None,
+    };
+    let lead = said.as_ref().map_or(0, |s| s.chars().count());
     let mut cut = false;
     while !keys.is_empty() && lead + width(&keys) + width(&global) + 2 * cut as usize > area.width as usize {
         keys.pop();
         cut = true;
     }
     let mut spans = Vec::new();
-    if mode == Mode::Start {
-        spans.push(Span::styled(" type a name", app.theme.key()));
+    match (mode, said) {
+        (Mode::Start, Some(said)) => spans.push(Span::styled(said, app.theme.key())),
+        (_, Some(said)) => spans.push(Span::styled(said, app.theme.title())),
+        _ => {}
     }
     for (label, desc) in keys {
         spans.push(Span::styled(format!(" {label}"), app.theme.key()));
