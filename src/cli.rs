@@ -374,4 +374,59 @@ mod tests {
         let initials: String = default_names(4).iter().map(|n| n.chars().next().unwrap()).collect();
         assert_eq!(initials, "ABCD");
     }
+
+    fn seats(s: &str) -> Result<Vec<SeatInfo>, String> {
+        let Ok(Players::Names(names)) = parse_players(s) else { panic!("{s} is a list of names") };
+        seats_of(&names)
+    }
+
+    #[test]
+    fn a_seat_written_bot_is_a_computer_player_named_for_its_seat() {
+        let got = seats("Ann, bot ,BOT:easy,bot:Random").unwrap();
+        assert_eq!(
+            got,
+            [
+                SeatInfo::human("Ann"),
+                SeatInfo::bot("Bert", DEFAULT_BOT),
+                SeatInfo::bot("Cleo", BotLevel::Easy),
+                SeatInfo::bot("Dirk", BotLevel::Random),
+            ]
+        );
+        let demo = seats("bot,bot,bot").unwrap();
+        let names: Vec<&str> = demo.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Bert", "Cleo"], "a game of bots only");
+        assert!(demo.iter().all(|s| s.kind == catan::save::SeatKind::Bot(DEFAULT_BOT)));
+    }
+
+    #[test]
+    fn a_bot_never_takes_a_persons_name() {
+        let got = seats("bot,Anna,cleo,bot:easy").unwrap();
+        let names: Vec<&str> = got.iter().map(|s| s.name.as_str()).collect();
+        // Seat 0 would be Anna, taken: the first free name; seat 3 is Dirk as usual.
+        assert_eq!(names, ["Bert", "Anna", "cleo", "Dirk"]);
+        assert!(catan::text::check_names(&got.iter().map(|s| s.name.clone()).collect::<Vec<_>>()).is_ok());
+    }
+
+    #[test]
+    fn an_unknown_level_is_refused_and_names_like_bot_are_people() {
+        let err = seats("Ann,bot:genius").unwrap_err();
+        assert!(err.contains("unknown bot level") && err.contains("genius"), "{err}");
+        let got = seats("Bottom,Robot,bot:easy").unwrap();
+        assert_eq!(got[0], SeatInfo::human("Bottom"));
+        assert_eq!(got[1], SeatInfo::human("Robot"));
+        let flags = Cli::try_parse_from(["catan"]).unwrap().rules;
+        let err = parse_players("Ann,bot:nope").unwrap().check(&flags).unwrap_err();
+        assert!(err.contains("nope"), "{err}");
+        assert!(parse_players("Ann,bot,bot").unwrap().check(&flags).is_ok(), "two bots, two names");
+    }
+
+    #[test]
+    fn durations_read_seconds_and_milliseconds() {
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("-1s").is_err());
+    }
 }

@@ -82,13 +82,27 @@ fn seat_label(app: &App, s: Seat, width: usize) -> String {
     format!("{:<width$.width$}", format!("{letter} {name}{level}"))
 }
 
-/// Every player's public state (H2). With computer players at the table the name column takes
-/// the width the numbers leave, so a bot's level shows beside its name.
+/// The awards a player holds, as the players panel writes them: "LR LA".
+fn awards(p: &crate::engine::PublicPlayer) -> String {
+    let held = [(p.longest_road, "LR"), (p.largest_army, "LA")];
+    held.iter().filter(|(has, _)| *has).map(|(_, a)| *a).collect::<Vec<_>>().join(" ")
+}
+
+/// Every player's public state (H2). With computer players at the table the name column is as
+/// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
+/// room; a name that still doesn't fit is shortened, never the level.
 pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    // The border, the marker, the numbers (24) and room for both awards (5).
     let bots = g.seats().any(|s| app.table.level(s).is_some());
-    let name_w = if bots { usize::from(area.width).saturating_sub(2 + 2 + 24 + 5).clamp(10, 24) } else { 10 };
+    let name_w = if bots {
+        let longest = g.seats().map(|s| app.label(s).chars().count() + 2).max().unwrap_or(0);
+        let awards_w = g.seats().map(|s| awards(&g.public_player(s)).len()).max().unwrap_or(0);
+        // Inside the border: the marker (2), the numbers and a space (24), the awards.
+        let room = usize::from(area.width.saturating_sub(2)).saturating_sub(2 + 24 + awards_w);
+        longest.min(room).clamp(10, 30)
+    } else {
+        10
+    };
     let head = Line::styled(
         format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road", w = name_w + 1),
         app.theme.dim(),
@@ -98,19 +112,12 @@ pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
         let p = g.public_player(s);
         let marker = if s == g.to_act() && !g.is_over() { app.theme.pointer() } else { " " };
         let name = Span::styled(seat_label(app, s, name_w), app.theme.player(s));
-        let mut awards = Vec::new();
-        if p.longest_road {
-            awards.push("LR");
-        }
-        if p.largest_army {
-            awards.push("LA");
-        }
         lines.push(Line::from(vec![
             Span::raw(format!("{marker} ")),
             name,
             Span::styled(format!("{:>4}", p.points), Style::new().add_modifier(Modifier::BOLD)),
             Span::raw(format!("{:>6}{:>4}{:>4}{:>5} ", p.resource_cards, p.dev_cards, p.knights, p.road_length)),
-            Span::styled(awards.join(" "), app.theme.title()),
+            Span::styled(awards(&p), app.theme.title()),
         ]));
     }
     let title = format!(" Players · {} to win ", g.config().target);
@@ -139,7 +146,11 @@ pub fn hand_lines(app: &App, hand: Hand, width: u16) -> Vec<Line<'static>> {
 /// every hand is hidden (H1).
 fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = &app.game;
-    let s = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none())?;
+    // At a table of computer players only (a demo) there is no one to hide a hand from: the
+    // hand of the bot to act is shown.
+    let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
+    let s = app.viewer.or_else(|| demo.then(|| g.to_act()));
+    let s = s.filter(|_| app.handoff().is_none() && app.start.is_none())?;
     let inner = width.saturating_sub(2);
     let seen = g.view(s);
     let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
