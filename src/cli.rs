@@ -4,10 +4,13 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+use catan::bots::BotLevel;
 use catan::engine::{Config, ConfigError};
+use catan::save::{DEFAULT_BOT, SeatInfo};
 use catan::{save, sim, tui};
 
 /// Settlers of Catan for the terminal: hot-seat for 2 to 6 players (5 and 6 on the larger
@@ -19,9 +22,17 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub seed: Option<u64>,
     /// The players: names in seat order ("Ann,Bob,Cy"), or just how many: 2 to 6 (five or
-    /// six play on the 5-6 island).
+    /// six play on the 5-6 island). A seat written `bot` or `bot:LEVEL` ("Ann,bot,bot:easy")
+    /// is a computer player, named for its seat; all bots is a game that plays itself.
     #[arg(long, global = true, value_parser = parse_players)]
     pub players: Option<Players>,
+    /// How long each computer player's move stays on screen, in milliseconds (any key skips
+    /// ahead).
+    #[arg(long, value_name = "MS", default_value_t = 600)]
+    pub bot_delay: u64,
+    /// How long a computer player may think about one decision: "1s", "500ms", "2.5s".
+    #[arg(long, value_name = "TIME", default_value = "1s", value_parser = parse_duration)]
+    pub bot_time: Duration,
     /// Don't capture the mouse (capture stops the terminal's own copy and paste).
     #[arg(long)]
     pub no_mouse: bool,
@@ -49,7 +60,8 @@ pub enum Players {
 }
 
 impl Players {
-    /// The number of players, if the rules seat that many and every name is a good one.
+    /// The number of players, if the rules seat that many, every bot's level is known and
+    /// every name is a good one.
     fn check(&self, rules: &crate::rules_flags::RulesFlags) -> Result<Config, String> {
         let count = match self {
             Players::Count(n) => usize::try_from(*n).unwrap_or(usize::MAX),
@@ -59,10 +71,69 @@ impl Players {
         let config = rules.config(players);
         config.validate().map_err(|e| e.to_string())?;
         if let Players::Names(names) = self {
-            catan::text::check_names(names).map_err(|e| e.to_string())?;
+            let seats = seats_of(names)?;
+            let names: Vec<String> = seats.into_iter().map(|s| s.name).collect();
+            catan::text::check_names(&names).map_err(|e| e.to_string())?;
         }
         Ok(config)
     }
+
+    /// The seats, for a game of `players` players.
+    fn seats(&self, players: u8) -> Result<Vec<SeatInfo>, String> {
+        match self {
+            Players::Count(_) => Ok(SeatInfo::humans(default_names(players))),
+            Players::Names(names) => seats_of(names),
+        }
+    }
+}
+
+/// The level of a seat written `bot` or `bot:LEVEL` (any case); `None` for a person's name.
+fn bot_level(entry: &str) -> Option<Result<BotLevel, String>> {
+    let lower = entry.to_ascii_lowercase();
+    if lower == "bot" {
+        return Some(Ok(DEFAULT_BOT));
+    }
+    let level = lower.strip_prefix("bot:")?;
+    Some(level.parse::<BotLevel>().map_err(|e| e.to_string()))
+}
+
+/// The seats `--players` names: people by name, and computer players (`bot`, `bot:LEVEL`)
+/// named for their seat (the name `--players N` would give it), or, when a person already has
+/// that name, the first of those names still free.
+fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
+    let n = u8::try_from(entries.len()).unwrap_or(u8::MAX);
+    let levels: Vec<Option<BotLevel>> = entries.iter().map(|e| bot_level(e).transpose()).collect::<Result<_, _>>()?;
+    let people: Vec<&String> = entries.iter().zip(&levels).filter(|(_, l)| l.is_none()).map(|(e, _)| e).collect();
+    let mut taken: Vec<String> = people.iter().map(|s| s.to_string()).collect();
+    let free = |taken: &[String], name: &str| !taken.iter().any(|t| catan::text::same_name(t, name));
+    let pool = default_names(n.max(6));
+    let mut seats = Vec::with_capacity(entries.len());
+    for (i, (entry, level)) in entries.iter().zip(levels).enumerate() {
+        let Some(level) = level else {
+            seats.push(SeatInfo::human(entry.clone()));
+            continue;
+        };
+        let own = pool.get(i).filter(|name| free(&taken, name));
+        let name = own
+            .or_else(|| pool.iter().find(|name| free(&taken, name)))
+            .cloned()
+            .unwrap_or_else(|| format!("Bot {}", i + 1));
+        taken.push(name.clone());
+        seats.push(SeatInfo::bot(name, level));
+    }
+    Ok(seats)
+}
+
+/// A duration as typed: a number with `ms` or `s` ("500ms", "1s", "2.5s"); a bare number is
+/// seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (number, scale) = match t.strip_suffix("ms") {
+        Some(n) => (n, 1e-3),
+        None => (t.strip_suffix('s').unwrap_or(t), 1.0),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| format!("{t:?} is not a time: write 1s, 500ms or 2.5s"))?;
+    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("{t:?} is not a time: write 1s, 500ms or 2.5s"))
 }
 
 /// Names for `--players N`: the seat letters A, B, C, ... as initials, so the board's letters
@@ -195,17 +266,28 @@ impl Cli {
                     Ok(r) => r,
                     Err(code) => return code,
                 };
-                let names = match self.players {
-                    Some(Players::Names(v)) => Some(v),
-                    Some(Players::Count(_)) => Some(default_names(config.players)),
-                    None => None,
+                let seats = match self.players.as_ref().map(|p| p.seats(config.players)).transpose() {
+                    Ok(seats) => seats,
+                    Err(e) => {
+                        eprintln!("catan: {}", catan::text::escape(&e));
+                        return ExitCode::from(2);
+                    }
                 };
                 if !std::io::stdout().is_terminal() {
                     eprintln!("catan needs a terminal (stdout is not a tty); try `catan simulate`");
                     return ExitCode::from(2);
                 }
                 let theme = tui::Theme::from_env(self.ascii);
-                let options = tui::Options { seed, names, mouse: !self.no_mouse, theme, resume, rules: config };
+                let options = tui::Options {
+                    seed,
+                    seats,
+                    mouse: !self.no_mouse,
+                    theme,
+                    resume,
+                    rules: config,
+                    bot_delay: Duration::from_millis(self.bot_delay),
+                    bot_time: self.bot_time,
+                };
                 match tui::run(options) {
                     // 128 + the signal's number when a signal stopped the game.
                     Ok(exit) => return exit.code(),
@@ -302,5 +384,60 @@ mod tests {
         assert_eq!(default_names(3), ["Anna", "Bert", "Cleo"]);
         let initials: String = default_names(4).iter().map(|n| n.chars().next().unwrap()).collect();
         assert_eq!(initials, "ABCD");
+    }
+
+    fn seats(s: &str) -> Result<Vec<SeatInfo>, String> {
+        let Ok(Players::Names(names)) = parse_players(s) else { panic!("{s} is a list of names") };
+        seats_of(&names)
+    }
+
+    #[test]
+    fn a_seat_written_bot_is_a_computer_player_named_for_its_seat() {
+        let got = seats("Ann, bot ,BOT:easy,bot:Random").unwrap();
+        assert_eq!(
+            got,
+            [
+                SeatInfo::human("Ann"),
+                SeatInfo::bot("Bert", DEFAULT_BOT),
+                SeatInfo::bot("Cleo", BotLevel::Easy),
+                SeatInfo::bot("Dirk", BotLevel::Random),
+            ]
+        );
+        let demo = seats("bot,bot,bot").unwrap();
+        let names: Vec<&str> = demo.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Bert", "Cleo"], "a game of bots only");
+        assert!(demo.iter().all(|s| s.kind == catan::save::SeatKind::Bot(DEFAULT_BOT)));
+    }
+
+    #[test]
+    fn a_bot_never_takes_a_persons_name() {
+        let got = seats("bot,Anna,cleo,bot:easy").unwrap();
+        let names: Vec<&str> = got.iter().map(|s| s.name.as_str()).collect();
+        // Seat 0 would be Anna, taken: the first free name; seat 3 is Dirk as usual.
+        assert_eq!(names, ["Bert", "Anna", "cleo", "Dirk"]);
+        assert!(catan::text::check_names(&got.iter().map(|s| s.name.clone()).collect::<Vec<_>>()).is_ok());
+    }
+
+    #[test]
+    fn an_unknown_level_is_refused_and_names_like_bot_are_people() {
+        let err = seats("Ann,bot:genius").unwrap_err();
+        assert!(err.contains("unknown bot level") && err.contains("genius"), "{err}");
+        let got = seats("Bottom,Robot,bot:easy").unwrap();
+        assert_eq!(got[0], SeatInfo::human("Bottom"));
+        assert_eq!(got[1], SeatInfo::human("Robot"));
+        let flags = Cli::try_parse_from(["catan"]).unwrap().rules;
+        let err = parse_players("Ann,bot:nope").unwrap().check(&flags).unwrap_err();
+        assert!(err.contains("nope"), "{err}");
+        assert!(parse_players("Ann,bot,bot").unwrap().check(&flags).is_ok(), "two bots, two names");
+    }
+
+    #[test]
+    fn durations_read_seconds_and_milliseconds() {
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("-1s").is_err());
     }
 }

@@ -1,12 +1,13 @@
 //! Where a dialog's cursor starts (issue 15, "At the table"): on something the player can use.
 
 use catan::engine::{Action, Config, DevCard, Game, Hand, Scenario, Seat, SeatSet};
+use catan::save::SeatInfo;
 use catan::tui::{App, Dialog, Focus, Msg, Theme};
 
 /// An app showing `game`, the player to act having taken the keyboard.
 fn app_for(game: Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut app = App::resume(7, names, game, Vec::new(), Theme { color: false, ascii: false });
+    let mut app = App::resume(7, SeatInfo::humans(names), game, Vec::new(), Theme { color: false, ascii: false });
     app.update(Msg::Resize(140, 45));
     assert!(app.handoff().is_some(), "the player to act takes the keyboard first");
     app.update(Msg::key(crossterm::event::KeyCode::Enter));

@@ -1,13 +1,16 @@
 //! Who sits at each seat: a name and whether a person or a computer plays it.
 //!
 //! The engine knows seats only by number; a save file also says who plays them, so that a game
-//! with computer players resumes with the same players. Only people play in the terminal game
-//! today; the kind is carried so that files stay readable when bots join.
+//! with computer players resumes with the same players, at the same levels.
 
 use serde::{Deserialize, Serialize};
 
 /// The level of a computer player lives with the bots; save files write it `{"bot": "easy"}`.
 pub use crate::bots::BotLevel;
+
+/// The level of a seat written `bot` with no level (`--players "Ann,bot"`): the one place it
+/// is decided.
+pub const DEFAULT_BOT: BotLevel = BotLevel::Medium;
 
 /// Who plays a seat. Written `"human"` or `{"bot": "random"}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -18,6 +21,16 @@ pub enum SeatKind {
     Human,
     /// A computer player of the given level.
     Bot(BotLevel),
+}
+
+impl SeatKind {
+    /// The level of a computer player; `None` for a person.
+    pub fn bot_level(self) -> Option<BotLevel> {
+        match self {
+            SeatKind::Human => None,
+            SeatKind::Bot(level) => Some(level),
+        }
+    }
 }
 
 /// One seat as a save file lists it: the player's name and who plays it.
@@ -33,6 +46,16 @@ impl SeatInfo {
     /// A seat a person plays.
     pub fn human(name: impl Into<String>) -> SeatInfo {
         SeatInfo { name: name.into(), kind: SeatKind::Human }
+    }
+
+    /// A seat a computer player of `level` plays.
+    pub fn bot(name: impl Into<String>, level: BotLevel) -> SeatInfo {
+        SeatInfo { name: name.into(), kind: SeatKind::Bot(level) }
+    }
+
+    /// People at every seat, with these names.
+    pub fn humans(names: impl IntoIterator<Item = String>) -> Vec<SeatInfo> {
+        names.into_iter().map(SeatInfo::human).collect()
     }
 }
 

@@ -4,6 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::board::Geometry;
+use super::bots::Table;
 use super::dialogs::{Composer, Dialog, Outcome, PickFor, Picker};
 use super::keymap::{self, Cmd, Mode};
 use super::prompt::SavePrompt;
@@ -13,7 +14,7 @@ use super::start::StartForm;
 use super::theme::Theme;
 use super::ui;
 use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
-use crate::save::{Autosave, Record};
+use crate::save::{Autosave, Record, SeatInfo};
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +98,8 @@ pub struct App {
     pub(super) dirty: bool,
     /// Whether `u` would take the last action back (cached: it costs a replay).
     pub(super) undoable: bool,
+    /// Who plays each seat, and the computer players' moves in progress.
+    pub table: Table,
     last_target: Option<Target>,
 }
 
@@ -115,14 +118,21 @@ fn letters_for(names: &[String]) -> Vec<char> {
 }
 
 impl App {
-    /// A new app: with names the game starts at once, without them the start screen asks.
+    /// A new app: with names the game starts at once (people at every seat), without them the
+    /// start screen asks.
     pub fn new(seed: u64, names: Option<Vec<String>>, theme: Theme) -> App {
         App::with_rules(seed, names, theme, Config::default())
     }
 
     /// A new app whose games use these rules options, for as many players as there are names
-    /// (see `start::rules_for`: five or six play on the 5-6 island).
+    /// (see `start::rules_for`: five or six play on the 5-6 island); people at every seat.
     pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
+        App::with_seats(seed, names.map(SeatInfo::humans), theme, rules)
+    }
+
+    /// A new app for these seats (people and computer players), or the start screen without
+    /// them.
+    pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
         // show the very island the game will use (`App::preview`, in start.rs, follows the names).
         let game = Game::new(super::start::rules_for(&rules, 4), seed)
@@ -152,38 +162,37 @@ impl App {
             autosave: None,
             dirty: false,
             undoable: false,
+            table: Table::default(),
             last_target: None,
         };
-        if let Some(names) = names {
-            app.begin(names);
+        if let Some(seats) = seats {
+            app.begin(seats);
         }
         app
     }
 
     /// An app showing a game in progress that is not played on (the replay viewer): its seed,
-    /// the players' names, the state and the events so far. A game to play on starts from its
-    /// record with [`App::from_record`]. The player to act is asked to take the keyboard first.
-    pub fn resume(seed: u64, names: Vec<String>, game: Game, log: Vec<Event>, theme: Theme) -> App {
+    /// the seats, the state and the events so far. A game to play on starts from its record
+    /// with [`App::from_record`]. The player to act is asked to take the keyboard first.
+    pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         app.game = game;
         app.log = log;
-        app.letters = letters_for(&names);
-        app.names = names;
+        app.take_seats(&seats);
         app.start = None;
         app.sync();
         app
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
-    pub(super) fn begin(&mut self, names: Vec<String>) {
-        let config = super::start::rules_for(&self.rules, u8::try_from(names.len()).unwrap_or(u8::MAX));
-        match Record::new(config, self.seed, names.clone()) {
+    pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
+        let config = super::start::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
+        match Record::new_with_seats(config, self.seed, seats.clone()) {
             Ok(record) => {
                 self.game = *record.game();
                 // The events of the deal (the starting rolls).
                 self.log = record.log();
-                self.letters = letters_for(&names);
-                self.names = names;
+                self.take_seats(&seats);
                 self.start = None;
                 self.record = Some(record);
                 self.start_autosave();
@@ -191,6 +200,19 @@ impl App {
             }
             Err(e) => self.refuse(e.to_string()),
         }
+    }
+
+    /// Seats the players: names, letters, who plays each seat. With one person among computer
+    /// players the keyboard is theirs from the start: no hand-off is ever needed.
+    pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
+        self.names = seats.iter().map(|s| s.name.clone()).collect();
+        self.letters = letters_for(&self.names);
+        self.table.seat(seats);
+        let humans: Vec<Seat> = self.table.humans().collect();
+        self.viewer = match humans[..] {
+            [only] if seats.len() > 1 => Some(only),
+            _ => None,
+        };
     }
 
     /// A player's name.
@@ -204,10 +226,12 @@ impl App {
         self.game.view(self.game.to_act())
     }
 
-    /// The seat waiting for the keyboard, while the hand-off screen shows.
+    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
+    /// act and has not yet taken it (computer players need no keyboard).
     pub fn handoff(&self) -> Option<Seat> {
         let s = self.game.to_act();
-        (self.start.is_none() && !self.game.is_over() && self.viewer != Some(s)).then_some(s)
+        let person = self.table.level(s).is_none();
+        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s)).then_some(s)
     }
 
     /// The mode the keyboard is in.
@@ -224,6 +248,8 @@ impl App {
             Mode::Over
         } else if self.handoff().is_some() {
             Mode::Handoff
+        } else if self.bot_seat().is_some() {
+            Mode::Bot
         } else {
             match &self.focus {
                 Focus::Idle => Mode::Turn,
@@ -285,6 +311,8 @@ impl App {
                     self.save_key(key);
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
                     self.command(cmd);
+                } else if self.mode() == Mode::Bot {
+                    self.skip();
                 }
             }
             Msg::Key(_) => {}
@@ -322,6 +350,10 @@ impl App {
                 let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
             }
+            (Mode::Bot, Cmd::Undo) => {
+                let who = self.bot_seat().map(|s| self.label(s)).unwrap_or_default();
+                self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
+            }
             (_, Cmd::Undo) => self.undo(),
             (_, Cmd::LogUp) => self.log_scroll = (self.log_scroll + 5).min(self.log.len().saturating_sub(1)),
             (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(5),
@@ -330,6 +362,7 @@ impl App {
                 self.viewer = self.handoff();
                 self.sync();
             }
+            (Mode::Bot, _) => self.skip(),
             (Mode::Select, _) => self.select_cmd(cmd),
             (Mode::Turn, _) => self.turn_cmd(cmd),
             _ => self.dialog_cmd(cmd),
@@ -455,10 +488,36 @@ impl App {
         }
     }
 
-    /// Plays actions in order; stops at the first refusal and says why.
+    /// Plays actions in order for the player at the keyboard; stops at the first refusal and
+    /// says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
         let viewer = self.game.to_act();
         let before = self.log.len();
+        self.table.person_acted();
+        if let Some(why) = self.play(actions) {
+            return self.refuse(why);
+        }
+        self.log_scroll = 0;
+        // What just happened, privately only while the same player keeps the keyboard (H1).
+        let shown = if self.handoff().is_some() { None } else { Some(viewer) };
+        let said = super::describe::texts(self, &self.log[before..], shown);
+        if !said.is_empty() {
+            self.message = Some(Message { text: said.join(" · "), error: false });
+        }
+    }
+
+    /// Plays a computer player's action (the caller says what it did).
+    pub(super) fn apply_as_bot(&mut self, action: Action) {
+        if let Some(why) = self.play(vec![action]) {
+            let text = format!("{} chose a move the rules refuse: {why}", self.label(self.game.to_act()));
+            return self.refuse(text);
+        }
+        self.log_scroll = 0;
+    }
+
+    /// Plays actions in order, recorded, and sets the focus that follows; the first refusal
+    /// stops it and comes back as the text to show.
+    fn play(&mut self, actions: Vec<Action>) -> Option<String> {
         // A position set by hand (a test's scenario) is not the record's: it has no history to
         // save or undo, so it is played without one.
         if self.record.as_ref().is_some_and(|r| *r.game() != self.game) {
@@ -484,16 +543,7 @@ impl App {
             self.recorded();
         }
         self.sync();
-        if let Some(why) = refused {
-            return self.refuse(why);
-        }
-        self.log_scroll = 0;
-        // What just happened, privately only while the same player keeps the keyboard (H1).
-        let shown = if self.handoff().is_some() { None } else { Some(viewer) };
-        let said = super::describe::texts(self, &self.log[before..], shown);
-        if !said.is_empty() {
-            self.message = Some(Message { text: said.join(" · "), error: false });
-        }
+        refused
     }
 
     /// Plays one action, through the record when there is one (so it is logged for saves and
@@ -535,7 +585,7 @@ impl App {
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
         self.focus = Focus::Idle;
-        if self.handoff().is_some() || self.game.is_over() {
+        if self.handoff().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;
         }
         let seat = self.game.to_act();
@@ -563,12 +613,14 @@ impl App {
             return true;
         }
         match cmd {
-            Cmd::Undo => return self.undoable && self.handoff().is_none() && self.mode() != Mode::Over,
+            Cmd::Undo => {
+                return self.undoable && self.handoff().is_none() && !matches!(self.mode(), Mode::Over | Mode::Bot);
+            }
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.
             Cmd::Save => {
                 return self.record.is_some()
-                    && matches!(self.mode(), Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over);
+                    && matches!(self.mode(), Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}
         }

@@ -30,6 +30,8 @@ pub struct Gate {
     shown: Option<Seat>,
     /// Input is dropped before this moment.
     until: Option<Instant>,
+    /// Input is dropped before this moment too: the keyboard came back from computer players.
+    back: Option<Instant>,
 }
 
 impl Gate {
@@ -46,9 +48,16 @@ impl Gate {
         fresh
     }
 
+    /// Holds input for [`HOLD`] from `now`: the person whose turn comes after computer
+    /// players' moves is not hurried on by keys pressed to skip through those moves.
+    pub fn hold(&mut self, now: Instant) {
+        self.back = Some(now + HOLD);
+    }
+
     /// Whether input arriving at `now` goes through to the app.
     pub fn admits(&self, input: Input, now: Instant) -> bool {
-        input == Input::Resize || self.until.is_none_or(|until| now >= until)
+        let after = |t: Option<Instant>| t.is_none_or(|t| now >= t);
+        input == Input::Resize || (after(self.until) && after(self.back))
     }
 }
 
@@ -94,5 +103,16 @@ mod tests {
         assert!(gate.drawn(Some(Seat(0)), t0 + 4000 * MS));
         assert!(!gate.admits(Input::User, t0 + 4100 * MS));
         assert!(gate.admits(Input::User, t0 + 4500 * MS));
+    }
+
+    #[test]
+    fn the_keyboard_back_from_computer_players_holds_keys_without_a_handoff() {
+        let t0 = Instant::now();
+        let mut gate = Gate::default();
+        gate.hold(t0);
+        assert!(!gate.drawn(None, t0), "no hand-off with one person at the table");
+        assert!(!gate.admits(Input::User, t0 + 100 * MS), "an Enter meant to skip a bot's move");
+        assert!(gate.admits(Input::Resize, t0 + 100 * MS));
+        assert!(gate.admits(Input::User, t0 + 500 * MS));
     }
 }

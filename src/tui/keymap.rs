@@ -35,6 +35,9 @@ pub enum Mode {
     SaveName,
     /// The game is over.
     Over,
+    /// A computer player is to act: only the keys that work anywhere; any other key shows its
+    /// next move at once.
+    Bot,
 }
 
 /// Everything a key can ask for. The app decides what each means in the current mode.
@@ -184,6 +187,10 @@ const MARITIME: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
 
+/// While a computer player acts, any key but the global ones skips to its next move (the app
+/// does it: no key is bound here).
+const BOT: &[Binding] = &[];
+
 const HELP: &[Binding] = &[b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
 const QUIT: &[Binding] = &[
@@ -221,6 +228,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Quit => QUIT,
         Mode::SaveName => SAVE_NAME,
         Mode::Over => OVER,
+        Mode::Bot => BOT,
     }
 }
 
@@ -271,6 +279,7 @@ mod tests {
             Mode::Quit,
             Mode::SaveName,
             Mode::Over,
+            Mode::Bot,
         ];
         for mode in modes {
             let mut seen = Vec::new();

@@ -8,6 +8,7 @@
 
 mod app;
 mod board;
+mod bots;
 mod describe;
 mod dialog_view;
 mod dialogs;
@@ -30,6 +31,7 @@ mod ui;
 
 pub use app::{App, Focus, Message, Msg};
 pub use board::Geometry;
+pub use bots::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
 pub use session::{Files, Resume};
@@ -44,8 +46,8 @@ pub use ui::{layout, min_size};
 pub struct Options {
     /// Seed of the board, dice and cards; shown on screen.
     pub seed: u64,
-    /// Player names in seat order; `None` asks on a start screen.
-    pub names: Option<Vec<String>>,
+    /// The players in seat order, people and computer players; `None` asks on a start screen.
+    pub seats: Option<Vec<crate::save::SeatInfo>>,
     /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
     pub mouse: bool,
     pub theme: Theme,
@@ -53,4 +55,8 @@ pub struct Options {
     pub resume: Option<Resume>,
     /// Rules options for a new game (ignored when resuming: a save keeps its own rules).
     pub rules: crate::engine::Config,
+    /// How long each computer player's move stays on screen before the next (`--bot-delay`).
+    pub bot_delay: std::time::Duration,
+    /// How long a computer player may think about one decision (`--bot-time`).
+    pub bot_time: std::time::Duration,
 }

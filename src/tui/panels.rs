@@ -64,32 +64,60 @@ pub fn players_height(app: &App) -> u16 {
     app.game.num_players() as u16 + 3
 }
 
-/// Every player's public state (H2).
+/// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
+/// "C Cy (hard)", "C Cyrillu… (hard)".
+fn seat_label(app: &App, s: Seat, width: usize) -> String {
+    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
+    let name = app.name(s);
+    let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
+        return format!("{:<width$.width$}", format!("{letter} {name}"));
+    };
+    let room = width.saturating_sub(2 + level.chars().count());
+    let name: String = if name.chars().count() > room {
+        let cut: String = name.chars().take(room.saturating_sub(1)).collect();
+        format!("{cut}{}", if app.theme.ascii { "~" } else { "…" })
+    } else {
+        name
+    };
+    format!("{:<width$.width$}", format!("{letter} {name}{level}"))
+}
+
+/// The awards a player holds, as the players panel writes them: "LR LA".
+fn awards(p: &crate::engine::PublicPlayer) -> String {
+    let held = [(p.longest_road, "LR"), (p.largest_army, "LA")];
+    held.iter().filter(|(has, _)| *has).map(|(_, a)| *a).collect::<Vec<_>>().join(" ")
+}
+
+/// Every player's public state (H2). With computer players at the table the name column is as
+/// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
+/// room; a name that still doesn't fit is shortened, never the level.
 pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
+    let bots = g.seats().any(|s| app.table.level(s).is_some());
+    let name_w = if bots {
+        let longest = g.seats().map(|s| app.label(s).chars().count() + 2).max().unwrap_or(0);
+        let awards_w = g.seats().map(|s| awards(&g.public_player(s)).len()).max().unwrap_or(0);
+        // Inside the border: the marker (2), the numbers and a space (24), the awards.
+        let room = usize::from(area.width.saturating_sub(2)).saturating_sub(2 + 24 + awards_w);
+        longest.min(room).clamp(10, 30)
+    } else {
+        10
+    };
     let head = Line::styled(
-        format!("  {:<11}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road"),
+        format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road", w = name_w + 1),
         app.theme.dim(),
     );
     let mut lines = vec![head];
     for s in g.seats() {
         let p = g.public_player(s);
         let marker = if s == g.to_act() && !g.is_over() { app.theme.pointer() } else { " " };
-        let mut name = player_span(app, s);
-        name.content = format!("{:<10.10}", name.content).into();
-        let mut awards = Vec::new();
-        if p.longest_road {
-            awards.push("LR");
-        }
-        if p.largest_army {
-            awards.push("LA");
-        }
+        let name = Span::styled(seat_label(app, s, name_w), app.theme.player(s));
         lines.push(Line::from(vec![
             Span::raw(format!("{marker} ")),
             name,
             Span::styled(format!("{:>4}", p.points), Style::new().add_modifier(Modifier::BOLD)),
             Span::raw(format!("{:>6}{:>4}{:>4}{:>5} ", p.resource_cards, p.dev_cards, p.knights, p.road_length)),
-            Span::styled(awards.join(" "), app.theme.title()),
+            Span::styled(awards(&p), app.theme.title()),
         ]));
     }
     let title = format!(" Players · {} to win ", g.config().target);
@@ -118,7 +146,11 @@ pub fn hand_lines(app: &App, hand: Hand, width: u16) -> Vec<Line<'static>> {
 /// every hand is hidden (H1).
 fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = &app.game;
-    let s = app.viewer.filter(|_| app.handoff().is_none() && app.start.is_none())?;
+    // At a table of computer players only (a demo) there is no one to hide a hand from: the
+    // hand of the bot to act is shown.
+    let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
+    let s = app.viewer.or_else(|| demo.then(|| g.to_act()));
+    let s = s.filter(|_| app.handoff().is_none() && app.start.is_none())?;
     let inner = width.saturating_sub(2);
     let seen = g.view(s);
     let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
@@ -255,6 +287,9 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
         let s = g.to_act();
         let what = super::phase::header(app);
         spans.push(player_span(app, s));
+        if let Some(level) = app.table.level(s) {
+            spans.push(Span::raw(format!(" ({level})")));
+        }
         spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans).render(area, buf);
@@ -291,15 +326,24 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     }
     // On a narrow screen the keys of the moment give way, so help and quit always show.
     let width = |ks: &[(&str, &str)]| ks.iter().map(|(l, d)| l.chars().count() + d.chars().count() + 3).sum::<usize>();
-    let lead = if mode == Mode::Start { " type a name".len() } else { 0 };
+    // What the footer says before the keys: on the start screen, to type; while a computer
+    // player acts, that it thinks (or that its move is shown).
+    let said = match mode {
+        Mode::Start => Some(" type a name".to_string()),
+        Mode::Bot => app.bot_status().map(|s| format!(" {s} ")),
+        _ => None,
+    };
+    let lead = said.as_ref().map_or(0, |s| s.chars().count());
     let mut cut = false;
     while !keys.is_empty() && lead + width(&keys) + width(&global) + 2 * cut as usize > area.width as usize {
         keys.pop();
         cut = true;
     }
     let mut spans = Vec::new();
-    if mode == Mode::Start {
-        spans.push(Span::styled(" type a name", app.theme.key()));
+    match (mode, said) {
+        (Mode::Start, Some(said)) => spans.push(Span::styled(said, app.theme.key())),
+        (_, Some(said)) => spans.push(Span::styled(said, app.theme.title())),
+        _ => {}
     }
     for (label, desc) in keys {
         spans.push(Span::styled(format!(" {label}"), app.theme.key()));

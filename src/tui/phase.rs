@@ -48,6 +48,9 @@ pub fn prompt(app: &App) -> String {
 
 fn instruction(app: &App) -> String {
     let g = &app.game;
+    if let Some(bot) = app.bot_seat() {
+        return format!("{} {}", app.label(bot), header(app));
+    }
     let name = app.name(g.to_act());
     if app.saving.is_some() {
         return "type a name for the save; Enter writes it".into();

@@ -82,7 +82,7 @@ impl Replay {
     /// A viewer at step 0 of a recorded game.
     pub fn new(record: &Record, theme: Theme) -> Replay {
         let timeline = Timeline::new(record);
-        let app = App::resume(record.seed(), record.names().to_vec(), timeline.game_at(0), Vec::new(), theme);
+        let app = App::resume(record.seed(), record.seats(), timeline.game_at(0), Vec::new(), theme);
         let mut entries = Vec::new();
         for step in 0..=timeline.len() {
             entries.extend(entries_all(&app, timeline.events_of(step)).into_iter().map(|e| (step, e)));
@@ -462,7 +462,7 @@ pub fn run(record: &Record, theme: Theme) -> io::Result<Exit> {
                 Wait::Signal(sig) => break 'viewing Exit::Signal(sig),
                 Wait::Event(TermEvent::Key(key)) => break Msg::Key(key),
                 Wait::Event(TermEvent::Resize(w, h)) => break Msg::Resize(w, h),
-                Wait::Event(_) => {}
+                Wait::Event(_) | Wait::Timeout => {}
             }
         };
         replay.update(msg);

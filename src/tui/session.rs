@@ -57,12 +57,14 @@ impl Files {
 /// data directory.
 pub(super) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
-        let mut app = App::with_rules(options.seed, options.names, options.theme, options.rules);
+        let mut app = App::with_seats(options.seed, options.seats, options.theme, options.rules);
+        (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
         app.set_files(Files::from_env(), None);
         return app;
     };
     let actions = resume.record.len();
     let mut app = App::from_record(resume.record, options.theme);
+    (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
     // A loaded game gets its own autosave at once, so `--continue` comes back to it.
     app.dirty = resume.autosave.is_none();
     app.set_files(Files::from_env(), resume.autosave);
@@ -78,9 +80,10 @@ pub(super) fn app_for(options: Options) -> App {
 
 impl App {
     /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
-    /// record, and the player to act is asked to take the keyboard first (H1).
+    /// record, its computer players play on at their levels, and the person to act is asked to
+    /// take the keyboard first (H1).
     pub fn from_record(record: Record, theme: Theme) -> App {
-        let mut app = App::resume(record.seed(), record.names().to_vec(), *record.game(), record.log(), theme);
+        let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
         app.undoable = record.can_undo().is_ok();
         app.record = Some(record);
         app

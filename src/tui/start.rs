@@ -110,7 +110,7 @@ impl App {
                 if name.is_empty() {
                     if form.names.len() >= MIN_PLAYERS {
                         let names = form.names.clone();
-                        self.begin(names);
+                        self.begin(crate::save::SeatInfo::humans(names));
                     } else {
                         self.refuse("type at least two names".into());
                     }
@@ -122,7 +122,7 @@ impl App {
                     form.input.clear();
                     if form.names.len() == MAX_PLAYERS {
                         let names = form.names.clone();
-                        self.begin(names);
+                        self.begin(crate::save::SeatInfo::humans(names));
                     }
                 }
             }

@@ -4,7 +4,9 @@
 //! the window closes, SIGINT, SIGQUIT: the loop sees a flag, the game is autosaved and
 //! [`run`] returns [`Exit::Signal`]). The loop waits for input with a short timeout to look at
 //! that flag: no busy wait. Keys meant for the screen before a hand-off never reach it (the
-//! [`Gate`]).
+//! [`Gate`]), nor do keys typed while computer players moved reach the person whose turn
+//! comes next. While a computer player acts the wait is cut short to play its moves
+//! ([`App::tick`]), so the screen stays live while it thinks.
 
 use std::io::{self, Stdout, stdout};
 use std::time::{Duration, Instant};
@@ -92,10 +94,19 @@ pub(super) enum Wait {
     Event(Event),
     /// A stopping signal came (or the terminal hung up: SIGHUP).
     Signal(i32),
+    /// The time given to [`wait_for`] passed without an event.
+    Timeout,
 }
 
 /// The next terminal event, or the signal that asks the program to stop.
 pub(super) fn wait() -> io::Result<Wait> {
+    wait_for(None)
+}
+
+/// The next terminal event, the signal that asks the program to stop, or after `timeout`
+/// (`None`: no limit) nothing.
+pub(super) fn wait_for(timeout: Option<Duration>) -> io::Result<Wait> {
+    let deadline = timeout.map(|t| Instant::now() + t);
     loop {
         // A signal, or the window closed (crossterm's reader would spin on a hung-up terminal).
         if let Some(sig) = signals::caught() {
@@ -103,7 +114,13 @@ pub(super) fn wait() -> io::Result<Wait> {
         }
         match event::poll(Duration::ZERO) {
             Ok(true) => return event::read().map(Wait::Event),
-            Ok(false) => signals::idle(TICK),
+            Ok(false) => {
+                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                if left.is_some_and(|l| l.is_zero()) {
+                    return Ok(Wait::Timeout);
+                }
+                signals::idle(left.map_or(TICK, |l| l.min(TICK)));
+            }
             Err(e) => return signals::caught().map(Wait::Signal).ok_or(e),
         }
     }
@@ -153,25 +170,36 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
     // Lets the end-to-end test check that a panic restores the terminal.
     let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
     let mut gate = Gate::default();
+    let mut bots_played = false;
     loop {
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
+        let bots_play = app.bot_seat().is_some();
         if gate.drawn(app.handoff(), Instant::now()) {
             drain(app)?;
+        } else if bots_played && !bots_play && !app.game.is_over() {
+            // The keyboard comes back to a person: keys pressed to hurry the computer players
+            // along must not play their turn.
+            drain(app)?;
+            gate.hold(Instant::now());
         }
+        bots_played = bots_play;
         if app.done {
             return Ok(Exit::Quit);
         }
         if test_panic {
             panic!("CATAN_TEST_PANIC is set");
         }
-        // Wait for an event that matters; mouse moves and releases don't redraw.
+        // Wait for an event that matters; mouse moves and releases don't redraw. While a
+        // computer player acts, its moves come in between.
         let msg = loop {
-            let (msg, input) = match wait()? {
+            let (msg, input) = match wait_for(app.bot_wait(Instant::now()))? {
                 Wait::Signal(sig) => return Ok(Exit::Signal(sig)),
+                Wait::Timeout if app.tick(Instant::now()) => break None,
+                Wait::Timeout => continue,
                 Wait::Event(Event::Key(key)) => (Msg::Key(key), Input::User),
                 Wait::Event(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     (Msg::Click { col: m.column, row: m.row }, Input::User)
@@ -181,10 +209,12 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
                 Wait::Event(_) => continue,
             };
             if gate.admits(input, Instant::now()) {
-                break msg;
+                break Some(msg);
             }
         };
-        app.update(msg);
+        if let Some(msg) = msg {
+            app.update(msg);
+        }
     }
 }
 

@@ -90,8 +90,10 @@ fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
 fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit(topo, area) {
+        // The place being chosen; else the last computer player's move, until the next move.
         let selection = match (&app.focus, app.handoff()) {
             (Focus::Select(s), None) => Some(s),
+            (_, None) => app.table.highlight(),
             _ => None,
         };
         Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);

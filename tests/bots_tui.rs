@@ -1,0 +1,256 @@
+//! Computer players at the table (issue 14): bot seats in the terminal front end, driven as the
+//! terminal loop drives them ([`App::tick`]) or all at once ([`App::play_bots`]). One person
+//! among bots never sees a hand-off, the footer says who is thinking, undo never reaches past
+//! the person's own last action (RULES H3), and bot seats are saved and resumed as bots.
+
+mod save_common;
+mod screen_text;
+
+use std::time::{Duration, Instant};
+
+use catan::bots::BotLevel;
+use catan::engine::{Action, Config, Hand, Phase, Resource, Seat, SeatSet};
+use catan::save::{self, SeatInfo, SeatKind};
+use catan::tui::keymap::Mode;
+use catan::tui::{App, Files, Msg, Theme};
+use crossterm::event::KeyCode;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use save_common::TempDir;
+
+const THEME: Theme = Theme { color: false, ascii: false };
+
+/// Ann at seat 0, computer players of `level` at the others.
+fn seats(level: BotLevel, players: usize) -> Vec<SeatInfo> {
+    let names = ["Ann", "Bert", "Cleo", "Dirk"];
+    (0..players).map(|i| if i == 0 { SeatInfo::human("Ann") } else { SeatInfo::bot(names[i], level) }).collect()
+}
+
+fn new_app(seed: u64, seats: Vec<SeatInfo>) -> App {
+    let mut app = App::with_seats(seed, Some(seats), THEME, Config::default());
+    app.table.delay = Duration::ZERO;
+    app.update(Msg::Resize(100, 32));
+    app
+}
+
+fn draw(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    screen_text::view(terminal.backend().buffer())
+}
+
+/// Ann plays as a hurried person would: places at the cursor, rolls, ends the turn, and takes
+/// the first legal choice in any dialog (a discard, the robber's victim).
+fn person_moves(app: &mut App) {
+    match app.mode() {
+        Mode::Select => app.update(Msg::key(KeyCode::Enter)),
+        Mode::Turn if app.enabled(catan::tui::keymap::Cmd::Roll) => app.update(Msg::char('r')),
+        Mode::Turn => app.update(Msg::char('e')),
+        _ => {
+            let first = app.game.legal_actions()[0];
+            app.apply(vec![first]);
+        }
+    }
+}
+
+/// Plays until Ann has acted `moves` times, the bots at once in between; checks that the
+/// keyboard never leaves her (no hand-off with one person at the table).
+fn play(app: &mut App, moves: usize) {
+    for _ in 0..moves {
+        app.play_bots(10_000);
+        if app.game.is_over() {
+            return;
+        }
+        assert_eq!(app.handoff(), None, "no hand-off with one person at the table");
+        assert_eq!(app.viewer, Some(Seat(0)), "the keyboard stays Ann's");
+        assert_eq!(app.game.to_act(), Seat(0));
+        person_moves(app);
+    }
+}
+
+#[test]
+fn one_person_among_bots_never_sees_a_handoff_and_bots_play_their_seats() {
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    assert_ne!(app.mode(), Mode::Handoff);
+    play(&mut app, 40);
+    let record = app.record().expect("a game being played");
+    let by_bots = record.actions().len();
+    assert!(app.game.turn_number() >= 8, "set-up and several turns: turn {}", app.game.turn_number());
+    assert!(by_bots > 60, "the bots played their seats: {by_bots} actions in all");
+    for s in 1..4 {
+        assert!(app.game.public_player(Seat(s)).points >= 2, "seat {s} placed its set-up pieces");
+    }
+}
+
+#[test]
+fn the_players_panel_shows_each_bot_with_its_level_and_the_footer_who_is_thinking() {
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    // Ann places her first settlement and road; then a bot must act.
+    person_moves(&mut app);
+    person_moves(&mut app);
+    app.play_bots(0);
+    let bot = app.bot_seat().expect("a bot is to act");
+    assert_eq!(app.mode(), Mode::Bot);
+    // The bot starts thinking on its thread; the screen is drawn meanwhile.
+    assert!(app.tick(Instant::now()));
+    let screen = draw(&app, 100, 32);
+    let thinking = format!("{} is thinking…", app.label(bot));
+    assert!(screen.contains(&thinking), "{screen}");
+    assert!(screen.contains("B Bert (easy)") && screen.contains("C Cleo (easy)"), "{screen}");
+    insta::assert_snapshot!("a_bot_thinking", screen);
+}
+
+#[test]
+fn a_bot_thinks_on_its_own_thread_and_help_pauses_its_moves_but_not_the_keys() {
+    let mut app = new_app(7, seats(BotLevel::Medium, 3));
+    person_moves(&mut app);
+    person_moves(&mut app);
+    assert!(app.bot_seat().is_some());
+    let before = app.record().unwrap().len();
+    // Help opens while the bot plays; its moves wait under it.
+    app.update(Msg::char('?'));
+    assert_eq!(app.mode(), Mode::Help);
+    let until = Instant::now() + Duration::from_millis(300);
+    while Instant::now() < until {
+        app.tick(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(app.record().unwrap().len(), before, "no bot move under the help");
+    app.update(Msg::key(KeyCode::Esc));
+    // The log scrolls while the bot plays.
+    app.update(Msg::key(KeyCode::PageUp));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while app.bot_seat().is_some() {
+        assert!(Instant::now() < deadline, "the bots never gave the keyboard back");
+        let wait = app.bot_wait(Instant::now()).expect("a bot plays");
+        std::thread::sleep(wait.min(Duration::from_millis(5)));
+        app.tick(Instant::now());
+    }
+    assert!(app.record().unwrap().len() > before + 2, "the bots placed their pieces");
+    assert_eq!(app.game.to_act(), Seat(0));
+    assert_eq!(app.mode(), Mode::Select, "Ann places her second settlement");
+}
+
+#[test]
+fn a_bot_move_waits_for_the_delay_and_any_key_skips_it() {
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    app.table.delay = Duration::from_secs(3600);
+    person_moves(&mut app);
+    person_moves(&mut app);
+    let t0 = Instant::now();
+    // The first bot move comes as soon as it is decided: a person's move was the last shown.
+    let mut moves = 0;
+    while moves == 0 {
+        let at = app.record().unwrap().len();
+        app.tick(t0);
+        std::thread::sleep(Duration::from_millis(2));
+        moves = app.record().unwrap().len() - at;
+    }
+    let at = app.record().unwrap().len();
+    for _ in 0..50 {
+        app.tick(t0 + Duration::from_secs(1));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(app.record().unwrap().len(), at, "the next move waits an hour");
+    assert!(app.bot_status().unwrap().contains("any key"), "{:?}", app.bot_status());
+    // x means nothing while a bot plays: it skips ahead.
+    app.update(Msg::char('x'));
+    app.tick(t0 + Duration::from_secs(1));
+    assert_eq!(app.record().unwrap().len(), at + 1, "the key skipped the wait");
+}
+
+#[test]
+fn undo_never_takes_back_a_bots_move() {
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    // Ann's own set-up settlement can be taken back.
+    person_moves(&mut app);
+    assert!(app.enabled(catan::tui::keymap::Cmd::Undo));
+    app.update(Msg::char('u'));
+    assert_eq!(app.record().unwrap().len(), 0, "{:?}", app.message);
+    person_moves(&mut app);
+    person_moves(&mut app);
+    // While a bot plays, u is refused and takes nothing back.
+    assert_eq!(app.mode(), Mode::Bot);
+    app.update(Msg::char('u'));
+    assert_eq!(app.record().unwrap().len(), 2);
+    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("is playing")), "{:?}", app.message);
+    // Back to Ann: the last action is a bot's, and it stays.
+    app.play_bots(10_000);
+    assert_eq!(app.game.to_act(), Seat(0));
+    let len = app.record().unwrap().len();
+    assert!(!app.enabled(catan::tui::keymap::Cmd::Undo), "the footer offers no undo");
+    app.update(Msg::char('u'));
+    assert_eq!(app.record().unwrap().len(), len, "a bot's move is not taken back");
+    assert!(app.message.as_ref().is_some_and(|m| m.error), "{:?}", app.message);
+    // Ann's second settlement goes, and only it comes back.
+    person_moves(&mut app);
+    app.update(Msg::char('u'));
+    assert_eq!(app.record().unwrap().len(), len, "Ann took back her own settlement");
+    app.update(Msg::char('u'));
+    assert_eq!(app.record().unwrap().len(), len, "and no further");
+}
+
+#[test]
+fn bots_answer_a_persons_trade_offer_and_the_keyboard_comes_back() {
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    // On to Ann's turn, rolled, with a card to offer.
+    for _ in 0..200 {
+        app.play_bots(10_000);
+        let hand = app.acting_view().hand();
+        if app.game.phase() == Phase::Main && hand.total() > 0 {
+            break;
+        }
+        person_moves(&mut app);
+    }
+    assert_eq!(app.game.phase(), Phase::Main);
+    let hand = app.acting_view().hand();
+    let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
+    let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+    let to = SeatSet::all(4).without(Seat(0));
+    app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
+    assert!(app.bot_seat().is_some(), "a bot answers first");
+    app.play_bots(10);
+    assert_eq!(app.game.to_act(), Seat(0), "every bot answered; the keyboard is Ann's");
+    assert_eq!(app.handoff(), None);
+    let answered = app.log.iter().filter(|e| format!("{e:?}").contains("Trade")).count();
+    assert!(answered >= 4, "the offer and three answers are in the log");
+}
+
+#[test]
+fn bot_seats_are_saved_and_resumed_as_bots() {
+    let dir = TempDir::new("bots-tui");
+    let mut app = new_app(42, seats(BotLevel::Easy, 4));
+    app.set_files(Files::in_data_dir(dir.path()), None);
+    play(&mut app, 12);
+    app.autosave_now();
+    let file = app.autosave_path().expect("autosaved").to_path_buf();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(r#""bot": "easy""#) || text.contains(r#""bot":"easy""#), "{text}");
+    let record = save::load(&file).unwrap();
+    assert_eq!(record.kinds()[0], SeatKind::Human);
+    assert_eq!(record.kinds()[2], SeatKind::Bot(BotLevel::Easy));
+    let mut resumed = App::from_record(record, THEME);
+    resumed.table.delay = Duration::ZERO;
+    assert_eq!(resumed.table.level(Seat(3)), Some(BotLevel::Easy));
+    assert_eq!(resumed.label(Seat(3)), "Dirk (easy)");
+    assert_eq!(resumed.viewer, Some(Seat(0)), "the one person has the keyboard at once");
+    assert_eq!(resumed.handoff(), None);
+    let turn = resumed.game.turn_number();
+    play(&mut resumed, 30);
+    assert!(
+        resumed.game.turn_number() > turn + 3,
+        "the bots play on: turn {turn}, then {}",
+        resumed.game.turn_number()
+    );
+}
+
+#[test]
+fn a_table_of_bots_plays_a_whole_game_by_itself() {
+    let all: Vec<SeatInfo> = ["Anna", "Bert", "Cleo"].iter().map(|n| SeatInfo::bot(*n, BotLevel::Random)).collect();
+    let mut app = new_app(3, all);
+    assert_eq!(app.viewer, None);
+    assert_eq!(app.handoff(), None);
+    app.play_bots(100_000);
+    assert!(app.game.is_over(), "random bots finish a game");
+    assert_eq!(app.mode(), Mode::Over);
+}
