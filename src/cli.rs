@@ -30,8 +30,9 @@ pub struct Cli {
     /// ahead).
     #[arg(long, value_name = "MS", default_value_t = 600)]
     pub bot_delay: u64,
-    /// How long a computer player may think about one decision: "1s", "500ms", "2.5s".
-    #[arg(long, value_name = "TIME", default_value = "1s", value_parser = parse_duration)]
+    /// The most time a computer player may take for one decision: "1s", "500ms", "20ms"
+    /// (searching bots play the best move found when it is spent). Play takes up to 3s.
+    #[arg(long, global = true, value_name = "TIME", default_value = "1s", value_parser = catan::arena::parse_duration)]
     pub bot_time: Duration,
     /// Don't capture the mouse (capture stops the terminal's own copy and paste).
     #[arg(long)]
@@ -124,18 +125,6 @@ fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
     Ok(seats)
 }
 
-/// A duration as typed: a number with `ms` or `s` ("500ms", "1s", "2.5s"); a bare number is
-/// seconds.
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim();
-    let (number, scale) = match t.strip_suffix("ms") {
-        Some(n) => (n, 1e-3),
-        None => (t.strip_suffix('s').unwrap_or(t), 1.0),
-    };
-    let value: f64 = number.trim().parse().map_err(|_| format!("{t:?} is not a time: write 1s, 500ms or 2.5s"))?;
-    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("{t:?} is not a time: write 1s, 500ms or 2.5s"))
-}
-
 /// Names for `--players N`: the seat letters A, B, C, ... as initials, so the board's letters
 /// read in seat order. (A count the rules don't seat is refused before this, with a message.)
 fn default_names(n: u8) -> Vec<String> {
@@ -177,10 +166,6 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// The most time a bot may take for one decision (e.g. 20ms, 1s): searching bots play
-        /// their best move found so far when it is spent.
-        #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = catan::arena::parse_duration)]
-        bot_time: std::time::Duration,
         /// Let the bots offer each other domestic trades (off by default: only maritime trades).
         #[arg(long)]
         trades: bool,
@@ -208,11 +193,15 @@ pub enum Command {
     },
 }
 
+/// The longest a computer player may think at the table (`catan arena` takes any budget).
+const MAX_PLAY_BOT_TIME: Duration = Duration::from_secs(3);
+
 impl Cli {
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
-        if let Some(Command::Arena { games, threads, json, bot_time, trades }) = self.command {
+        if let Some(Command::Arena { games, threads, json, trades }) = self.command {
+            let bot_time = self.bot_time;
             return arena(self.players.as_ref(), &self.rules, seed, Run { games, threads, json, bot_time, trades });
         }
         let config = match &self.players {
@@ -273,6 +262,10 @@ impl Cli {
                         return ExitCode::from(2);
                     }
                 };
+                if self.bot_time > MAX_PLAY_BOT_TIME {
+                    eprintln!("catan: --bot-time {:?} is too long to wait at the table: at most 3s", self.bot_time);
+                    return ExitCode::from(2);
+                }
                 if !std::io::stdout().is_terminal() {
                     eprintln!("catan needs a terminal (stdout is not a tty); try `catan simulate`");
                     return ExitCode::from(2);
@@ -433,11 +426,11 @@ mod tests {
 
     #[test]
     fn durations_read_seconds_and_milliseconds() {
-        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
-        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
-        assert!(parse_duration("soon").is_err());
-        assert!(parse_duration("-1s").is_err());
+        assert_eq!(catan::arena::parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(catan::arena::parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(catan::arena::parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
+        assert_eq!(catan::arena::parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert!(catan::arena::parse_duration("soon").is_err());
+        assert!(catan::arena::parse_duration("-1s").is_err());
     }
 }
