@@ -10,9 +10,9 @@
 //! - the robber: on the hex that hurts the leader most, never its own, robbing the leader;
 //! - discards: the cards that build nothing it is saving for;
 //! - domestic trade: when offers are on ([`Bot::set_offers`]) it offers a spare card or two
-//!   for the one a build lacks ([`super::offer`]); it accepts an offer that brings cards it is missing for
-//!   what it is saving for, costs no more cards than it brings, and doesn't help a player near
-//!   the target.
+//!   for the one a build lacks ([`super::offer`]); it accepts an offer that brings cards it is
+//!   missing for what it is saving for, costs no more cards than it brings, and doesn't help a
+//!   player near the target.
 //!
 //! What it is "saving for" is the set of the things it could build next (a city where it has a
 //! settlement, a settlement where its roads allow one, else a road, else a development card):
@@ -124,7 +124,7 @@ impl EasyBot {
 
     fn answer_offer(&mut self, c: &Ctx, give: Hand, get: Hand) -> Action {
         if c.view.current_player() == c.me {
-            // Its own offer, closed above: this is not reached.
+            // Its own offer is closed before this ([`Offers::close`]); withdraw it all the same.
             return if self.actions.contains(&Action::CancelTrade) { Action::CancelTrade } else { self.actions[0] };
         }
         if !self.actions.contains(&Action::AcceptTrade) || near_win(&c.view, c.view.current_player()) {

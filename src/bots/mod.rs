@@ -69,8 +69,8 @@ pub trait Bot: Send {
     fn set_offers(&mut self, _on: bool) {}
 }
 
-/// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in save files
-/// (`{"bot": "easy"}`) and on the command line.
+/// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in
+/// save files (`{"bot": "easy"}`) and on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BotLevel {

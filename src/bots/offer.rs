@@ -165,4 +165,23 @@ mod tests {
         let Some(Action::OfferTrade { to, .. }) = offers.next(&game.acting_view()) else { panic!("no offer") };
         assert!(!to.contains(Seat(2)) && to.contains(Seat(1)) && to.contains(Seat(3)));
     }
+
+    #[test]
+    fn it_confirms_with_the_first_who_accepted_else_withdraws() {
+        let (brick, grain) = (Hand::of(Resource::Brick, 1), Hand::of(Resource::Grain, 1));
+        let offer = Action::OfferTrade { give: brick, get: grain, to: SeatSet::all(4).without(Seat(0)) };
+        for (answers, closed) in [
+            ([Action::DeclineTrade, Action::AcceptTrade, Action::AcceptTrade], Action::ConfirmTrade(Seat(2))),
+            ([Action::DeclineTrade; 3], Action::CancelTrade),
+        ] {
+            let mut game =
+                Scenario::from_game(one_grain_short(10)).hand(Seat(2), grain).hand(Seat(3), grain).build().unwrap();
+            game.apply(offer).unwrap();
+            assert_eq!(Offers::close(&game.view(Seat(0))), None, "answers still due");
+            for answer in answers {
+                game.apply(answer).unwrap();
+            }
+            assert_eq!(Offers::close(&game.acting_view()), Some(closed));
+        }
+    }
 }

@@ -7,8 +7,8 @@
 //! other seat minimizes it (one coalition against it, as in catanatron). An action's value is
 //! the average over its outcomes ([`spectrum`]): the eleven totals of a roll, the kinds of
 //! development card a purchase may draw, the resources a steal may take. Depth counts
-//! decisions, whoever makes them, so the search sees the rest of a turn's first move, or the
-//! end of a turn and the next player's roll.
+//! decisions, whoever makes them: the search sees a first move and the decision after it,
+//! another move in the same turn, or the next player's roll after the end of the turn.
 //!
 //! Unlike catanatron's, it never reads other hands: it searches a game dealt afresh from its
 //! seat's view ([`PlayerView::determinize`]) once per decision, so other hands, the deck's
@@ -17,7 +17,9 @@
 //!
 //! The search keeps to the time set with [`Bot::set_time`] (1 second unless told): once it is
 //! spent, every node not yet searched is valued as a leaf, so the first moves left are judged
-//! one move deep, as the medium player judges them, and the best one found is played.
+//! one move deep, as the medium player judges them, and the best one found is played. Only
+//! then may a decision depend on more than the seed and what the seat has seen: on the clock.
+//! A 4-player game between alphabeta players takes about 25 ms (0.1 ms a decision).
 
 use std::time::{Duration, Instant};
 
