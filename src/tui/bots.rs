@@ -260,18 +260,30 @@ impl App {
     }
 
     /// Plays a bot's move and says what it did as the player at the keyboard may see it (H2).
+    ///
+    /// The status line shows the move while bots play, unless it holds a refusal or a failure,
+    /// which stays until the next key; once a person must act it goes back to asking them (the
+    /// log keeps the moves).
     fn play_bot(&mut self, action: Action) {
         let before = self.log.len();
-        self.apply_as_bot(action);
-        self.table.last = Some((action, place_of(action)));
-        // Once a person must act, the status line asks them (the log keeps the move).
+        let seat = self.game.to_act();
+        let mut played = action;
+        if let Err(why) = self.apply_as_bot(action) {
+            // A bot bug must not stall the game: a random legal move instead, said loudly.
+            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ before as u64);
+            played = stand_in.choose(self.game.acting_view());
+            let _ = self.apply_as_bot(played);
+            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
+            self.refuse(text);
+        }
+        self.table.last = Some((played, place_of(played)));
+        if self.message.as_ref().is_some_and(|m| m.error) {
+            return;
+        }
         let viewer = self.viewer.filter(|_| self.handoff().is_none());
         let said = super::describe::texts(self, &self.log[before..], viewer);
-        if self.bot_seat().is_none() {
-            self.message = None;
-        } else if !said.is_empty() {
-            self.message = Some(Message { text: said.join(" · "), error: false });
-        }
+        self.message =
+            (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
     }
 
     /// A key while a bot plays that means nothing else: show the next move as soon as it is
