@@ -254,3 +254,37 @@ fn a_table_of_bots_plays_a_whole_game_by_itself() {
     assert!(app.game.is_over(), "random bots finish a game");
     assert_eq!(app.mode(), Mode::Over);
 }
+
+#[test]
+fn with_two_people_the_handoff_comes_only_when_the_keyboard_passes_between_them() {
+    let table = vec![
+        SeatInfo::human("Ann"),
+        SeatInfo::bot("Bert", BotLevel::Easy),
+        SeatInfo::human("Cy"),
+        SeatInfo::bot("Dirk", BotLevel::Easy),
+    ];
+    let mut app = new_app(42, table);
+    let mut handoffs = Vec::new();
+    for _ in 0..60 {
+        app.play_bots(10_000);
+        if app.game.is_over() {
+            break;
+        }
+        if let Some(s) = app.handoff() {
+            assert_eq!(app.table.level(s), None, "a hand-off is for a person");
+            assert_ne!(app.viewer, Some(s));
+            handoffs.push(s);
+            app.update(Msg::key(KeyCode::Enter));
+            assert_eq!(app.viewer, Some(s));
+        }
+        assert_eq!(app.handoff(), None);
+        person_moves(&mut app);
+        // A bot's turn shows no hand-off, and the last person's hand stays theirs.
+        if app.bot_seat().is_some() {
+            assert_eq!(app.handoff(), None);
+            assert!(app.viewer.is_some_and(|v| app.table.level(v).is_none()));
+        }
+    }
+    assert!(handoffs.contains(&Seat(0)) && handoffs.contains(&Seat(2)), "{handoffs:?}");
+    assert!(handoffs.windows(2).all(|w| w[0] != w[1]), "only when the keyboard changes hands: {handoffs:?}");
+}

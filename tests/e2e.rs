@@ -7,6 +7,7 @@ mod save_common;
 
 use std::io::{Read, Write};
 use std::num::NonZero;
+use std::ops::Add;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -247,6 +248,85 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     assert!(s.wait_exit().success());
     s.assert_restored();
     assert_eq!(std::fs::read_dir(data.join("autosave")).unwrap().count(), 1, "one autosave file per game");
+}
+
+/// Issue 14: one person and three computer players. The bots play their seats by themselves
+/// (no delay, so the test is quick), the keyboard never leaves Ann (no hand-off), and the keys
+/// she sends after their moves wait for the half second in which the keyboard comes back.
+#[test]
+fn one_person_plays_three_bots_through_setup_and_turns() {
+    let args = ["--seed", "42", "--players", "Ann,bot:easy,bot:easy,bot:easy", "--bot-delay", "0", "--no-mouse"];
+    let mut s = Session::start(&args, 100, 32);
+    s.wait_for("A Ann places a settlement");
+    // The players panel shows each bot with its level.
+    s.wait_for("D Dirk (easy)");
+    let no_handoff = |s: &Session| assert!(!s.screen().contains("Pass the keyboard"), "no hand-off:\n{}", s.screen());
+    no_handoff(&s);
+    assert!(s.screen().contains("B Bert (easy)"), "{}", s.screen());
+    s.keys("\r", "A Ann places a road");
+    s.send("\r");
+    // The three bots place twice each (the snake), then Ann places again.
+    s.wait_for("A Ann places a settlement");
+    no_handoff(&s);
+    assert!(s.screen().contains("Dirk builds a road"), "the bots' moves are in the log:\n{}", s.screen());
+    s.pause(HANDOFF_HOLD);
+    s.keys("\r", "A Ann places a road");
+    s.keys("\r", "turn 1  A Ann rolls");
+    for turn in [1, 5, 9, 13] {
+        until_ann(&mut s, &format!("turn {turn}  A Ann rolls"));
+        no_handoff(&s);
+        s.pause(HANDOFF_HOLD);
+        s.send("r");
+        if s.wait_for_any(&["A Ann builds or trades", "A Ann moves the robber"]) == 1 {
+            s.send("\r");
+            if s.wait_for_any(&["A Ann builds or trades", "Rob whom?"]) == 1 {
+                s.keys("\r", "A Ann builds or trades");
+            }
+        }
+        // The bots' three turns follow at once.
+        s.send("e");
+    }
+    until_ann(&mut s, "turn 17  A Ann rolls");
+    no_handoff(&s);
+    // A key sent as the keyboard comes back is dropped: it was meant for the bots' moves.
+    s.send("q");
+    s.pause(Duration::from_millis(200));
+    assert!(!s.screen().contains("Quit?"), "{}", s.screen());
+    s.pause(HANDOFF_HOLD);
+    s.keys("q", "Quit? The game is saved");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// Waits for `text` while the bots play; when a bot's 7 makes Ann discard on the way, the
+/// keyboard comes back to her (no hand-off) and she gives up the first cards of her hand.
+fn until_ann(s: &mut Session, text: &str) {
+    while s.wait_for_any(&[text, "Ann: choose"]) == 1 {
+        assert!(s.screen().contains("cards to discard"), "{}", s.screen());
+        assert!(!s.screen().contains("Pass the keyboard"), "{}", s.screen());
+        s.pause(HANDOFF_HOLD);
+        // As many of each resource as she holds, row by row, up to the count asked for.
+        s.send(&"+".repeat(19).add("j").repeat(5));
+        s.keys("\r", "Ann discards");
+    }
+}
+
+/// Issue 14: a table of bots only is a demo that plays itself, and q quits it at once even
+/// while a bot thinks.
+#[test]
+fn a_table_of_bots_plays_by_itself_and_quits_at_once() {
+    let mut s = Session::start(&["--seed", "5", "--players", "bot,bot,bot", "--bot-delay", "0", "--no-mouse"], 100, 32);
+    s.wait_for("turn 4  ");
+    assert!(s.screen().contains("A Anna (medium)"), "{}", s.screen());
+    assert!(!s.screen().contains("Pass the keyboard"), "{}", s.screen());
+    s.send("q");
+    s.wait_for("Quit? The game is saved");
+    let asked = Instant::now();
+    s.send("y");
+    assert!(s.wait_exit().success());
+    assert!(asked.elapsed() < Duration::from_secs(5), "quitting waited for a bot: {:?}", asked.elapsed());
+    s.assert_restored();
 }
 
 #[test]

@@ -506,13 +506,10 @@ impl App {
         }
     }
 
-    /// Plays a computer player's action (the caller says what it did).
-    pub(super) fn apply_as_bot(&mut self, action: Action) {
-        if let Some(why) = self.play(vec![action]) {
-            let text = format!("{} chose a move the rules refuse: {why}", self.label(self.game.to_act()));
-            return self.refuse(text);
-        }
-        self.log_scroll = 0;
+    /// Plays a computer player's action (the caller says what it did); a refusal comes back as
+    /// the text to show. The log stays where it was scrolled to: someone may be reading it.
+    pub(super) fn apply_as_bot(&mut self, action: Action) -> Result<(), String> {
+        self.play(vec![action]).map_or(Ok(()), Err)
     }
 
     /// Plays actions in order, recorded, and sets the focus that follows; the first refusal

@@ -25,12 +25,16 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// How often the terminal loop looks whether a thinking bot has decided.
 const POLL: Duration = Duration::from_millis(20);
 
+/// What a bot's thread sends back: the bot and its action, or why it failed (its panic's
+/// message).
+type Answer = Result<(Box<dyn Bot>, Action), String>;
+
 /// A decision being worked out (or made and waiting for its moment).
 struct Job {
     seat: Seat,
     /// The record's length when the bot started: a job for another position is stale.
     at: usize,
-    rx: Receiver<(Box<dyn Bot>, Action)>,
+    rx: Receiver<Answer>,
     /// The action, once the bot has decided.
     action: Option<Action>,
 }
@@ -183,17 +187,22 @@ impl App {
         let mut changed = false;
         if job.action.is_none() {
             match job.rx.try_recv() {
-                Ok((bot, action)) => {
+                Ok(Ok((bot, action))) => {
                     job.action = Some(action);
                     self.table.bots[seat.index()] = Some(bot);
                     changed = true;
                 }
                 Err(TryRecvError::Empty) => return false,
-                Err(TryRecvError::Disconnected) => {
-                    // The bot failed (it panicked): a random legal move keeps the game going.
+                failed => {
+                    // The bot failed (it panicked): a random legal move keeps the game going,
+                    // and the seat gets a new bot for its next decision.
+                    let why = match failed {
+                        Ok(Err(why)) => why,
+                        _ => "it stopped".into(),
+                    };
                     let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ at as u64);
                     job.action = Some(stand_in.choose(self.game.acting_view()));
-                    let text = format!("{}'s computer player failed: a random move instead", self.name(seat));
+                    let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
                     self.message = Some(Message { text, error: true });
                     changed = true;
                 }
@@ -225,9 +234,14 @@ impl App {
         let game = self.game;
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
-            let action = bot.choose(game.acting_view());
+            super::term::survive_panics();
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(game.acting_view())));
+            let answer = chosen.map(|action| (bot, action)).map_err(|panic| {
+                let text = panic.downcast_ref::<&str>().map(|s| s.to_string());
+                text.or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".into())
+            });
             // The receiver is gone when the game moved on or quit: nothing to do then.
-            let _ = tx.send((bot, action));
+            let _ = tx.send(answer);
         });
         if let Err(e) = spawned {
             self.refuse(format!("no thread for the computer player: {e}"));
@@ -246,18 +260,30 @@ impl App {
     }
 
     /// Plays a bot's move and says what it did as the player at the keyboard may see it (H2).
+    ///
+    /// The status line shows the move while bots play, unless it holds a refusal or a failure,
+    /// which stays until the next key; once a person must act it goes back to asking them (the
+    /// log keeps the moves).
     fn play_bot(&mut self, action: Action) {
         let before = self.log.len();
-        self.apply_as_bot(action);
-        self.table.last = Some((action, place_of(action)));
-        // Once a person must act, the status line asks them (the log keeps the move).
+        let seat = self.game.to_act();
+        let mut played = action;
+        if let Err(why) = self.apply_as_bot(action) {
+            // A bot bug must not stall the game: a random legal move instead, said loudly.
+            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ before as u64);
+            played = stand_in.choose(self.game.acting_view());
+            let _ = self.apply_as_bot(played);
+            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
+            self.refuse(text);
+        }
+        self.table.last = Some((played, place_of(played)));
+        if self.message.as_ref().is_some_and(|m| m.error) {
+            return;
+        }
         let viewer = self.viewer.filter(|_| self.handoff().is_none());
         let said = super::describe::texts(self, &self.log[before..], viewer);
-        if self.bot_seat().is_none() {
-            self.message = None;
-        } else if !said.is_empty() {
-            self.message = Some(Message { text: said.join(" · "), error: false });
-        }
+        self.message =
+            (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
     }
 
     /// A key while a bot plays that means nothing else: show the next move as soon as it is

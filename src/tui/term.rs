@@ -62,9 +62,24 @@ impl Drop for Guard {
     }
 }
 
+thread_local! {
+    /// Set on threads whose panic the game survives (a computer player thinking).
+    static SURVIVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the calling thread as one whose panic the game survives: a computer player's. Its
+/// panic leaves the terminal as it is and prints nothing over the screen; the game sees the
+/// thread end without an answer and says so on the status line.
+pub(super) fn survive_panics() {
+    SURVIVED.with(|s| s.set(true));
+}
+
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if SURVIVED.with(std::cell::Cell::get) {
+            return;
+        }
         // Restore first, so the message lands on a normal screen.
         restore();
         previous(info);
