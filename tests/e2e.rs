@@ -300,9 +300,22 @@ fn one_person_plays_three_bots_through_setup_and_turns() {
 }
 
 /// Waits for `text` while the bots play; when a bot's 7 makes Ann discard on the way, the
-/// keyboard comes back to her (no hand-off) and she gives up the first cards of her hand.
+/// keyboard comes back to her (no hand-off) and she gives up the first cards of her hand; when
+/// a bot offers her a trade, she declines it.
 fn until_ann(s: &mut Session, text: &str) {
-    while s.wait_for_any(&[text, "Ann: choose"]) == 1 {
+    loop {
+        match s.wait_for_any(&[text, "Ann: choose", "A Ann answers a trade offer"]) {
+            0 => return,
+            2 => {
+                assert!(s.screen().contains("offers you a trade"), "{}", s.screen());
+                assert!(!s.screen().contains("Pass the keyboard"), "{}", s.screen());
+                s.pause(HANDOFF_HOLD);
+                s.send("d");
+                s.pause(Duration::from_millis(100));
+                continue;
+            }
+            _ => {}
+        }
         assert!(s.screen().contains("cards to discard"), "{}", s.screen());
         assert!(!s.screen().contains("Pass the keyboard"), "{}", s.screen());
         s.pause(HANDOFF_HOLD);

@@ -25,6 +25,15 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// How often the terminal loop looks whether a thinking bot has decided.
 const POLL: Duration = Duration::from_millis(20);
 
+/// A bot for a seat at the table: it keeps to the table's time budget and may offer the
+/// players domestic trades (three a turn at most, [`Bot::set_offers`]).
+fn table_bot(level: BotLevel, seed: u64, time: Duration) -> Box<dyn Bot> {
+    let mut bot = bots::make(level, seed);
+    bot.set_time(time);
+    bot.set_offers(true);
+    bot
+}
+
 /// What a bot's thread sends back: the bot and its action, or why it failed (its panic's
 /// message).
 type Answer = Result<(Box<dyn Bot>, Action), String>;
@@ -226,11 +235,9 @@ impl App {
     /// Lends the seat's bot to a worker thread with a copy of the game.
     fn think(&mut self, seat: Seat, at: usize) {
         let level = self.table.level(seat).expect("a bot seat");
-        let mut bot = self.table.bots[seat.index()].take().unwrap_or_else(|| {
-            let mut bot = bots::make(level, bot_seed(self.seed, seat));
-            bot.set_time(self.table.time);
-            bot
-        });
+        let mut bot = self.table.bots[seat.index()]
+            .take()
+            .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
         let game = self.game;
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
@@ -302,11 +309,7 @@ impl App {
             let level = self.table.level(seat).expect("a bot seat");
             let seed = self.seed;
             let time = self.table.time;
-            let bot = self.table.bots[seat.index()].get_or_insert_with(|| {
-                let mut bot = bots::make(level, bot_seed(seed, seat));
-                bot.set_time(time);
-                bot
-            });
+            let bot = self.table.bots[seat.index()].get_or_insert_with(|| table_bot(level, bot_seed(seed, seat), time));
             let action = bot.choose(self.game.acting_view());
             self.play_bot(action);
             played += 1;
