@@ -229,6 +229,8 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         };
         if let Some(msg) = msg {
             app.update(msg);
+            // Keys held down must not starve the bots of their turn to move.
+            app.tick(Instant::now());
         }
     }
 }
