@@ -99,14 +99,19 @@ fn bot_level(entry: &str) -> Option<Result<BotLevel, String>> {
 }
 
 /// The seats `--players` names: people by name, and computer players (`bot`, `bot:LEVEL`)
-/// named for their seat (the name `--players N` would give it), or, when a person already has
-/// that name, the first of those names still free.
+/// named for their seat (the name `--players N` would give it), or, when a person has that
+/// name or its initial (an Anna beside Ann would share her letter on the board), the first of
+/// those names still free.
 fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
     let n = u8::try_from(entries.len()).unwrap_or(u8::MAX);
     let levels: Vec<Option<BotLevel>> = entries.iter().map(|e| bot_level(e).transpose()).collect::<Result<_, _>>()?;
     let people: Vec<&String> = entries.iter().zip(&levels).filter(|(_, l)| l.is_none()).map(|(e, _)| e).collect();
+    let initial = |name: &str| name.chars().next().map(|c| c.to_lowercase().to_string());
+    let initials: Vec<_> = people.iter().map(|p| initial(p)).collect();
     let mut taken: Vec<String> = people.iter().map(|s| s.to_string()).collect();
-    let free = |taken: &[String], name: &str| !taken.iter().any(|t| catan::text::same_name(t, name));
+    let free = |taken: &[String], name: &str| {
+        !taken.iter().any(|t| catan::text::same_name(t, name)) && !initials.contains(&initial(name))
+    };
     let pool = default_names(n.max(6));
     let mut seats = Vec::with_capacity(entries.len());
     for (i, (entry, level)) in entries.iter().zip(levels).enumerate() {
@@ -408,6 +413,10 @@ mod tests {
         let names: Vec<&str> = got.iter().map(|s| s.name.as_str()).collect();
         // Seat 0 would be Anna, taken: the first free name; seat 3 is Dirk as usual.
         assert_eq!(names, ["Bert", "Anna", "cleo", "Dirk"]);
+        // Nor does a bot share a person's initial: no Anna beside Ann, no Cleo beside Cy.
+        let got = seats("bot,Ann,bot,bot,Cy").unwrap();
+        let names: Vec<&str> = got.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Bert", "Ann", "Dirk", "Emma", "Cy"]);
         assert!(catan::text::check_names(&got.iter().map(|s| s.name.clone()).collect::<Vec<_>>()).is_ok());
     }
 

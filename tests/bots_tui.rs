@@ -288,3 +288,54 @@ fn with_two_people_the_handoff_comes_only_when_the_keyboard_passes_between_them(
     assert!(handoffs.contains(&Seat(0)) && handoffs.contains(&Seat(2)), "{handoffs:?}");
     assert!(handoffs.windows(2).all(|w| w[0] != w[1]), "only when the keyboard changes hands: {handoffs:?}");
 }
+
+/// Bots don't offer trades yet (their legal actions list none); when one does, each person it
+/// asks answers on their own hand-off, and play goes back to the bot. The offer is played here
+/// for the bot, as it would play it.
+#[test]
+fn a_person_answers_a_bots_offer_on_their_own_handoff() {
+    let table = vec![
+        SeatInfo::human("Ann"),
+        SeatInfo::bot("Bert", BotLevel::Easy),
+        SeatInfo::human("Cy"),
+        SeatInfo::bot("Dirk", BotLevel::Easy),
+    ];
+    let mut app = new_app(42, table);
+    // Play on, a move at a time, until Bert has rolled and holds a card.
+    for _ in 0..2000 {
+        let bert_can_offer = app.bot_seat() == Some(Seat(1))
+            && app.game.phase() == Phase::Main
+            && app.game.view(Seat(1)).hand().total() > 0;
+        if bert_can_offer {
+            break;
+        }
+        if app.bot_seat().is_some() {
+            app.play_bots(1);
+        } else {
+            if app.handoff().is_some() {
+                app.update(Msg::key(KeyCode::Enter));
+            }
+            person_moves(&mut app);
+        }
+    }
+    assert_eq!(app.bot_seat(), Some(Seat(1)), "Bert's turn");
+    let hand = app.game.view(Seat(1)).hand();
+    let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
+    let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+    let to = SeatSet::all(4).without(Seat(1)).without(Seat(3));
+    app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
+    let mut answered = Vec::new();
+    while matches!(app.game.phase(), Phase::Trade { .. }) && app.bot_seat().is_none() {
+        let asked = app.game.to_act();
+        if app.viewer != Some(asked) {
+            assert_eq!(app.handoff(), Some(asked), "{} takes the keyboard first", app.name(asked));
+            app.update(Msg::key(KeyCode::Enter));
+        }
+        assert_eq!(app.mode(), Mode::Answer);
+        app.update(Msg::char('d'));
+        answered.push(asked);
+    }
+    assert_eq!(answered, [Seat(2), Seat(0)], "Cy and Ann answered, in turn order after Bert");
+    assert_eq!(app.bot_seat(), Some(Seat(1)), "the turn goes back to Bert");
+    assert_eq!(app.game.phase(), Phase::Main, "everyone declined: the offer closed");
+}

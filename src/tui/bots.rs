@@ -154,12 +154,16 @@ impl App {
     }
 
     /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
-    /// while no bot plays (wait for a key).
+    /// while no bot plays, or its decided move waits under the help or a question (only a key
+    /// changes anything then).
     pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
         self.bot_seat()?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
-        if job.action.is_none() || self.mode() != Mode::Bot {
+        if job.action.is_none() {
             return Some(POLL);
+        }
+        if self.mode() != Mode::Bot {
+            return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
     }

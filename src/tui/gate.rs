@@ -14,6 +14,11 @@ use crate::engine::Seat;
 /// How long a fresh hand-off screen ignores the keyboard.
 pub const HOLD: Duration = Duration::from_millis(500);
 
+/// How long the keyboard is ignored when it comes back to a person from computer players:
+/// long enough to drop the keys pressed to hurry their moves along, short enough not to lose
+/// a key of the person who knew what to do next.
+pub const BACK: Duration = Duration::from_millis(300);
+
 /// What the gate has to decide about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -48,10 +53,10 @@ impl Gate {
         fresh
     }
 
-    /// Holds input for [`HOLD`] from `now`: the person whose turn comes after computer
+    /// Holds input for [`BACK`] from `now`: the person whose turn comes after computer
     /// players' moves is not hurried on by keys pressed to skip through those moves.
     pub fn hold(&mut self, now: Instant) {
-        self.back = Some(now + HOLD);
+        self.back = Some(now + BACK);
     }
 
     /// Whether input arriving at `now` goes through to the app.
@@ -113,6 +118,6 @@ mod tests {
         assert!(!gate.drawn(None, t0), "no hand-off with one person at the table");
         assert!(!gate.admits(Input::User, t0 + 100 * MS), "an Enter meant to skip a bot's move");
         assert!(gate.admits(Input::Resize, t0 + 100 * MS));
-        assert!(gate.admits(Input::User, t0 + 500 * MS));
+        assert!(gate.admits(Input::User, t0 + 300 * MS));
     }
 }

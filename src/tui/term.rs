@@ -68,8 +68,8 @@ thread_local! {
 }
 
 /// Marks the calling thread as one whose panic the game survives: a computer player's. Its
-/// panic leaves the terminal as it is and prints nothing over the screen; the game sees the
-/// thread end without an answer and says so on the status line.
+/// panic leaves the terminal as it is and prints nothing over the screen; the thread sends the
+/// panic's message instead of an answer, and the game says it on the status line.
 pub(super) fn survive_panics() {
     SURVIVED.with(|s| s.set(true));
 }
@@ -229,6 +229,8 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         };
         if let Some(msg) = msg {
             app.update(msg);
+            // Keys held down must not starve the bots of their turn to move.
+            app.tick(Instant::now());
         }
     }
 }
