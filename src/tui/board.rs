@@ -243,6 +243,8 @@ impl Island<'_> {
         let mut glyphs: Vec<String> = match (&shape, owner) {
             (Shape::Vertical { .. }, Some(_)) => vec![if th.ascii { "H" } else { "‖" }.to_string(); n],
             (Shape::Slant { .. }, Some(_)) => vec!["=".to_string(); n],
+            // A harbor's side is water, so its two corners and its label read as one thing.
+            (_, None) if harbor => vec![th.harbor_wave().to_string(); n],
             (Shape::Vertical { .. }, None) => vec!["|".to_string(); n],
             (Shape::Slant { rising, .. }, None) => {
                 let half = n / 2;
@@ -279,8 +281,11 @@ impl Island<'_> {
         let (text, style, at) = match self.game.building_at(v) {
             Some((s, false)) => (self.letter(s), th.player(s), c),
             Some((s, true)) => (format!("[{}]", self.letter(s)), th.player(s), c - 1),
-            None if self.is_legal(Target::Vertex(v)) => (th.target_dot().to_string(), th.target(), c),
-            None if topo.vertex_harbor(v).is_some() => (th.dot().to_string(), th.harbor(), c),
+            None if self.is_legal(Target::Vertex(v)) => {
+                let dot = if topo.vertex_harbor(v).is_some() { th.target_harbor_dot() } else { th.target_dot() };
+                (dot.to_string(), th.target(), c)
+            }
+            None if topo.vertex_harbor(v).is_some() => (th.harbor_dot().to_string(), th.harbor(), c),
             None => (th.dot().to_string(), th.grid(), c),
         };
         let style = if cursor { style.patch(th.cursor()) } else { style };

@@ -169,6 +169,18 @@ impl Theme {
     pub fn target_path(&self) -> &'static str {
         if self.ascii { "#" } else { "+" }
     }
+    /// An empty corner a harbor serves: its own glyph, so the harbor reads without colour.
+    pub fn harbor_dot(&self) -> &'static str {
+        if self.ascii { "$" } else { "◇" }
+    }
+    /// A legal empty corner a harbor serves.
+    pub fn target_harbor_dot(&self) -> &'static str {
+        if self.ascii { "&" } else { "◈" }
+    }
+    /// The water of a harbor: its unbuilt side, and the link from its label to that side.
+    pub fn harbor_wave(&self) -> &'static str {
+        "~"
+    }
 
     /// Plain ASCII for a symbol drawn by a widget or a text from elsewhere (the engine's log
     /// uses dashes, the keymap arrows); `None` when it is ASCII already.
@@ -179,6 +191,8 @@ impl Theme {
         Some(match symbol {
             "·" | "•" => ".",
             "○" => "o",
+            "◇" => "$",
+            "◈" => "&",
             "—" | "─" | "–" => "-",
             "│" | "‖" => "|",
             "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "┼" | "├" | "┤" | "┬" | "┴" => {
