@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, Shortage, TurnStyle};
+use catan::engine::{BoardKind, Config, Modules, Shortage, TurnStyle};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,6 +54,10 @@ pub struct RulesFlags {
     /// Special Building Phase (R40a).
     #[arg(long, global = true)]
     pub paired_players: bool,
+    /// House rules of the seed collection, comma-separated (names as in RULES.md:
+    /// rotating_first_player, dice_stack, seed_costs), or `land` for all of them.
+    #[arg(long, value_name = "NAMES", value_parser = Modules::parse, default_value = "", global = true)]
+    pub house_rules: Modules,
 }
 
 impl RulesFlags {
@@ -80,5 +84,6 @@ impl RulesFlags {
             turns: if self.paired_players { TurnStyle::Paired } else { base.turns },
             ..base
         }
+        .with_modules(self.house_rules)
     }
 }

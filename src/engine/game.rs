@@ -12,6 +12,7 @@ use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
+use super::rules::House;
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,6 +111,9 @@ pub struct Game {
     pub(in crate::engine) longest_road: Option<Seat>,
     pub(in crate::engine) largest_army: Option<Seat>,
     pub(in crate::engine) rng: GameRng,
+    /// What the house-rule modules keep (R41-R50).
+    #[serde(default, skip_serializing_if = "House::is_empty")]
+    pub(in crate::engine) house: House,
     #[serde(skip)]
     pub(in crate::engine) pieces: Pieces,
 }
@@ -128,6 +132,8 @@ struct StoredGame {
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
     rng: GameRng,
+    #[serde(default)]
+    house: House,
 }
 
 impl From<StoredGame> for Game {
@@ -144,6 +150,7 @@ impl From<StoredGame> for Game {
             longest_road: g.longest_road,
             largest_army: g.largest_army,
             rng: g.rng,
+            house: g.house,
             pieces: Pieces::default(),
         };
         game.refresh_pieces();
@@ -192,6 +199,7 @@ impl Game {
             longest_road: None,
             largest_army: None,
             rng: GameRng::from(rng),
+            house: House::default(),
             pieces: Pieces::default(),
         };
         Ok((game, events))

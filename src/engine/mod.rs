@@ -22,12 +22,13 @@ pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, Sea
 pub use bits::Bits;
 pub use board::{Board, BoardKind, HarborKind, Terrain};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
-pub use config::{Config, ConfigError, Costs, Modules, Shortage, Supply, TurnStyle};
+pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
 pub use coords::{Edge, HarborSpot, Hex, Side, Vertex};
 pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
+pub use rules::{DiceStack, House};
 pub use scenario::Scenario;
 pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
 pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};

@@ -36,6 +36,7 @@ use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, Pieces, Player, Turn};
 use super::map::MapId;
 use super::rng::GameRng;
+use super::rules::House;
 
 /// Everything a position is: a [`Game`] rebuilt from it with [`Game::from_snapshot`] plays on
 /// exactly as the game it was taken from, future dice and draws included.
@@ -64,6 +65,10 @@ pub struct Snapshot {
     pub largest_army: Option<Seat>,
     /// The random number generator: every future roll, draw and steal follows from it.
     pub rng: RngSnapshot,
+    /// What the house-rule modules keep (R41-R50); absent when they keep nothing, as in
+    /// every save from before modules existed.
+    #[serde(default, skip_serializing_if = "House::is_empty")]
+    pub house: House,
 }
 
 /// The island: what was dealt where, and the robber.
@@ -152,6 +157,9 @@ pub enum SnapshotError {
     /// More development cards than any deck holds.
     #[error("the deck holds {0} cards, more than any game has ({MAX_DECK})")]
     Deck(usize),
+    /// The dice stack (R47) holds a card no pair of dice gives.
+    #[error("the dice stack {0:#x} holds cards no pair of dice gives")]
+    DiceStack(u64),
     /// A piece on an intersection or path the island doesn't have.
     #[error("{seat} has a piece off the island")]
     OffIsland { seat: Seat },
@@ -214,6 +222,7 @@ impl Game {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             rng: RngSnapshot { seed, stream, word_pos },
+            house: self.house,
         }
     }
 
@@ -247,6 +256,9 @@ impl Game {
             && v.index() >= topo.num_vertices()
         {
             return Err(SnapshotError::SetupSettlement(v.0));
+        }
+        if !s.house.dice_stack.is_valid() {
+            return Err(SnapshotError::DiceStack(s.house.dice_stack.0));
         }
         let mut players = [Player::default(); MAX_PLAYERS];
         for (i, (p, q)) in players.iter_mut().zip(&s.players).enumerate() {
@@ -288,6 +300,7 @@ impl Game {
             longest_road: s.longest_road,
             largest_army: s.largest_army,
             rng: GameRng::from_parts(rng.seed, rng.stream, rng.word_pos),
+            house: s.house,
             pieces: Pieces::default(),
         };
         game.refresh_derived();

@@ -74,6 +74,10 @@ pub struct ViewSnapshot {
     pub current_player: Seat,
     pub first_player: Seat,
     pub turn_number: u16,
+    /// R46: the round in progress, with rotating first player.
+    pub round: Option<u16>,
+    /// R47: cards left in the dice stack, which are public (their order is not).
+    pub dice_stack_left: Option<u32>,
     pub has_rolled: bool,
     pub dev_card_played: bool,
     pub dice: Option<[u8; 2]>,
@@ -183,6 +187,15 @@ impl<'a> PlayerView<'a> {
     /// Turn number (0 during set-up).
     pub fn turn_number(&self) -> u16 {
         self.game.turn_number()
+    }
+    /// R46: the round in progress, from 0, with rotating first player.
+    pub fn round(&self) -> Option<u16> {
+        self.game.round()
+    }
+    /// R47: how many cards are left in the dice stack before it is shuffled again; never
+    /// their order.
+    pub fn dice_stack_left(&self) -> Option<u32> {
+        self.game.dice_stack().map(|d| d.left())
     }
     /// True once this turn's dice are rolled.
     pub fn has_rolled(&self) -> bool {
@@ -307,6 +320,8 @@ impl<'a> PlayerView<'a> {
             current_player: g.current_player(),
             first_player: g.first_player(),
             turn_number: g.turn_number(),
+            round: g.round(),
+            dice_stack_left: self.dice_stack_left(),
             has_rolled: g.has_rolled(),
             dev_card_played: g.dev_card_played(),
             dice: g.dice(),

@@ -145,6 +145,8 @@ impl StateV1 {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             rng: RngSnapshot { seed: self.rng.seed, stream: self.rng.stream, word_pos },
+            // Format 1 came before the house rules.
+            house: Default::default(),
         };
         Ok((snapshot, derived))
     }

@@ -1,4 +1,4 @@
-//! Rules scenarios: at least one test per ruling R1 to R40a of RULES.md, each named after the
+//! Rules scenarios: at least one test per ruling R1 to R40a and the house rules R41-R50 of RULES.md, each named after the
 //! ruling it checks, on positions set up with the engine's `Scenario` builder.
 //!
 //! One test binary with a module per part of the rules, so a release build links it once.
@@ -10,6 +10,7 @@ mod common;
 mod awards;
 mod build;
 mod five_six;
+mod house_turns;
 mod setup;
 mod trade;
 mod turn;

@@ -11,12 +11,16 @@
 //! - `cards`: buying and playing development cards (R14, R28-R33)
 //! - `trade`: maritime (R22) and domestic trade (R21)
 //! - `turn`: set-up order, rolling and production (R15, R16), the end of a turn, winning (R38)
+//! - `modules`: the house rules of `seeds/002` (R41-R50), one file each
 
 mod build;
 mod cards;
+mod modules;
 mod robber;
 mod trade;
 mod turn;
+
+pub use modules::{DiceStack, House};
 
 use super::action::{Action, Event, RuleError, Seat};
 use super::cards::{Hand, Resource};
@@ -247,7 +251,7 @@ fn has(set: u128, i: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::bots::SplitMix64;
-    use crate::engine::{Config, Game};
+    use crate::engine::{Config, Game, Modules};
 
     /// The fast generator and the check agree, like two move generators in a chess engine.
     #[test]
@@ -259,6 +263,9 @@ mod tests {
             if config.players >= 5 && seed % 4 == 1 {
                 config.turns = crate::engine::TurnStyle::Paired;
             }
+            // A seeded sample of the house rules this version plays.
+            let modules = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9e37_79b9));
+            let config = config.with_modules(modules);
             let mut game = Game::new(config, seed).unwrap();
             let mut rng = SplitMix64::new(seed);
             while !game.is_over() && game.turn_number() < 3000 {

@@ -31,7 +31,7 @@ impl Game {
 
     /// Rolls the dice: production (R15), or the 7 (R17).
     pub(super) fn roll(&mut self, s: Seat, ev: &mut impl EventSink) {
-        let dice = [self.rng.die(), self.rng.die()];
+        let dice = self.throw_dice();
         self.turn.rolled = true;
         self.turn.dice = Some(dice);
         ev.push(Event::DiceRolled { seat: s, dice });
@@ -120,7 +120,7 @@ impl Game {
             (Phase::SpecialBuilding { seat: builder }, _) => {
                 let next = self.seat_after(builder);
                 if next == seat {
-                    self.start_turn(self.seat_after(seat), ev);
+                    self.start_turn(self.next_turn_seat(seat), ev);
                 } else {
                     self.phase = Phase::SpecialBuilding { seat: next };
                     ev.push(Event::SpecialBuilding { seat: next });
@@ -140,7 +140,7 @@ impl Game {
                 self.phase = Phase::Main;
                 ev.push(Event::SecondOfPair { seat: second, first: seat });
             }
-            _ => self.start_turn(self.seat_after(self.turn.paired.unwrap_or(seat)), ev),
+            _ => self.start_turn(self.next_turn_seat(self.turn.paired.unwrap_or(seat)), ev),
         }
     }
 

@@ -1,0 +1,36 @@
+//! The house-rule modules of `seeds/002` (R41-R50), one file each: the module's state, its
+//! candidates, checks and applies together. The rest of the engine calls a module through one
+//! hook at the moment the module changes (how the dice fall, who plays next), and every hook
+//! first tests the module's bit in [`Config::modules`](crate::engine::Config), so a game
+//! without modules runs the base game's code.
+//!
+//! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
+//! - `rotating_first_player`: rounds that start one seat later each time (R46)
+//!
+//! The seed's costs (R48) need no code of their own: [`Config::with_modules`] puts them in
+//! [`Config::costs`](crate::engine::Config), which every purchase reads.
+//!
+//! [`Config::with_modules`]: crate::engine::Config::with_modules
+
+mod dice_stack;
+mod rotating_first_player;
+
+use serde::{Deserialize, Serialize};
+
+pub use dice_stack::DiceStack;
+
+/// What the modules keep in a game between actions (all of it saved). Empty when no module
+/// that keeps anything is on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct House {
+    /// R47: the cards left in the dice stack.
+    pub dice_stack: DiceStack,
+}
+
+impl House {
+    /// True when the modules keep nothing (saves then write nothing).
+    pub fn is_empty(&self) -> bool {
+        *self == House::default()
+    }
+}
