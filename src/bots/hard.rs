@@ -157,17 +157,15 @@ impl Playout<'_> {
             if world.is_over() || ends > HORIZON {
                 break;
             }
-            if Instant::now() >= self.deadline {
-                return None;
-            }
-            let next = self.greedy(&world);
+            let next = self.greedy(&world)?;
             world.apply_unchecked(next, &mut NoEvents);
         }
         Some(Features::of(&world, self.me).value(self.weights))
     }
 
-    /// The action the seat to act likes best one move deep, by its own value.
-    fn greedy(&mut self, world: &Game) -> Action {
+    /// The action the seat to act likes best one move deep, by its own value; `None` once the
+    /// time is spent (checked before each action is tried, so a long list cannot overrun it).
+    fn greedy(&mut self, world: &Game) -> Option<Action> {
         let seat = world.to_act();
         self.actions.clear();
         world.legal_actions_into(&mut self.actions);
@@ -176,6 +174,9 @@ impl Playout<'_> {
         }
         let mut best = (f64::NEG_INFINITY, self.actions[0]);
         for &action in &self.actions {
+            if Instant::now() >= self.deadline {
+                return None;
+            }
             let mut next = *world;
             next.apply_unchecked(action, &mut NoEvents);
             let value = Features::of(&next, seat).value(self.weights);
@@ -183,7 +184,7 @@ impl Playout<'_> {
                 best = (value, action);
             }
         }
-        best.1
+        Some(best.1)
     }
 }
 
