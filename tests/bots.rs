@@ -3,11 +3,12 @@
 //! (the same decision for games that differ only in what the seat cannot see), and answers
 //! domestic trade offers sensibly.
 
-use catan::bots::{self, Bot, BotLevel, SplitMix64};
+use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{
     Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, Seat, SeatSet, Shortage,
     TurnStyle,
 };
+use std::time::{Duration, Instant};
 
 /// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
 /// players, in a few hundred).
@@ -51,12 +52,25 @@ fn some_offer(g: &Game, rng: &mut SplitMix64) -> Option<Action> {
     g.is_legal(offer).then_some(offer)
 }
 
+/// A bot of `level` for these tests: the hard player searches two worlds a decision with time to
+/// spare, so its decisions do not hang on the clock and the tests stay quick.
+fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
+    match level {
+        BotLevel::Hard => {
+            let mut bot = HardBot::new(seed).with_worlds(2);
+            bot.set_time(Duration::from_secs(3));
+            Box::new(bot)
+        }
+        _ => bots::make(level, seed),
+    }
+}
+
 /// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
 /// trade now and then for the others to answer. Returns the finished game.
 fn play(level: BotLevel, seed: u64) -> Game {
     let config = config(seed);
     let mut game = Game::new(config, seed).unwrap();
-    let mut seats: Vec<Box<dyn Bot>> = game.seats().map(|s| bots::make(level, seed * 8 + s.0 as u64)).collect();
+    let mut seats: Vec<Box<dyn Bot>> = game.seats().map(|s| make(level, seed * 8 + s.0 as u64)).collect();
     let mut rng = SplitMix64::new(seed);
     let (mut turn, mut in_turn, mut offered) = (0, 0, false);
     while !game.is_over() {
@@ -84,13 +98,17 @@ fn play(level: BotLevel, seed: u64) -> Game {
 }
 
 fn finishes_200_games(level: BotLevel) {
+    finishes_games(level, 200);
+}
+
+fn finishes_games(level: BotLevel, games: u64) {
     let mut turns = 0u64;
-    for seed in 0..200 {
+    for seed in 0..games {
         let g = play(level, seed);
         assert!(g.winner().is_some());
         turns += u64::from(g.turn_number());
     }
-    eprintln!("{level}: 200 games, {:.1} turns on average", turns as f64 / 200.0);
+    eprintln!("{level}: {games} games, {:.1} turns on average", turns as f64 / games as f64);
 }
 
 /// Issue 14: random players finish 200 games of every shape without an illegal move.
@@ -116,6 +134,31 @@ fn issue14_medium_bots_finish_200_games_of_2_to_6_players_with_every_option() {
 #[test]
 fn issue14_alphabeta_bots_finish_200_games_of_2_to_6_players_with_every_option() {
     finishes_200_games(BotLevel::Alphabeta);
+}
+
+/// Issue 14: hard players (two worlds a decision, to keep this quick) finish games of every shape
+/// without an illegal move or a stall.
+#[test]
+fn issue14_hard_bots_finish_games_of_2_to_6_players_with_every_option() {
+    finishes_games(BotLevel::Hard, 60);
+}
+
+/// Issue 14: a hard player given 50 ms for a decision returns well within it, however much
+/// searching is left (150 ms allows for a busy machine), and searched at least one world.
+#[test]
+fn issue14_hard_bot_keeps_to_its_time_budget() {
+    let game = base().build().unwrap();
+    let mut bot = HardBot::new(1);
+    bot.set_time(Duration::from_millis(50));
+    for _ in 0..3 {
+        let start = Instant::now();
+        let action = bot.choose(game.acting_view());
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(150), "took {took:?}");
+        assert!(game.is_legal(action));
+    }
+    let (_, worlds) = bot.search(&game.acting_view());
+    assert!(worlds >= 1, "{worlds} worlds");
 }
 
 /// Issue 14: with offers on, easy and medium players offer each other trades, at most three a
@@ -210,7 +253,7 @@ fn issue14_fair_play_a_bot_decides_the_same_in_games_differing_only_in_hidden_in
     let (mut knights, mut decisions) = (0, 0);
     for level in BotLevel::ALL {
         for seed in 0..12 {
-            let (mut bot_one, mut bot_two) = (bots::make(level, seed), bots::make(level, seed));
+            let (mut bot_one, mut bot_two) = (make(level, seed), make(level, seed));
             let (mut g1, mut g2) = (one, two);
             while g1.to_act() == A && g1.view(A).snapshot() == g2.view(A).snapshot() {
                 let (a1, a2) = (bot_one.choose(g1.view(A)), bot_two.choose(g2.view(A)));
@@ -249,9 +292,9 @@ fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
 #[test]
 fn issue14_bots_accept_a_good_offer_and_decline_a_bad_one_or_one_from_a_player_about_to_win() {
     let one = |r: Resource| Hand::of(r, 1);
-    for level in [BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta] {
+    for level in [BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard] {
         for seed in 0..5 {
-            let mut bot = bots::make(level, seed);
+            let mut bot = make(level, seed);
             // Target 10, B has 2 points: far from winning.
             let good = offer_to_a(10, 0, one(Resource::Ore), one(Resource::Wool));
             assert_eq!(bot.choose(good.acting_view()), Action::AcceptTrade, "{level}: good offer");

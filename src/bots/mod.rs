@@ -29,6 +29,7 @@ use crate::engine::{Action, PlayerView};
 
 mod alphabeta;
 mod easy;
+mod hard;
 mod medium;
 mod offer;
 mod random;
@@ -37,6 +38,7 @@ pub mod value;
 
 pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
+pub use hard::HardBot;
 pub use medium::MediumBot;
 pub use offer::OFFERS_PER_TURN;
 pub use random::{RandomBot, SplitMix64};
@@ -82,11 +84,14 @@ pub enum BotLevel {
     Medium,
     /// catanatron's depth-2 alpha-beta search on the same value function ([`AlphaBetaBot`]).
     Alphabeta,
+    /// A search over determinized worlds on the same value function ([`HardBot`]).
+    Hard,
 }
 
 impl BotLevel {
     /// Every level, weakest first.
-    pub const ALL: [BotLevel; 4] = [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta];
+    pub const ALL: [BotLevel; 5] =
+        [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard];
 
     /// The level's name, as written in files and on the command line.
     pub fn name(self) -> &'static str {
@@ -95,6 +100,7 @@ impl BotLevel {
             BotLevel::Easy => "easy",
             BotLevel::Medium => "medium",
             BotLevel::Alphabeta => "alphabeta",
+            BotLevel::Hard => "hard",
         }
     }
 }
@@ -107,7 +113,7 @@ impl fmt::Display for BotLevel {
 
 /// A level name that is not one of [`BotLevel::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot level {0:?}: choose random, easy, medium or alphabeta")]
+#[error("unknown bot level {0:?}: choose random, easy, medium, alphabeta or hard")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for BotLevel {
@@ -131,6 +137,7 @@ pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
         BotLevel::Easy => Box::new(EasyBot::new(seed)),
         BotLevel::Medium => Box::new(MediumBot::new(seed)),
         BotLevel::Alphabeta => Box::new(AlphaBetaBot::new(seed)),
+        BotLevel::Hard => Box::new(HardBot::new(seed)),
     }
 }
 
@@ -145,6 +152,6 @@ mod tests {
             assert_eq!(serde_json::to_string(&level).unwrap(), format!("\"{level}\""));
         }
         assert_eq!(" Easy ".parse::<BotLevel>(), Ok(BotLevel::Easy));
-        assert!("hard".parse::<BotLevel>().is_err());
+        assert!("harder".parse::<BotLevel>().is_err());
     }
 }

@@ -30,8 +30,8 @@ use super::random::SplitMix64;
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
 use super::{Bot, BotLevel};
 
-mod prune;
-mod spectrum;
+pub(super) mod prune;
+pub(super) mod spectrum;
 
 /// catanatron's `ALPHABETA_DEFAULT_DEPTH`.
 pub const DEFAULT_DEPTH: u8 = 2;

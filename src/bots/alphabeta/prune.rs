@@ -14,7 +14,7 @@ use crate::engine::{Action, Game, Hex, Phase};
 use super::super::seen::Seen;
 
 /// Removes from `actions` (the legal actions of `game`) those the search skips.
-pub(super) fn prune(game: &Game, actions: &mut Vec<Action>) {
+pub(in crate::bots) fn prune(game: &Game, actions: &mut Vec<Action>) {
     let s = game.to_act();
     match game.phase() {
         Phase::Setup { settlement: None, .. } => {

@@ -11,7 +11,7 @@
 use crate::engine::{Action, DevCard, Event, Game, NoEvents, Resource, Scenario, Seat};
 
 /// The outcomes of `action` in `game`, with chances summing to 1, into `out` (cleared first).
-pub(super) fn outcomes(game: &Game, action: Action, out: &mut Vec<(Game, f64)>) {
+pub(in crate::bots) fn outcomes(game: &Game, action: Action, out: &mut Vec<(Game, f64)>) {
     out.clear();
     match action {
         Action::RollDice => rolls(game, out),
