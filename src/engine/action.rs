@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{DevCard, Hand, Resource};
+use super::config::Module;
 use super::coords::{Edge, Hex, Vertex};
 
 /// The most players any supported game seats (R40).
@@ -217,6 +218,9 @@ pub enum Event {
     LongestRoad { holder: Option<Seat>, length: u8 },
     /// Largest Army changed hands.
     LargestArmy { holder: Seat, knights: u8 },
+    /// A house-rule award changed hands or was set aside (R49 Largest Metropolis, R50 Harbor
+    /// Master), with the score that decided it.
+    HouseAward { award: Module, holder: Option<Seat>, points: u8 },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -283,6 +287,10 @@ impl Event {
             Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
+            Event::HouseAward { award, holder: Some(s), points } => {
+                format!("{} takes {} ({points})", n(s), award_name(award))
+            }
+            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award_name(award)),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
@@ -358,4 +366,13 @@ pub enum RuleError {
     SameResource,
     #[error("strict phases: no trading after building this turn")]
     TradeAfterBuild,
+}
+
+/// An award's name on the table.
+fn award_name(award: Module) -> &'static str {
+    match award {
+        Module::Metropolis => "Largest Metropolis",
+        Module::HarborMaster => "Harbor Master",
+        _ => award.name(),
+    }
 }

@@ -86,7 +86,8 @@ impl Default for Supply {
 
 /// One house-rule module of `seeds/002` (R41-R50), by its name in RULES.md. Each lives in one
 /// file under `engine/rules/modules/`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum Module {
     /// R41: set-up places a settlement, then a city, with the seed's starting cards.
@@ -164,8 +165,13 @@ impl Modules {
     /// No house rules.
     pub const NONE: Modules = Modules(0);
     /// The modules this version can play.
-    pub const AVAILABLE: Modules =
-        Modules(Module::RotatingFirstPlayer.bit() | Module::DiceStack.bit() | Module::SeedCosts.bit());
+    pub const AVAILABLE: Modules = Modules(
+        Module::RotatingFirstPlayer.bit()
+            | Module::DiceStack.bit()
+            | Module::SeedCosts.bit()
+            | Module::Metropolis.bit()
+            | Module::HarborMaster.bit(),
+    );
     /// `land` on the command line: every module of this issue that this version can play.
     pub const LAND: Modules = Modules::AVAILABLE;
 
@@ -310,12 +316,13 @@ impl Config {
     }
 
     /// The most points a game can give one player: every settlement and city piece on the
-    /// island, both awards and every victory point card (22 in the base game). A higher target
+    /// island, every award and every victory point card (22 in the base game). A higher target
     /// could never be reached.
     pub fn max_points(&self) -> u8 {
         let s = self.supply;
         let pieces = s.settlements as u32 + 2 * s.cities as u32;
-        (pieces + 2 + 2 + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
+        let house = [Module::Metropolis, Module::HarborMaster].iter().filter(|&&m| self.modules.has(m)).count() as u32;
+        (pieces + 2 + 2 + 2 * house + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
     }
 
     /// The most points the base game can give (see [`Config::max_points`]).

@@ -386,7 +386,9 @@ impl Game {
     /// Points everyone can see: buildings and awards (H2).
     pub fn public_points(&self, s: Seat) -> u8 {
         let p = &self.players[s.index()];
-        let awards = 2 * (self.longest_road == Some(s)) as u8 + 2 * (self.largest_army == Some(s)) as u8;
+        let awards = 2 * (self.longest_road == Some(s)) as u8
+            + 2 * (self.largest_army == Some(s)) as u8
+            + self.house_award_points(s);
         p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards
     }
     /// All points, hidden victory point cards included (R37).
@@ -520,7 +522,8 @@ impl Game {
         if self.turn.seat.index() >= n || self.first.index() >= n {
             return Err("a turn belongs to a player who isn't in the game".into());
         }
-        for s in [self.longest_road, self.largest_army].into_iter().flatten() {
+        let h = &self.house;
+        for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master].into_iter().flatten() {
             if s.index() >= n {
                 return Err(format!("an award is held by {s}, who isn't in the game"));
             }

@@ -10,6 +10,7 @@ mod common;
 mod awards;
 mod build;
 mod five_six;
+mod house_awards;
 mod house_turns;
 mod setup;
 mod trade;

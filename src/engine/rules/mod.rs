@@ -20,7 +20,7 @@ mod robber;
 mod trade;
 mod turn;
 
-pub use modules::{DiceStack, House};
+pub use modules::{DiceStack, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 
 use super::action::{Action, Event, RuleError, Seat};
 use super::cards::{Hand, Resource};
@@ -161,6 +161,9 @@ impl Game {
             Action::ConfirmTrade(o) => self.confirm_trade(s, o, ev),
             Action::CancelTrade => self.cancel_trade(s, ev),
             Action::EndTurn => self.end_turn(ev),
+        }
+        if matches!(action, Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_)) {
+            self.award_house(ev);
         }
         // Points change only with buildings, cards bought, awards and a new turn (R38).
         if matches!(

@@ -4,6 +4,7 @@
 //! first tests the module's bit in [`Config::modules`](crate::engine::Config), so a game
 //! without modules runs the base game's code.
 //!
+//! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
 //!
@@ -12,12 +13,16 @@
 //!
 //! [`Config::with_modules`]: crate::engine::Config::with_modules
 
+mod awards;
 mod dice_stack;
 mod rotating_first_player;
 
 use serde::{Deserialize, Serialize};
 
+pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
+
+use crate::engine::action::Seat;
 
 /// What the modules keep in a game between actions (all of it saved). Empty when no module
 /// that keeps anything is on.
@@ -26,6 +31,10 @@ pub use dice_stack::DiceStack;
 pub struct House {
     /// R47: the cards left in the dice stack.
     pub dice_stack: DiceStack,
+    /// R49: the holder of Largest Metropolis.
+    pub metropolis: Option<Seat>,
+    /// R50: the holder of Harbor Master.
+    pub harbor_master: Option<Seat>,
 }
 
 impl House {
