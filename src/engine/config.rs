@@ -166,7 +166,8 @@ impl Modules {
     pub const NONE: Modules = Modules(0);
     /// The modules this version can play.
     pub const AVAILABLE: Modules = Modules(
-        Module::RotatingFirstPlayer.bit()
+        Module::AcceleratedStart.bit()
+            | Module::RotatingFirstPlayer.bit()
             | Module::DiceStack.bit()
             | Module::SeedCosts.bit()
             | Module::Metropolis.bit()

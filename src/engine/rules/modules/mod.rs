@@ -4,6 +4,7 @@
 //! first tests the module's bit in [`Config::modules`](crate::engine::Config), so a game
 //! without modules runs the base game's code.
 //!
+//! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
@@ -13,6 +14,7 @@
 //!
 //! [`Config::with_modules`]: crate::engine::Config::with_modules
 
+mod accelerated_start;
 mod awards;
 mod dice_stack;
 mod rotating_first_player;
