@@ -123,6 +123,8 @@ pub enum Action {
     CancelTrade,
     /// End the turn.
     EndTurn,
+    /// No robber (R45): after a 7, take a card of this kind for the building being paid.
+    TakeCard(Resource),
 }
 
 /// A player's answer to an open trade offer.

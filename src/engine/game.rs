@@ -37,6 +37,9 @@ pub enum Phase {
     /// The Special Building Phase after a turn (R40): `seat` may build and buy development
     /// cards, with no trade and no card play, then passes to the next player in turn order.
     SpecialBuilding { seat: Seat },
+    /// No robber (R45): after a 7, `seat` takes a card for the building on `at`, `left`
+    /// cards still from it.
+    Plenty { seat: Seat, at: Vertex, left: u8 },
     /// A domestic trade offer is open (R21).
     Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
     /// The game has ended.
@@ -268,7 +271,7 @@ impl Game {
     pub fn to_act(&self) -> Seat {
         match self.phase {
             Phase::Setup { .. } | Phase::Discard { .. } | Phase::Trade { .. } => self.seat_out_of_turn(),
-            Phase::SpecialBuilding { seat } => seat,
+            Phase::SpecialBuilding { seat } | Phase::Plenty { seat, .. } => seat,
             _ => self.turn.seat,
         }
     }
@@ -537,6 +540,10 @@ impl Game {
             Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
             Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
             Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
+            Phase::Plenty { seat, at, left } => {
+                let p = &self.players[seat.index().min(MAX_PLAYERS - 1)];
+                seat.index() >= n || !(p.settlements.has(at.0) || p.cities.has(at.0)) || left == 0 || left > 2
+            }
             _ => false,
         };
         if outsider {
