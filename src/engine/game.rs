@@ -540,9 +540,13 @@ impl Game {
             Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
             Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
             Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
+            // R45: the building being paid must be the seat's, and owe 1 or 2 cards.
             Phase::Plenty { seat, at, left } => {
-                let p = &self.players[seat.index().min(MAX_PLAYERS - 1)];
-                seat.index() >= n || !(p.settlements.has(at.0) || p.cities.has(at.0)) || left == 0 || left > 2
+                let own = |p: &Player| (p.settlements.0 | p.cities.0) & at.bit() != 0;
+                seat.index() >= n
+                    || at.index() >= self.topology().num_vertices()
+                    || !own(&self.players[seat.index()])
+                    || !(1..=2).contains(&left)
             }
             _ => false,
         };

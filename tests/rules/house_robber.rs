@@ -101,3 +101,14 @@ fn sum(mut a: Hand, b: Hand) -> Hand {
     a.add(&b);
     a
 }
+
+#[test]
+fn r45_a_saved_choice_must_name_a_building_of_its_player() {
+    let g = scenario_with(config()).settlement(A, corner(HILLS_6, N)).build().unwrap();
+    for (at, left) in [(corner(HILLS_6, N), 1), (Vertex(200), 1), (corner(HILLS_6, S), 1), (corner(HILLS_6, N), 0)] {
+        let mut snap = g.snapshot();
+        snap.phase = Phase::Plenty { seat: A, at, left };
+        let ok = Game::from_snapshot(snap).is_ok();
+        assert_eq!(ok, at == corner(HILLS_6, N) && left == 1, "{at:?} {left}");
+    }
+}
