@@ -10,6 +10,7 @@ mod coords;
 mod determinize;
 mod game;
 mod map;
+mod module;
 mod rng;
 mod road;
 mod rules;
