@@ -63,3 +63,19 @@ fn starting_without_a_terminal_says_so() {
     let err = refused(&["--seed", "1", "--players", "Ann,Bob"]);
     assert_eq!(err, "catan needs a terminal (stdout is not a tty); try `catan simulate`\n");
 }
+
+/// Issue 16: `--house-rules` takes the names of RULES.md, or `land` for every playable one;
+/// an unknown name or a module not yet playable is refused with what to choose.
+#[test]
+fn house_rules_are_chosen_by_name() {
+    let out = catan(&["simulate", "--games", "20", "--seed", "1", "--house-rules", "land"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = catan(&["simulate", "--games", "5", "--seed", "1", "--house-rules", "no_robber,dice-stack"]);
+    assert!(out.status.success(), "{out:?}");
+    let unknown = refused(&["simulate", "--house-rules", "dragons"]);
+    assert!(unknown.contains("no house rule 'dragons': choose among land, accelerated_start"), "{unknown}");
+    assert_eq!(
+        refused(&["simulate", "--house-rules", "gold"]),
+        "catan: the house rule gold isn't playable in this version\n"
+    );
+}

@@ -6,8 +6,8 @@
 
 use catan::bots::SplitMix64;
 use catan::engine::{
-    Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Phase, Resource, Seat, SeatSet, Shortage,
-    Topology, TurnStyle, Vertex, longest_trail,
+    Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Module, Modules, Phase, Resource, Seat,
+    SeatSet, Shortage, Topology, TurnStyle, Vertex, longest_trail,
 };
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
@@ -32,6 +32,12 @@ fn config(seed: u64) -> Config {
         friendly_robber: seed % 4 == 2,
         ..base
     }
+    // A seeded sample of the house rules (R41-R50) in every third game.
+    .with_modules(if seed % 3 == 2 {
+        Modules(Modules::LAND.0 & seed.wrapping_mul(0x9E37_79B9) as u32)
+    } else {
+        Modules::NONE
+    })
 }
 
 /// What the checks remember between actions: the awards as this file's own model of R35 and
@@ -39,6 +45,9 @@ fn config(seed: u64) -> Config {
 struct Model {
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
+    /// R49, R50: Largest Metropolis and Harbor Master as this file's model of R35 sees them.
+    metropolis: Option<Seat>,
+    harbor_master: Option<Seat>,
     progress_played: u32,
     lengths: [u8; 6],
     /// Per seat: the roads and blocking buildings last measured, and the length found.
@@ -239,10 +248,37 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     assert_eq!(g.largest_army(), expected, "{ctx}: Largest Army holder");
     m.largest_army = expected;
 
+    // R49, R50: the house awards, as R35 with their own scores and minimums.
+    let modules = g.config().modules;
+    let r35 = |holder: Option<Seat>, score: &dyn Fn(Seat) -> u8, min: u8| {
+        let max = seats.iter().map(|&s| score(s)).max().unwrap_or(0);
+        let at_max: Vec<Seat> = seats.iter().copied().filter(|&s| score(s) == max).collect();
+        match holder {
+            Some(h) if max >= min && score(h) == max => Some(h),
+            _ if max >= min && at_max.len() == 1 => Some(at_max[0]),
+            _ => None,
+        }
+    };
+    let harbors = g.topology().harbor_vertex_mask();
+    let harbor_points = |s: Seat| {
+        (g.settlements(s).filter(|v| harbors & v.bit() != 0).count()
+            + 2 * g.cities(s).filter(|v| harbors & v.bit() != 0).count()) as u8
+    };
+    let expected = modules.has(Module::HarborMaster).then(|| r35(m.harbor_master, &harbor_points, 3)).flatten();
+    assert_eq!(g.harbor_master(), expected, "{ctx}: Harbor Master holder");
+    m.harbor_master = expected;
+    let metro = |s: Seat| g.metropolis_points(s);
+    let expected = modules.has(Module::Metropolis).then(|| r35(m.metropolis, &metro, 5)).flatten();
+    assert_eq!(g.metropolis(), expected, "{ctx}: Largest Metropolis holder");
+    m.metropolis = expected;
+
     // R37: points.
     for &s in &seats {
         let buildings = g.settlements(s).count() + 2 * g.cities(s).count();
-        let awards = 2 * (g.longest_road() == Some(s)) as usize + 2 * (g.largest_army() == Some(s)) as usize;
+        let awards = 2 * (g.longest_road() == Some(s)) as usize
+            + 2 * (g.largest_army() == Some(s)) as usize
+            + 2 * (g.metropolis() == Some(s)) as usize
+            + 2 * (g.harbor_master() == Some(s)) as usize;
         assert_eq!(g.public_points(s) as usize, buildings + awards, "{ctx}: public points of {s}");
         assert_eq!(
             g.view(s).victory_points(),
@@ -306,6 +342,7 @@ struct Coverage {
     set_aside: u32,
     road_changes: u32,
     army_changes: u32,
+    house_awards: u32,
 }
 
 impl Coverage {
@@ -321,6 +358,7 @@ impl Coverage {
                 Event::LongestRoad { holder: None, .. } => self.set_aside += 1,
                 Event::LongestRoad { .. } => self.road_changes += 1,
                 Event::LargestArmy { .. } => self.army_changes += 1,
+                Event::HouseAward { .. } => self.house_awards += 1,
                 _ => {}
             }
         }
@@ -332,8 +370,15 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
     let config = config(seed);
     let mut g = Game::new(config, seed).expect("valid config");
     let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xC0FFEE);
-    let mut model =
-        Model { longest_road: None, largest_army: None, progress_played: 0, lengths: [0; 6], measured: [(0, 0, 0); 6] };
+    let mut model = Model {
+        longest_road: None,
+        largest_army: None,
+        metropolis: None,
+        harbor_master: None,
+        progress_played: 0,
+        lengths: [0; 6],
+        measured: [(0, 0, 0); 6],
+    };
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut actions = 0u64;
@@ -366,7 +411,8 @@ fn play_range(seeds: std::ops::Range<u64>) {
     let c = &cov;
     // Shortages and a set-aside Longest Road are rare among random players; rules_turn.rs and
     // rules_awards.rs stage them.
-    let seen = [c.offers, c.counters, c.trades, c.discards, c.road_building, c.road_changes, c.army_changes];
+    let seen =
+        [c.offers, c.counters, c.trades, c.discards, c.road_building, c.road_changes, c.army_changes, c.house_awards];
     assert!(seen.iter().all(|&n| n > 0), "every kind of event is exercised: {cov:?}");
 }
 

@@ -144,3 +144,30 @@ fn seats_keep_their_kinds() {
     let twice = vec![SeatInfo::human("Ann"), SeatInfo::human("ann"), SeatInfo::human("Cy")];
     assert!(Record::new_with_seats(Config::with_players(3), 8, twice).is_err());
 }
+
+/// Issue 16: house rules are saved with the game: a game with every module this version plays
+/// saves, loads and goes on exactly as the original (the dice stack's cards left included).
+#[test]
+fn house_rules_round_trip_through_a_save() {
+    use catan::engine::Modules;
+    for seed in [5u64, 6] {
+        let config = Config::default().with_modules(Modules::LAND);
+        let mut original =
+            Record::new(config, seed, vec!["Ann".into(), "Bob".into(), "Cy".into(), "Di".into()]).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..400 {
+            let Some(action) = choose(&original, &mut rng) else { break };
+            original.apply(action).unwrap();
+        }
+        let json = save::to_json(&original);
+        assert!(json.contains("\"dice_stack\""), "the stack is saved");
+        let mut loaded = save::from_json(json.as_bytes()).unwrap();
+        assert_eq!(loaded.game().config().modules, Modules::LAND);
+        assert_eq!(save::to_json(&loaded), json);
+        for _ in 0..300 {
+            let Some(action) = choose(&original, &mut rng) else { break };
+            assert_eq!(original.apply(action), loaded.apply(action), "same events, same dice");
+        }
+        assert_eq!(loaded, original);
+    }
+}

@@ -10,7 +10,8 @@
 
 use catan::bots::SplitMix64;
 use catan::engine::{
-    Action, BoardKind, Config, Edge, Game, Hand, Hex, Resource, Seat, SeatSet, Shortage, TurnStyle, Vertex,
+    Action, BoardKind, Config, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage, TurnStyle,
+    Vertex,
 };
 
 use crate::bytes::Bytes;
@@ -49,6 +50,14 @@ pub fn config(b: &mut Bytes) -> Config {
         c.players = if p & 0x80 != 0 { p } else { 2 + p % 5 };
         c.target = if t & 0x80 != 0 { t } else { t % 32 };
         c.discard_limit = d;
+    }
+    if g & 0xE0 == 0xC0 {
+        // House rules (R41, R45-R50) in any combination, and now and then one this version can't
+        // play (gold), which `Game::new` refuses.
+        let m = b.u8() as u32;
+        c = c.with_modules(Modules(
+            ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | ((m >> 7) * Module::Gold.bit()),
+        ));
     }
     c
 }

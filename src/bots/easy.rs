@@ -184,6 +184,11 @@ impl Bot for EasyBot {
                 _ => 0.0,
             }),
             Phase::Trade { give, get, .. } => self.answer_offer(&c, give, get),
+            // R45: the kinds the bot wants most.
+            Phase::Plenty { .. } => self.draw(|a| match a {
+                Action::TakeCard(r) => 1.0 + f64::from(c.wanted[r]),
+                _ => 0.0,
+            }),
             Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => self.main_turn(&c),
         }
     }

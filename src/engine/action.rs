@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{DevCard, Hand, Resource};
+use super::config::Module;
 use super::coords::{Edge, Hex, Vertex};
 
 /// The most players any supported game seats (R40).
@@ -122,6 +123,8 @@ pub enum Action {
     CancelTrade,
     /// End the turn.
     EndTurn,
+    /// No robber (R45): after a 7, take a card of this kind for the building being paid.
+    TakeCard(Resource),
 }
 
 /// A player's answer to an open trade offer.
@@ -217,6 +220,9 @@ pub enum Event {
     LongestRoad { holder: Option<Seat>, length: u8 },
     /// Largest Army changed hands.
     LargestArmy { holder: Seat, knights: u8 },
+    /// A house-rule award changed hands or was set aside (R49 Largest Metropolis, R50 Harbor
+    /// Master), with the score that decided it.
+    HouseAward { award: Module, holder: Option<Seat>, points: u8 },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -283,6 +289,10 @@ impl Event {
             Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
+            Event::HouseAward { award, holder: Some(s), points } => {
+                format!("{} takes {} ({points})", n(s), award_name(award))
+            }
+            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award_name(award)),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
@@ -358,4 +368,13 @@ pub enum RuleError {
     SameResource,
     #[error("strict phases: no trading after building this turn")]
     TradeAfterBuild,
+}
+
+/// An award's name on the table.
+fn award_name(award: Module) -> &'static str {
+    match award {
+        Module::Metropolis => "Largest Metropolis",
+        Module::HarborMaster => "Harbor Master",
+        _ => award.name(),
+    }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 pub use super::board::BoardKind;
 use super::cards::{DevCard, DevHand, Hand};
 use super::map::MapId;
+pub use super::module::{Module, Modules};
 
 /// How the bank pays when it runs short of a resource (R16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -81,124 +82,6 @@ impl Supply {
 impl Default for Supply {
     fn default() -> Supply {
         Supply::BASE
-    }
-}
-
-/// One house-rule module of `seeds/002` (R41-R50), by its name in RULES.md. Each lives in one
-/// file under `engine/rules/modules/`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Module {
-    /// R41: set-up places a settlement, then a city, with the seed's starting cards.
-    AcceleratedStart = 0,
-    /// R42: gold hexes and gold cards.
-    Gold = 1,
-    /// R43: the dragon attacks the leader for every 7 gold produced.
-    Dragon = 2,
-    /// R44: a city may become a castle.
-    Castles = 3,
-    /// R45: no robber; a 7 lets every player choose cards by their buildings.
-    NoRobber = 4,
-    /// R46: each round starts one seat later than the last.
-    RotatingFirstPlayer = 5,
-    /// R47: rolls come from a stack of 36 cards, one per pair of dice.
-    DiceStack = 6,
-    /// R48: the seed's own building costs.
-    SeedCosts = 7,
-    /// R49: Largest Metropolis.
-    Metropolis = 8,
-    /// R50: Harbor Master.
-    HarborMaster = 9,
-}
-
-impl Module {
-    /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 10] = [
-        Module::AcceleratedStart,
-        Module::Gold,
-        Module::Dragon,
-        Module::Castles,
-        Module::NoRobber,
-        Module::RotatingFirstPlayer,
-        Module::DiceStack,
-        Module::SeedCosts,
-        Module::Metropolis,
-        Module::HarborMaster,
-    ];
-
-    /// The module's name in RULES.md (and on the command line).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Module::AcceleratedStart => "accelerated_start",
-            Module::Gold => "gold",
-            Module::Dragon => "dragon",
-            Module::Castles => "castles",
-            Module::NoRobber => "no_robber",
-            Module::RotatingFirstPlayer => "rotating_first_player",
-            Module::DiceStack => "dice_stack",
-            Module::SeedCosts => "seed_costs",
-            Module::Metropolis => "metropolis",
-            Module::HarborMaster => "harbor_master",
-        }
-    }
-
-    /// The module of that name (`-` read as `_`).
-    pub fn from_name(name: &str) -> Option<Module> {
-        let name = name.trim().replace('-', "_");
-        Module::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    /// The module's bit in [`Modules`].
-    pub const fn bit(self) -> u32 {
-        1 << self as u8
-    }
-}
-
-/// The house-rule modules of `seeds/002` (R41-R57) switched on, one bit per [`Module`]. Saved
-/// with the game as a number: a save from before modules existed reads as none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Modules(pub u32);
-
-impl Modules {
-    /// No house rules.
-    pub const NONE: Modules = Modules(0);
-    /// The modules this version can play.
-    pub const AVAILABLE: Modules =
-        Modules(Module::RotatingFirstPlayer.bit() | Module::DiceStack.bit() | Module::SeedCosts.bit());
-    /// `land` on the command line: every module of this issue that this version can play.
-    pub const LAND: Modules = Modules::AVAILABLE;
-
-    /// True when `m` is switched on.
-    #[inline(always)]
-    pub const fn has(self, m: Module) -> bool {
-        self.0 & m.bit() != 0
-    }
-
-    /// These modules and `m`.
-    pub const fn with(self, m: Module) -> Modules {
-        Modules(self.0 | m.bit())
-    }
-
-    /// The modules switched on, in the order of RULES.md.
-    pub fn iter(self) -> impl Iterator<Item = Module> {
-        Module::ALL.into_iter().filter(move |&m| self.has(m))
-    }
-
-    /// Reads a comma-separated list of module names; `land` stands for [`Modules::LAND`].
-    pub fn parse(list: &str) -> Result<Modules, String> {
-        let mut out = Modules::NONE;
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            out = match Module::from_name(name) {
-                Some(m) => out.with(m),
-                None if name == "land" => Modules(out.0 | Modules::LAND.0),
-                None => {
-                    let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    return Err(format!("no house rule '{name}': choose among land, {}", known.join(", ")));
-                }
-            };
-        }
-        Ok(out)
     }
 }
 
@@ -310,12 +193,13 @@ impl Config {
     }
 
     /// The most points a game can give one player: every settlement and city piece on the
-    /// island, both awards and every victory point card (22 in the base game). A higher target
+    /// island, every award and every victory point card (22 in the base game). A higher target
     /// could never be reached.
     pub fn max_points(&self) -> u8 {
         let s = self.supply;
         let pieces = s.settlements as u32 + 2 * s.cities as u32;
-        (pieces + 2 + 2 + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
+        let house = [Module::Metropolis, Module::HarborMaster].iter().filter(|&&m| self.modules.has(m)).count() as u32;
+        (pieces + 2 + 2 + 2 * house + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
     }
 
     /// The most points the base game can give (see [`Config::max_points`]).

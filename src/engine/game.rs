@@ -37,6 +37,9 @@ pub enum Phase {
     /// The Special Building Phase after a turn (R40): `seat` may build and buy development
     /// cards, with no trade and no card play, then passes to the next player in turn order.
     SpecialBuilding { seat: Seat },
+    /// No robber (R45): after a 7, `seat` takes a card for the building on `at`, `left`
+    /// cards still from it.
+    Plenty { seat: Seat, at: Vertex, left: u8 },
     /// A domestic trade offer is open (R21).
     Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
     /// The game has ended.
@@ -268,7 +271,7 @@ impl Game {
     pub fn to_act(&self) -> Seat {
         match self.phase {
             Phase::Setup { .. } | Phase::Discard { .. } | Phase::Trade { .. } => self.seat_out_of_turn(),
-            Phase::SpecialBuilding { seat } => seat,
+            Phase::SpecialBuilding { seat } | Phase::Plenty { seat, .. } => seat,
             _ => self.turn.seat,
         }
     }
@@ -386,7 +389,9 @@ impl Game {
     /// Points everyone can see: buildings and awards (H2).
     pub fn public_points(&self, s: Seat) -> u8 {
         let p = &self.players[s.index()];
-        let awards = 2 * (self.longest_road == Some(s)) as u8 + 2 * (self.largest_army == Some(s)) as u8;
+        let awards = 2 * (self.longest_road == Some(s)) as u8
+            + 2 * (self.largest_army == Some(s)) as u8
+            + self.house_award_points(s);
         p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards
     }
     /// All points, hidden victory point cards included (R37).
@@ -520,7 +525,8 @@ impl Game {
         if self.turn.seat.index() >= n || self.first.index() >= n {
             return Err("a turn belongs to a player who isn't in the game".into());
         }
-        for s in [self.longest_road, self.largest_army].into_iter().flatten() {
+        let h = &self.house;
+        for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master].into_iter().flatten() {
             if s.index() >= n {
                 return Err(format!("an award is held by {s}, who isn't in the game"));
             }
@@ -534,6 +540,14 @@ impl Game {
             Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
             Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
             Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
+            // R45: the building being paid must be the seat's, and owe 1 or 2 cards.
+            Phase::Plenty { seat, at, left } => {
+                let own = |p: &Player| (p.settlements.0 | p.cities.0) & at.bit() != 0;
+                seat.index() >= n
+                    || at.index() >= self.topology().num_vertices()
+                    || !own(&self.players[seat.index()])
+                    || !(1..=2).contains(&left)
+            }
             _ => false,
         };
         if outsider {

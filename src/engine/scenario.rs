@@ -202,6 +202,18 @@ impl Scenario {
         self
     }
 
+    /// Sets who holds Largest Metropolis (R49) before [`Scenario::build`] re-applies R35.
+    pub fn metropolis(mut self, holder: Option<Seat>) -> Scenario {
+        self.game.house.metropolis = holder;
+        self
+    }
+
+    /// Sets who holds Harbor Master (R50) before [`Scenario::build`] re-applies R35.
+    pub fn harbor_master(mut self, holder: Option<Seat>) -> Scenario {
+        self.game.house.harbor_master = holder;
+        self
+    }
+
     /// Sets who holds Largest Army; without it, [`Scenario::build`] gives it to the one player
     /// with the most knights played, 3 or more.
     pub fn largest_army(mut self, holder: Option<Seat>) -> Scenario {
@@ -218,6 +230,7 @@ impl Scenario {
         let g = &mut self.game;
         g.refresh_derived();
         g.award_longest_road(&mut Vec::new());
+        g.award_house(&mut Vec::new());
         if g.largest_army.is_none() {
             let best = g.seats().map(|s| g.knights_played(s)).max().unwrap_or(0);
             let mut at_best = g.seats().filter(|&s| g.knights_played(s) == best);

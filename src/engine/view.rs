@@ -49,6 +49,10 @@ pub struct PublicPlayer {
     pub road_length: u8,
     pub longest_road: bool,
     pub largest_army: bool,
+    /// Holds Largest Metropolis (R49).
+    pub metropolis: bool,
+    /// Holds Harbor Master (R50).
+    pub harbor_master: bool,
     /// Roads, settlements and cities still in supply.
     pub pieces_left: (u32, u32, u32),
 }
@@ -125,6 +129,8 @@ impl Game {
             road_length: self.road_length(s),
             longest_road: self.longest_road() == Some(s),
             largest_army: self.largest_army() == Some(s),
+            metropolis: self.house.metropolis == Some(s),
+            harbor_master: self.house.harbor_master == Some(s),
             pieces_left: self.pieces_left(s),
         }
     }

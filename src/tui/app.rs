@@ -600,7 +600,10 @@ impl App {
             }
             Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
             Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
-            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
+            // R45's choice has no dialog yet (issue 16, front end).
+            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Plenty { .. } | Phase::Over { .. } => {
+                Focus::Idle
+            }
         };
     }
 

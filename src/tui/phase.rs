@@ -32,6 +32,7 @@ pub fn header(app: &App) -> String {
         Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner".into(),
         Phase::Trade { .. } => "answers a trade offer".into(),
         Phase::SpecialBuilding { .. } => "may build (special building phase)".into(),
+        Phase::Plenty { .. } => "takes cards for the 7".into(),
         Phase::Over { .. } => "won".into(),
     }
 }
@@ -147,6 +148,7 @@ pub fn waiting(g: &Game) -> &'static str {
         Phase::Trade { .. } if g.to_act() == g.current_player() => "to choose a trade partner",
         Phase::Trade { .. } => "to answer a trade offer",
         Phase::SpecialBuilding { .. } => "to build in the special building phase",
+        Phase::Plenty { .. } => "to take cards for the 7",
         Phase::Over { .. } => "won",
     }
 }

@@ -160,6 +160,7 @@ impl Replay {
             Action::ConfirmTrade(partner) => format!("trades with {}", app.name(partner)),
             Action::CancelTrade => "withdraws the offer".to_string(),
             Action::EndTurn => "ends the turn".to_string(),
+            Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
         };
         Some((seat, text))
     }

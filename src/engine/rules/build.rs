@@ -193,13 +193,16 @@ impl Game {
         if v.index() >= self.topology().num_vertices() { Err(RuleError::OffBoard("intersection", v.0)) } else { Ok(()) }
     }
 
-    /// Places a settlement: paid for, or free in set-up with the second one's cards (R12);
+    /// Places a settlement: paid for, or free in set-up with the second one's cards (R12), or
+    /// with accelerated start a city as the second (R41);
     /// updates harbors, the derived piece sets, and any road it splits (R35).
     pub(super) fn build_settlement(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         let mut setup_cards = None;
+        let mut piece = Piece::Settlement;
         if let Phase::Setup { round, index, .. } = self.phase {
             self.phase = Phase::Setup { round, index, settlement: Some(v) };
-            if round == 1 {
+            piece = self.setup_piece(round);
+            if round == 1 && piece == Piece::Settlement {
                 let mut cards = Hand::EMPTY;
                 for &h in self.topology().vertex_hexes(v) {
                     if let Some(r) = self.board.terrain(h).resource() {
@@ -213,12 +216,17 @@ impl Game {
             self.pay_in(s, self.config.costs.settlement);
             self.turn.built = true;
         }
-        ev.push(Event::Built { seat: s, piece: Piece::Settlement, at: v.0 });
+        ev.push(Event::Built { seat: s, piece, at: v.0 });
         // R12: the second set-up settlement earns its cards once it stands, as on the table.
         if let Some(cards) = setup_cards {
             ev.push(Event::SetupResources { seat: s, cards });
         }
-        self.players[s.index()].settlements.insert(v.0);
+        let p = &mut self.players[s.index()];
+        if piece == Piece::City {
+            p.cities.insert(v.0)
+        } else {
+            p.settlements.insert(v.0)
+        }
         self.players[s.index()].harbors |= self.harbors_of(v.bit());
         let topo = self.topology();
         let through = topo.vertex_edge_mask(v);
@@ -284,6 +292,7 @@ impl Game {
         ev.push(Event::Built { seat: s, piece: Piece::Road, at: e.0 });
         // The last set-up road comes before the first turn, in the events as on the table.
         if first_turn {
+            self.accelerated_start_cards(ev);
             ev.push(Event::TurnStarted { seat: self.first, number: 1 });
         }
         self.extend_road(s, e);

@@ -161,7 +161,8 @@ impl Game {
         self.use_card(s, DevCard::Knight, ev);
         self.players[s.index()].knights += 1;
         self.award_largest_army(s, ev);
-        self.phase = Phase::Robber;
+        // R45: with no robber a knight only counts toward Largest Army.
+        if self.no_robber() { self.resume() } else { self.phase = Phase::Robber }
     }
 
     /// R31: two free roads (fewer if the player runs out of pieces or places).

@@ -20,7 +20,7 @@ mod robber;
 mod trade;
 mod turn;
 
-pub use modules::{DiceStack, House};
+pub use modules::{DiceStack, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 
 use super::action::{Action, Event, RuleError, Seat};
 use super::cards::{Hand, Resource};
@@ -69,6 +69,7 @@ impl Game {
             }
             (Action::CancelTrade, Phase::Trade { .. }) if s == self.turn.seat => Ok(()),
             (a, Phase::SpecialBuilding { .. }) => self.check_special_building(s, a),
+            (Action::TakeCard(r), Phase::Plenty { at, .. }) => self.check_take(r, at),
             (_, phase) => Err(RuleError::NotNow(waiting_for(phase))),
         }
     }
@@ -112,6 +113,7 @@ impl Game {
             Phase::Robber => self.push_robber_moves(s, out),
             Phase::RoadBuilding { .. } => self.push_free_roads(s, out),
             Phase::SpecialBuilding { .. } => self.push_special_building(s, out),
+            Phase::Plenty { at, .. } => self.push_takes(at, out),
             Phase::Trade { give, get, answers } => self.push_trade_answers(s, give, get, answers, out),
         }
     }
@@ -161,6 +163,10 @@ impl Game {
             Action::ConfirmTrade(o) => self.confirm_trade(s, o, ev),
             Action::CancelTrade => self.cancel_trade(s, ev),
             Action::EndTurn => self.end_turn(ev),
+            Action::TakeCard(r) => self.take_card(s, r, ev),
+        }
+        if matches!(action, Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_)) {
+            self.award_house(ev);
         }
         // Points change only with buildings, cards bought, awards and a new turn (R38).
         if matches!(
@@ -200,6 +206,7 @@ impl Game {
         all.extend(self.seats().map(Action::ConfirmTrade));
         for a in Resource::ALL {
             all.push(Action::Discard(a));
+            all.push(Action::TakeCard(a));
             all.push(Action::PlayMonopoly(a));
             all.push(Action::PlayYearOfPlenty(a, None));
             for b in Resource::ALL {
@@ -237,6 +244,7 @@ fn waiting_for(phase: Phase) -> &'static str {
         Phase::RoadBuilding { .. } => "place the free roads first",
         Phase::Trade { .. } => "a trade offer is open",
         Phase::SpecialBuilding { .. } => "in the special building phase, only build, buy a card or pass",
+        Phase::Plenty { .. } => "every player takes their cards for the 7 first",
         Phase::Over { .. } => "the game is over",
     }
 }

@@ -127,6 +127,9 @@ impl Game {
     /// After a 7: everyone holding more than the limit must discard half (R17), in turn order;
     /// then the robber moves.
     pub(super) fn seven(&mut self, ev: &mut impl EventSink) {
+        if self.no_robber() {
+            return self.start_plenty();
+        }
         let mut remaining = [0u8; MAX_PLAYERS];
         for o in self.in_turn_order() {
             let held = self.players[o.index()].hand.total();

@@ -71,6 +71,19 @@ impl Game {
         if want.is_empty() {
             return;
         }
+        self.pay_owed(owed, want, ev, |seat, cards| Event::Produced { seat, cards });
+    }
+
+    /// Pays what the bank owes each player (`want` in all), under the shortage rule (R16), in
+    /// turn order from the player whose turn it is, reporting each payment with `event`.
+    #[inline(always)]
+    pub(super) fn pay_owed(
+        &mut self,
+        owed: [Hand; MAX_PLAYERS],
+        want: Hand,
+        ev: &mut impl EventSink,
+        event: impl Fn(Seat, Hand) -> Event,
+    ) {
         let mut paid = owed;
         if !self.bank.contains(&want) {
             for r in Resource::ALL.into_iter().filter(|&r| want[r] > self.bank[r]) {
@@ -101,7 +114,7 @@ impl Game {
             let cards = paid[o.index()];
             if !cards.is_empty() {
                 self.pay_out(o, cards);
-                ev.push(Event::Produced { seat: o, cards });
+                ev.push(event(o, cards));
             }
         }
     }

@@ -4,7 +4,10 @@
 //! first tests the module's bit in [`Config::modules`](crate::engine::Config), so a game
 //! without modules runs the base game's code.
 //!
+//! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
+//! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
+//! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
 //!
 //! The seed's costs (R48) need no code of their own: [`Config::with_modules`] puts them in
@@ -12,12 +15,18 @@
 //!
 //! [`Config::with_modules`]: crate::engine::Config::with_modules
 
+mod accelerated_start;
+mod awards;
 mod dice_stack;
+mod no_robber;
 mod rotating_first_player;
 
 use serde::{Deserialize, Serialize};
 
+pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
+
+use crate::engine::action::Seat;
 
 /// What the modules keep in a game between actions (all of it saved). Empty when no module
 /// that keeps anything is on.
@@ -26,6 +35,10 @@ pub use dice_stack::DiceStack;
 pub struct House {
     /// R47: the cards left in the dice stack.
     pub dice_stack: DiceStack,
+    /// R49: the holder of Largest Metropolis.
+    pub metropolis: Option<Seat>,
+    /// R50: the holder of Harbor Master.
+    pub harbor_master: Option<Seat>,
 }
 
 impl House {

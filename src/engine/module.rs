@@ -1,0 +1,131 @@
+//! The house-rule modules of `seeds/002` (R41-R57) by name, and the set of them a game plays
+//! with ([`Config::modules`](super::Config)). What each does lives in its own file under
+//! `engine/rules/modules/`.
+
+use serde::{Deserialize, Serialize};
+
+/// One house-rule module of `seeds/002` (R41-R50), by its name in RULES.md. Each lives in one
+/// file under `engine/rules/modules/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum Module {
+    /// R41: set-up places a settlement, then a city, with the seed's starting cards.
+    AcceleratedStart = 0,
+    /// R42: gold hexes and gold cards.
+    Gold = 1,
+    /// R43: the dragon attacks the leader for every 7 gold produced.
+    Dragon = 2,
+    /// R44: a city may become a castle.
+    Castles = 3,
+    /// R45: no robber; a 7 lets every player choose cards by their buildings.
+    NoRobber = 4,
+    /// R46: each round starts one seat later than the last.
+    RotatingFirstPlayer = 5,
+    /// R47: rolls come from a stack of 36 cards, one per pair of dice.
+    DiceStack = 6,
+    /// R48: the seed's own building costs.
+    SeedCosts = 7,
+    /// R49: Largest Metropolis.
+    Metropolis = 8,
+    /// R50: Harbor Master.
+    HarborMaster = 9,
+}
+
+impl Module {
+    /// Every module, in the order of RULES.md.
+    pub const ALL: [Module; 10] = [
+        Module::AcceleratedStart,
+        Module::Gold,
+        Module::Dragon,
+        Module::Castles,
+        Module::NoRobber,
+        Module::RotatingFirstPlayer,
+        Module::DiceStack,
+        Module::SeedCosts,
+        Module::Metropolis,
+        Module::HarborMaster,
+    ];
+
+    /// The module's name in RULES.md (and on the command line).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Module::AcceleratedStart => "accelerated_start",
+            Module::Gold => "gold",
+            Module::Dragon => "dragon",
+            Module::Castles => "castles",
+            Module::NoRobber => "no_robber",
+            Module::RotatingFirstPlayer => "rotating_first_player",
+            Module::DiceStack => "dice_stack",
+            Module::SeedCosts => "seed_costs",
+            Module::Metropolis => "metropolis",
+            Module::HarborMaster => "harbor_master",
+        }
+    }
+
+    /// The module of that name (`-` read as `_`).
+    pub fn from_name(name: &str) -> Option<Module> {
+        let name = name.trim().replace('-', "_");
+        Module::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The module's bit in [`Modules`].
+    pub const fn bit(self) -> u32 {
+        1 << self as u8
+    }
+}
+
+/// The house-rule modules of `seeds/002` (R41-R57) switched on, one bit per [`Module`]. Saved
+/// with the game as a number: a save from before modules existed reads as none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Modules(pub u32);
+
+impl Modules {
+    /// No house rules.
+    pub const NONE: Modules = Modules(0);
+    /// The modules this version can play.
+    pub const AVAILABLE: Modules = Modules(
+        Module::AcceleratedStart.bit()
+            | Module::NoRobber.bit()
+            | Module::RotatingFirstPlayer.bit()
+            | Module::DiceStack.bit()
+            | Module::SeedCosts.bit()
+            | Module::Metropolis.bit()
+            | Module::HarborMaster.bit(),
+    );
+    /// `land` on the command line: every module of this issue that this version can play.
+    pub const LAND: Modules = Modules::AVAILABLE;
+
+    /// True when `m` is switched on.
+    #[inline(always)]
+    pub const fn has(self, m: Module) -> bool {
+        self.0 & m.bit() != 0
+    }
+
+    /// These modules and `m`.
+    pub const fn with(self, m: Module) -> Modules {
+        Modules(self.0 | m.bit())
+    }
+
+    /// The modules switched on, in the order of RULES.md.
+    pub fn iter(self) -> impl Iterator<Item = Module> {
+        Module::ALL.into_iter().filter(move |&m| self.has(m))
+    }
+
+    /// Reads a comma-separated list of module names; `land` stands for [`Modules::LAND`].
+    pub fn parse(list: &str) -> Result<Modules, String> {
+        let mut out = Modules::NONE;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            out = match Module::from_name(name) {
+                Some(m) => out.with(m),
+                None if name == "land" => Modules(out.0 | Modules::LAND.0),
+                None => {
+                    let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
+                    return Err(format!("no house rule '{name}': choose among land, {}", known.join(", ")));
+                }
+            };
+        }
+        Ok(out)
+    }
+}
