@@ -138,6 +138,23 @@ impl Session {
     }
 }
 
+/// Set-up for Ann, Bob and Cy: each places at the cursor, which always starts on a legal spot.
+fn play_setup(s: &mut Session) {
+    let order = ["Ann", "Bob", "Cy", "Cy", "Bob", "Ann"];
+    for (i, name) in order.iter().enumerate() {
+        if i != 3 {
+            let which = if i < 3 { "first" } else { "second" };
+            s.take_keyboard(&format!("{name}: place your {which} settlement"));
+        }
+        s.keys("\r", &format!("{name} builds a settlement"));
+        match order.get(i + 1) {
+            Some(&next) if next != *name => s.keys("\r", &format!("Pass the keyboard to {} {next}", &next[..1])),
+            Some(_) => s.keys("\r", &format!("{name} builds a road")),
+            None => s.keys("\r", "turn 1  A Ann rolls"),
+        }
+    }
+}
+
 /// Just over the time a fresh hand-off screen ignores keys.
 const HANDOFF_HOLD: Duration = Duration::from_millis(600);
 
@@ -152,20 +169,7 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     assert!(s.parser.screen().alternate_screen(), "the game draws on the alternate screen");
     assert!(s.screen().contains("seed 42"), "the seed is always visible");
 
-    // Set-up: each player places at the cursor, which always starts on a legal spot.
-    let order = ["Ann", "Bob", "Cy", "Cy", "Bob", "Ann"];
-    for (i, name) in order.iter().enumerate() {
-        if i != 3 {
-            let which = if i < 3 { "first" } else { "second" };
-            s.take_keyboard(&format!("{name}: place your {which} settlement"));
-        }
-        s.keys("\r", &format!("{name} builds a settlement"));
-        match order.get(i + 1) {
-            Some(&next) if next != *name => s.keys("\r", &format!("Pass the keyboard to {} {next}", &next[..1])),
-            Some(_) => s.keys("\r", &format!("{name} builds a road")),
-            None => s.keys("\r", "turn 1  A Ann rolls"),
-        }
-    }
+    play_setup(&mut s);
 
     // Five turns: roll, send the robber where the cursor is if a 7 comes, end the turn.
     let players = ["Ann", "Bob", "Cy"];
@@ -216,6 +220,44 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");
     s.assert_restored();
+}
+
+/// Issue 15: a one-for-one offer takes 5 keys from `t` to sent (`t l Tab b Enter`); after the
+/// hand-off, the answer screen shows the offer, the answering player's own hand and the keys;
+/// a counter-offer takes 4 (`c - g Enter`), and the player whose turn it is takes it with one.
+#[test]
+fn a_trade_with_a_counter_offer_in_few_keys() {
+    let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
+    s.wait_for("Pass the keyboard to A Ann, then press Enter");
+    play_setup(&mut s);
+    s.send("r");
+    if s.wait_for_any(&["A Ann builds or trades", "A Ann moves the robber"]) == 1 {
+        s.send("\r");
+        if s.wait_for_any(&["A Ann builds or trades", "Rob whom?"]) == 1 {
+            s.keys("\r", "A Ann builds or trades");
+        }
+    }
+    // One lumber for one brick: five keys.
+    s.send("tl\tb");
+    s.wait_for("ok: Enter sends the offer");
+    s.keys("\r", "Pass the keyboard to B Bob");
+    s.take_keyboard("Bob: answer Ann's offer");
+    let screen = s.screen();
+    for text in ["you get:  1 lumber", "you give: 1 brick", "you hold: ", "d declines · c makes a counter-offer"] {
+        assert!(screen.contains(text), "{text:?} on the answer screen:\n{screen}");
+    }
+    // Bob has no brick: he offers a grain instead. Four keys.
+    s.send("c-g");
+    s.wait_for("ok: Enter sends the counter-offer");
+    s.keys("\r", "Pass the keyboard to C Cy");
+    s.take_keyboard("Cy: answer Ann's offer");
+    s.keys("d", "Pass the keyboard to A Ann");
+    // The answers open on Bob, who countered: Enter takes his terms.
+    s.take_keyboard("Answers");
+    s.keys("\r", "Ann trades 1 lumber to Bob for 1 grain");
+    s.keys("q", "Quit? The game is saved");
+    s.send("y");
+    assert!(s.wait_exit().success());
 }
 
 #[test]

@@ -9,6 +9,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::app::App;
 use super::dialogs::{CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, others};
+use super::keymap::resource_key;
 use super::panels::{block, player_span};
 use super::screens::centred;
 use crate::engine::{Action, Answer, Game, Hand, Phase, Resource};
@@ -88,7 +89,7 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     lines.push(Line::styled(format!("{:<9}{:^9}{:^9}{:>6}", "", "you give", "you get", "hold"), app.theme.dim()));
     for (i, r) in Resource::ALL.into_iter().enumerate() {
         lines.push(Line::from(vec![
-            Span::styled(format!("{:<9}", r.name()), app.theme.resource(r)),
+            Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             cell(app, c.give[r], c.row == i && !c.on_get),
             cell(app, c.get[r], c.row == i && c.on_get),
             Span::raw(format!("{:>6}", hand[r])),
@@ -120,6 +121,7 @@ fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
         Line::from(vec![player_span(app, from), Span::raw(" offers you a trade:")]),
         Line::raw(format!("  you get:  {give}")),
         Line::raw(format!("  you give: {get}")),
+        Line::raw(format!("  you hold: {}", app.acting_view().hand())),
         Line::raw(""),
         Line::styled("d declines · c makes a counter-offer", app.theme.dim()),
         verdict(app, g, Action::AcceptTrade, "a accepts"),
@@ -180,7 +182,7 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
     for (i, r) in Resource::ALL.into_iter().enumerate() {
         let mut l = Line::from(vec![
-            Span::styled(format!("{:<9}", r.name()), app.theme.resource(r)),
+            Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             cell(app, p.counts[r], p.row == i),
         ]);
         if let Some((_, hand)) = source {
@@ -212,11 +214,14 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
     rates.extend(Resource::ALL.iter().filter(|&&r| g.maritime_rates(me, r)[2].is_some()).map(|r| format!("2:1 {r}")));
     let mut lines = vec![
         Line::raw(format!("Your rates: {}", rates.join(" · "))),
-        Line::styled(format!("{:<22}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()),
+        Line::styled(format!("{:<24}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()),
     ];
     for (i, r) in Resource::ALL.into_iter().enumerate() {
         let rate = g.maritime_rate(me, r);
-        let mut left = Span::styled(format!("{:<8}{rate}:1 ({:>2})   ", r.name(), hand[r]), app.theme.resource(r));
+        let mut left = Span::styled(
+            format!("{} {:<7}{rate}:1 ({:>2})   ", resource_key(r), r.name(), hand[r]),
+            app.theme.resource(r),
+        );
         if hand[r] < rate {
             left = left.style(app.theme.dim());
         }
@@ -227,7 +232,8 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
                 app.theme.selected()
             });
         }
-        let mut right = Span::styled(format!("{:<8}({:>2})", r.name(), g.bank()[r]), app.theme.resource(r));
+        let mut right =
+            Span::styled(format!("{} {:<7}({:>2})", resource_key(r), r.name(), g.bank()[r]), app.theme.resource(r));
         if i == get {
             right = right.patch_style(if on_get {
                 app.theme.selected()

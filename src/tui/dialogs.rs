@@ -138,6 +138,12 @@ impl Composer {
         match cmd {
             Cmd::Up | Cmd::Down => self.row = wrap(self.row, n, cmd == Cmd::Up),
             Cmd::Toggle if self.row < 5 => self.on_get = !self.on_get,
+            // A resource's key goes to its row and adds one there: `t o Tab g Enter` offers
+            // an ore for a grain.
+            Cmd::Pick(r) => {
+                self.row = r as usize;
+                return self.on_cmd(game, Cmd::More);
+            }
             Cmd::More | Cmd::Less if self.row < 5 => {
                 let r = res(self.row);
                 let (side, other) =
@@ -216,6 +222,10 @@ impl Picker {
         let need = self.need(game);
         match cmd {
             Cmd::Up | Cmd::Down => self.row = wrap(self.row, 5, cmd == Cmd::Up),
+            Cmd::Pick(r) => {
+                self.row = r as usize;
+                return self.on_cmd(game, Cmd::More);
+            }
             Cmd::More => {
                 if self.counts[r] >= self.limit(game, r) {
                     return Outcome::Refuse(format!("no more {r} to pick"));
@@ -376,6 +386,10 @@ impl Dialog {
                 }
                 Cmd::Toggle => {
                     *on_get = !*on_get;
+                    Outcome::Stay
+                }
+                Cmd::Pick(r) => {
+                    *if *on_get { get } else { give } = r as usize;
                     Outcome::Stay
                 }
                 Cmd::Confirm => {

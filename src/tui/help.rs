@@ -80,7 +80,7 @@ fn sections(app: &App) -> Vec<Section> {
             note(format!("6 {}: number, pips its chance", th.pip().repeat(5))),
             note("6 and 8 underlined: they roll most"),
             note("ROBBER: that hex yields nothing"),
-            note(format!("{0}~~~{0} 3:1 any / 2:1 ore: a harbor, its two corners and its label", th.harbor_dot())),
+            note(format!("{0}~~~{0} 3:1 any / 2:1 ore: harbors", th.harbor_dot())),
         ],
     });
     out

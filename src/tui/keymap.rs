@@ -3,6 +3,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::engine::Resource;
+
 /// What the keyboard is doing now; each mode has its own table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -77,6 +79,8 @@ pub enum Cmd {
     Undo,
     /// Save the game under a name (opens the prompt).
     Save,
+    /// A resource by its key, the same in every dialog that names resources.
+    Pick(Resource),
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -139,15 +143,35 @@ const SELECT: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
 
+/// The key of each resource, its initial: b l w g o. Every dialog that names resources takes
+/// them (trade, bank, discard, year of plenty, monopoly) and shows them beside the names.
+pub const RESOURCE_KEYS: [(char, Resource); 5] = [
+    ('b', Resource::Brick),
+    ('l', Resource::Lumber),
+    ('w', Resource::Wool),
+    ('g', Resource::Grain),
+    ('o', Resource::Ore),
+];
+
+/// The key of a resource.
+pub fn resource_key(r: Resource) -> char {
+    RESOURCE_KEYS.iter().find(|(_, x)| *x == r).map_or('?', |(k, _)| *k)
+}
+
 const COMPOSER: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Tab, Left, Right, Char('h'), Char('l')], "Tab/←→", Cmd::Toggle, "give/get"),
-    b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/fewer"),
-    b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
-    b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
+    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
+    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
+    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
+    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
+    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
     b(&[Enter], "Enter", Cmd::Confirm, "send"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
+    b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/less"),
+    b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
+    b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
 ];
 
 const ANSWER: &[Binding] = &[
@@ -166,8 +190,13 @@ const RESPONSES: &[Binding] = &[
 const PICKER: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Right, Char('l'), Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
-    b(&[Left, Char('h'), Char('-')], "←/-", Cmd::Less, "one fewer"),
+    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
+    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
+    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
+    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
+    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
+    b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
     b(&[Enter], "Enter", Cmd::Confirm, "done"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
@@ -182,7 +211,12 @@ const LIST: &[Binding] = &[
 const MARITIME: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Tab, Left, Right, Char('h'), Char('l')], "Tab/←→", Cmd::Toggle, "give/get"),
+    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
+    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
+    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
+    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
+    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
     b(&[Enter], "Enter", Cmd::Confirm, "trade"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];

@@ -63,9 +63,9 @@ pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).block(block(app, " New game ")).wrap(Wrap { trim: false }).render(area, buf);
 }
 
-/// The hand-off screen: no hand is visible until the named player presses Enter (H1).
+/// The hand-off box, over the island: no hand is visible until the named player presses
+/// Enter (H1), while the board and the public panels stay in view behind it.
 pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
-    let [top, rest] = Layout::vertical([Constraint::Length(9), Constraint::Fill(1)]).areas(area);
     let lines = vec![
         Line::raw(""),
         Line::from(vec![Span::raw("Pass the keyboard to "), player_span(app, s), Span::raw(", then press Enter")])
@@ -76,9 +76,9 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];
     let title = format!(" Hand-off · seed {} ", app.seed);
-    Paragraph::new(lines).centered().block(block(app, title)).render(centred(top, 72, 9), buf);
-    let log_area = centred(rest, 72, rest.height);
-    super::panels::log(app, log_area, buf);
+    let r = centred(area, 72, 8);
+    Clear.render(r, buf);
+    Paragraph::new(lines).centered().block(block(app, title)).render(r, buf);
 }
 
 /// "Really quit?"

@@ -59,7 +59,8 @@ pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
     Areas { header, body, board, side, log, status, footer }
 }
 
-fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
+/// The side panels; with `hide_hand` (a hand-off screen) the hand's panel says it is hidden.
+fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool, hide_hand: bool) {
     let n = panels::players_height(app);
     let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
     let [players, hand, bank, rest] = Layout::vertical([
@@ -70,7 +71,12 @@ fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool) {
     ])
     .areas(area);
     panels::players(app, players, buf);
-    panels::hand(app, hand, buf);
+    if hide_hand {
+        let text = Line::styled("hidden until the hand-off is done", app.theme.dim());
+        Paragraph::new(text).block(block(app, " Hand ")).render(hand, buf);
+    } else {
+        panels::hand(app, hand, buf);
+    }
     panels::bank(app, bank, buf);
     if with_log {
         panels::log(app, rest, buf);
@@ -134,10 +140,16 @@ impl Widget for &App {
         } else if app.game.is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.handoff() {
+            // The island and the public panels stay; only hands and cards are hidden.
+            island(app, &app.game, areas.board, buf);
+            side(app, areas.side, buf, areas.log.is_none(), true);
+            if let Some(log) = areas.log {
+                panels::log(app, log, buf);
+            }
             screens::handoff(app, areas.body, buf, s);
         } else {
             island(app, &app.game, areas.board, buf);
-            side(app, areas.side, buf, areas.log.is_none());
+            side(app, areas.side, buf, areas.log.is_none(), false);
             if let Some(log) = areas.log {
                 panels::log(app, log, buf);
             }
