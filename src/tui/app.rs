@@ -600,10 +600,8 @@ impl App {
             }
             Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
             Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
-            // R45's choice has no dialog yet (issue 16, front end).
-            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Plenty { .. } | Phase::Over { .. } => {
-                Focus::Idle
-            }
+            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
+            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }
 
@@ -628,7 +626,9 @@ impl App {
             return match (&self.focus, cmd) {
                 (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
                 (Focus::Select(s), Cmd::Cancel) => s.cancellable,
-                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => !matches!(p.purpose, PickFor::Discard(_)),
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
+                    !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
+                }
                 _ => true,
             };
         }

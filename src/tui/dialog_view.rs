@@ -177,6 +177,19 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
         PickFor::Monopoly => {
             (" Monopoly ", "Name a resource: every other player gives you all of it.".into(), "name", None)
         }
+        PickFor::Plenty => match g.phase() {
+            Phase::Plenty { at, left, .. } => (
+                " A 7: take cards ",
+                format!(
+                    "No robber: {left} card{} for {}.",
+                    if left == 1 { "" } else { "s" },
+                    super::place::describe(app, super::select::Target::Vertex(at))
+                ),
+                "take",
+                Some(("bank", g.bank())),
+            ),
+            _ => (" A 7: take cards ", String::new(), "take", Some(("bank", g.bank()))),
+        },
     };
     let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];

@@ -73,6 +73,8 @@ pub enum PickFor {
     Discard(u8),
     YearOfPlenty,
     Monopoly,
+    /// R45 (no robber): one card for a building, of a kind its hexes give and the bank holds.
+    Plenty,
 }
 
 /// Cards being picked, with a cursor row.
@@ -185,7 +187,7 @@ impl Picker {
         match self.purpose {
             PickFor::Discard(n) => n as u32,
             PickFor::YearOfPlenty => game.bank().total().min(2),
-            PickFor::Monopoly => 1,
+            PickFor::Monopoly | PickFor::Plenty => 1,
         }
     }
 
@@ -195,6 +197,7 @@ impl Picker {
             PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
             PickFor::YearOfPlenty => game.bank()[r].min(2),
             PickFor::Monopoly => 1,
+            PickFor::Plenty => u8::from(game.is_legal(Action::TakeCard(r))),
         }
     }
 
@@ -214,6 +217,7 @@ impl Picker {
             PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
             PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
             PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
+            PickFor::Plenty => vec![Action::TakeCard(cards[0])],
         })
     }
 
@@ -251,6 +255,9 @@ impl Picker {
             }
             Cmd::Cancel if matches!(self.purpose, PickFor::Discard(_)) => {
                 return Outcome::Refuse("discards can't wait: pick the cards to give up".into());
+            }
+            Cmd::Cancel if self.purpose == PickFor::Plenty => {
+                return Outcome::Refuse("the 7's cards can't wait: pick one".into());
             }
             Cmd::Cancel => return Outcome::Close,
             _ => {}

@@ -100,6 +100,7 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
             (PickFor::Discard(n), _) => format!("{name}: choose {n} cards to discard"),
             (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
             (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
+            (PickFor::Plenty, _) => format!("{name}: take a card for the 7 (a kind your building's hexes give)"),
         },
         Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
         Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),

@@ -1,0 +1,54 @@
+//! House rules at the table (issue 16): under R45 (no robber) a 7 opens, for a person, a dialog
+//! that takes one card per settlement and two per city, of the kinds the building's hexes give.
+
+mod screen_text;
+
+use catan::engine::{Config, Game, Modules, Phase, Resource, Scenario, Seat, Vertex};
+use catan::tui::{App, Focus, Msg, Theme};
+use crossterm::event::KeyCode;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+const ANN: Seat = Seat(0);
+
+fn game() -> Game {
+    let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
+    Scenario::new(config, 1)
+        .settlement(ANN, Vertex(0))
+        .settlement(Seat(1), Vertex(20))
+        .settlement(Seat(2), Vertex(40))
+        .turn(ANN)
+        .next_roll(7)
+        .build()
+        .unwrap()
+}
+
+fn draw(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    screen_text::view(terminal.backend().buffer())
+}
+
+#[test]
+fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app.viewer = Some(ANN);
+    app.game = game();
+    app.focus = Focus::Idle;
+    app.update(Msg::key(KeyCode::Char('r')));
+    assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.game.phase());
+    let screen = draw(&app);
+    assert!(screen.contains("A 7: take cards") && screen.contains("No robber: 1 card for"), "{screen}");
+    // Esc can't put the choice off.
+    app.update(Msg::key(KeyCode::Esc));
+    assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }));
+    // A kind the building gives, by its key, then Enter.
+    let kind = Resource::ALL.into_iter().find(|&r| app.game.is_legal(catan::engine::Action::TakeCard(r))).unwrap();
+    let key = kind.name().chars().next().unwrap();
+    app.update(Msg::key(KeyCode::Char(key)));
+    app.update(Msg::key(KeyCode::Enter));
+    assert_eq!(app.game.view(ANN).hand()[kind], 1, "{:?}", app.message);
+    assert!(!matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }));
+}
