@@ -59,8 +59,15 @@ pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
     Areas { header, body, board, side, log, status, footer }
 }
 
-/// The side panels; with `hide_hand` (a hand-off screen) the hand's panel says it is hidden.
-fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool, hide_hand: bool) {
+/// Rows the costs panel takes.
+const COSTS_H: u16 = 6;
+
+/// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
+/// panel says it is hidden. The log takes the larger free room: under the island, or under
+/// the panels beside it (at 140 x 45 about 20 rows there against 10 under the island), and the
+/// costs then go where the log would have been.
+fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
+    let area = areas.side;
     let n = panels::players_height(app);
     let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
     let [players, hand, bank, rest] = Layout::vertical([
@@ -78,19 +85,33 @@ fn side(app: &App, area: Rect, buf: &mut Buffer, with_log: bool, hide_hand: bool
         panels::hand(app, hand, buf);
     }
     panels::bank(app, bank, buf);
-    if with_log {
-        panels::log(app, rest, buf);
-    } else if rest.height >= 6 {
-        let lines: Vec<Line> = panels::costs(&app.game)
-            .into_iter()
-            .map(|(what, h)| {
-                let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
-                spans.extend(panels::cost_spans(app, h));
-                Line::from(spans)
-            })
-            .collect();
-        Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height: 6, ..rest }, buf);
+    match areas.log {
+        Some(under) if rest.height >= under.height + COSTS_H => {
+            costs(app, under, buf);
+            panels::log(app, rest, buf);
+        }
+        Some(under) => {
+            costs(app, rest, buf);
+            panels::log(app, under, buf);
+        }
+        None => panels::log(app, rest, buf),
     }
+}
+
+/// What each build costs, at the top of `area` when it has room.
+fn costs(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.height < COSTS_H {
+        return;
+    }
+    let lines: Vec<Line> = panels::costs(&app.game)
+        .into_iter()
+        .map(|(what, h)| {
+            let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
+            spans.extend(panels::cost_spans(app, h));
+            Line::from(spans)
+        })
+        .collect();
+    Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height: COSTS_H, ..area }, buf);
 }
 
 fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
@@ -142,17 +163,11 @@ impl Widget for &App {
         } else if let Some(s) = app.handoff() {
             // The island and the public panels stay; only hands and cards are hidden.
             island(app, &app.game, areas.board, buf);
-            side(app, areas.side, buf, areas.log.is_none(), true);
-            if let Some(log) = areas.log {
-                panels::log(app, log, buf);
-            }
+            panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else {
             island(app, &app.game, areas.board, buf);
-            side(app, areas.side, buf, areas.log.is_none(), false);
-            if let Some(log) = areas.log {
-                panels::log(app, log, buf);
-            }
+            panels_and_log(app, &areas, buf, false);
             if let Focus::Dialog(d) = &app.focus {
                 super::dialog_view::render(app, d, areas.board, buf);
             }
