@@ -3,11 +3,11 @@
 
 mod screen_text;
 
+use screen_text::draw_at;
+
 use catan::engine::{Config, Game, Modules, Phase, Resource, Scenario, Seat, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const ANN: Seat = Seat(0);
 
@@ -23,12 +23,6 @@ fn game() -> Game {
         .unwrap()
 }
 
-fn draw(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(100, 32)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
-}
-
 #[test]
 fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
@@ -39,7 +33,7 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
     app.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));
     assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.game.phase());
-    let screen = draw(&app);
+    let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("A 7: take cards") && screen.contains("No robber: 1 card for"), "{screen}");
     // Esc can't put the choice off.
     app.update(Msg::key(KeyCode::Esc));

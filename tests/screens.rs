@@ -5,13 +5,10 @@
 
 mod screen_text;
 
-use screen_text::view;
+use screen_text::{draw, play_setup, press};
 
 use catan::engine::{Action, Phase};
 use catan::tui::{App, Msg, Theme};
-use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
 
@@ -19,47 +16,6 @@ fn new_app(seed: u64) -> App {
     let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
     app
-}
-
-/// Presses keys given as words: "Enter", "Tab", "Esc", "Up"... or single characters.
-fn press(app: &mut App, keys: &str) {
-    for k in keys.split_whitespace() {
-        let code = match k {
-            "Enter" => KeyCode::Enter,
-            "Tab" => KeyCode::Tab,
-            "BackTab" => KeyCode::BackTab,
-            "Esc" => KeyCode::Esc,
-            "Up" => KeyCode::Up,
-            "Down" => KeyCode::Down,
-            "Left" => KeyCode::Left,
-            "Right" => KeyCode::Right,
-            "Space" => KeyCode::Char(' '),
-            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
-            other => panic!("unknown key {other}"),
-        };
-        app.update(Msg::key(code));
-    }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    app.update(Msg::Resize(w, h));
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    view(terminal.backend().buffer())
-}
-
-/// Set-up for three players by keys: each places at the cursor (always a legal spot) and
-/// the next player takes the keyboard.
-fn play_setup(app: &mut App) {
-    press(app, "Enter");
-    for placement in 0..6 {
-        press(app, "Enter Enter");
-        // The snake: the third player places twice in a row, without a hand-off.
-        if placement != 2 {
-            press(app, "Enter");
-        }
-    }
-    assert_eq!(app.game.phase(), Phase::Roll, "set-up is over");
 }
 
 /// Rolls and ends turns by keys until the phase is `until` (or 40 turns pass).

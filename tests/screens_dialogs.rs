@@ -2,25 +2,17 @@
 //! domestic trade with a counter-offer, discards and the robber after a 7, the bank at a
 //! harbor rate, and the development cards. Each test names the ruling it exercises.
 
-use catan::engine::{Action, Config, DevCard, Game, Hand, Phase, Scenario, Seat, Vertex};
+mod screen_text;
+
+use screen_text::{app_with, press};
+
+use catan::engine::{Action, Config, DevCard, Hand, Phase, Scenario, Seat, Vertex};
 use catan::save::Record;
 use catan::tui::{App, Focus, Msg, Theme};
-use crossterm::event::KeyCode;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);
 const CY: Seat = Seat(2);
-
-/// An app of three players holding the keyboard for `game`'s player to act.
-fn app_with(game: Game) -> App {
-    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
-    app.update(Msg::Resize(100, 32));
-    app.viewer = Some(game.to_act());
-    app.game = game;
-    app.focus = Focus::Idle;
-    app
-}
 
 /// Three settlements apart from each other, Ann's turn after the roll.
 fn scenario() -> Scenario {
@@ -29,19 +21,6 @@ fn scenario() -> Scenario {
         .settlement(BOB, Vertex(20))
         .settlement(CY, Vertex(40))
         .turn(ANN)
-}
-
-fn press(app: &mut App, keys: &str) {
-    for k in keys.split_whitespace() {
-        let code = match k {
-            "Enter" => KeyCode::Enter,
-            "Tab" => KeyCode::Tab,
-            "Esc" => KeyCode::Esc,
-            "Space" => KeyCode::Char(' '),
-            c => KeyCode::Char(c.chars().next().unwrap()),
-        };
-        app.update(Msg::key(code));
-    }
 }
 
 fn hand(r: [u8; 5]) -> Hand {

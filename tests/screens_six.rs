@@ -4,14 +4,13 @@
 
 mod screen_text;
 
-use screen_text::view;
+use screen_text::{draw, play_setup, press, view};
 
 use std::path::Path;
 
 use catan::engine::{Action, MapId, Phase, Resource};
 use catan::tui::replay::{self, Go, Replay};
 use catan::tui::{App, Focus, Geometry, Msg, Target, Theme, layout, min_size};
-use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -24,40 +23,6 @@ fn six(seed: u64, theme: Theme, size: (u16, u16)) -> App {
     // minimum, only q would act.
     app.update(Msg::Resize(size.0, size.1));
     app
-}
-
-fn press(app: &mut App, keys: &str) {
-    for k in keys.split_whitespace() {
-        let code = match k {
-            "Enter" => KeyCode::Enter,
-            "Tab" => KeyCode::Tab,
-            "Esc" => KeyCode::Esc,
-            "Space" => KeyCode::Char(' '),
-            "Backspace" => KeyCode::Backspace,
-            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
-            other => panic!("unknown key {other}"),
-        };
-        app.update(Msg::key(code));
-    }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    app.update(Msg::Resize(w, h));
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    view(terminal.backend().buffer())
-}
-
-/// Set-up by keys: Enter takes the keyboard, places at the cursor (always a legal place) and
-/// places the road; twelve placements in all.
-fn play_setup(app: &mut App) {
-    for _ in 0..60 {
-        if app.game.phase() == Phase::Roll {
-            return;
-        }
-        press(app, "Enter");
-    }
-    panic!("set-up never ended: {:?}", app.game.phase());
 }
 
 /// Rolls and ends turns by keys until the phase is `until`.

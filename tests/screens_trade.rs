@@ -4,24 +4,14 @@
 
 mod screen_text;
 
+use screen_text::{app_with, draw_at};
+
 use catan::engine::{Config, Game, Hand, Phase, Resource, Scenario, Seat, Vertex};
-use catan::tui::{App, Focus, Msg, Theme};
+use catan::tui::{App, Msg};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);
-
-fn app_with(game: Game) -> App {
-    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
-    app.update(Msg::Resize(100, 32));
-    app.viewer = Some(game.to_act());
-    app.game = game;
-    app.focus = Focus::Idle;
-    app
-}
 
 /// Ann holds 2 lumber and Bob 1 brick and 2 wool, after Ann's roll.
 fn game() -> Game {
@@ -45,12 +35,6 @@ fn press(app: &mut App, keys: &[KeyCode]) -> usize {
     keys.len()
 }
 
-fn draw(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(100, 32)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
-}
-
 #[test]
 fn a_one_for_one_offer_takes_five_keys_and_the_answer_is_one_screen() {
     let mut app = app_with(game());
@@ -61,7 +45,7 @@ fn a_one_for_one_offer_takes_five_keys_and_the_answer_is_one_screen() {
     assert_eq!((give[Resource::Lumber], get[Resource::Brick]), (1, 1));
     assert_eq!(app.handoff(), Some(BOB));
     press(&mut app, &[Enter]);
-    let screen = draw(&app);
+    let screen = draw_at(&app, 100, 32);
     for text in ["you get:  1 lumber", "you give: 1 brick", "you hold: 1 brick, 2 wool", "a accepts"] {
         assert!(screen.contains(text), "{text:?} on the answer screen:\n{screen}");
     }
@@ -72,5 +56,5 @@ fn a_one_for_one_offer_takes_five_keys_and_the_answer_is_one_screen() {
 fn the_composer_shows_each_resource_key() {
     let mut app = app_with(game());
     press(&mut app, &[KeyCode::Char('t'), KeyCode::Char('l')]);
-    insta::assert_snapshot!(draw(&app));
+    insta::assert_snapshot!(draw_at(&app, 100, 32));
 }

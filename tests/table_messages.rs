@@ -3,6 +3,8 @@
 
 mod screen_text;
 
+use screen_text::draw_at;
+
 use catan::engine::{DevCard, Hand, Scenario, Seat};
 use catan::tui::{App, Msg, Theme};
 use ratatui::Terminal;
@@ -15,12 +17,6 @@ fn app_with(game: catan::engine::Game) -> App {
     app.viewer = Some(game.to_act());
     app.update(Msg::Resize(140, 45));
     app
-}
-
-fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
 }
 
 /// A game of three with Ann to act after her roll, a settlement on a corner of the island.
@@ -64,13 +60,13 @@ fn a_city_with_the_cards_but_no_settlement_names_the_rule() {
 fn the_roll_prompt_offers_a_card_only_when_one_can_be_played() {
     let game = Scenario::new(catan::engine::Config::with_players(3), 7).build().unwrap();
     let app = app_with(game);
-    let s = screen(&app);
+    let s = draw_at(&app, 140, 45);
     assert!(s.contains(": roll the dice (r)"), "{s}");
     assert!(!s.contains("play a card first"), "no card to play: {s}");
 
     let ann: Seat = game.to_act();
     let app = app_with(Scenario::from_game(game).dev(ann, DevCard::Knight).build().unwrap());
-    assert!(screen(&app).contains("roll the dice (r), or play a card first (p)"));
+    assert!(draw_at(&app, 140, 45).contains("roll the dice (r), or play a card first (p)"));
 }
 
 /// At the smallest size the game draws, the help still shows every section, the island's
@@ -113,13 +109,13 @@ fn the_place_under_the_cursor_is_described() {
     app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Enter)));
     // The status line sits just above the footer (the line ending in "q quit").
     let status = |app: &App| {
-        let text = screen(app);
+        let text = draw_at(app, 140, 45);
         let lines: Vec<&str> = text.lines().collect();
         let footer = lines.iter().position(|l| l.trim_end().ends_with("q quit")).expect("a footer");
         lines[footer - 1].to_string()
     };
     let line = status(&app);
-    assert!(line.contains(" pips — ") || line.contains(" pip — "), "{line}\n{}", screen(&app));
+    assert!(line.contains(" pips — ") || line.contains(" pip — "), "{line}\n{}", draw_at(&app, 140, 45));
 
     let config = Config { board: BoardKind::Beginner, ..Config::with_players(3) };
     let game = Scenario::new(config, 1).turn(Seat(0)).build().unwrap();
