@@ -52,11 +52,12 @@ pub fn config(b: &mut Bytes) -> Config {
         c.discard_limit = d;
     }
     if g & 0xE0 == 0xC0 {
-        // House rules (R41, R45-R50) in any combination, and now and then one this version can't
+        // House rules (R41, R44-R50) in any combination, and now and then one this version can't
         // play (gold), which `Game::new` refuses.
         let m = b.u8() as u32;
+        let castles = (b.u8() & 1) as u32 * Module::Castles.bit();
         c = c.with_modules(Modules(
-            ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | ((m >> 7) * Module::Gold.bit()),
+            ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | ((m >> 7) * Module::Gold.bit()) | castles,
         ));
     }
     c

@@ -125,6 +125,9 @@ pub enum Action {
     EndTurn,
     /// No robber (R45): after a 7, take a card of this kind for the building being paid.
     TakeCard(Resource),
+    /// Castles (R44): turn one's own city into a castle, paid for; the city piece returns to
+    /// supply.
+    BuildCastle(Vertex),
 }
 
 /// A player's answer to an open trade offer.
@@ -151,6 +154,8 @@ pub enum Piece {
     Road,
     Settlement,
     City,
+    /// R44: a city with walls (module `castles`).
+    Castle,
 }
 
 impl fmt::Display for Piece {
@@ -159,6 +164,7 @@ impl fmt::Display for Piece {
             Piece::Road => "road",
             Piece::Settlement => "settlement",
             Piece::City => "city",
+            Piece::Castle => "castle",
         })
     }
 }
@@ -172,7 +178,7 @@ pub enum Event {
     StartingRoll { seat: Seat, dice: [u8; 2] },
     /// Who takes the first set-up placement and the first turn.
     FirstPlayer { seat: Seat },
-    /// A road, settlement or city was placed.
+    /// A road, settlement, city or castle (R44) was placed.
     Built { seat: Seat, piece: Piece, at: u8 },
     /// Cards from the second set-up settlement (R12).
     SetupResources { seat: Seat, cards: Hand },
@@ -322,6 +328,10 @@ pub enum RuleError {
     SetupRoadAway,
     #[error("a city replaces one of your own settlements")]
     NotYourSettlement,
+    #[error("a castle replaces one of your own cities")]
+    NotYourCity,
+    #[error("the house rule {0} is not on in this game")]
+    ModuleOff(&'static str),
     #[error("you have no {0} pieces left")]
     NoPiecesLeft(Piece),
     #[error("not enough cards: {what} costs {cost}")]

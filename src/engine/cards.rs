@@ -53,6 +53,8 @@ impl Hand {
     pub const CITY: Hand = Hand([0, 0, 0, 2, 3]);
     /// Wool + grain + ore (R5).
     pub const DEVELOPMENT: Hand = Hand([0, 0, 1, 1, 1]);
+    /// One of each resource: a castle (R44, R48).
+    pub const CASTLE: Hand = Hand([1, 1, 1, 1, 1]);
 
     /// `n` cards of every resource.
     pub const fn uniform(n: u8) -> Hand {

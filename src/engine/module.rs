@@ -87,6 +87,7 @@ impl Modules {
     /// The modules this version can play.
     pub const AVAILABLE: Modules = Modules(
         Module::AcceleratedStart.bit()
+            | Module::Castles.bit()
             | Module::NoRobber.bit()
             | Module::RotatingFirstPlayer.bit()
             | Module::DiceStack.bit()

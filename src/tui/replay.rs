@@ -143,6 +143,7 @@ impl Replay {
         let text = match action {
             Action::BuildSettlement(_) => "builds a settlement".to_string(),
             Action::BuildCity(_) => "builds a city".to_string(),
+            Action::BuildCastle(_) => "builds a castle".to_string(),
             Action::BuildRoad(_) => "builds a road".to_string(),
             Action::RollDice => "rolls the dice".to_string(),
             Action::Discard(r) => format!("discards 1 {r}"),
@@ -346,6 +347,7 @@ impl Replay {
         let placed = match self.timeline.action(self.step) {
             Some((_, Action::BuildSettlement(v))) => Some((Purpose::Settlement, Target::Vertex(v))),
             Some((_, Action::BuildCity(v))) => Some((Purpose::City, Target::Vertex(v))),
+            Some((_, Action::BuildCastle(v))) => Some((Purpose::Castle, Target::Vertex(v))),
             Some((_, Action::BuildRoad(e))) => Some((Purpose::Road, Target::Edge(e))),
             Some((_, Action::MoveRobber { hex, .. })) => Some((Purpose::Robber, Target::Hex(hex))),
             _ => None,

@@ -11,6 +11,7 @@ mod awards;
 mod build;
 mod five_six;
 mod house_awards;
+mod house_castles;
 mod house_robber;
 mod house_setup;
 mod house_turns;

@@ -6,6 +6,7 @@
 //!
 //! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
+//! - `castles`: a city may become a castle (R44)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
@@ -17,6 +18,7 @@
 
 mod accelerated_start;
 mod awards;
+mod castles;
 mod dice_stack;
 mod no_robber;
 mod rotating_first_player;
