@@ -5,7 +5,8 @@
 //! 1. prunes the legal actions as the alpha-beta player does ([`super::alphabeta::prune`]) and
 //!    ranks them one move deep, each valued as the average over its outcomes (the roll's eleven
 //!    totals, the card a purchase may draw, the resource a steal may take); the best
-//!    [`CANDIDATES`] stay, and the best of them is the answer if no time is left for more;
+//!    [`CANDIDATES`] stay, and the best of them is the answer if no time is left for more (the
+//!    clock is read before each action is ranked, so a long list cannot overrun the budget);
 //! 2. then, world after world dealt afresh from its seat's view
 //!    ([`PlayerView::determinize`]), plays each candidate in that world and the game on from
 //!    there, every seat (its own included) picking the action its own value likes best one move
@@ -26,7 +27,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Action, ActionList, Game, NoEvents, Phase, PlayerView, Seat};
+use crate::engine::{Action, ActionList, Game, NoEvents, PlayerView, Seat};
 
 use super::alphabeta::{prune, spectrum};
 use super::medium::MediumBot;
@@ -93,13 +94,16 @@ impl HardBot {
         let mut actions: Vec<Action> = self.actions.iter().copied().collect();
         prune::prune(&first, &mut actions);
         let mut outcomes = Vec::new();
-        let mut ranked: Vec<(f64, Action)> = actions
-            .iter()
-            .map(|&a| {
-                spectrum::outcomes(&first, a, &mut outcomes);
-                (outcomes.iter().map(|(g, p)| p * Features::of(g, me).value(&self.weights)).sum(), a)
-            })
-            .collect();
+        let mut ranked: Vec<(f64, Action)> = Vec::with_capacity(actions.len());
+        for &a in &actions {
+            // The clock is read before each action: the first is always ranked, so there is an
+            // answer however short the time.
+            if !ranked.is_empty() && Instant::now() >= deadline {
+                break;
+            }
+            spectrum::outcomes(&first, a, &mut outcomes);
+            ranked.push((outcomes.iter().map(|(g, p)| p * Features::of(g, me).value(&self.weights)).sum(), a));
+        }
         // Stable: on a tie the first legal action stays first, as with the medium player.
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         ranked.truncate(CANDIDATES);
@@ -190,13 +194,8 @@ impl Playout<'_> {
 
 impl Bot for HardBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
-        view.legal_actions_into(&mut self.actions);
-        assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
-        if self.actions.len() == 1 {
-            return self.actions[0];
-        }
-        if matches!(view.phase(), Phase::Trade { .. }) {
-            return self.medium.choose(view);
+        if let Some(action) = super::unsearched(&view, &mut self.actions, &mut self.medium) {
+            return action;
         }
         self.search(&view).0
     }
