@@ -287,8 +287,9 @@ fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
 }
 
 /// Issue 14: a bot accepts an offer that brings the ore it lacks for a city for a wool it has
-/// plenty of; declines an offer that takes two of its ore for a brick; and declines the good
-/// offer when the offerer is within two points of winning.
+/// plenty of; never accepts an offer that takes two of its ore for a brick (the easy player
+/// declines it, the others counter with two of their spare wool for the brick, see below); and
+/// declines the good offer when the offerer is within two points of winning.
 #[test]
 fn issue14_bots_accept_a_good_offer_and_decline_a_bad_one_or_one_from_a_player_about_to_win() {
     let one = |r: Resource| Hand::of(r, 1);
@@ -299,10 +300,35 @@ fn issue14_bots_accept_a_good_offer_and_decline_a_bad_one_or_one_from_a_player_a
             let good = offer_to_a(10, 0, one(Resource::Ore), one(Resource::Wool));
             assert_eq!(bot.choose(good.acting_view()), Action::AcceptTrade, "{level}: good offer");
             let bad = offer_to_a(10, 0, one(Resource::Brick), Hand::of(Resource::Ore, 2));
-            assert_eq!(bot.choose(bad.acting_view()), Action::DeclineTrade, "{level}: bad offer");
+            let answer = bot.choose(bad.acting_view());
+            assert_ne!(answer, Action::AcceptTrade, "{level}: bad offer");
+            assert!(level != BotLevel::Easy || answer == Action::DeclineTrade, "{level}: {answer:?}");
             // Target 5, B has 2 cities, 4 points: one building from winning.
             let near = offer_to_a(5, 2, one(Resource::Ore), one(Resource::Wool));
             assert_eq!(near.view(A).player(B).points, 4);
+            assert_eq!(bot.choose(near.acting_view()), Action::DeclineTrade, "{level}: offerer about to win");
+        }
+    }
+}
+
+/// Issue 14: to an offer of a brick for two of its ore (which it keeps for a city), a bot with
+/// four wool and no brick counters: two spare wool for the brick, which brings its settlement a
+/// card closer and its hand under the discard limit, and the offerer gets two cards for one as
+/// they asked. The counter is legal, B can take it up, and no bot counters a player about to win.
+#[test]
+fn issue14_bots_counter_an_offer_when_other_terms_suit_them() {
+    let (brick, two_ore) = (Hand::of(Resource::Brick, 1), Hand::of(Resource::Ore, 2));
+    let expected = Action::CounterTrade { give: brick, get: Hand::of(Resource::Wool, 2) };
+    for level in [BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard] {
+        for seed in 0..5 {
+            let mut bot = make(level, seed);
+            let mut g = offer_to_a(10, 0, brick, two_ore);
+            let answer = bot.choose(g.acting_view());
+            assert_eq!(answer, expected, "{level} seed {seed}");
+            g.apply(answer).unwrap();
+            g.apply(Action::ConfirmTrade(A)).unwrap();
+            assert_eq!(g.view(A).hand(), Hand([1, 0, 2, 2, 2]));
+            let near = offer_to_a(5, 2, brick, two_ore);
             assert_eq!(bot.choose(near.acting_view()), Action::DeclineTrade, "{level}: offerer about to win");
         }
     }

@@ -9,12 +9,13 @@
 //! Domestic trade, which catanatron's player never meets: when offers are on
 //! ([`Bot::set_offers`]) it offers a spare card or two for the one a build lacks
 //! ([`super::offer`]), and it answers an offer
-//! by comparing the value of its hand before and after the trade; it declines whenever the
-//! offerer is within two points of the target.
+//! by comparing the value of its hand before and after the trade, or counters it when other
+//! terms would raise that value more ([`offer::counter`]); it declines whenever the offerer is
+//! within two points of the target.
 
 use crate::engine::{Action, ActionList, Game, NoEvents, Phase, PlayerView};
 
-use super::offer::Offers;
+use super::offer::{self, Offers};
 use super::random::SplitMix64;
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
 use super::{Bot, BotLevel};
@@ -39,18 +40,26 @@ impl MediumBot {
         MediumBot { rng: SplitMix64::new(seed), actions: ActionList::new(), weights, offers: Offers::default() }
     }
 
-    /// Accept an offer that raises the value of the hand, unless the offerer is near winning.
+    /// Counter an offer when a counter raises the value of the hand more than the offer does
+    /// ([`offer::counter`]), else accept one that raises it; decline when the offerer is near
+    /// winning.
     fn answer(&self, view: &PlayerView<'_>, world: &Game) -> Action {
         let Phase::Trade { give, get, .. } = view.phase() else { return Action::DeclineTrade };
-        if !self.actions.contains(&Action::AcceptTrade) || super::near_win(view, view.current_player()) {
+        if super::near_win(view, view.current_player()) {
             return Action::DeclineTrade;
         }
         let me = view.seat();
+        let value = |h| Features::with_hand(world, me, h).value(&self.weights);
+        if let Some(counter) = offer::counter(view, value) {
+            return counter;
+        }
+        if !self.actions.contains(&Action::AcceptTrade) {
+            return Action::DeclineTrade;
+        }
         let hand = view.hand();
         let mut after = hand;
         after.sub(&get);
         after.add(&give);
-        let value = |h| Features::with_hand(world, me, h).value(&self.weights);
         if value(after) > value(hand) { Action::AcceptTrade } else { Action::DeclineTrade }
     }
 }

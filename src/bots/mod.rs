@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Action, PlayerView};
+use crate::engine::{Action, ActionList, Phase, PlayerView};
 
 mod alphabeta;
 mod easy;
@@ -48,8 +48,9 @@ pub use random::{RandomBot, SplitMix64};
 ///
 /// The same calls cover every moment of a game: set-up, the roll, building, card plays, the
 /// robber, discards after a 7, and answers to a domestic trade offer (the view's phase is then
-/// [`Phase::Trade`](crate::engine::Phase::Trade) and the legal actions are
-/// [`Action::AcceptTrade`] and [`Action::DeclineTrade`]). A bot is deterministic given its seed
+/// [`Phase::Trade`](crate::engine::Phase::Trade): the legal actions listed are
+/// [`Action::AcceptTrade`] and [`Action::DeclineTrade`], and a bot may also answer with an
+/// [`Action::CounterTrade`]). A bot is deterministic given its seed
 /// and what its seat has seen: two games that differ only in what the seat cannot see get the
 /// same decision.
 pub trait Bot: Send {
@@ -128,6 +129,18 @@ impl FromStr for BotLevel {
 /// trade (the player may hold hidden victory point cards too).
 pub(crate) fn near_win(view: &PlayerView<'_>, s: crate::engine::Seat) -> bool {
     u32::from(view.player(s).points) + 2 >= u32::from(view.config().target)
+}
+
+/// What a searching bot plays without searching: its only legal action, or its answer to a
+/// domestic offer, which `medium` gives ([`MediumBot`] compares the hand's value before and
+/// after). `None` when a search must decide. Fills `actions` with the legal actions.
+pub(crate) fn unsearched(view: &PlayerView<'_>, actions: &mut ActionList, medium: &mut MediumBot) -> Option<Action> {
+    view.legal_actions_into(actions);
+    assert!(!actions.is_empty(), "a bot is asked only when its seat must act");
+    if actions.len() == 1 {
+        return Some(actions[0]);
+    }
+    matches!(view.phase(), Phase::Trade { .. }).then(|| medium.choose(*view))
 }
 
 /// A bot of the given level, seeded for repeatable games.

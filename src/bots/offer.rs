@@ -6,6 +6,12 @@
 //! A spare card is one the build does not use. When the answers are in, it confirms with the
 //! first player who accepted, in turn order, and withdraws the offer when no one did (a
 //! counter-offer is not taken up).
+//!
+//! Answering an offer, a player may counter it ([`counter`]): the offerer gives the cards they
+//! offered or some of them (the only cards the answerer knows they hold), for other cards the
+//! answerer can spare, never more cards per card received than the offer asked. The medium,
+//! alpha-beta and hard players counter when their value of the hand likes a counter better than
+//! both the offer and no trade.
 
 use crate::engine::{Action, Answer, Hand, Phase, PlayerView, Resource, Seat, SeatSet};
 
@@ -69,6 +75,65 @@ impl Offers {
             .find(|&a| view.check(a).is_ok())
             .or(Some(Action::CancelTrade))
     }
+}
+
+/// The counter-offer to the open offer that `value` (the answering seat's value of a hand) likes
+/// best, if it beats both declining and accepting (when the seat may accept): the offerer's side
+/// is a part of what they offered, the seat's side is at most as many cards as they asked, not
+/// fewer than the offer's rate allows (the offerer gives no more cards per card received than
+/// they offered), and of the cards the seat holds. `None` for an offer of the seat's own or
+/// from a player within two points of winning.
+pub fn counter(view: &PlayerView<'_>, value: impl Fn(Hand) -> f64) -> Option<Action> {
+    let Phase::Trade { give, get, .. } = view.phase() else { return None };
+    if view.current_player() == view.seat() || near_win(view, view.current_player()) {
+        return None;
+    }
+    let hand = view.hand();
+    let mut floor = value(hand);
+    if hand.contains(&get) {
+        let mut accepted = hand;
+        accepted.sub(&get);
+        accepted.add(&give);
+        floor = floor.max(value(accepted));
+    }
+    let mut best: Option<(f64, Action)> = None;
+    for theirs in parts(give, give.total()) {
+        for mine in parts(hand, get.total().min(3)) {
+            // The offerer's rate, no worse for them: theirs / mine <= give / get.
+            let fair = theirs.total() * get.total() <= mine.total() * give.total();
+            if !fair || theirs.overlaps(&mine) || (theirs, mine) == (give, get) {
+                continue;
+            }
+            let mut after = hand;
+            after.sub(&mine);
+            after.add(&theirs);
+            let v = value(after);
+            let action = Action::CounterTrade { give: theirs, get: mine };
+            if v > floor && best.is_none_or(|b| v > b.0) && view.check(action).is_ok() {
+                best = Some((v, action));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Every part of `hand` (at least one card, at most `most`), in a fixed order.
+fn parts(hand: Hand, most: u32) -> Vec<Hand> {
+    let mut out = vec![Hand::EMPTY];
+    for r in Resource::ALL {
+        let before = out.len();
+        for i in 0..before {
+            for n in 1..=hand[r] {
+                let mut h = out[i];
+                h[r] = n;
+                if h.total() <= most {
+                    out.push(h);
+                }
+            }
+        }
+    }
+    out.retain(|h| !h.is_empty());
+    out
 }
 
 /// The offers worth making, best first: for each build it wants and is one card short of, one

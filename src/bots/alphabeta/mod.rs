@@ -23,7 +23,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Action, ActionList, Game, Phase, PlayerView, Seat};
+use crate::engine::{Action, ActionList, Game, PlayerView, Seat};
 
 use super::medium::MediumBot;
 use super::random::SplitMix64;
@@ -148,13 +148,8 @@ impl Search<'_> {
 
 impl Bot for AlphaBetaBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
-        view.legal_actions_into(&mut self.actions);
-        assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
-        if self.actions.len() == 1 {
-            return self.actions[0];
-        }
-        if matches!(view.phase(), Phase::Trade { .. }) && view.current_player() != view.seat() {
-            return self.medium.choose(view);
+        if let Some(action) = super::unsearched(&view, &mut self.actions, &mut self.medium) {
+            return action;
         }
         self.search(&view).0
     }
