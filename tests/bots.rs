@@ -221,7 +221,7 @@ fn base() -> Scenario {
         .settlement(A, corner(14, 3))
         .settlement(B, corner(5, 3))
         .settlement(C, corner(9, 3))
-        .hand(A, Hand([2, 2, 1, 3, 4]))
+        .hand(A, Hand::new([2, 2, 1, 3, 4]))
         .dev(A, DevCard::Knight)
         .turn(A)
         .rolled()
@@ -234,15 +234,15 @@ fn base() -> Scenario {
 #[test]
 fn issue14_fair_play_a_bot_decides_the_same_in_games_differing_only_in_hidden_information() {
     let one = base()
-        .hand(B, Hand([2, 1, 0, 0, 3]))
-        .hand(C, Hand([0, 0, 1, 1, 1]))
+        .hand(B, Hand::new([2, 1, 0, 0, 3]))
+        .hand(C, Hand::new([0, 0, 1, 1, 1]))
         .dev(B, DevCard::Knight)
         .next_roll(6)
         .build()
         .unwrap();
     let two = base()
-        .hand(B, Hand([0, 1, 1, 1, 3]))
-        .hand(C, Hand([2, 0, 0, 0, 1]))
+        .hand(B, Hand::new([0, 1, 1, 1, 3]))
+        .hand(C, Hand::new([2, 0, 0, 0, 1]))
         .dev(B, DevCard::VictoryPoint)
         .deck_top(DevCard::Monopoly)
         .next_roll(8)
@@ -275,8 +275,8 @@ fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
     let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
     let mut s = Scenario::new(Config { target, ..Config::default() }, 5)
         .settlement(A, corner(4, 0))
-        .hand(A, Hand([0, 0, 4, 2, 2]))
-        .hand(B, Hand([1, 1, 1, 1, 3]));
+        .hand(A, Hand::new([0, 0, 4, 2, 2]))
+        .hand(B, Hand::new([1, 1, 1, 1, 3]));
     for (i, h) in [9u8, 17].into_iter().enumerate() {
         s = if i < b_cities { s.city(B, corner(h, 3)) } else { s.settlement(B, corner(h, 3)) };
     }

@@ -45,7 +45,7 @@ fn press(app: &mut App, keys: &str) {
 }
 
 fn hand(r: [u8; 5]) -> Hand {
-    Hand(r)
+    Hand::new(r)
 }
 
 #[test]

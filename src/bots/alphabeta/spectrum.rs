@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn a_purchase_draws_each_unseen_kind_in_proportion() {
         let game = Scenario::new(Config::default(), 4)
-            .hand(Seat(0), Hand([0, 0, 1, 1, 1]))
+            .hand(Seat(0), Hand::new([0, 0, 1, 1, 1]))
             .turn(Seat(0))
             .rolled()
             .build()
@@ -134,7 +134,7 @@ mod tests {
         let corner = topo.hex_vertices(Hex(9))[0];
         let game = Scenario::new(Config::default(), 4)
             .settlement(Seat(1), corner)
-            .hand(Seat(1), Hand([2, 0, 1, 0, 0]))
+            .hand(Seat(1), Hand::new([2, 0, 1, 0, 0]))
             .hand(Seat(0), Hand::EMPTY)
             .dev(Seat(0), DevCard::Knight)
             .robber(Hex(0))
