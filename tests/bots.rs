@@ -5,8 +5,8 @@
 
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{
-    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, Seat, SeatSet, Shortage,
-    TurnStyle,
+    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, Seat,
+    SeatSet, Shortage, TurnStyle,
 };
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,11 @@ fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
 /// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
 /// trade now and then for the others to answer. Returns the finished game.
 fn play(level: BotLevel, seed: u64) -> Game {
-    let config = config(seed);
+    play_with(level, seed, config(seed))
+}
+
+/// [`play`] under the rules `config`.
+fn play_with(level: BotLevel, seed: u64, config: Config) -> Game {
     let mut game = Game::new(config, seed).unwrap();
     let mut seats: Vec<Box<dyn Bot>> = game.seats().map(|s| make(level, seed * 8 + s.0 as u64)).collect();
     let mut rng = SplitMix64::new(seed);
@@ -141,6 +145,22 @@ fn issue14_alphabeta_bots_finish_200_games_of_2_to_6_players_with_every_option()
 #[test]
 fn issue14_hard_bots_finish_games_of_2_to_6_players_with_every_option() {
     finishes_games(BotLevel::Hard, 60);
+}
+
+/// Issue 16: every level plays games with gold and the dragon (R42, R43) legally to the end: the
+/// house rules of `land` (gold and the dragon among them), and gold and the dragon alone but for
+/// random players, whom the dragon knocks down about as fast as they build.
+#[test]
+fn issue16_every_level_finishes_games_with_gold_and_the_dragon() {
+    let gold_dragon = Modules::NONE.with(Module::Gold).with(Module::Dragon);
+    for level in BotLevel::ALL {
+        let games = if level == BotLevel::Hard { 6 } else { 30 };
+        for seed in 0..games {
+            let modules = if seed % 2 == 0 || level == BotLevel::Random { Modules::LAND } else { gold_dragon };
+            let g = play_with(level, seed, config(seed).with_modules(modules));
+            assert!(g.winner().is_some(), "{level} seed {seed}");
+        }
+    }
 }
 
 /// Issue 14: a hard player given 50 ms for a decision returns well within it, however much

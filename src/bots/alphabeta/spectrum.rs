@@ -75,7 +75,7 @@ fn steals(game: &Game, action: Action, victim: Seat, out: &mut Vec<(Game, f64)>)
         out.push((stolen, 1.0));
         return;
     };
-    for r in Resource::ALL.into_iter().filter(|&r| held[r] > 0) {
+    for r in Resource::CARDS.into_iter().filter(|&r| held[r] > 0) {
         let chance = f64::from(held[r]) / f64::from(held.total());
         if r == taken {
             out.push((stolen, chance));
