@@ -11,6 +11,8 @@ mod awards;
 mod build;
 mod five_six;
 mod house_awards;
+mod house_dragon;
+mod house_gold;
 mod house_robber;
 mod house_setup;
 mod house_turns;
