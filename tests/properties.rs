@@ -208,9 +208,15 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
 
     // R5: pieces.
     for &s in &seats {
-        let (r, st, c) = (g.roads(s).count() as u32, g.settlements(s).count() as u32, g.cities(s).count() as u32);
-        assert!(r <= 15 && st <= 5 && c <= 4, "{ctx}: {s} has {r} roads, {st} settlements, {c} cities");
+        // R44: a castle stands where a city stood and its city piece is back in supply.
+        let (r, st, k) = (g.roads(s).count() as u32, g.settlements(s).count() as u32, g.castles(s).count() as u32);
+        let c = g.cities(s).count() as u32 - k;
+        assert!(g.castles(s).all(|v| g.cities(s).any(|w| w == v)), "{ctx}: a castle of {s} is not a city");
+        assert!(r <= 15 && st <= 5 && c <= 4 && k <= 4, "{ctx}: {s} has {r} roads, {st} settlements, {c} cities");
         assert_eq!(g.pieces_left(s), (15 - r, 5 - st, 4 - c), "{ctx}");
+        let castles = g.config().modules.has(Module::Castles);
+        assert_eq!(g.castles_left(s), if castles { 4 - k } else { 0 }, "{ctx}");
+        assert!(castles || k == 0, "{ctx}");
     }
 
     // R34: road lengths from scratch.
@@ -273,7 +279,8 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     let harbors = g.topology().harbor_vertex_mask();
     let harbor_points = |s: Seat| {
         (g.settlements(s).filter(|v| harbors & v.bit() != 0).count()
-            + 2 * g.cities(s).filter(|v| harbors & v.bit() != 0).count()) as u8
+            + 2 * g.cities(s).filter(|v| harbors & v.bit() != 0).count()
+            + g.castles(s).filter(|v| harbors & v.bit() != 0).count()) as u8
     };
     let expected = modules.has(Module::HarborMaster).then(|| r35(m.harbor_master, &harbor_points, 3)).flatten();
     assert_eq!(g.harbor_master(), expected, "{ctx}: Harbor Master holder");
@@ -285,7 +292,8 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
 
     // R37: points.
     for &s in &seats {
-        let buildings = g.settlements(s).count() + 2 * g.cities(s).count();
+        // A castle counts 3: 2 as a city and 1 more (R44).
+        let buildings = g.settlements(s).count() + 2 * g.cities(s).count() + g.castles(s).count();
         let awards = 2 * (g.longest_road() == Some(s)) as usize
             + 2 * (g.largest_army() == Some(s)) as usize
             + 2 * (g.metropolis() == Some(s)) as usize

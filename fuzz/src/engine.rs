@@ -52,11 +52,10 @@ pub fn config(b: &mut Bytes) -> Config {
         c.discard_limit = d;
     }
     if g & 0xE0 == 0xC0 {
-        // House rules (R41-R43, R45-R50) in any combination, and now and then one this version
-        // can't play (castles), which `Game::new` refuses.
+        // House rules (R41-R50) in any combination.
         let (m, n) = (b.u8() as u32, b.u8() as u32);
         let gold = ((n & 1) * Module::Gold.bit()) | ((n >> 1 & 1) * Module::Dragon.bit());
-        let castles = u32::from(n & 0xFC == 0xFC) * Module::Castles.bit();
+        let castles = (n >> 2 & 1) * Module::Castles.bit();
         c = c.with_modules(Modules(((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | gold | castles));
     }
     c

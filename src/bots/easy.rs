@@ -96,6 +96,8 @@ impl EasyBot {
         let monopoly = best_monopoly(c);
         let action = self.draw(|a| match a {
             Action::BuildCity(v) => 100.0 + 10.0 * f64::from(c.seen.vertex_pips(v)),
+            // A castle (R44): a point and a card more, for one of each resource.
+            Action::BuildCastle(v) => 90.0 + 10.0 * f64::from(c.seen.vertex_pips(v)),
             Action::BuildSettlement(v) => 80.0 + 5.0 * spot_value(c, v),
             Action::BuildRoad(e) => {
                 let w = road_value(c, e);
@@ -207,7 +209,7 @@ fn wanted(view: &PlayerView<'_>, seen: &Seen, me: Seat) -> Hand {
     let costs = view.config().costs;
     let (roads, settlements, cities) = view.player(me).pieces_left;
     let spots = seen.settlement_spots(me) != 0;
-    let mut targets = Vec::with_capacity(3);
+    let mut targets = Vec::with_capacity(4);
     if cities > 0 && seen.settlements[me.index()] != 0 {
         targets.push(costs.city);
     }
@@ -217,6 +219,11 @@ fn wanted(view: &PlayerView<'_>, seen: &Seen, me: Seat) -> Hand {
     if settlements > 0 && !spots && roads > 0 {
         targets.push(costs.road);
         targets.push(costs.settlement);
+    }
+    // R44: a city to wall (no castle is left without the module).
+    let walls = seen.cities[me.index()] & !seen.castles[me.index()];
+    if view.player(me).castles_left > 0 && walls != 0 {
+        targets.push(costs.castle);
     }
     if targets.is_empty() && view.deck_len() > 0 {
         targets.push(costs.development);

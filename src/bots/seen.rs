@@ -14,7 +14,10 @@ pub(crate) struct Seen<'a> {
     pub board: &'a Board,
     pub players: usize,
     pub settlements: [u128; MAX_PLAYERS],
+    /// Cities and castles (a castle is a city with walls, R44).
     pub cities: [u128; MAX_PLAYERS],
+    /// R44: which of `cities` are castles.
+    pub castles: [u128; MAX_PLAYERS],
     pub roads: [u128; MAX_PLAYERS],
 }
 
@@ -30,6 +33,7 @@ impl<'a> Seen<'a> {
         for s in view.seats() {
             seen.settlements[s.index()] = view.settlement_mask(s);
             seen.cities[s.index()] = view.city_mask(s);
+            seen.castles[s.index()] = view.castle_mask(s);
             seen.roads[s.index()] = view.road_mask(s);
         }
         seen
@@ -41,13 +45,15 @@ impl<'a> Seen<'a> {
         for s in game.seats() {
             seen.settlements[s.index()] = mask(game.settlements(s), Vertex::bit);
             seen.cities[s.index()] = mask(game.cities(s), Vertex::bit);
+            seen.castles[s.index()] = mask(game.castles(s), Vertex::bit);
             seen.roads[s.index()] = mask(game.roads(s), |e| e.bit());
         }
         seen
     }
 
     fn empty(topo: &'static Topology, board: &'a Board, players: usize) -> Seen<'a> {
-        Seen { topo, board, players, settlements: [0; MAX_PLAYERS], cities: [0; MAX_PLAYERS], roads: [0; MAX_PLAYERS] }
+        let none = [0; MAX_PLAYERS];
+        Seen { topo, board, players, settlements: none, cities: none, castles: none, roads: none }
     }
 
     /// A seat's settlements and cities.
@@ -131,10 +137,12 @@ impl<'a> Seen<'a> {
     pub fn seat_resources(&self, s: Seat) -> u8 {
         Seen::vertices(self.buildings(s)).fold(0, |m, v| m | self.vertex_resources(v))
     }
-    /// What a seat's buildings expect per roll, by resource, cities twice.
+    /// What a seat's buildings expect per roll, by resource, cities twice, castles three times
+    /// (a castle is among the cities, and once more here).
     pub fn seat_production(&self, s: Seat, robbed: Option<Hex>) -> [f64; 5] {
         let mut out = [0.0; 5];
-        for (set, times) in [(self.settlements[s.index()], 1.0), (self.cities[s.index()], 2.0)] {
+        let i = s.index();
+        for (set, times) in [(self.settlements[i], 1.0), (self.cities[i], 2.0), (self.castles[i], 1.0)] {
             for v in Seen::vertices(set) {
                 for (o, p) in out.iter_mut().zip(self.vertex_production(v, robbed)) {
                     *o += times * p;

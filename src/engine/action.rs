@@ -127,6 +127,9 @@ pub enum Action {
     TakeCard(Resource),
     /// Gold (R42): give the bank 2 gold for one card of this resource.
     BuyWithGold(Resource),
+    /// Castles (R44): turn one's own city into a castle, paid for; the city piece returns to
+    /// supply.
+    BuildCastle(Vertex),
 }
 
 /// A player's answer to an open trade offer.
@@ -153,6 +156,8 @@ pub enum Piece {
     Road,
     Settlement,
     City,
+    /// R44: a city with walls (module `castles`).
+    Castle,
 }
 
 impl fmt::Display for Piece {
@@ -161,6 +166,7 @@ impl fmt::Display for Piece {
             Piece::Road => "road",
             Piece::Settlement => "settlement",
             Piece::City => "city",
+            Piece::Castle => "castle",
         })
     }
 }
@@ -174,7 +180,7 @@ pub enum Event {
     StartingRoll { seat: Seat, dice: [u8; 2] },
     /// Who takes the first set-up placement and the first turn.
     FirstPlayer { seat: Seat },
-    /// A road, settlement or city was placed.
+    /// A road, settlement, city or castle (R44) was placed.
     Built { seat: Seat, piece: Piece, at: u8 },
     /// Cards from the second set-up settlement (R12).
     SetupResources { seat: Seat, cards: Hand },
@@ -339,6 +345,10 @@ pub enum RuleError {
     SetupRoadAway,
     #[error("a city replaces one of your own settlements")]
     NotYourSettlement,
+    #[error("a castle replaces one of your own cities")]
+    NotYourCity,
+    #[error("the house rule {0} is not on in this game")]
+    ModuleOff(&'static str),
     #[error("you have no {0} pieces left")]
     NoPiecesLeft(Piece),
     #[error("not enough cards: {what} costs {cost}")]

@@ -71,6 +71,8 @@ impl Hand {
     pub const CITY: Hand = Hand::new([0, 0, 0, 2, 3]);
     /// Wool + grain + ore (R5).
     pub const DEVELOPMENT: Hand = Hand::new([0, 0, 1, 1, 1]);
+    /// One of each resource: a castle (R44, R48).
+    pub const CASTLE: Hand = Hand::new([1, 1, 1, 1, 1]);
 
     /// Resource cards in the order of [`Resource::ALL`], no gold.
     pub const fn new(r: [u8; 5]) -> Hand {

@@ -44,12 +44,29 @@ pub struct Costs {
     pub settlement: Hand,
     pub city: Hand,
     pub development: Hand,
+    /// R44: a castle, one of each resource with or without the seed's costs (R48 gives the
+    /// same). Saves from before castles have none, and saves write it only when it differs.
+    #[serde(default = "castle_cost", skip_serializing_if = "is_castle_cost")]
+    pub castle: Hand,
+}
+
+fn castle_cost() -> Hand {
+    Hand::CASTLE
+}
+
+fn is_castle_cost(h: &Hand) -> bool {
+    *h == Hand::CASTLE
 }
 
 impl Costs {
     /// The base game's costs.
-    pub const BASE: Costs =
-        Costs { road: Hand::ROAD, settlement: Hand::SETTLEMENT, city: Hand::CITY, development: Hand::DEVELOPMENT };
+    pub const BASE: Costs = Costs {
+        road: Hand::ROAD,
+        settlement: Hand::SETTLEMENT,
+        city: Hand::CITY,
+        development: Hand::DEVELOPMENT,
+        castle: Hand::CASTLE,
+    };
     /// The seed's own cost table (R48): a settlement without wool, a city of 2 ore and 2 grain;
     /// roads and development cards as in the base game.
     pub const SEED: Costs = Costs {
@@ -57,6 +74,7 @@ impl Costs {
         settlement: Hand::new([1, 1, 0, 1, 0]),
         city: Hand::new([0, 0, 0, 2, 2]),
         development: Hand::DEVELOPMENT,
+        castle: Hand::CASTLE,
     };
 }
 
@@ -66,17 +84,29 @@ impl Default for Costs {
     }
 }
 
-/// Pieces each player has (R5).
+/// Pieces each player has (R5; castles R44).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Supply {
     pub roads: u8,
     pub settlements: u8,
     pub cities: u8,
+    /// R44: castles, played only with the `castles` module. Saves from before castles have
+    /// none, and saves write it only when it differs from 4.
+    #[serde(default = "castles_supply", skip_serializing_if = "is_castles_supply")]
+    pub castles: u8,
+}
+
+fn castles_supply() -> u8 {
+    Supply::BASE.castles
+}
+
+fn is_castles_supply(n: &u8) -> bool {
+    *n == Supply::BASE.castles
 }
 
 impl Supply {
-    /// The base game's 15 roads, 5 settlements and 4 cities.
-    pub const BASE: Supply = Supply { roads: 15, settlements: 5, cities: 4 };
+    /// The base game's 15 roads, 5 settlements and 4 cities, and the seed's 4 castles (R44).
+    pub const BASE: Supply = Supply { roads: 15, settlements: 5, cities: 4, castles: 4 };
 }
 
 impl Default for Supply {
@@ -169,6 +199,8 @@ pub enum ConfigError {
     Deck(u32),
     #[error("{0} settlements, {1} cities and {2} roads per player: choose 2 to 9, 0 to 9 and 2 to 30")]
     Supply(u8, u8, u8),
+    #[error("{0} castles per player: choose 0 to 9")]
+    Castles(u8),
     #[error("the house rule {0} isn't playable in this version")]
     Modules(&'static str),
     #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
@@ -194,12 +226,13 @@ impl Config {
         Config { map, bank: topo.bank(), deck: topo.deck(), ..Config::default() }
     }
 
-    /// The most points a game can give one player: every settlement and city piece on the
-    /// island, every award and every victory point card (22 in the base game). A higher target
-    /// could never be reached.
+    /// The most points a game can give one player: every settlement, city and castle (R44)
+    /// piece on the island, every award and every victory point card (22 in the base game). A
+    /// higher target could never be reached.
     pub fn max_points(&self) -> u8 {
         let s = self.supply;
-        let pieces = s.settlements as u32 + 2 * s.cities as u32;
+        let castles = if self.modules.has(Module::Castles) { 3 * s.castles as u32 } else { 0 };
+        let pieces = s.settlements as u32 + 2 * s.cities as u32 + castles;
         let house = [Module::Metropolis, Module::HarborMaster].iter().filter(|&&m| self.modules.has(m)).count() as u32;
         (pieces + 2 + 2 + 2 * house + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
     }
@@ -252,6 +285,9 @@ impl Config {
         let s = self.supply;
         if !(2..=9).contains(&s.settlements) || s.cities > 9 || !(2..=30).contains(&s.roads) {
             return Err(ConfigError::Supply(s.settlements, s.cities, s.roads));
+        }
+        if s.castles > 9 {
+            return Err(ConfigError::Castles(s.castles));
         }
         if let Some(m) = Modules(self.modules.0 & !Modules::AVAILABLE.0).iter().next() {
             return Err(ConfigError::Modules(m.name()));

@@ -53,13 +53,22 @@ pub struct Player {
     pub(in crate::engine) dev: DevHand,
     pub(in crate::engine) knights: u8,
     pub(in crate::engine) settlements: Bits,
+    /// Cities and castles: a castle (R44) is a city with walls, so everything that asks where
+    /// a player's buildings stand reads `settlements | cities`.
     pub(in crate::engine) cities: Bits,
+    /// R44: which of `cities` are castles (empty without the `castles` module).
+    #[serde(default, skip_serializing_if = "no_bits")]
+    pub(in crate::engine) castles: Bits,
     pub(in crate::engine) roads: Bits,
     pub(in crate::engine) road_length: u8,
     /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
     /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
     #[serde(default)]
     pub(in crate::engine) harbors: u8,
+}
+
+fn no_bits(b: &Bits) -> bool {
+    b.is_empty()
 }
 
 /// Facts about the turn in progress.
@@ -354,22 +363,48 @@ impl Game {
     pub fn settlements(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
         self.players[s.index()].settlements.iter().map(Vertex)
     }
-    /// Intersections with a player's cities.
+    /// Intersections with a player's cities, castles included (a castle is a city with walls,
+    /// R44).
     pub fn cities(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
         self.players[s.index()].cities.iter().map(Vertex)
+    }
+    /// Intersections with a player's castles (R44), each also among [`Game::cities`].
+    pub fn castles(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
+        self.players[s.index()].castles.iter().map(Vertex)
     }
     /// Paths with a player's roads.
     pub fn roads(&self, s: Seat) -> impl Iterator<Item = Edge> + use<> {
         self.players[s.index()].roads.iter().map(Edge)
     }
-    /// Pieces a player still has in supply: (roads, settlements, cities).
+    /// Pieces a player still has in supply: (roads, settlements, cities). A castle's city piece
+    /// went back to supply (R44).
     pub fn pieces_left(&self, s: Seat) -> (u32, u32, u32) {
         let p = &self.players[s.index()];
         let s = self.config.supply;
         let left = |supply: u8, used: u32| (supply as u32).saturating_sub(used);
-        (left(s.roads, p.roads.len()), left(s.settlements, p.settlements.len()), left(s.cities, p.cities.len()))
+        let cities = p.cities.len() - p.castles.len();
+        (left(s.roads, p.roads.len()), left(s.settlements, p.settlements.len()), left(s.cities, cities))
     }
-    /// The building on an intersection: owner and whether it is a city.
+    /// R44: castle pieces a player still has in supply (none without the `castles` module).
+    pub fn castles_left(&self, s: Seat) -> u32 {
+        if !self.config.modules.has(super::config::Module::Castles) {
+            return 0;
+        }
+        (self.config.supply.castles as u32).saturating_sub(self.players[s.index()].castles.len())
+    }
+    /// The building on an intersection: owner and its piece (settlement, city or castle).
+    pub fn building(&self, v: Vertex) -> Option<(Seat, super::action::Piece)> {
+        use super::action::Piece;
+        let (s, city) = self.building_at(v)?;
+        let piece = match city {
+            false => Piece::Settlement,
+            true if self.players[s.index()].castles.has(v.0) => Piece::Castle,
+            true => Piece::City,
+        };
+        Some((s, piece))
+    }
+    /// The building on an intersection: owner and whether it is a city or a castle (see
+    /// [`Game::building`] to tell them apart).
     pub fn building_at(&self, v: Vertex) -> Option<(Seat, bool)> {
         self.seats().find_map(|s| {
             let p = &self.players[s.index()];
@@ -387,13 +422,14 @@ impl Game {
         self.seats().find(|s| self.players[s.index()].roads.has(e.0))
     }
 
-    /// Points everyone can see: buildings and awards (H2).
+    /// Points everyone can see: buildings and awards (H2). A castle is a city worth one more
+    /// (3 points, R44).
     pub fn public_points(&self, s: Seat) -> u8 {
         let p = &self.players[s.index()];
         let awards = 2 * (self.longest_road == Some(s)) as u8
             + 2 * (self.largest_army == Some(s)) as u8
             + self.house_award_points(s);
-        p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards
+        p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.castles.len() as u8 + awards
     }
     /// All points, hidden victory point cards included (R37).
     pub(in crate::engine) fn victory_points(&self, s: Seat) -> u8 {
@@ -497,10 +533,17 @@ impl Game {
             }
             seen_v |= b;
             seen_e |= p.roads.0;
+            if p.castles.0 & !p.cities.0 != 0 {
+                return Err(format!("player {} has a castle where they have no city", i + 1));
+            }
+            if !p.castles.is_empty() && !self.config.modules.has(super::config::Module::Castles) {
+                return Err(format!("player {} has a castle but castles (R44) are not played", i + 1));
+            }
             let supply = self.config.supply;
             if p.roads.len() > supply.roads as u32
                 || p.settlements.len() > supply.settlements as u32
-                || p.cities.len() > supply.cities as u32
+                || p.cities.len() - p.castles.len() > supply.cities as u32
+                || p.castles.len() > supply.castles as u32
             {
                 return Err(format!("player {} has more pieces than the game has", i + 1));
             }
@@ -542,13 +585,14 @@ impl Game {
             Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
             Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
             Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
-            // R45: the building being paid must be the seat's, and owe 1 or 2 cards.
+            // R45: the building being paid must be the seat's, and owe 1 to 3 cards (3 for a
+            // castle, R44).
             Phase::Plenty { seat, at, left } => {
                 let own = |p: &Player| (p.settlements.0 | p.cities.0) & at.bit() != 0;
                 seat.index() >= n
                     || at.index() >= self.topology().num_vertices()
                     || !own(&self.players[seat.index()])
-                    || !(1..=2).contains(&left)
+                    || !(1..=3).contains(&left)
             }
             _ => false,
         };

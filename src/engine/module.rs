@@ -89,6 +89,7 @@ impl Modules {
         Module::AcceleratedStart.bit()
             | Module::Gold.bit()
             | Module::Dragon.bit()
+            | Module::Castles.bit()
             | Module::NoRobber.bit()
             | Module::RotatingFirstPlayer.bit()
             | Module::DiceStack.bit()

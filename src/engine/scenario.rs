@@ -21,7 +21,7 @@
 //! assert_eq!(game.view(Seat(0)).hand(), Hand::ROAD);
 //! ```
 
-use super::action::{Action, Event, Seat};
+use super::action::{Action, Event, Piece, Seat};
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
 use super::coords::{Edge, Hex, Vertex};
@@ -68,15 +68,21 @@ impl Scenario {
     /// Puts a settlement of `s` on `v` (free, no road needed; the distance rule is checked at
     /// [`Scenario::build`]).
     pub fn settlement(self, s: Seat, v: Vertex) -> Scenario {
-        self.building(s, v, false)
+        self.building(s, v, Piece::Settlement)
     }
 
     /// Puts a city of `s` on `v` (replacing a settlement of theirs there, if any).
     pub fn city(self, s: Seat, v: Vertex) -> Scenario {
-        self.building(s, v, true)
+        self.building(s, v, Piece::City)
     }
 
-    fn building(mut self, s: Seat, v: Vertex, city: bool) -> Scenario {
+    /// Puts a castle of `s` on `v` (R44; replacing a building of theirs there, if any). The
+    /// rules must play castles.
+    pub fn castle(self, s: Seat, v: Vertex) -> Scenario {
+        self.building(s, v, Piece::Castle)
+    }
+
+    fn building(mut self, s: Seat, v: Vertex, piece: Piece) -> Scenario {
         if !self.seat_ok(s) || v.index() >= self.game.topology().num_vertices() {
             return self.fail(format!("no {s} or intersection {} in this game", v.0));
         }
@@ -88,10 +94,14 @@ impl Scenario {
         let p = &mut self.game.players[s.index()];
         p.settlements.remove(v.0);
         p.cities.remove(v.0);
-        if city {
-            p.cities.insert(v.0)
-        } else {
-            p.settlements.insert(v.0)
+        p.castles.remove(v.0);
+        match piece {
+            Piece::Settlement => p.settlements.insert(v.0),
+            Piece::Castle => {
+                p.cities.insert(v.0);
+                p.castles.insert(v.0);
+            }
+            _ => p.cities.insert(v.0),
         }
         self
     }

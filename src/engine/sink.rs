@@ -77,7 +77,7 @@ impl ActionSink for Vec<Action> {
 }
 
 /// More actions than any moment has: every path and intersection of the largest island (128
-/// each), five cities, every card play (32) and every maritime trade (60), plus the end of turn.
+/// each), five cities, nine castles, every card play (32) and every maritime trade (60), plus the end of turn.
 pub const MAX_ACTIONS: usize = 384;
 
 /// A fixed-size list of actions, filled by [`Game::legal_actions_into`](super::Game::legal_actions_into)

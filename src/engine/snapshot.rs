@@ -99,8 +99,12 @@ pub struct PlayerSnapshot {
     pub knights: u8,
     /// Intersections with the player's settlements, in increasing order.
     pub settlements: Vec<Vertex>,
-    /// Intersections with the player's cities, in increasing order.
+    /// Intersections with the player's cities, in increasing order (castles not among them).
     pub cities: Vec<Vertex>,
+    /// Intersections with the player's castles (R44), in increasing order; absent when there
+    /// are none, as in every save from before castles existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub castles: Vec<Vertex>,
     /// Paths with the player's roads, in increasing order.
     pub roads: Vec<Edge>,
 }
@@ -195,7 +199,8 @@ impl Game {
                 dev: p.dev,
                 knights: p.knights,
                 settlements: p.settlements.iter().map(Vertex).collect(),
-                cities: p.cities.iter().map(Vertex).collect(),
+                cities: Bits(p.cities.0 & !p.castles.0).iter().map(Vertex).collect(),
+                castles: p.castles.iter().map(Vertex).collect(),
                 roads: p.roads.iter().map(Edge).collect(),
             })
             .collect();
@@ -265,12 +270,19 @@ impl Game {
             let seat = Seat(i as u8);
             let vertices = |list: &[Vertex]| bits(list.iter().map(|v| v.0), topo.num_vertices(), seat);
             let edges = |list: &[Edge]| bits(list.iter().map(|e| e.0), topo.num_edges(), seat);
+            // In the game a castle is a city with walls (R44): listed once in the file, it
+            // joins the cities here.
+            let (cities, castles) = (vertices(&q.cities)?, vertices(&q.castles)?);
+            if cities.0 & castles.0 != 0 {
+                return Err(SnapshotError::SameSpot);
+            }
             *p = Player {
                 hand: q.hand,
                 dev: q.dev,
                 knights: q.knights,
                 settlements: vertices(&q.settlements)?,
-                cities: vertices(&q.cities)?,
+                cities: Bits(cities.0 | castles.0),
+                castles,
                 roads: edges(&q.roads)?,
                 road_length: 0,
                 harbors: 0,

@@ -55,6 +55,10 @@ pub struct PublicPlayer {
     pub harbor_master: bool,
     /// Roads, settlements and cities still in supply.
     pub pieces_left: (u32, u32, u32),
+    /// R44: castles built (each also a city of [`PlayerView::city_mask`]).
+    pub castles: u32,
+    /// R44: castles still in supply (0 without the module).
+    pub castles_left: u32,
 }
 
 /// The game as one seat may see it, borrowed from the game: see the module documentation.
@@ -86,8 +90,10 @@ pub struct ViewSnapshot {
     pub dev_card_played: bool,
     pub dice: Option<[u8; 2]>,
     pub players: Vec<PublicPlayer>,
-    /// Per player: settlements, cities and roads.
+    /// Per player: settlements, cities (castles included) and roads.
     pub pieces: Vec<(Vec<Vertex>, Vec<Vertex>, Vec<Edge>)>,
+    /// Per player: castles (R44).
+    pub castles: Vec<Vec<Vertex>>,
     pub bank: Hand,
     pub deck_len: usize,
     /// The development cards this seat has not seen: the deck and the other players' hands.
@@ -132,6 +138,8 @@ impl Game {
             metropolis: self.house.metropolis == Some(s),
             harbor_master: self.house.harbor_master == Some(s),
             pieces_left: self.pieces_left(s),
+            castles: p.castles.len(),
+            castles_left: self.castles_left(s),
         }
     }
 
@@ -235,9 +243,14 @@ impl<'a> PlayerView<'a> {
     pub fn settlement_mask(&self, s: Seat) -> u128 {
         self.game.players[s.index()].settlements.0
     }
-    /// Intersections with a city of `s`, as a bit set.
+    /// Intersections with a city or castle of `s`, as a bit set (a castle is a city with
+    /// walls, R44).
     pub fn city_mask(&self, s: Seat) -> u128 {
         self.game.players[s.index()].cities.0
+    }
+    /// Intersections with a castle of `s` (R44), as a bit set.
+    pub fn castle_mask(&self, s: Seat) -> u128 {
+        self.game.players[s.index()].castles.0
     }
     /// Paths with a road of `s`, as a bit set.
     pub fn road_mask(&self, s: Seat) -> u128 {
@@ -336,6 +349,7 @@ impl<'a> PlayerView<'a> {
                 .seats()
                 .map(|s| (g.settlements(s).collect(), g.cities(s).collect(), g.roads(s).collect()))
                 .collect(),
+            castles: self.seats().map(|s| g.castles(s).collect()).collect(),
             bank: g.bank(),
             deck_len: g.deck_len(),
             unseen_dev_cards: self.unseen_dev_cards(),

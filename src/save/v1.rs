@@ -124,6 +124,7 @@ impl StateV1 {
                 knights: p.knights,
                 settlements: p.settlements,
                 cities: p.cities,
+                castles: Vec::new(),
                 roads: p.roads,
             })
             .collect();

@@ -143,6 +143,7 @@ impl Replay {
         let text = match action {
             Action::BuildSettlement(_) => "builds a settlement".to_string(),
             Action::BuildCity(_) => "builds a city".to_string(),
+            Action::BuildCastle(_) => "builds a castle".to_string(),
             Action::BuildRoad(_) => "builds a road".to_string(),
             Action::RollDice => "rolls the dice".to_string(),
             Action::Discard(r) => format!("discards 1 {r}"),

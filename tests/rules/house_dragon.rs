@@ -253,3 +253,46 @@ fn r43_r38_after_the_attack_the_player_whose_turn_it_is_may_win() {
     assert_eq!(g.winner(), Some(A));
     assert_eq!(g.view(A).hand()[Resource::Gold], 2);
 }
+
+#[test]
+fn r43_r44_a_castle_goes_down_to_a_city_and_pays_three_gold() {
+    // A's castle on the gold 9, A's only building, pays 3 gold: with 4 counted, the 7th.
+    let modules = config().modules.with(Module::Castles);
+    let scn = || {
+        scenario_with(Config::default().with_modules(modules)).castle(A, corner(GOLD_9, N)).dragon_gold(4).next_roll(9)
+    };
+    let mut g = scn().build().unwrap();
+    let events = play(&mut g, Action::RollDice);
+    assert!(has_event!(events, Event::Produced { seat: A, cards } if cards[Resource::Gold] == 3));
+    assert_eq!(attacks(&events), [(A, Some(corner(GOLD_9, N).0), Piece::Castle, Some(Piece::City))]);
+    assert_eq!(g.building(corner(GOLD_9, N)), Some((A, Piece::City)));
+    assert_eq!((g.public_points(A), g.castles_left(A)), (2, 4));
+    // With its one city piece on the board, A's castle has no city to go down to: removed. C's
+    // settlement pays the 7th gold; the castle stands first or last among A's two buildings, so
+    // that one of the two games (the same dice in each) picks it.
+    let one_city = Config { supply: Supply { cities: 1, ..Supply::BASE }, ..Config::default().with_modules(modules) };
+    let mut spots = [corner(HILLS_10, S), corner(HILLS_5, S)];
+    spots.sort_by_key(|v| v.0);
+    let mut castle_hit = 0;
+    for c in 0..2 {
+        let mut g = scenario_with(one_city)
+            .settlement(C, corner(GOLD_9, N))
+            .castle(A, spots[c])
+            .city(A, spots[1 - c])
+            .dragon_gold(6)
+            .next_roll(9)
+            .build()
+            .unwrap();
+        assert_eq!(g.pieces_left(A).2, 0);
+        let events = play(&mut g, Action::RollDice);
+        let [(A, Some(at), was, now)] = attacks(&events)[..] else { panic!("{events:?}") };
+        if was == Piece::Castle {
+            castle_hit += 1;
+            assert_eq!((now, g.building(Vertex(at))), (None, None));
+            assert_eq!(g.public_points(A), 2);
+        } else {
+            assert_eq!(now, Some(Piece::Settlement), "a city with settlements left goes down a level");
+        }
+    }
+    assert_eq!(castle_hit, 1);
+}

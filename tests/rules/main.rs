@@ -11,6 +11,7 @@ mod awards;
 mod build;
 mod five_six;
 mod house_awards;
+mod house_castles;
 mod house_dragon;
 mod house_gold;
 mod house_robber;

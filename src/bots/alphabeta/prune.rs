@@ -47,7 +47,8 @@ fn best_robber_move(game: &Game, actions: &[Action]) -> Option<Action> {
         let mut theirs_mine = (0, 0);
         for s in seen.seats_on_hex(hex) {
             let weight = (seen.settlements[s.index()] & corners).count_ones()
-                + 2 * (seen.cities[s.index()] & corners).count_ones();
+                + 2 * (seen.cities[s.index()] & corners).count_ones()
+                + (seen.castles[s.index()] & corners).count_ones();
             if s == me { theirs_mine.1 += pips * weight } else { theirs_mine.0 += pips * weight }
         }
         theirs_mine

@@ -1,11 +1,12 @@
 //! Building: settlements, cities and roads, placed in set-up (R11, R12), bought in the main
-//! phase (R23-R27) or laid free with a road building card (R31).
+//! phase (R23-R27) or laid free with a road building card (R31). Castles (R44) are in
+//! `modules/castles.rs`.
 //!
 //! Each kind of placement has one set of sites, a bit set over intersections or paths: the
 //! generator lists its members, and the check looks the spot up in it, so the two cannot
 //! disagree; when the spot is missing, the check only works out which rule to name. Paying for
 //! a piece (the cost in hand and a piece left in supply, R5) is one predicate, [`Game::supply`],
-//! for all three kinds of piece.
+//! for every kind of piece.
 
 use super::has;
 use crate::engine::action::{Action, Event, Piece, RuleError, Seat};
@@ -66,18 +67,20 @@ impl Game {
 
     /// The player can pay for `piece` and has one left in supply (R5, R23).
     #[inline(always)]
-    fn supply(&self, s: Seat, piece: Piece) -> Result<(), RuleError> {
+    pub(super) fn supply(&self, s: Seat, piece: Piece) -> Result<(), RuleError> {
         let p = &self.players[s.index()];
         let (costs, supply) = (&self.config.costs, &self.config.supply);
+        // A castle's city piece is back in supply (R44).
         let (what, cost, placed, supply) = match piece {
-            Piece::Road => ("a road", costs.road, p.roads, supply.roads),
-            Piece::Settlement => ("a settlement", costs.settlement, p.settlements, supply.settlements),
-            Piece::City => ("a city", costs.city, p.cities, supply.cities),
+            Piece::Road => ("a road", costs.road, p.roads.len(), supply.roads),
+            Piece::Settlement => ("a settlement", costs.settlement, p.settlements.len(), supply.settlements),
+            Piece::City => ("a city", costs.city, p.cities.len() - p.castles.len(), supply.cities),
+            Piece::Castle => ("a castle", costs.castle, p.castles.len(), supply.castles),
         };
         if !p.hand.contains(&cost) {
             return Err(RuleError::CannotAfford { what, cost });
         }
-        if placed.len() >= supply as u32 {
+        if placed >= supply as u32 {
             return Err(RuleError::NoPiecesLeft(piece));
         }
         Ok(())
@@ -102,7 +105,7 @@ impl Game {
         out.push_all(Bits(self.setup_road_sites(v)).iter().map(|e| Action::BuildRoad(Edge(e))));
     }
 
-    /// The main phase's building: roads, then settlements, then cities.
+    /// The main phase's building: roads, then settlements, then cities, then castles (R44).
     #[inline(always)]
     pub(super) fn push_builds(&self, s: Seat, out: &mut impl ActionSink) {
         if self.supply(s, Piece::Road).is_ok() {
@@ -114,6 +117,7 @@ impl Game {
         if self.supply(s, Piece::City).is_ok() {
             out.push_all(Bits(self.city_sites(s)).iter().map(|v| Action::BuildCity(Vertex(v))));
         }
+        self.push_castles(s, out);
     }
 
     /// The free roads of a road building card (R31).
@@ -189,7 +193,7 @@ impl Game {
     }
 
     /// `v` is on the island.
-    fn check_vertex(&self, v: Vertex) -> Result<(), RuleError> {
+    pub(super) fn check_vertex(&self, v: Vertex) -> Result<(), RuleError> {
         if v.index() >= self.topology().num_vertices() { Err(RuleError::OffBoard("intersection", v.0)) } else { Ok(()) }
     }
 

@@ -53,6 +53,7 @@ impl Game {
             (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_free_road(s, e),
             (Action::BuildSettlement(v), Phase::Main) => self.check_settlement(s, v),
             (Action::BuildCity(v), Phase::Main) => self.check_city(s, v),
+            (Action::BuildCastle(v), Phase::Main) => self.check_castle(s, v),
             (Action::BuyDevCard, Phase::Main) => self.check_buy(s),
             (a, Phase::Roll | Phase::Main) if cards::is_dev_play(a) => self.check_dev_play(s, a),
             (Action::MaritimeTrade { give, get, rate }, Phase::Main) => self.check_maritime(s, give, get, rate),
@@ -168,8 +169,12 @@ impl Game {
             Action::EndTurn => self.end_turn(ev),
             Action::TakeCard(r) => self.take_card(s, r, ev),
             Action::BuyWithGold(r) => self.buy_with_gold(s, r, ev),
+            Action::BuildCastle(v) => self.build_castle(s, v, ev),
         }
-        if matches!(action, Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_)) {
+        if matches!(
+            action,
+            Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_) | Action::BuildCastle(_)
+        ) {
             self.award_house(ev);
         }
         // Points change only with buildings, cards bought, awards and a new turn (R38).
@@ -178,6 +183,7 @@ impl Game {
             Action::BuildSettlement(_)
                 | Action::BuildCity(_)
                 | Action::BuildRoad(_)
+                | Action::BuildCastle(_)
                 | Action::BuyDevCard
                 | Action::PlayKnight
                 | Action::EndTurn
@@ -201,7 +207,9 @@ impl Game {
             Action::CancelTrade,
             Action::EndTurn,
         ];
-        all.extend(topo.vertices().flat_map(|v| [Action::BuildSettlement(v), Action::BuildCity(v)]));
+        all.extend(
+            topo.vertices().flat_map(|v| [Action::BuildSettlement(v), Action::BuildCity(v), Action::BuildCastle(v)]),
+        );
         all.extend(topo.edges().map(Action::BuildRoad));
         for h in 0..topo.num_hexes() as u8 {
             all.push(Action::MoveRobber { hex: Hex(h), victim: None });

@@ -65,7 +65,10 @@ impl Game {
                 if (p.settlements.0 | p.cities.0) & corners == 0 {
                     continue;
                 }
-                let got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+                // A castle is a city that gives one card more (R44).
+                let got = (p.settlements.0 & corners).count_ones()
+                    + 2 * (p.cities.0 & corners).count_ones()
+                    + (p.castles.0 & corners).count_ones();
                 owes[r] += got as u8;
                 want[r] += got as u8;
             }
@@ -179,6 +182,7 @@ impl Game {
             Action::BuildRoad(e) => self.check_road(s, e),
             Action::BuildSettlement(v) => self.check_settlement(s, v),
             Action::BuildCity(v) => self.check_city(s, v),
+            Action::BuildCastle(v) => self.check_castle(s, v),
             Action::BuyDevCard => self.check_buy(s),
             Action::EndTurn => Ok(()),
             _ => Err(RuleError::NotNow("in the special building phase, only build, buy a card or pass")),

@@ -41,39 +41,60 @@ impl Game {
     #[inline(never)]
     fn award_house_now(&mut self, ev: &mut impl EventSink) {
         let m = self.config.modules;
-        let n = self.num_players();
         if m.has(Module::Metropolis) {
-            let mut scores = [0; MAX_PLAYERS];
-            for s in self.seats() {
-                scores[s.index()] = self.metropolis_points(s);
-            }
-            let new = r35(self.house.metropolis, &scores[..n], METROPOLIS_MIN);
-            if new != self.house.metropolis {
-                self.house.metropolis = new;
-                let points = new.map_or_else(|| scores[..n].iter().copied().max().unwrap_or(0), |s| scores[s.index()]);
-                ev.push(Event::HouseAward { award: Module::Metropolis, holder: new, points });
-            }
+            let new =
+                self.award_one(Module::Metropolis, self.house.metropolis, METROPOLIS_MIN, Game::metropolis_points, ev);
+            self.house.metropolis = new;
         }
         if m.has(Module::HarborMaster) {
-            let mut scores = [0; MAX_PLAYERS];
-            for s in self.seats() {
-                scores[s.index()] = self.harbor_points(s);
-            }
-            let new = r35(self.house.harbor_master, &scores[..n], HARBOR_MASTER_MIN);
-            if new != self.house.harbor_master {
-                self.house.harbor_master = new;
-                let points = new.map_or_else(|| scores[..n].iter().copied().max().unwrap_or(0), |s| scores[s.index()]);
-                ev.push(Event::HouseAward { award: Module::HarborMaster, holder: new, points });
-            }
+            let new = self.award_one(
+                Module::HarborMaster,
+                self.house.harbor_master,
+                HARBOR_MASTER_MIN,
+                Game::harbor_points,
+                ev,
+            );
+            self.house.harbor_master = new;
         }
+    }
+
+    /// One award by R35 on each seat's `score` with minimum `min`: its holder after the build,
+    /// reported when it changes from `holder`.
+    fn award_one(
+        &self,
+        award: Module,
+        holder: Option<Seat>,
+        min: u8,
+        score: fn(&Game, Seat) -> u8,
+        ev: &mut impl EventSink,
+    ) -> Option<Seat> {
+        let n = self.num_players();
+        let mut scores = [0; MAX_PLAYERS];
+        for s in self.seats() {
+            scores[s.index()] = score(self, s);
+        }
+        let new = r35(holder, &scores[..n], min);
+        if new != holder {
+            let points = new.map_or_else(|| scores[..n].iter().copied().max().unwrap_or(0), |s| scores[s.index()]);
+            ev.push(Event::HouseAward { award, holder: new, points });
+        }
+        new
+    }
+
+    /// Building points of `s`'s buildings among `corners`: settlement 1, city 2, castle 3
+    /// (R44, R49, R50).
+    #[inline(always)]
+    fn building_points(&self, s: Seat, corners: u128) -> u8 {
+        let p = &self.players[s.index()];
+        let count = |b: crate::engine::bits::Bits| (b.0 & corners).count_ones();
+        (count(p.settlements) + 2 * count(p.cities) + count(p.castles)) as u8
     }
 
     /// R49: the building points of `s`'s largest group of buildings joined by their roads.
     pub fn metropolis_points(&self, s: Seat) -> u8 {
         let topo = self.topology();
         let p = &self.players[s.index()];
-        let (settlements, cities) = (p.settlements.0, p.cities.0);
-        let own = settlements | cities;
+        let own = p.settlements.0 | p.cities.0;
         let opponents = self.pieces.buildings & !own;
         let mut left = own;
         let mut best = 0;
@@ -98,17 +119,14 @@ impl Game {
                 }
             }
             left &= !group;
-            let points = (settlements & group).count_ones() + 2 * (cities & group).count_ones();
-            best = best.max(points as u8);
+            best = best.max(self.building_points(s, group));
         }
         best
     }
 
     /// R50: the building points of `s` on harbor corners.
     pub fn harbor_points(&self, s: Seat) -> u8 {
-        let p = &self.players[s.index()];
-        let harbors = self.topology().harbor_vertex_mask();
-        ((p.settlements.0 & harbors).count_ones() + 2 * (p.cities.0 & harbors).count_ones()) as u8
+        self.building_points(s, self.topology().harbor_vertex_mask())
     }
 
     /// R49: the holder of Largest Metropolis.

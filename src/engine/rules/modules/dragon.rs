@@ -7,8 +7,9 @@
 //! knights played and gold and resource cards held, added together (the knight and ship
 //! modules, which would add units, don't exist yet); still tied, the tied players roll one die
 //! each from the game's RNG and re-roll ties. One of the target's buildings, picked uniformly,
-//! goes down one level ([`lower`]): a settlement is removed, a city becomes a settlement; with no
-//! piece of the lower level left in the owner's supply, the building is removed. Then the
+//! goes down one level ([`lower`]): a settlement is removed, a city becomes a settlement, a castle
+//! (R44) a city; with no piece of the lower level left in the owner's supply, the building is
+//! removed. Then the
 //! awards are recomputed (Longest Road, whose roads a removed building may join again, R35;
 //! Largest Metropolis R49 and Harbor Master R50), and the player whose turn it is may win.
 
@@ -29,6 +30,7 @@ pub const DRAGON_GOLD: u8 = 7;
 /// removed). One arm per level of building.
 pub(crate) fn lower(was: Piece) -> Option<Piece> {
     match was {
+        Piece::Castle => Some(Piece::City),
         Piece::City => Some(Piece::Settlement),
         Piece::Settlement | Piece::Road => None,
     }
@@ -105,11 +107,13 @@ impl Game {
         }
         let pick = self.rng.random_range(0..count) as usize;
         let v = Vertex(Bits(own).iter().nth(pick).expect("pick is below the count"));
-        let was = if p.cities.has(v.0) { Piece::City } else { Piece::Settlement };
+        let (_, was) = self.building(v).expect("the target's building");
         let now = lower(was).filter(|&piece| self.piece_left(target, piece));
+        // A castle is a city with walls (R44): both marks go, and the lower level is put back.
         let p = &mut self.players[target.index()];
         p.settlements.remove(v.0);
         p.cities.remove(v.0);
+        p.castles.remove(v.0);
         match now {
             Some(Piece::Settlement) => p.settlements.insert(v.0),
             Some(Piece::City) => p.cities.insert(v.0),
@@ -130,6 +134,7 @@ impl Game {
             Piece::Road => roads > 0,
             Piece::Settlement => settlements > 0,
             Piece::City => cities > 0,
+            Piece::Castle => self.castles_left(s) > 0,
         }
     }
 }

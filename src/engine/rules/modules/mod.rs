@@ -6,6 +6,7 @@
 //!
 //! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
+//! - `castles`: a city may become a castle (R44)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `dragon`: every 7 gold produced, the dragon attacks the leader's buildings (R43)
 //! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
@@ -19,6 +20,7 @@
 
 mod accelerated_start;
 mod awards;
+mod castles;
 mod dice_stack;
 mod dragon;
 mod gold;

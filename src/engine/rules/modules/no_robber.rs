@@ -1,7 +1,7 @@
 //! R45 `no_robber`: there is no robber. A 7 makes every player, in turn order from the roller,
-//! take 1 card per settlement and 2 per city, each card chosen among the kinds of the hexes that
-//! building touches (desert and sea give none), only kinds the bank still holds. No discards
-//! and no hand limit. Knight cards count toward Largest Army but move and steal nothing.
+//! take 1 card per settlement, 2 per city and 3 per castle (R44), each card chosen among the
+//! kinds of the hexes that building touches (desert and sea give none), only kinds the bank
+//! still holds. No discards and no hand limit. Knight cards count toward Largest Army but move and steal nothing.
 //!
 //! The choice is [`Phase::Plenty`]: one building at a time, in seat order of the players from
 //! the roller and in intersection order of each player's buildings, with
@@ -49,7 +49,13 @@ impl Game {
             let from = after.map_or(own, |v| own & !((2u128 << v.0) - 1));
             for v in crate::engine::bits::Bits(from).iter() {
                 if self.plenty_kinds(Vertex(v)) != 0 {
-                    let left = if p.cities.has(v) { 2 } else { 1 };
+                    let left = if p.castles.has(v) {
+                        3
+                    } else if p.cities.has(v) {
+                        2
+                    } else {
+                        1
+                    };
                     self.phase = Phase::Plenty { seat: s, at: Vertex(v), left };
                     return;
                 }
