@@ -443,6 +443,7 @@ impl App {
             Cmd::BuildRoad => Purpose::Road,
             Cmd::BuildSettlement => Purpose::Settlement,
             Cmd::BuildCity => Purpose::City,
+            Cmd::BuildCastle => Purpose::Castle,
             _ => return,
         };
         let sel = Selection::new(&self.game, purpose, self.last_target, true);
@@ -464,6 +465,7 @@ impl App {
                         Purpose::Road => "a road must touch your building, or your road at a corner free of others",
                         Purpose::Settlement => "a settlement must touch your road, with no building next to it",
                         Purpose::City => "a city replaces one of your settlements",
+                        Purpose::Castle => "a castle replaces one of your cities",
                         Purpose::Robber => "the robber must move",
                     };
                     format!("there is no place for {} now: {rule}", purpose.noun())
@@ -640,6 +642,7 @@ impl App {
             Cmd::BuildRoad => any(|a| matches!(a, Action::BuildRoad(_))),
             Cmd::BuildSettlement => any(|a| matches!(a, Action::BuildSettlement(_))),
             Cmd::BuildCity => any(|a| matches!(a, Action::BuildCity(_))),
+            Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
             Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
             Cmd::PlayCard => any(|a| {
                 matches!(

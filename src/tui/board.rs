@@ -21,7 +21,7 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Seat, Side, Topology, Vertex};
+use crate::engine::{Edge, Game, HarborKind, Hex, Piece, Seat, Side, Topology, Vertex};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
@@ -278,9 +278,10 @@ impl Island<'_> {
         let (topo, th) = (self.game.topology(), &self.theme);
         let (c, r) = self.geometry.vertex_cell(topo, v);
         let cursor = self.is_cursor(Target::Vertex(v));
-        let (text, style, at) = match self.game.building_at(v) {
-            Some((s, false)) => (self.letter(s), th.player(s), c),
-            Some((s, true)) => (format!("[{}]", self.letter(s)), th.player(s), c - 1),
+        let (text, style, at) = match self.game.building(v) {
+            Some((s, Piece::Castle)) => (th.castle(&self.letter(s)), th.player(s), c - 1),
+            Some((s, Piece::City)) => (format!("[{}]", self.letter(s)), th.player(s), c - 1),
+            Some((s, _)) => (self.letter(s), th.player(s), c),
             None if self.is_legal(Target::Vertex(v)) => {
                 let dot = if topo.vertex_harbor(v).is_some() { th.target_harbor_dot() } else { th.target_dot() };
                 (dot.to_string(), th.target(), c)

@@ -113,6 +113,7 @@ fn place_of(action: Action) -> Option<Selection> {
     let (purpose, target) = match action {
         Action::BuildSettlement(v) => (Purpose::Settlement, Target::Vertex(v)),
         Action::BuildCity(v) => (Purpose::City, Target::Vertex(v)),
+        Action::BuildCastle(v) => (Purpose::Castle, Target::Vertex(v)),
         Action::BuildRoad(e) => (Purpose::Road, Target::Edge(e)),
         Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
         _ => return None,

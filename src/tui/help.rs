@@ -39,6 +39,10 @@ fn note(text: impl Into<String>) -> Row {
     Row { label: None, text: text.into() }
 }
 
+fn castles_on(app: &App) -> bool {
+    app.game.config().modules.has(crate::engine::Module::Castles)
+}
+
 /// Every section of the help, as data.
 fn sections(app: &App) -> Vec<Section> {
     let mut out = Vec::new();
@@ -49,7 +53,10 @@ fn sections(app: &App) -> Vec<Section> {
     for (title, modes) in keymap::HELP_SECTIONS {
         // One row per key label; a label used by several dialogs lists what it does in each.
         let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
-        for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(|b| !b.label.is_empty()) {
+        // The castle key (R44) only in a game with castles.
+        let shown =
+            |b: &&keymap::Binding| !b.label.is_empty() && (b.cmd != keymap::Cmd::BuildCastle || castles_on(app));
+        for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(shown) {
             match rows.iter_mut().find(|(l, _)| *l == b.label) {
                 Some((_, descs)) if !descs.contains(&b.desc) => descs.push(b.desc),
                 Some(_) => {}
@@ -71,10 +78,11 @@ fn sections(app: &App) -> Vec<Section> {
         rows: panels::costs(&app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
     });
     let th = &app.theme;
+    let castle = if castles_on(app) { format!(" · {} castle", th.castle("A")) } else { String::new() };
     out.push(Section {
         title: "On the island",
         rows: vec![
-            note("A settlement · [A] city · =A= road"),
+            note(format!("A settlement · [A] city{castle} · =A= road")),
             note(format!("{} free corner · {} or {} legal place", th.dot(), th.target_dot(), th.target_path())),
             note("reverse video: the cursor"),
             note(format!("6 {}: number, pips its chance", th.pip().repeat(5))),
@@ -83,6 +91,10 @@ fn sections(app: &App) -> Vec<Section> {
             note(format!("{0}~~~{0} 3:1 any / 2:1 ore: harbors", th.harbor_dot())),
         ],
     });
+    let house = super::house::rules(app);
+    if !house.is_empty() {
+        out.push(Section { title: "House rules", rows: house.into_iter().map(note).collect() });
+    }
     out
 }
 

@@ -64,6 +64,8 @@ pub enum Cmd {
     BuildRoad,
     BuildSettlement,
     BuildCity,
+    /// R44: wall a city (the footer offers it only when legal, so only with the module).
+    BuildCastle,
     BuyCard,
     PlayCard,
     Trade,
@@ -125,6 +127,7 @@ const TURN: &[Binding] = &[
     b(&[Char('b')], "b", Cmd::BuildRoad, "road"),
     b(&[Char('v')], "v", Cmd::BuildSettlement, "settlement"),
     b(&[Char('c')], "c", Cmd::BuildCity, "city"),
+    b(&[Char('k')], "k", Cmd::BuildCastle, "castle"),
     b(&[Char('d')], "d", Cmd::BuyCard, "buy card"),
     b(&[Char('p')], "p", Cmd::PlayCard, "play card"),
     b(&[Char('t')], "t", Cmd::Trade, "trade"),

@@ -14,6 +14,7 @@ mod dialog_view;
 mod dialogs;
 mod gate;
 mod help;
+mod house;
 pub mod keymap;
 mod panels;
 mod phase;

@@ -43,10 +43,16 @@ pub fn cost_spans(app: &App, hand: Hand) -> Vec<Span<'static>> {
 }
 
 /// What each piece and a development card cost in this game, with their names: from the rules
-/// (`Config::costs`), so a house rule that changes a cost changes what the screen says.
-pub fn costs(game: &crate::engine::Game) -> [(&'static str, Hand); 4] {
+/// (`Config::costs`), so a house rule that changes a cost changes what the screen says; a
+/// castle only when the game plays castles (R44).
+pub fn costs(game: &crate::engine::Game) -> Vec<(&'static str, Hand)> {
     let c = game.config().costs;
-    [("road", c.road), ("settlement", c.settlement), ("city", c.city), ("dev card", c.development)]
+    let mut out = vec![("road", c.road), ("settlement", c.settlement), ("city", c.city)];
+    if game.config().modules.has(crate::engine::Module::Castles) {
+        out.push(("castle", c.castle));
+    }
+    out.push(("dev card", c.development));
+    out
 }
 
 /// "1 card", "2 cards".
@@ -83,9 +89,10 @@ fn seat_label(app: &App, s: Seat, width: usize) -> String {
     format!("{:<width$.width$}", format!("{letter} {name}{level}"))
 }
 
-/// The awards a player holds, as the players panel writes them: "LR LA".
+/// The awards a player holds, as the players panel writes them: "LR LA", and the house rules'
+/// "LM" (Largest Metropolis, R49) and "HM" (Harbor Master, R50).
 fn awards(p: &crate::engine::PublicPlayer) -> String {
-    let held = [(p.longest_road, "LR"), (p.largest_army, "LA")];
+    let held = [(p.longest_road, "LR"), (p.largest_army, "LA"), (p.metropolis, "LM"), (p.harbor_master, "HM")];
     held.iter().filter(|(has, _)| *has).map(|(_, a)| *a).collect::<Vec<_>>().join(" ")
 }
 
@@ -236,10 +243,14 @@ fn deck_and_dice(app: &App, width: u16) -> Vec<Line<'static>> {
     };
     let deck = format!("deck {} dev cards", g.deck_len());
     let one = Line::from(vec![Span::raw(format!("{deck} · last roll ")), dice.clone()]);
-    if one.width() <= width as usize {
-        return vec![one];
-    }
-    vec![Line::raw(deck), Line::from(vec![Span::raw("last roll "), dice])]
+    let mut lines = if one.width() <= width as usize {
+        vec![one]
+    } else {
+        vec![Line::raw(deck), Line::from(vec![Span::raw("last roll "), dice])]
+    };
+    // R47: the cards left in the dice stack, never their order.
+    lines.extend(super::house::dice_stack(app).map(Line::raw));
+    lines
 }
 
 /// Splits a text into lines of at most `width` characters, at spaces where it can.
@@ -296,6 +307,9 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
     if app.start.is_none() {
         let turn = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         spans.push(Span::raw(format!("{turn}  ")));
+        if let Some(round) = super::house::round(app) {
+            spans.push(Span::raw(format!("{round}  ")));
+        }
         let s = g.to_act();
         let what = super::phase::header(app);
         spans.push(player_span(app, s));

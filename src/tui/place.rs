@@ -27,8 +27,8 @@ fn corner(app: &App, g: &Game, v: Vertex) -> String {
     if let Some(harbor) = board.harbor_at(v) {
         parts.push(format!("harbor {harbor}"));
     }
-    if let Some((owner, city)) = g.building_at(v) {
-        parts.push(format!("{}'s {}", app.name(owner), if city { "city" } else { "settlement" }));
+    if let Some((owner, piece)) = g.building(v) {
+        parts.push(format!("{}'s {piece}", app.name(owner)));
     }
     parts.join(" · ")
 }
@@ -55,8 +55,8 @@ fn robber_hex(app: &App, g: &Game, h: Hex) -> String {
         .topology()
         .hex_vertices(h)
         .iter()
-        .filter_map(|&v| g.building_at(v))
-        .map(|(s, city)| format!("{}'s {}", app.name(s), if city { "city" } else { "settlement" }))
+        .filter_map(|&v| g.building(v))
+        .map(|(s, piece)| format!("{}'s {piece}", app.name(s)))
         .collect();
     parts.push(if blocked.is_empty() { "blocks no one".into() } else { format!("blocks {}", blocked.join(", ")) });
     let victims: Vec<String> =

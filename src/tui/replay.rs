@@ -348,6 +348,7 @@ impl Replay {
         let placed = match self.timeline.action(self.step) {
             Some((_, Action::BuildSettlement(v))) => Some((Purpose::Settlement, Target::Vertex(v))),
             Some((_, Action::BuildCity(v))) => Some((Purpose::City, Target::Vertex(v))),
+            Some((_, Action::BuildCastle(v))) => Some((Purpose::Castle, Target::Vertex(v))),
             Some((_, Action::BuildRoad(e))) => Some((Purpose::Road, Target::Edge(e))),
             Some((_, Action::MoveRobber { hex, .. })) => Some((Purpose::Robber, Target::Hex(hex))),
             _ => None,

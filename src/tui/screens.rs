@@ -119,14 +119,22 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
     let n = g.num_players() as u16;
     let [points, gains] = Layout::vertical([Constraint::Length(n + 3), Constraint::Fill(1)]).areas(left);
 
+    // The house rules' columns (castles, R44; the awards of R49, R50) after the army's.
+    let house = super::house::point_columns(app);
+    let extra: String = house.iter().map(|(head, _)| format!("{head:>7}")).collect();
     let mut lines = vec![Line::styled(
-        format!("{:<12}{:>6}{:>6}{:>6}{:>6}{:>6}{:>7}", "player", "settl", "city", "road", "army", "VP", "total"),
+        format!(
+            "{:<12}{:>6}{:>6}{:>6}{:>6}{extra}{:>6}{:>7}",
+            "player", "settl", "city", "road", "army", "VP", "total"
+        ),
         app.theme.dim(),
     )];
     // The game is over: every seat's hidden cards are shown, each read from its own view.
     for s in g.seats() {
         let seen = g.view(s);
-        let (settlements, cities) = (g.settlements(s).count() as u8, 2 * g.cities(s).count() as u8);
+        // A castle is counted in its own column, not as the city it was.
+        let walled = g.cities(s).count() - g.castles(s).count();
+        let (settlements, cities) = (g.settlements(s).count() as u8, 2 * walled as u8);
         let road = 2 * (g.longest_road() == Some(s)) as u8;
         let army = 2 * (g.largest_army() == Some(s)) as u8;
         let vp = seen.dev_cards()[DevCard::VictoryPoint];
@@ -134,7 +142,9 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         name.content = format!("{:<12.12}", name.content).into();
         lines.push(Line::from(vec![
             name,
-            Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}{vp:>6}")),
+            Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}")),
+            Span::raw(house.iter().map(|(_, points)| format!("{:>7}", points[s.index()])).collect::<String>()),
+            Span::raw(format!("{vp:>6}")),
             Span::styled(format!("{:>7}", seen.victory_points()), Style::new().add_modifier(Modifier::BOLD)),
         ]));
     }

@@ -16,6 +16,8 @@ pub enum Target {
 pub enum Purpose {
     Settlement,
     City,
+    /// R44: a city becomes a castle.
+    Castle,
     /// A road: bought, free in set-up, or free from a road building card.
     Road,
     Robber,
@@ -27,6 +29,7 @@ impl Purpose {
         match (self, t) {
             (Purpose::Settlement, Target::Vertex(v)) => Some(Action::BuildSettlement(v)),
             (Purpose::City, Target::Vertex(v)) => Some(Action::BuildCity(v)),
+            (Purpose::Castle, Target::Vertex(v)) => Some(Action::BuildCastle(v)),
             (Purpose::Road, Target::Edge(e)) => Some(Action::BuildRoad(e)),
             (Purpose::Robber, Target::Hex(hex)) => Some(Action::MoveRobber { hex, victim: None }),
             _ => None,
@@ -36,9 +39,9 @@ impl Purpose {
     /// The target a legal action places at, if it is of this purpose.
     fn target_of(self, a: Action) -> Option<Target> {
         match (self, a) {
-            (Purpose::Settlement, Action::BuildSettlement(v)) | (Purpose::City, Action::BuildCity(v)) => {
-                Some(Target::Vertex(v))
-            }
+            (Purpose::Settlement, Action::BuildSettlement(v))
+            | (Purpose::City, Action::BuildCity(v))
+            | (Purpose::Castle, Action::BuildCastle(v)) => Some(Target::Vertex(v)),
             (Purpose::Road, Action::BuildRoad(e)) => Some(Target::Edge(e)),
             (Purpose::Robber, Action::MoveRobber { hex, .. }) => Some(Target::Hex(hex)),
             _ => None,
@@ -50,6 +53,7 @@ impl Purpose {
         match self {
             Purpose::Settlement => "a settlement",
             Purpose::City => "a city",
+            Purpose::Castle => "a castle",
             Purpose::Road => "a road",
             Purpose::Robber => "the robber",
         }
@@ -62,6 +66,7 @@ impl Purpose {
         let cost = match self {
             Purpose::Settlement => costs.settlement,
             Purpose::City => costs.city,
+            Purpose::Castle => costs.castle,
             Purpose::Road => costs.road,
             Purpose::Robber => return None,
         };
@@ -155,7 +160,7 @@ fn same_kind(a: Target, b: Target) -> bool {
 /// Every place of the kind a purpose chooses.
 pub fn all_targets(topo: &Topology, purpose: Purpose) -> Vec<Target> {
     match purpose {
-        Purpose::Settlement | Purpose::City => topo.vertices().map(Target::Vertex).collect(),
+        Purpose::Settlement | Purpose::City | Purpose::Castle => topo.vertices().map(Target::Vertex).collect(),
         Purpose::Road => topo.edges().map(Target::Edge).collect(),
         Purpose::Robber => topo.hexes().map(Target::Hex).collect(),
     }

@@ -221,6 +221,7 @@ fn taken_back(action: Action) -> String {
     match action {
         Action::BuildSettlement(_) => "the settlement".into(),
         Action::BuildCity(_) => "the city".into(),
+        Action::BuildCastle(_) => "the castle".into(),
         Action::BuildRoad(_) => "the road".into(),
         Action::Discard(r) => format!("the discarded {}", r.name()),
         Action::MoveRobber { .. } => "the robber's move".into(),

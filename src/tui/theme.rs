@@ -179,6 +179,11 @@ impl Theme {
     pub fn target_harbor_dot(&self) -> &'static str {
         if self.ascii { "&" } else { "◈" }
     }
+    /// A castle (R44) of the player with `letter`: walls round the letter, wider than a
+    /// city's brackets so it reads without colour.
+    pub fn castle(&self, letter: &str) -> String {
+        if self.ascii { format!("{{{letter}}}") } else { format!("▐{letter}▌") }
+    }
     /// The water of a harbor: its unbuilt side, and the link from its label to that side.
     pub fn harbor_wave(&self) -> &'static str {
         "~"

@@ -59,8 +59,10 @@ pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
     Areas { header, body, board, side, log, status, footer }
 }
 
-/// Rows the costs panel takes.
-const COSTS_H: u16 = 6;
+/// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
+fn costs_h(app: &App) -> u16 {
+    panels::costs(&app.game).len() as u16 + 2
+}
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
 /// panel says it is hidden. The log takes the larger free room: under the island, or under
@@ -86,7 +88,7 @@ fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
     }
     panels::bank(app, bank, buf);
     match areas.log {
-        Some(under) if rest.height >= under.height + COSTS_H => {
+        Some(under) if rest.height >= under.height + costs_h(app) => {
             costs(app, under, buf);
             panels::log(app, rest, buf);
         }
@@ -100,7 +102,8 @@ fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
 
 /// What each build costs, at the top of `area` when it has room.
 fn costs(app: &App, area: Rect, buf: &mut Buffer) {
-    if area.height < COSTS_H {
+    let height = costs_h(app);
+    if area.height < height {
         return;
     }
     let lines: Vec<Line> = panels::costs(&app.game)
@@ -111,7 +114,7 @@ fn costs(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from(spans)
         })
         .collect();
-    Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height: COSTS_H, ..area }, buf);
+    Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height, ..area }, buf);
 }
 
 fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {

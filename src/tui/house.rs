@@ -1,0 +1,69 @@
+//! What the house-rule modules (R41-R50) add to the table's screens, in one place so that the
+//! shared panels each take one call: this round's number and order (R46) for the header, the
+//! cards left in the dice stack (R47) for the bank, a line per module for the help, and the
+//! points each module gives for the game-over table (castles R44, the awards R49 and R50).
+//!
+//! Everything here is public: the round, the stack's count (never its order), the buildings
+//! and the awards.
+
+use super::app::App;
+use crate::engine::{Module, Seat};
+
+/// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
+/// rotating first player or in set-up.
+pub fn round(app: &App) -> Option<String> {
+    let g = &app.game;
+    let (round, order) = (g.round()?, g.round_order()?);
+    let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
+    Some(format!("round {}: {}", round + 1, letters.join(" ")))
+}
+
+/// R47: "dice stack 30 of 36" (cards left before the next shuffle), or `None` without it.
+pub fn dice_stack(app: &App) -> Option<String> {
+    let left = app.game.view(app.game.to_act()).dice_stack_left()?;
+    Some(format!("dice stack {left} of {}", crate::engine::DiceStack::CARDS))
+}
+
+/// One line for each module this game plays, for the help: what it changes at the table.
+pub fn rules(app: &App) -> Vec<String> {
+    app.game.config().modules.iter().map(|m| format!("{}: {}", m.name(), describe(m))).collect()
+}
+
+/// A module's effect in a few words.
+fn describe(m: Module) -> &'static str {
+    match m {
+        Module::AcceleratedStart => "set-up places a settlement, then a city, with their cards",
+        Module::Gold => "gold hexes and gold cards; 2 gold buy a resource",
+        Module::Dragon => "every 7 gold produced, the dragon attacks the leader",
+        Module::Castles => "k walls a city: a castle, 3 points, 3 cards (4 a player)",
+        Module::NoRobber => "no robber: a 7 lets everyone take cards by their buildings",
+        Module::RotatingFirstPlayer => "each round starts one seat later (header: the round)",
+        Module::DiceStack => "rolls come from a stack of the 36 pairs of dice (bank: cards left)",
+        Module::SeedCosts => "the seed's costs (see Costs)",
+        Module::Metropolis => "LM, Largest Metropolis: 2 points, most building points joined by roads (5+)",
+        Module::HarborMaster => "HM, Harbor Master: 2 points, most building points on harbors (3+)",
+    }
+}
+
+/// The game-over table's columns beyond the base game's, for the modules this game plays:
+/// a heading and the points that column gives each seat, in seat order.
+pub fn point_columns(app: &App) -> Vec<(&'static str, Vec<u8>)> {
+    let g = &app.game;
+    let m = g.config().modules;
+    let column = |f: &dyn Fn(Seat) -> u8| g.seats().map(f).collect::<Vec<u8>>();
+    let mut out = Vec::new();
+    if m.has(Module::Castles) {
+        out.push(("castle", column(&|s| 3 * g.castles(s).count() as u8)));
+    }
+    if m.has(Module::Metropolis) {
+        out.push(("metro", column(&|s| 2 * (g.metropolis() == Some(s)) as u8)));
+    }
+    if m.has(Module::HarborMaster) {
+        out.push(("harbor", column(&|s| 2 * (g.harbor_master() == Some(s)) as u8)));
+    }
+    out
+}
+
+fn letter(app: &App, s: Seat) -> char {
+    app.letters.get(s.index()).copied().unwrap_or('?')
+}
