@@ -5,8 +5,8 @@
 
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{
-    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, Seat, SeatSet, Shortage,
-    TurnStyle,
+    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, Seat,
+    SeatSet, Shortage, TurnStyle,
 };
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,11 @@ fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
 /// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
 /// trade now and then for the others to answer. Returns the finished game.
 fn play(level: BotLevel, seed: u64) -> Game {
-    let config = config(seed);
+    play_with(level, seed, config(seed))
+}
+
+/// [`play`] under the rules `config`.
+fn play_with(level: BotLevel, seed: u64, config: Config) -> Game {
     let mut game = Game::new(config, seed).unwrap();
     let mut seats: Vec<Box<dyn Bot>> = game.seats().map(|s| make(level, seed * 8 + s.0 as u64)).collect();
     let mut rng = SplitMix64::new(seed);
@@ -141,6 +145,22 @@ fn issue14_alphabeta_bots_finish_200_games_of_2_to_6_players_with_every_option()
 #[test]
 fn issue14_hard_bots_finish_games_of_2_to_6_players_with_every_option() {
     finishes_games(BotLevel::Hard, 60);
+}
+
+/// Issue 16: every level plays games with gold and the dragon (R42, R43) legally to the end: the
+/// house rules of `land` (gold and the dragon among them), and gold and the dragon alone but for
+/// random players, whom the dragon knocks down about as fast as they build.
+#[test]
+fn issue16_every_level_finishes_games_with_gold_and_the_dragon() {
+    let gold_dragon = Modules::NONE.with(Module::Gold).with(Module::Dragon);
+    for level in BotLevel::ALL {
+        let games = if level == BotLevel::Hard { 6 } else { 30 };
+        for seed in 0..games {
+            let modules = if seed % 2 == 0 || level == BotLevel::Random { Modules::LAND } else { gold_dragon };
+            let g = play_with(level, seed, config(seed).with_modules(modules));
+            assert!(g.winner().is_some(), "{level} seed {seed}");
+        }
+    }
 }
 
 /// Issue 14: a hard player given 50 ms for a decision returns well within it, however much
@@ -221,7 +241,7 @@ fn base() -> Scenario {
         .settlement(A, corner(14, 3))
         .settlement(B, corner(5, 3))
         .settlement(C, corner(9, 3))
-        .hand(A, Hand([2, 2, 1, 3, 4]))
+        .hand(A, Hand::new([2, 2, 1, 3, 4]))
         .dev(A, DevCard::Knight)
         .turn(A)
         .rolled()
@@ -234,15 +254,15 @@ fn base() -> Scenario {
 #[test]
 fn issue14_fair_play_a_bot_decides_the_same_in_games_differing_only_in_hidden_information() {
     let one = base()
-        .hand(B, Hand([2, 1, 0, 0, 3]))
-        .hand(C, Hand([0, 0, 1, 1, 1]))
+        .hand(B, Hand::new([2, 1, 0, 0, 3]))
+        .hand(C, Hand::new([0, 0, 1, 1, 1]))
         .dev(B, DevCard::Knight)
         .next_roll(6)
         .build()
         .unwrap();
     let two = base()
-        .hand(B, Hand([0, 1, 1, 1, 3]))
-        .hand(C, Hand([2, 0, 0, 0, 1]))
+        .hand(B, Hand::new([0, 1, 1, 1, 3]))
+        .hand(C, Hand::new([2, 0, 0, 0, 1]))
         .dev(B, DevCard::VictoryPoint)
         .deck_top(DevCard::Monopoly)
         .next_roll(8)
@@ -275,8 +295,8 @@ fn offer_to_a(target: u8, b_cities: usize, give: Hand, get: Hand) -> Game {
     let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
     let mut s = Scenario::new(Config { target, ..Config::default() }, 5)
         .settlement(A, corner(4, 0))
-        .hand(A, Hand([0, 0, 4, 2, 2]))
-        .hand(B, Hand([1, 1, 1, 1, 3]));
+        .hand(A, Hand::new([0, 0, 4, 2, 2]))
+        .hand(B, Hand::new([1, 1, 1, 1, 3]));
     for (i, h) in [9u8, 17].into_iter().enumerate() {
         s = if i < b_cities { s.city(B, corner(h, 3)) } else { s.settlement(B, corner(h, 3)) };
     }

@@ -74,8 +74,7 @@ fn house_rules_are_chosen_by_name() {
     assert!(out.status.success(), "{out:?}");
     let unknown = refused(&["simulate", "--house-rules", "dragons"]);
     assert!(unknown.contains("no house rule 'dragons': choose among land, accelerated_start"), "{unknown}");
-    assert_eq!(
-        refused(&["simulate", "--house-rules", "gold"]),
-        "catan: the house rule gold isn't playable in this version\n"
-    );
+    // R43: the dragon brings the gold it needs.
+    let out = catan(&["simulate", "--games", "5", "--seed", "1", "--house-rules", "dragon"]);
+    assert!(out.status.success(), "{out:?}");
 }

@@ -20,11 +20,11 @@ fn the_answers_list_starts_on_the_first_player_who_accepted_or_countered() {
     let me = game.to_act();
     let mut scenario = Scenario::from_game(game).rolled();
     for s in game.seats() {
-        scenario = scenario.hand(s, Hand([1, 1, 1, 1, 1]));
+        scenario = scenario.hand(s, Hand::new([1, 1, 1, 1, 1]));
     }
     let mut game = scenario.build().unwrap();
-    let give = Hand([1, 0, 0, 0, 0]);
-    let get = Hand([0, 0, 0, 0, 1]);
+    let give = Hand::new([1, 0, 0, 0, 0]);
+    let get = Hand::new([0, 0, 0, 0, 1]);
     game.apply(Action::OfferTrade { give, get, to: SeatSet::all(3).without(me) }).unwrap();
     // The first asked declines, the second accepts.
     game.apply(Action::DeclineTrade).unwrap();
@@ -105,7 +105,7 @@ fn box_width(app: &App, title: &str) -> (usize, String) {
 fn the_trade_dialog_keeps_its_width_while_its_message_changes() {
     let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
     let me = game.to_act();
-    let game = Scenario::from_game(game).hand(me, Hand([2, 0, 0, 0, 1])).rolled().build().unwrap();
+    let game = Scenario::from_game(game).hand(me, Hand::new([2, 0, 0, 0, 1])).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('t'));
     let (empty, s) = box_width(&app, "╭ Trade offer");
@@ -149,7 +149,7 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
 
     // Without a harbor, among equal rates, the resource held most.
     let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
-    let game = Scenario::from_game(game).hand(me, Hand([4, 0, 5, 0, 0])).rolled().build().unwrap();
+    let game = Scenario::from_game(game).hand(me, Hand::new([4, 0, 5, 0, 0])).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('m'));
     assert!(matches!(app.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })), "wool: {:?}", app.focus);

@@ -12,6 +12,10 @@ use catan::engine::{
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
 const TURN_LIMIT: u16 = 3000;
+/// Turns after which a game with the dragon (R43) stops unfinished: random players build about
+/// as slowly as the dragon, fed by their hoarded gold, knocks the leader down, and one game in
+/// five would play on for thousands of turns (tests/bots.rs has the bots finish such games).
+const DRAGON_TURNS: u16 = 1000;
 
 /// The rules of game `seed`: every option of the configuration gets its turn.
 fn config(seed: u64) -> Config {
@@ -84,7 +88,7 @@ fn brute_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
 fn rand_hand(rng: &mut SplitMix64, from: Option<Hand>) -> Hand {
     let mut h = Hand::EMPTY;
     for _ in 0..1 + rng.below(3) {
-        let r = Resource::ALL[rng.below(5)];
+        let r = Resource::CARDS[rng.below(6)];
         if from.is_none_or(|f| f[r] > h[r]) {
             h[r] += 1;
         }
@@ -98,7 +102,7 @@ fn random_offer(g: &Game, rng: &mut SplitMix64) -> Action {
     let own = (rng.below(8) > 0).then(|| g.view(me).hand());
     let give = rand_hand(rng, own);
     let mut get = rand_hand(rng, None);
-    for r in Resource::ALL {
+    for r in Resource::CARDS {
         if give[r] > 0 && rng.below(4) > 0 {
             get[r] = 0;
         }
@@ -120,9 +124,9 @@ fn random_counter(g: &Game, rng: &mut SplitMix64) -> Action {
 /// Any action at all, with coordinates over the whole range of their types.
 fn random_action(rng: &mut SplitMix64) -> Action {
     let byte = |rng: &mut SplitMix64| if rng.below(4) == 0 { rng.below(256) as u8 } else { rng.below(80) as u8 };
-    let res = |rng: &mut SplitMix64| Resource::ALL[rng.below(5)];
+    let res = |rng: &mut SplitMix64| Resource::CARDS[rng.below(6)];
     let seat = |rng: &mut SplitMix64| Seat(if rng.below(4) == 0 { rng.below(256) as u8 } else { rng.below(6) as u8 });
-    match rng.below(19) {
+    match rng.below(20) {
         0 => Action::BuildSettlement(Vertex(byte(rng))),
         1 => Action::BuildCity(Vertex(byte(rng))),
         2 => Action::BuildRoad(Edge(byte(rng))),
@@ -141,6 +145,7 @@ fn random_action(rng: &mut SplitMix64) -> Action {
         15 => Action::CounterTrade { give: rand_hand(rng, None), get: rand_hand(rng, None) },
         16 => Action::ConfirmTrade(seat(rng)),
         17 => Action::CancelTrade,
+        18 => Action::BuyWithGold(res(rng)),
         _ => Action::EndTurn,
     }
 }
@@ -180,11 +185,18 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     let seats: Vec<Seat> = g.seats().collect();
     assert_eq!(g.validate(), Ok(()), "{ctx}");
 
-    // R4, R40: 19 (24) of each resource, 25 (34) development cards.
-    let bank = g.config().bank as u32;
-    for r in Resource::ALL {
+    // R4, R40: 19 (24) of each resource, 25 (34) development cards; R42: as much gold, or none.
+    let modules = g.config().modules;
+    for r in Resource::CARDS {
+        let bank = if r != Resource::Gold || modules.has(Module::Gold) { g.config().bank as u32 } else { 0 };
         let held: u32 = seats.iter().map(|&s| g.view(s).hand()[r] as u32).sum();
         assert_eq!(held + g.bank()[r] as u32, bank, "{ctx}: {r} cards");
+    }
+    // R43: the count toward the next attack stays below 7 between actions, and the dragon
+    // attacks only in a game with it.
+    assert!(g.dragon_gold() < 7 && (modules.has(Module::Dragon) || g.dragon_gold() == 0), "{ctx}: dragon count");
+    if events.iter().any(|e| matches!(e, Event::DragonAttacked { .. })) {
+        assert!(modules.has(Module::Dragon), "{ctx}: a dragon without the module");
     }
     m.progress_played +=
         events.iter().filter(|e| matches!(e, Event::PlayedDevCard { card, .. } if *card != DevCard::Knight)).count()
@@ -255,7 +267,6 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     m.largest_army = expected;
 
     // R49, R50: the house awards, as R35 with their own scores and minimums.
-    let modules = g.config().modules;
     let r35 = |holder: Option<Seat>, score: &dyn Fn(Seat) -> u8, min: u8| {
         let max = seats.iter().map(|&s| score(s)).max().unwrap_or(0);
         let at_max: Vec<Seat> = seats.iter().copied().filter(|&s| score(s) == max).collect();
@@ -351,6 +362,9 @@ struct Coverage {
     road_changes: u32,
     army_changes: u32,
     house_awards: u32,
+    /// R42, R43: exchanges of gold at the bank, and the dragon's attacks.
+    gold_buys: u32,
+    dragon_attacks: u32,
 }
 
 impl Coverage {
@@ -367,6 +381,8 @@ impl Coverage {
                 Event::LongestRoad { .. } => self.road_changes += 1,
                 Event::LargestArmy { .. } => self.army_changes += 1,
                 Event::HouseAward { .. } => self.house_awards += 1,
+                Event::MaritimeTraded { gave, .. } if gave[Resource::Gold] > 0 => self.gold_buys += 1,
+                Event::DragonAttacked { .. } => self.dragon_attacks += 1,
                 _ => {}
             }
         }
@@ -391,7 +407,9 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
     let mut events = Vec::new();
     let mut actions = 0u64;
     check_state(&g, &mut model, &[], &format!("seed {seed} start"));
-    while !g.is_over() {
+    let dragon = config.modules.has(Module::Dragon);
+    let stopped = |g: &Game| dragon && g.turn_number() >= DRAGON_TURNS;
+    while !g.is_over() && !stopped(&g) {
         assert!(g.turn_number() < TURN_LIMIT, "seed {seed}: no winner after {TURN_LIMIT} turns");
         let ctx = format!("seed {seed} action {actions} ({:?}, turn {})", g.phase(), g.turn_number());
         g.legal_actions_into(&mut legal);
@@ -419,8 +437,18 @@ fn play_range(seeds: std::ops::Range<u64>) {
     let c = &cov;
     // Shortages and a set-aside Longest Road are rare among random players; rules_turn.rs and
     // rules_awards.rs stage them.
-    let seen =
-        [c.offers, c.counters, c.trades, c.discards, c.road_building, c.road_changes, c.army_changes, c.house_awards];
+    let seen = [
+        c.offers,
+        c.counters,
+        c.trades,
+        c.discards,
+        c.road_building,
+        c.road_changes,
+        c.army_changes,
+        c.house_awards,
+        c.gold_buys,
+        c.dragon_attacks,
+    ];
     assert!(seen.iter().all(|&n| n > 0), "every kind of event is exercised: {cov:?}");
 }
 

@@ -24,7 +24,7 @@ fn scenario() -> Scenario {
 }
 
 fn hand(r: [u8; 5]) -> Hand {
-    Hand(r)
+    Hand::new(r)
 }
 
 #[test]

@@ -29,7 +29,7 @@ fn main_phase(hand: Hand) -> catan::engine::Game {
 
 #[test]
 fn a_city_without_the_cards_says_what_is_missing() {
-    let mut app = app_with(main_phase(Hand([1, 0, 0, 1, 0])));
+    let mut app = app_with(main_phase(Hand::new([1, 0, 0, 1, 0])));
     app.update(Msg::char('c'));
     let message = app.message.clone().expect("a message");
     assert!(message.error);
@@ -45,7 +45,7 @@ fn a_city_without_the_cards_says_what_is_missing() {
 
 #[test]
 fn a_city_with_the_cards_but_no_settlement_names_the_rule() {
-    let game = main_phase(Hand([0, 0, 0, 2, 3]));
+    let game = main_phase(Hand::new([0, 0, 0, 2, 3]));
     let ann = game.to_act();
     let v = game.settlements(ann).next().unwrap();
     // Her settlement already a city: the cards are there, the place is not.
@@ -123,7 +123,7 @@ fn the_place_under_the_cursor_is_described() {
     let v = game.topology().hex_vertices(forest)[0];
     let game = Scenario::from_game(game)
         .settlement(Seat(1), v)
-        .hand(Seat(1), Hand([1, 0, 0, 0, 0]))
+        .hand(Seat(1), Hand::new([1, 0, 0, 0, 0]))
         .next_roll(7)
         .build()
         .unwrap();

@@ -19,7 +19,7 @@ fn base() -> Scenario {
         .settlement(A, corner(0, 0))
         .settlement(B, corner(9, 3))
         .settlement(C, corner(18, 0))
-        .hand(A, Hand([1, 0, 0, 2, 0]))
+        .hand(A, Hand::new([1, 0, 0, 2, 0]))
         .dev(A, DevCard::Knight)
         .turn(A)
 }
@@ -29,15 +29,15 @@ fn base() -> Scenario {
 #[test]
 fn h1_h2_issue13_games_differing_only_in_hidden_information_look_the_same() {
     let one = base()
-        .hand(B, Hand([2, 1, 0, 0, 0]))
-        .hand(C, Hand([0, 0, 1, 1, 1]))
+        .hand(B, Hand::new([2, 1, 0, 0, 0]))
+        .hand(C, Hand::new([0, 0, 1, 1, 1]))
         .dev(B, DevCard::Knight)
         .next_roll(6)
         .build()
         .unwrap();
     let two = base()
-        .hand(B, Hand([0, 0, 1, 1, 1]))
-        .hand(C, Hand([2, 1, 0, 0, 0]))
+        .hand(B, Hand::new([0, 0, 1, 1, 1]))
+        .hand(C, Hand::new([2, 1, 0, 0, 0]))
         .dev(B, DevCard::VictoryPoint)
         .deck_top(DevCard::Monopoly)
         .next_roll(8)
@@ -61,7 +61,7 @@ fn h1_h2_issue13_games_differing_only_in_hidden_information_look_the_same() {
 /// holding one can't probe the hand of the player who acts.
 #[test]
 fn h1_issue13_a_seat_not_to_act_learns_nothing_from_checks() {
-    let g = base().hand(B, Hand([0, 0, 0, 2, 3])).rolled().build().unwrap();
+    let g = base().hand(B, Hand::new([0, 0, 0, 2, 3])).rolled().build().unwrap();
     let b = g.view(B);
     assert!(!b.is_to_act() && b.legal_actions().is_empty());
     assert!(b.check(Action::EndTurn).is_err() && g.view(A).check(Action::EndTurn).is_ok());
@@ -74,8 +74,8 @@ fn h1_issue13_a_seat_not_to_act_learns_nothing_from_checks() {
 #[test]
 fn issue13_determinize_keeps_the_view_and_deals_the_hidden_cards_afresh() {
     let g = base()
-        .hand(B, Hand([2, 1, 0, 3, 0]))
-        .hand(C, Hand([0, 0, 4, 1, 1]))
+        .hand(B, Hand::new([2, 1, 0, 3, 0]))
+        .hand(C, Hand::new([0, 0, 4, 1, 1]))
         .dev(B, DevCard::Knight)
         .dev(C, DevCard::RoadBuilding)
         .build()
@@ -101,8 +101,8 @@ fn issue13_determinize_keeps_the_view_and_deals_the_hidden_cards_afresh() {
 #[test]
 fn h2_issue13_determinize_keeps_cards_a_trade_answer_showed() {
     let mut g = base()
-        .hand(B, Hand([0, 0, 0, 1, 4]))
-        .hand(C, Hand([0, 0, 2, 0, 3]))
+        .hand(B, Hand::new([0, 0, 0, 1, 4]))
+        .hand(C, Hand::new([0, 0, 2, 0, 3]))
         .dev(B, DevCard::VictoryPoint)
         .rolled()
         .build()

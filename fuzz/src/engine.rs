@@ -52,19 +52,18 @@ pub fn config(b: &mut Bytes) -> Config {
         c.discard_limit = d;
     }
     if g & 0xE0 == 0xC0 {
-        // House rules (R41, R44-R50) in any combination, and now and then one this version can't
-        // play (gold), which `Game::new` refuses.
-        let m = b.u8() as u32;
-        let castles = (b.u8() & 1) as u32 * Module::Castles.bit();
-        c = c.with_modules(Modules(
-            ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | ((m >> 7) * Module::Gold.bit()) | castles,
-        ));
+        // House rules (R41-R50) in any combination.
+        let (m, n) = (b.u8() as u32, b.u8() as u32);
+        let gold = ((n & 1) * Module::Gold.bit()) | ((n >> 1 & 1) * Module::Dragon.bit());
+        let castles = (n >> 2 & 1) * Module::Castles.bit();
+        c = c.with_modules(Modules(((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | gold | castles));
     }
     c
 }
 
+/// A kind of card, gold (R42) included.
 fn resource(b: &mut Bytes) -> Resource {
-    Resource::ALL[b.below(5)]
+    Resource::CARDS[b.below(6)]
 }
 
 /// A small number most of the time, any byte now and then.
@@ -82,7 +81,7 @@ fn seat(b: &mut Bytes) -> Seat {
 fn hand(b: &mut Bytes) -> Hand {
     let mut h = Hand::EMPTY;
     if b.u8() & 0xC0 == 0xC0 {
-        for r in Resource::ALL {
+        for r in Resource::CARDS {
             h[r] = b.u8();
         }
     } else {
@@ -95,7 +94,7 @@ fn hand(b: &mut Bytes) -> Hand {
 
 /// Any action at all.
 pub fn raw_action(b: &mut Bytes) -> Action {
-    match b.below(19) {
+    match b.below(20) {
         0 => Action::BuildSettlement(Vertex(coordinate(b))),
         1 => Action::BuildCity(Vertex(coordinate(b))),
         2 => Action::BuildRoad(Edge(coordinate(b))),
@@ -132,6 +131,7 @@ pub fn raw_action(b: &mut Bytes) -> Action {
         }
         16 => Action::ConfirmTrade(seat(b)),
         17 => Action::CancelTrade,
+        18 => Action::BuyWithGold(resource(b)),
         _ => Action::EndTurn,
     }
 }
@@ -153,8 +153,8 @@ fn near_trade(g: &Game, b: &mut Bytes) -> Action {
     };
     if b.u8() & 1 == 0 {
         let give = within(b, g.view(me).hand());
-        let mut get = within(b, Hand([19; 5]));
-        for r in Resource::ALL {
+        let mut get = within(b, Hand([19; 6]));
+        for r in Resource::CARDS {
             if give[r] > 0 {
                 get[r] = 0;
             }

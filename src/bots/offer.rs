@@ -202,7 +202,7 @@ mod tests {
             .settlement(Seat(0), topo.hex_vertices(Hex(9))[0])
             .settlement(Seat(1), topo.hex_vertices(Hex(3))[0])
             .city(Seat(2), topo.hex_vertices(Hex(14))[0])
-            .hand(Seat(0), Hand([2, 0, 1, 1, 3]))
+            .hand(Seat(0), Hand::new([2, 0, 1, 1, 3]))
             .turn(Seat(0))
             .rolled()
             .build()

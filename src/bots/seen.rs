@@ -108,14 +108,14 @@ impl<'a> Seen<'a> {
         self.board.token(h).map_or(0, |t| u32::from(Board::pips(t)))
     }
     /// What a building on `v` expects per roll of each resource, for a settlement, leaving out
-    /// the hex `robbed` (the robber's).
+    /// the hex `robbed` (the robber's). Gold (R42) is no resource and is left out.
     pub fn vertex_production(&self, v: Vertex, robbed: Option<Hex>) -> [f64; 5] {
         let mut out = [0.0; 5];
         for &h in self.topo.vertex_hexes(v) {
             if Some(h) == robbed {
                 continue;
             }
-            if let Some(r) = self.board.terrain(h).resource() {
+            if let Some(r) = self.board.terrain(h).resource().filter(|r| !r.is_gold()) {
                 out[r as usize] += self.hex_chance(h);
             }
         }

@@ -191,10 +191,10 @@ mod tests {
     #[test]
     fn synergy_is_one_for_a_hand_paying_both_and_zero_for_none() {
         let c = Config::default();
-        assert_eq!(hand_synergy(&c, Hand([1, 1, 1, 3, 3])), 1.0);
+        assert_eq!(hand_synergy(&c, Hand::new([1, 1, 1, 3, 3])), 1.0);
         assert_eq!(hand_synergy(&c, Hand::EMPTY), 0.0);
         // City lacks 1 grain (1/5), settlement lacks brick and lumber (2/4).
-        assert!((hand_synergy(&c, Hand([0, 0, 1, 1, 3])) - (2.0 - 0.2 - 0.5) / 2.0).abs() < 1e-12);
+        assert!((hand_synergy(&c, Hand::new([0, 0, 1, 1, 3])) - (2.0 - 0.2 - 0.5) / 2.0).abs() < 1e-12);
     }
 
     #[test]

@@ -125,6 +125,8 @@ pub enum Action {
     EndTurn,
     /// No robber (R45): after a 7, take a card of this kind for the building being paid.
     TakeCard(Resource),
+    /// Gold (R42): give the bank 2 gold for one card of this resource.
+    BuyWithGold(Resource),
     /// Castles (R44): turn one's own city into a castle, paid for; the city piece returns to
     /// supply.
     BuildCastle(Vertex),
@@ -229,6 +231,11 @@ pub enum Event {
     /// A house-rule award changed hands or was set aside (R49 Largest Metropolis, R50 Harbor
     /// Master), with the score that decided it.
     HouseAward { award: Module, holder: Option<Seat>, points: u8 },
+    /// The dragon (R43): a tied leader's die, rolled to pick the dragon's target.
+    DragonRoll { seat: Seat, die: u8 },
+    /// The dragon (R43) attacked `seat`'s building on intersection `at`, a `was` that is now
+    /// `now` (`None`: removed); `at` is `None` when the target had no building.
+    DragonAttacked { seat: Seat, at: Option<u8>, was: Piece, now: Option<Piece> },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -300,6 +307,16 @@ impl Event {
             }
             Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award_name(award)),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
+            Event::DragonRoll { seat, die } => format!("{} rolls {die} against the dragon's choice", n(seat)),
+            Event::DragonAttacked { seat, at: None, .. } => {
+                format!("the dragon attacks {}, who has no building to lose", n(seat))
+            }
+            Event::DragonAttacked { seat, was, now: None, .. } => {
+                format!("the dragon attacks {}: a {was} is destroyed", n(seat))
+            }
+            Event::DragonAttacked { seat, was, now: Some(now), .. } => {
+                format!("the dragon attacks {}: a {was} becomes a {now}", n(seat))
+            }
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
     }
@@ -378,6 +395,8 @@ pub enum RuleError {
     SameResource,
     #[error("strict phases: no trading after building this turn")]
     TradeAfterBuild,
+    #[error("gold is no resource: {0}")]
+    NotForGold(&'static str),
 }
 
 /// An award's name on the table.

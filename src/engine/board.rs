@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::Resource;
 use super::coords::{Hex, Vertex};
 use super::map::{MAX_HARBORS, MAX_HEXES, MapId, Topology};
+use super::rules::with_gold_hexes;
 
 /// The kind of land on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -20,6 +21,8 @@ pub enum Terrain {
     Fields,
     Mountains,
     Desert,
+    /// R42: a gold hex, with a token like any producing hex; it gives gold cards.
+    Gold,
 }
 
 impl Terrain {
@@ -32,6 +35,7 @@ impl Terrain {
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
             Terrain::Desert => None,
+            Terrain::Gold => Some(Resource::Gold),
         }
     }
     /// English name.
@@ -43,6 +47,7 @@ impl Terrain {
             Terrain::Fields => "fields",
             Terrain::Mountains => "mountains",
             Terrain::Desert => "desert",
+            Terrain::Gold => "gold",
         }
     }
 }
@@ -137,8 +142,9 @@ mod serde_arrays {
 impl Board {
     /// Deals a board of the given kind on a map from the game's RNG. A map without a beginner
     /// layout deals a variable board for [`BoardKind::Beginner`], and one without a centre
-    /// ignores `desert_center` (the rules configuration refuses both).
-    pub fn deal(map: MapId, kind: BoardKind, desert_center: bool, rng: &mut impl Rng) -> Board {
+    /// ignores `desert_center` (the rules configuration refuses both). With `gold` (R42), three
+    /// gold hexes replace a fields, a pasture and a forest.
+    pub fn deal(map: MapId, kind: BoardKind, desert_center: bool, gold: bool, rng: &mut impl Rng) -> Board {
         let topo = map.topology();
         let mut board = Board {
             map,
@@ -155,9 +161,12 @@ impl Board {
                     board.tokens[i] = tok;
                 }
                 board.harbors[..harbors.len()].copy_from_slice(harbors);
+                if gold {
+                    with_gold_hexes(&mut board.terrain[..hexes.len()]);
+                }
             }
             _ => loop {
-                board.deal_terrain(topo, desert_center, rng);
+                board.deal_terrain(topo, desert_center, gold, rng);
                 if kind == BoardKind::Random {
                     board.shuffle_tokens(topo, rng);
                 } else {
@@ -208,10 +217,13 @@ impl Board {
     }
 
     /// Shuffles terrain and harbors onto the island (R6, R8).
-    fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, rng: &mut impl Rng) {
+    fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, gold: bool, rng: &mut impl Rng) {
         let n = topo.num_hexes();
         let mut terrains = topo.terrain_pool.clone();
         terrains.sort_by_key(|t| *t as u8);
+        if gold {
+            with_gold_hexes(&mut terrains);
+        }
         terrains.shuffle(rng);
         if desert_center && let Some(centre) = topo.centre() {
             let d = terrains.iter().position(|&t| t == Terrain::Desert).expect("a desert");
@@ -329,7 +341,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     fn deal(kind: BoardKind, seed: u64) -> Board {
-        Board::deal(MapId::Standard, kind, false, &mut ChaCha8Rng::seed_from_u64(seed))
+        Board::deal(MapId::Standard, kind, false, false, &mut ChaCha8Rng::seed_from_u64(seed))
     }
 
     #[test]
@@ -386,7 +398,8 @@ mod tests {
     fn r8_random_boards_keep_red_numbers_apart_and_desert_center_option() {
         for seed in 0..100 {
             assert!(!deal(BoardKind::Random, seed).red_numbers_touch());
-            let b = Board::deal(MapId::Standard, BoardKind::Variable, true, &mut ChaCha8Rng::seed_from_u64(seed));
+            let b =
+                Board::deal(MapId::Standard, BoardKind::Variable, true, false, &mut ChaCha8Rng::seed_from_u64(seed));
             assert_eq!(b.terrain(Hex(9)), Terrain::Desert);
         }
     }

@@ -1,11 +1,14 @@
-//! Resource cards, hands, building costs and development cards.
+//! Cards in hand (the five resources, and gold with R42), hands, building costs and
+//! development cards.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use serde::{Deserialize, Serialize};
 
-/// One of the five resources.
+/// A kind of card in hand: one of the five resources, or gold (R42). Gold is a card but no
+/// resource: it pays for nothing, no harbor, monopoly or year of plenty names it, and
+/// [`Resource::ALL`] leaves it out; [`Resource::CARDS`] lists every kind a hand may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Resource {
@@ -14,11 +17,22 @@ pub enum Resource {
     Wool,
     Grain,
     Ore,
+    /// R42: produced by gold hexes; 2 buy 1 resource from the bank; traded between players.
+    Gold,
 }
 
 impl Resource {
-    /// All resources in their fixed order.
+    /// The five resources in their fixed order (gold is not one).
     pub const ALL: [Resource; 5] = [Resource::Brick, Resource::Lumber, Resource::Wool, Resource::Grain, Resource::Ore];
+    /// Every kind of card a hand may hold: the five resources, then gold (R42).
+    pub const CARDS: [Resource; 6] =
+        [Resource::Brick, Resource::Lumber, Resource::Wool, Resource::Grain, Resource::Ore, Resource::Gold];
+
+    /// True for gold, the one kind of card that is no resource (R42).
+    #[inline(always)]
+    pub const fn is_gold(self) -> bool {
+        matches!(self, Resource::Gold)
+    }
 
     /// Lower-case English name.
     pub fn name(self) -> &'static str {
@@ -28,6 +42,7 @@ impl Resource {
             Resource::Wool => "wool",
             Resource::Grain => "grain",
             Resource::Ore => "ore",
+            Resource::Gold => "gold",
         }
     }
 }
@@ -38,27 +53,34 @@ impl fmt::Display for Resource {
     }
 }
 
-/// A count of cards of each resource: a hand, the bank, a cost or one side of a trade.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Hand(pub [u8; 5]);
+/// A count of cards of each kind, in the order of [`Resource::CARDS`] (gold last): a hand, the
+/// bank, a cost or one side of a trade. Gold (R42) is one more card in a hand, so whatever
+/// counts, takes or trades cards counts, takes and trades gold with the rest. Saved as a list
+/// of five counts while it holds no gold (as before gold existed), else six.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub [u8; 6]);
 
 impl Hand {
     /// No cards.
-    pub const EMPTY: Hand = Hand([0; 5]);
+    pub const EMPTY: Hand = Hand([0; 6]);
     /// Brick + lumber (R5).
-    pub const ROAD: Hand = Hand([1, 1, 0, 0, 0]);
+    pub const ROAD: Hand = Hand::new([1, 1, 0, 0, 0]);
     /// Brick + lumber + wool + grain (R5).
-    pub const SETTLEMENT: Hand = Hand([1, 1, 1, 1, 0]);
+    pub const SETTLEMENT: Hand = Hand::new([1, 1, 1, 1, 0]);
     /// 2 grain + 3 ore (R5).
-    pub const CITY: Hand = Hand([0, 0, 0, 2, 3]);
+    pub const CITY: Hand = Hand::new([0, 0, 0, 2, 3]);
     /// Wool + grain + ore (R5).
-    pub const DEVELOPMENT: Hand = Hand([0, 0, 1, 1, 1]);
+    pub const DEVELOPMENT: Hand = Hand::new([0, 0, 1, 1, 1]);
     /// One of each resource: a castle (R44, R48).
-    pub const CASTLE: Hand = Hand([1, 1, 1, 1, 1]);
+    pub const CASTLE: Hand = Hand::new([1, 1, 1, 1, 1]);
 
-    /// `n` cards of every resource.
+    /// Resource cards in the order of [`Resource::ALL`], no gold.
+    pub const fn new(r: [u8; 5]) -> Hand {
+        Hand([r[0], r[1], r[2], r[3], r[4], 0])
+    }
+    /// `n` cards of every resource, no gold.
     pub const fn uniform(n: u8) -> Hand {
-        Hand([n; 5])
+        Hand([n, n, n, n, n, 0])
     }
     /// `n` cards of one resource.
     pub fn of(r: Resource, n: u8) -> Hand {
@@ -72,7 +94,7 @@ impl Hand {
     }
     /// True when there are no cards.
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 5]
+        self.0 == [0; 6]
     }
     /// True when this hand holds at least `other`.
     pub fn contains(&self, other: &Hand) -> bool {
@@ -90,17 +112,18 @@ impl Hand {
             *a -= *b;
         }
     }
-    /// The resources with at least one card.
+    /// The kinds of card with at least one card, gold (R42) included, in the order of
+    /// [`Resource::CARDS`].
     pub fn resources(&self) -> impl Iterator<Item = Resource> + '_ {
-        Resource::ALL.into_iter().filter(|&r| self[r] > 0)
+        Resource::CARDS.into_iter().filter(|&r| self[r] > 0)
     }
     /// True when both hands hold some of the same resource.
     pub fn overlaps(&self, other: &Hand) -> bool {
         self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
     }
-    /// The resource of the `i`-th card when cards are laid out in resource order.
+    /// The kind of the `i`-th card when cards are laid out in the order of [`Resource::CARDS`].
     pub fn nth_card(&self, mut i: u32) -> Option<Resource> {
-        for r in Resource::ALL {
+        for r in Resource::CARDS {
             let n = self[r] as u32;
             if i < n {
                 return Some(r);
@@ -130,6 +153,27 @@ impl fmt::Display for Hand {
         }
         let parts: Vec<String> = self.resources().map(|r| format!("{} {}", self[r], r)).collect();
         f.write_str(&parts.join(", "))
+    }
+}
+
+/// Five counts while there is no gold, so that saves without gold read as before (R42).
+impl Serialize for Hand {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = if self.0[5] == 0 { 5 } else { 6 };
+        self.0[..n].serialize(s)
+    }
+}
+
+/// Five counts (a save from before gold) or six.
+impl<'de> Deserialize<'de> for Hand {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hand, D::Error> {
+        let v: Vec<u8> = Vec::deserialize(d)?;
+        if !(5..=6).contains(&v.len()) {
+            return Err(serde::de::Error::custom(format!("a hand counts 5 or 6 kinds of card, not {}", v.len())));
+        }
+        let mut h = Hand::EMPTY;
+        h.0[..v.len()].copy_from_slice(&v);
+        Ok(h)
     }
 }
 
@@ -318,13 +362,30 @@ mod tests {
 
     #[test]
     fn hand_arithmetic() {
-        let mut h = Hand([2, 1, 0, 0, 3]);
+        let mut h = Hand::new([2, 1, 0, 0, 3]);
         assert!(h.contains(&Hand::ROAD));
         h.sub(&Hand::ROAD);
-        assert_eq!(h, Hand([1, 0, 0, 0, 3]));
+        assert_eq!(h, Hand::new([1, 0, 0, 0, 3]));
         assert_eq!(h.nth_card(0), Some(Resource::Brick));
         assert_eq!(h.nth_card(3), Some(Resource::Ore));
         assert_eq!(h.nth_card(4), None);
         assert_eq!(h.to_string(), "1 brick, 3 ore");
+        h[Resource::Gold] = 2;
+        assert_eq!(h.nth_card(4), Some(Resource::Gold));
+        assert_eq!(h.total(), 6);
+        assert_eq!(h.to_string(), "1 brick, 3 ore, 2 gold");
+    }
+
+    /// A hand without gold is saved as the five counts of old saves; with gold, six.
+    #[test]
+    fn r42_hands_save_five_counts_until_gold_comes() {
+        let h = Hand::new([1, 0, 2, 0, 3]);
+        assert_eq!(serde_json::to_string(&h).unwrap(), "[1,0,2,0,3]");
+        let mut g = h;
+        g[Resource::Gold] = 4;
+        assert_eq!(serde_json::to_string(&g).unwrap(), "[1,0,2,0,3,4]");
+        assert_eq!(serde_json::from_str::<Hand>("[1,0,2,0,3]").unwrap(), h);
+        assert_eq!(serde_json::from_str::<Hand>("[1,0,2,0,3,4]").unwrap(), g);
+        assert!(serde_json::from_str::<Hand>("[1,0,2]").is_err());
     }
 }

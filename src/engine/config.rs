@@ -71,8 +71,8 @@ impl Costs {
     /// roads and development cards as in the base game.
     pub const SEED: Costs = Costs {
         road: Hand::ROAD,
-        settlement: Hand([1, 1, 0, 1, 0]),
-        city: Hand([0, 0, 0, 2, 2]),
+        settlement: Hand::new([1, 1, 0, 1, 0]),
+        city: Hand::new([0, 0, 0, 2, 2]),
         development: Hand::DEVELOPMENT,
         castle: Hand::CASTLE,
     };
@@ -203,6 +203,8 @@ pub enum ConfigError {
     Castles(u8),
     #[error("the house rule {0} isn't playable in this version")]
     Modules(&'static str),
+    #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
+    DragonWithoutGold,
 }
 
 impl Config {
@@ -239,9 +241,10 @@ impl Config {
     pub const MAX_POINTS: u8 = 22;
 
     /// These rules with `modules` switched on, and what they change in the rest of the rules
-    /// (R48: the seed's costs).
+    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42).
     pub fn with_modules(self, modules: Modules) -> Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
+        let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
         Config { modules, costs, ..self }
     }
 
@@ -291,6 +294,9 @@ impl Config {
         }
         if self.modules.0 >> Module::ALL.len() != 0 {
             return Err(ConfigError::Modules("of an unknown number"));
+        }
+        if self.modules.has(Module::Dragon) && !self.modules.has(Module::Gold) {
+            return Err(ConfigError::DragonWithoutGold);
         }
         Ok(())
     }

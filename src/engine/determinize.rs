@@ -42,7 +42,7 @@ impl PlayerView<'_> {
             g.players[s.index()].hand = shown;
             kept.push(real.players[s.index()].hand.total() - shown.total());
         }
-        for r in Resource::ALL {
+        for r in Resource::CARDS {
             cards.extend(std::iter::repeat_n(r, pool[r] as usize));
         }
         cards.shuffle(rng);
@@ -86,7 +86,7 @@ fn shown_cards(g: &Game, s: Seat) -> Hand {
     let Phase::Trade { give, get, answers } = g.phase else { return Hand::EMPTY };
     let mut shown = Hand::EMPTY;
     let mut at_least = |h: &Hand| {
-        for r in Resource::ALL {
+        for r in Resource::CARDS {
             shown[r] = shown[r].max(h[r]);
         }
     };
@@ -106,7 +106,7 @@ fn shown_cards(g: &Game, s: Seat) -> Hand {
     }
     // The rules saw to it that they hold these; a hand-edited save might not.
     let held = g.players[s.index()].hand;
-    for r in Resource::ALL {
+    for r in Resource::CARDS {
         shown[r] = shown[r].min(held[r]);
     }
     shown

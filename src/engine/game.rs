@@ -12,7 +12,7 @@ use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
-use super::rules::House;
+use super::rules::{House, starting_bank};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,7 +180,8 @@ impl Game {
     pub fn new_with_events(config: Config, seed: u64) -> Result<(Game, Vec<Event>), ConfigError> {
         config.validate()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let board = Board::deal(config.map, config.board, config.desert_center, &mut rng);
+        let gold = config.modules.has(super::config::Module::Gold);
+        let board = Board::deal(config.map, config.board, config.desert_center, gold, &mut rng);
         let mut deck = Deck::new(config.deck);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();
@@ -203,7 +204,7 @@ impl Game {
             config,
             board,
             players: [Player::default(); MAX_PLAYERS],
-            bank: Hand::uniform(config.bank),
+            bank: starting_bank(&config),
             deck,
             phase: Phase::Setup { round: 0, index: 0, settlement: None },
             turn: Turn { seat: first, ..Turn::default() },
@@ -500,9 +501,10 @@ impl Game {
                 return Err(format!("seat {} holds cards or pieces but the game has {n} players", i + 1));
             }
         }
-        for r in Resource::ALL {
+        let start = starting_bank(&self.config);
+        for r in Resource::CARDS {
             let total: u32 = self.bank[r] as u32 + self.players.iter().map(|p| p.hand[r] as u32).sum::<u32>();
-            let bank = self.config.bank;
+            let bank = start[r];
             if total != bank as u32 {
                 return Err(format!("there are {total} {r} cards in the game; there must be {bank}"));
             }

@@ -29,7 +29,7 @@ pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
-pub use rules::{DiceStack, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub use rules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 pub use scenario::Scenario;
 pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
 pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};

@@ -87,6 +87,8 @@ impl Modules {
     /// The modules this version can play.
     pub const AVAILABLE: Modules = Modules(
         Module::AcceleratedStart.bit()
+            | Module::Gold.bit()
+            | Module::Dragon.bit()
             | Module::Castles.bit()
             | Module::NoRobber.bit()
             | Module::RotatingFirstPlayer.bit()

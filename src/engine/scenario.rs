@@ -125,7 +125,7 @@ impl Scenario {
             return self.fail(format!("no {s} in this game"));
         }
         let old = self.game.players[s.index()].hand;
-        for r in Resource::ALL {
+        for r in Resource::CARDS {
             if self.game.bank[r] as u32 + (old[r] as u32) < hand[r] as u32 {
                 return self.fail(format!("the bank can't give {s} {} {r}", hand[r]));
             }
@@ -221,6 +221,12 @@ impl Scenario {
     /// Sets who holds Harbor Master (R50) before [`Scenario::build`] re-applies R35.
     pub fn harbor_master(mut self, holder: Option<Seat>) -> Scenario {
         self.game.house.harbor_master = holder;
+        self
+    }
+
+    /// Sets the gold produced since the dragon's last attack (R43).
+    pub fn dragon_gold(mut self, count: u8) -> Scenario {
+        self.game.house.dragon_gold = count;
         self
     }
 

@@ -432,7 +432,8 @@ impl App {
                 };
             }
             Cmd::Maritime => {
-                let any = self.game.legal_actions().iter().any(|a| matches!(a, Action::MaritimeTrade { .. }));
+                let bank = |a: &Action| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_));
+                let any = self.game.legal_actions().iter().any(bank);
                 return match (self.game.phase(), any) {
                     (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
                     (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
@@ -653,7 +654,7 @@ impl App {
                 )
             }),
             Cmd::Trade => self.game.phase() == Phase::Main,
-            Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. })),
+            Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
             _ => true,
         }

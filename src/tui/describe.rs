@@ -26,6 +26,17 @@ fn one(app: &App, e: &Event, viewer: Option<Seat>) -> String {
     let text = e.describe(&names, viewer);
     match *e {
         Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
+        // R43: where the dragon struck, by the hexes around it.
+        Event::DragonAttacked { at: Some(at), .. } => {
+            let g = &app.game;
+            let hexes: Vec<String> = g
+                .topology()
+                .vertex_hexes(crate::engine::Vertex(at))
+                .iter()
+                .map(|&h| hex_name(app, h).trim_start_matches("the ").to_string())
+                .collect();
+            format!("{text} ({})", hexes.join(", "))
+        }
         // Say whom an offer asks, unless it asks everyone else.
         Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.game.num_players()).without(seat) => {
             let names: Vec<String> = to.iter().map(|s| app.name(s)).collect();

@@ -8,7 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::app::App;
-use super::dialogs::{CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, others};
+use super::dialogs::{
+    CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, kinds, maritime_action, others,
+};
 use super::keymap::resource_key;
 use super::panels::{block, player_span};
 use super::screens::centred;
@@ -87,7 +89,8 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
         lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.name(g.current_player()))));
     }
     lines.push(Line::styled(format!("{:<9}{:^9}{:^9}{:>6}", "", "you give", "you get", "hold"), app.theme.dim()));
-    for (i, r) in Resource::ALL.into_iter().enumerate() {
+    let k = kinds(g).len();
+    for (i, &r) in kinds(g).iter().enumerate() {
         lines.push(Line::from(vec![
             Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             cell(app, c.give[r], c.row == i && !c.on_get),
@@ -101,7 +104,7 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
             let mark = if c.to.contains(s) { "[x]" } else { "[ ]" };
             let mut l = Line::from(vec![Span::raw(format!("  {mark} ")), player_span(app, s)]);
             l.spans.push(Span::raw(format!(" ({} cards)", g.public_player(s).resource_cards)));
-            if c.row == 5 + i {
+            if c.row == k + i {
                 l = l.patch_style(app.theme.selected());
             }
             lines.push(l);
@@ -193,7 +196,7 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     };
     let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
-    for (i, r) in Resource::ALL.into_iter().enumerate() {
+    for (i, &r) in p.kinds(g).iter().enumerate() {
         let mut l = Line::from(vec![
             Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             cell(app, p.counts[r], p.row == i),
@@ -225,12 +228,15 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
         rates.push("3:1 any".into());
     }
     rates.extend(Resource::ALL.iter().filter(|&&r| g.maritime_rates(me, r)[2].is_some()).map(|r| format!("2:1 {r}")));
+    if kinds(g).len() > 5 {
+        rates.push(format!("{} gold for 1 any", crate::engine::GOLD_PRICE));
+    }
     let mut lines = vec![
         Line::raw(format!("Your rates: {}", rates.join(" · "))),
         Line::styled(format!("{:<24}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()),
     ];
-    for (i, r) in Resource::ALL.into_iter().enumerate() {
-        let rate = g.maritime_rate(me, r);
+    for (i, &r) in kinds(g).iter().enumerate() {
+        let rate = if r.is_gold() { crate::engine::GOLD_PRICE } else { g.maritime_rate(me, r) };
         let mut left = Span::styled(
             format!("{} {:<7}{rate}:1 ({:>2})   ", resource_key(r), r.name(), hand[r]),
             app.theme.resource(r),
@@ -245,8 +251,13 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
                 app.theme.selected()
             });
         }
-        let mut right =
-            Span::styled(format!("{} {:<7}({:>2})", resource_key(r), r.name(), g.bank()[r]), app.theme.resource(r));
+        // Gold is given, never got (R42): its row has nothing on the right.
+        let text = if r.is_gold() {
+            String::new()
+        } else {
+            format!("{} {:<7}({:>2})", resource_key(r), r.name(), g.bank()[r])
+        };
+        let mut right = Span::styled(text, app.theme.resource(r));
         if i == get {
             right = right.patch_style(if on_get {
                 app.theme.selected()
@@ -256,10 +267,13 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
         }
         lines.push(Line::from(vec![left, Span::raw("   "), right]));
     }
-    let (gr, rr) = (Resource::ALL[give], Resource::ALL[get]);
-    let rate = g.maritime_rate(me, gr);
-    let what = format!("Enter gives {rate} {gr} for 1 {rr}");
-    lines.push(verdict(app, g, Action::MaritimeTrade { give: gr, get: rr, rate }, &what));
+    let action = maritime_action(g, give, get);
+    let what = match action {
+        Action::MaritimeTrade { give, get, rate } => format!("Enter gives {rate} {give} for 1 {get}"),
+        Action::BuyWithGold(get) => format!("Enter gives {} gold for 1 {get}", crate::engine::GOLD_PRICE),
+        _ => String::new(),
+    };
+    lines.push(verdict(app, g, action, &what));
     (Line::raw(" Trade with the bank "), lines)
 }
 

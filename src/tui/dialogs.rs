@@ -58,7 +58,8 @@ pub struct Composer {
     pub get: Hand,
     /// Players asked (offers only).
     pub to: SeatSet,
-    /// Rows 0..5 are resources; then one row per other player (offers only).
+    /// Rows 0..k are the kinds of card ([`kinds`]: gold too with R42); then one row per other
+    /// player (offers only).
     pub row: usize,
     /// Editing the "get" column.
     pub on_get: bool,
@@ -86,7 +87,12 @@ pub struct Picker {
 }
 
 fn res(i: usize) -> Resource {
-    Resource::ALL[i % 5]
+    Resource::CARDS[i % 6]
+}
+
+/// The kinds of card a hand may hold in this game: the five resources, and gold with R42.
+pub fn kinds(game: &Game) -> &'static [Resource] {
+    if game.config().modules.has(crate::engine::Module::Gold) { &Resource::CARDS } else { &Resource::ALL }
 }
 
 fn wrap(row: usize, n: usize, up: bool) -> usize {
@@ -132,21 +138,23 @@ impl Composer {
     }
 
     fn rows(&self, game: &Game) -> usize {
-        if self.counter { 5 } else { 5 + game.num_players() - 1 }
+        let k = kinds(game).len();
+        if self.counter { k } else { k + game.num_players() - 1 }
     }
 
     fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
         let n = self.rows(game);
+        let k = kinds(game).len();
         match cmd {
             Cmd::Up | Cmd::Down => self.row = wrap(self.row, n, cmd == Cmd::Up),
-            Cmd::Toggle if self.row < 5 => self.on_get = !self.on_get,
+            Cmd::Toggle if self.row < k => self.on_get = !self.on_get,
             // A resource's key goes to its row and adds one there: `t o Tab g Enter` offers
             // an ore for a grain.
-            Cmd::Pick(r) => {
+            Cmd::Pick(r) if kinds(game).contains(&r) => {
                 self.row = r as usize;
                 return self.on_cmd(game, Cmd::More);
             }
-            Cmd::More | Cmd::Less if self.row < 5 => {
+            Cmd::More | Cmd::Less if self.row < k => {
                 let r = res(self.row);
                 let (side, other) =
                     if self.on_get { (&mut self.get, &mut self.give) } else { (&mut self.give, &mut self.get) };
@@ -158,8 +166,8 @@ impl Composer {
                     side[r] = side[r].saturating_sub(1);
                 }
             }
-            Cmd::Next | Cmd::Toggle | Cmd::More | Cmd::Less if self.row >= 5 => {
-                let seat = others(game, game.to_act())[self.row - 5];
+            Cmd::Next | Cmd::Toggle | Cmd::More | Cmd::Less if self.row >= k => {
+                let seat = others(game, game.to_act())[self.row - k];
                 self.to = if self.to.contains(seat) { self.to.without(seat) } else { self.to.with(seat) };
             }
             Cmd::Confirm => {
@@ -186,8 +194,17 @@ impl Picker {
     pub fn need(&self, game: &Game) -> u32 {
         match self.purpose {
             PickFor::Discard(n) => n as u32,
-            PickFor::YearOfPlenty => game.bank().total().min(2),
+            PickFor::YearOfPlenty => (game.bank().total() - u32::from(game.bank()[Resource::Gold])).min(2),
             PickFor::Monopoly | PickFor::Plenty => 1,
+        }
+    }
+
+    /// The kinds of card its rows list: gold too for a discard or a 7's card (R42, R45), never
+    /// for year of plenty or monopoly.
+    pub fn kinds(&self, game: &Game) -> &'static [Resource] {
+        match self.purpose {
+            PickFor::Discard(_) | PickFor::Plenty => kinds(game),
+            PickFor::YearOfPlenty | PickFor::Monopoly => &Resource::ALL,
         }
     }
 
@@ -195,6 +212,7 @@ impl Picker {
     pub fn limit(&self, game: &Game, r: Resource) -> u8 {
         match self.purpose {
             PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
+            _ if r.is_gold() && !self.kinds(game).contains(&r) => 0,
             PickFor::YearOfPlenty => game.bank()[r].min(2),
             PickFor::Monopoly => 1,
             PickFor::Plenty => u8::from(game.is_legal(Action::TakeCard(r))),
@@ -212,7 +230,7 @@ impl Picker {
             return None;
         }
         let cards: Vec<Resource> =
-            Resource::ALL.into_iter().flat_map(|r| std::iter::repeat_n(r, counts[r] as usize)).collect();
+            Resource::CARDS.into_iter().flat_map(|r| std::iter::repeat_n(r, counts[r] as usize)).collect();
         Some(match self.purpose {
             PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
             PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
@@ -225,8 +243,8 @@ impl Picker {
         let r = res(self.row);
         let need = self.need(game);
         match cmd {
-            Cmd::Up | Cmd::Down => self.row = wrap(self.row, 5, cmd == Cmd::Up),
-            Cmd::Pick(r) => {
+            Cmd::Up | Cmd::Down => self.row = wrap(self.row, self.kinds(game).len(), cmd == Cmd::Up),
+            Cmd::Pick(r) if self.kinds(game).contains(&r) => {
                 self.row = r as usize;
                 return self.on_cmd(game, Cmd::More);
             }
@@ -324,15 +342,16 @@ impl Dialog {
 
     /// A trade with the bank, on the best trade the player has: the resource given at the
     /// lowest rate they can pay (the most held among equals), for the one they hold fewest of
-    /// that the bank still has.
+    /// that the bank still has. With gold (R42), the last row of what is given is 2 gold.
     pub fn maritime(game: &Game) -> Dialog {
         let me = game.to_act();
         let hand = game.view(me).hand();
         let all = Resource::ALL;
+        let gold = game.is_legal(Action::BuyWithGold(Resource::Brick)) as usize * 5;
         let give = (0..5)
             .filter(|&i| hand[all[i]] >= game.maritime_rate(me, all[i]))
             .min_by_key(|&i| (game.maritime_rate(me, all[i]), u8::MAX - hand[all[i]]))
-            .unwrap_or(0);
+            .unwrap_or(gold);
         let get = (0..5)
             .filter(|&i| i != give && game.bank()[all[i]] > 0)
             .min_by_key(|&i| hand[all[i]])
@@ -387,23 +406,19 @@ impl Dialog {
             },
             Dialog::Maritime { give, get, on_get } => match cmd {
                 Cmd::Up | Cmd::Down => {
-                    let r = if *on_get { get } else { give };
-                    *r = wrap(*r, 5, cmd == Cmd::Up);
+                    let (r, n) = if *on_get { (get, 5) } else { (give, kinds(game).len()) };
+                    *r = wrap(*r, n, cmd == Cmd::Up);
                     Outcome::Stay
                 }
                 Cmd::Toggle => {
                     *on_get = !*on_get;
                     Outcome::Stay
                 }
-                Cmd::Pick(r) => {
+                Cmd::Pick(r) if kinds(game).contains(&r) && !(*on_get && r.is_gold()) => {
                     *if *on_get { get } else { give } = r as usize;
                     Outcome::Stay
                 }
-                Cmd::Confirm => {
-                    let (g, r) = (res(*give), res(*get));
-                    let rate = game.maritime_rate(game.to_act(), g);
-                    act(game, Action::MaritimeTrade { give: g, get: r, rate })
-                }
+                Cmd::Confirm => act(game, maritime_action(game, *give, *get)),
                 Cmd::Cancel => Outcome::Close,
                 _ => Outcome::Stay,
             },
@@ -428,6 +443,16 @@ impl Dialog {
                 _ => Outcome::Stay,
             },
         }
+    }
+}
+
+/// The bank trade of the maritime dialog's rows: `rate` cards of a resource, or 2 gold (R42).
+pub fn maritime_action(game: &Game, give: usize, get: usize) -> Action {
+    let (g, r) = (res(give), res(get));
+    if g.is_gold() {
+        Action::BuyWithGold(r)
+    } else {
+        Action::MaritimeTrade { give: g, get: r, rate: game.maritime_rate(game.to_act(), g) }
     }
 }
 

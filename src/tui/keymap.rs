@@ -148,12 +148,13 @@ const SELECT: &[Binding] = &[
 
 /// The key of each resource, its initial: b l w g o. Every dialog that names resources takes
 /// them (trade, bank, discard, year of plenty, monopoly) and shows them beside the names.
-pub const RESOURCE_KEYS: [(char, Resource); 5] = [
+pub const RESOURCE_KEYS: [(char, Resource); 6] = [
     ('b', Resource::Brick),
     ('l', Resource::Lumber),
     ('w', Resource::Wool),
     ('g', Resource::Grain),
     ('o', Resource::Ore),
+    ('$', Resource::Gold),
 ];
 
 /// The key of a resource.
@@ -169,6 +170,7 @@ const COMPOSER: &[Binding] = &[
     b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
     b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
     b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
     b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
     b(&[Enter], "Enter", Cmd::Confirm, "send"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
@@ -198,6 +200,7 @@ const PICKER: &[Binding] = &[
     b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
     b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
     b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
     b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
     b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
     b(&[Enter], "Enter", Cmd::Confirm, "done"),
@@ -219,6 +222,7 @@ const MARITIME: &[Binding] = &[
     b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
     b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
     b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
+    b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
     b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
     b(&[Enter], "Enter", Cmd::Confirm, "trade"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),

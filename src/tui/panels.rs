@@ -17,10 +17,11 @@ pub fn block<'a>(app: &App, title: impl Into<Line<'a>>) -> Block<'a> {
     Block::bordered().border_set(app.theme.border()).border_style(app.theme.dim()).title(title)
 }
 
-/// A hand as coloured counts: "brick 2  lumber 0 ..."; one space apart when `narrow`.
+/// A hand as coloured counts: "brick 2  lumber 0 ..." (and gold with R42); one space apart when
+/// `narrow`.
 pub fn hand_spans(app: &App, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for r in Resource::ALL {
+    for &r in super::dialogs::kinds(&app.game) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -207,7 +208,17 @@ pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
 /// Rows the bank panel needs at this width.
 pub fn bank_height(app: &App, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
-    (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len()) as u16 + 2
+    let dragon = dragon_line(app).is_some() as usize;
+    (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
+}
+
+/// R43: the gold counted toward the dragon's next attack.
+fn dragon_line(app: &App) -> Option<Line<'static>> {
+    let g = &app.game;
+    g.config().modules.has(crate::engine::Module::Dragon).then(|| {
+        let text = format!("dragon: {} of {} gold", g.dragon_gold(), crate::engine::DRAGON_GOLD);
+        Line::styled(text, app.theme.resource(Resource::Gold))
+    })
 }
 
 /// The bank, the development deck and the last roll.
@@ -215,6 +226,7 @@ pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = area.width.saturating_sub(2);
     let mut lines = hand_lines(app, app.game.bank(), inner);
     lines.extend(deck_and_dice(app, inner));
+    lines.extend(dragon_line(app));
     Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
 }
 

@@ -162,6 +162,7 @@ impl Replay {
             Action::CancelTrade => "withdraws the offer".to_string(),
             Action::EndTurn => "ends the turn".to_string(),
             Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
+            Action::BuyWithGold(r) => format!("buys 1 {r} with 2 gold"),
         };
         Some((seat, text))
     }

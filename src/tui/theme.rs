@@ -69,6 +69,7 @@ impl Theme {
             Terrain::Fields => Color::Yellow,
             Terrain::Mountains => Color::Gray,
             Terrain::Desert => Color::DarkGray,
+            Terrain::Gold => Color::LightYellow,
         })
     }
 
@@ -80,6 +81,7 @@ impl Theme {
             Resource::Wool => Terrain::Pasture,
             Resource::Grain => Terrain::Fields,
             Resource::Ore => Terrain::Mountains,
+            Resource::Gold => Terrain::Gold,
         })
     }
 

@@ -124,7 +124,7 @@ pub fn refused(game: &mut Game, action: Action, expected: RuleError) {
 
 /// A hand from counts in resource order: brick, lumber, wool, grain, ore.
 pub fn hand(brick: u8, lumber: u8, wool: u8, grain: u8, ore: u8) -> Hand {
-    Hand([brick, lumber, wool, grain, ore])
+    Hand::new([brick, lumber, wool, grain, ore])
 }
 
 /// True when the events hold one matching the pattern.

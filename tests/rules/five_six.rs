@@ -106,7 +106,7 @@ fn r40_special_building_phase_after_each_turn() {
     let mut g = Scenario::new(Config::with_players(5), 1)
         .turn(A)
         .settlement(B, v)
-        .hand(B, Hand([1, 1, 1, 3, 4]))
+        .hand(B, Hand::new([1, 1, 1, 3, 4]))
         .dev(B, DevCard::Monopoly)
         .deck_top(DevCard::Knight)
         .rolled()

@@ -43,7 +43,7 @@ fn r44_a_city_becomes_a_castle_and_its_city_piece_returns_to_supply() {
 fn r44_a_castle_costs_one_of_each_resource_with_or_without_the_seed_costs() {
     for modules in [Modules::NONE.with(Module::Castles), Modules::NONE.with(Module::Castles).with(Module::SeedCosts)] {
         let config = Config::default().with_modules(modules);
-        assert_eq!(config.costs.castle, Hand([1, 1, 1, 1, 1]));
+        assert_eq!(config.costs.castle, Hand::new([1, 1, 1, 1, 1]));
         let short = hand(1, 1, 1, 1, 0);
         let mut g = scenario_with(config).city(A, HOME()).hand(A, short).rolled().build().unwrap();
         refused(&mut g, Action::BuildCastle(HOME()), RuleError::CannotAfford { what: "a castle", cost: Hand::CASTLE });

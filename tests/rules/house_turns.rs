@@ -178,9 +178,21 @@ fn house_rules_are_named_as_in_rules_md() {
     assert_eq!(two.iter().map(Module::name).collect::<Vec<_>>(), ["rotating_first_player", "dice_stack"]);
     assert!(Modules::parse("dragons").unwrap_err().contains("no house rule 'dragons'"));
     assert_eq!(Modules::parse(""), Ok(Modules::NONE));
-    // A module this version can't play yet is refused by name, not played wrongly.
-    let gold = Config::default().with_modules(Modules::NONE.with(Module::Gold));
-    assert_eq!(gold.validate().unwrap_err().to_string(), "the house rule gold isn't playable in this version");
+    // Every module of `land` is playable; a module number this version doesn't know is refused.
+    assert_eq!(Modules::LAND.iter().count(), 10);
+    let unknown = Config { modules: Modules(1 << 12), ..Config::default() };
+    assert_eq!(
+        unknown.validate().unwrap_err().to_string(),
+        "the house rule of an unknown number isn't playable in this version"
+    );
+    // R43: the dragon brings the gold it needs; a configuration with the dragon alone is refused.
+    let dragon = Config::default().with_modules(Modules::NONE.with(Module::Dragon));
+    assert!(dragon.modules.has(Module::Gold));
+    let alone = Config { modules: Modules::NONE.with(Module::Dragon), ..Config::default() };
+    assert_eq!(
+        alone.validate().unwrap_err().to_string(),
+        "the dragon (R43) needs gold (R42): add gold to the house rules"
+    );
     // Modules round-trip through the saved configuration.
     let c = Config::default().with_modules(all);
     let back: Config = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();

@@ -12,6 +12,8 @@ mod build;
 mod five_six;
 mod house_awards;
 mod house_castles;
+mod house_dragon;
+mod house_gold;
 mod house_robber;
 mod house_setup;
 mod house_turns;

@@ -175,7 +175,7 @@ mod tests {
         Scenario::new(Config::default(), 3)
             .settlement(Seat(0), corner(9))
             .settlement(Seat(1), corner(3))
-            .hand(Seat(0), Hand([0, 0, 0, 2, 3]))
+            .hand(Seat(0), Hand::new([0, 0, 0, 2, 3]))
             .turn(Seat(0))
             .rolled()
             .build()

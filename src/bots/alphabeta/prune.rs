@@ -81,7 +81,7 @@ mod tests {
         let topo = MapId::Standard.topology();
         let game = Scenario::new(Config::default(), 4)
             .settlement(Seat(1), topo.hex_vertices(Hex(9))[0])
-            .hand(Seat(1), Hand([1, 0, 0, 0, 0]))
+            .hand(Seat(1), Hand::new([1, 0, 0, 0, 0]))
             .dev(Seat(0), DevCard::Knight)
             .robber(Hex(0))
             .turn(Seat(0))
@@ -104,7 +104,7 @@ mod tests {
         let spot = topo.harbor_spots().iter().zip(dealt.board().harbors()).find(|(_, k)| **k == HarborKind::Generic);
         let game = Scenario::new(Config::default(), 4)
             .settlement(Seat(0), spot.expect("a 3:1 harbor").0.vertices[0])
-            .hand(Seat(0), Hand([5, 0, 0, 0, 0]))
+            .hand(Seat(0), Hand::new([5, 0, 0, 0, 0]))
             .turn(Seat(0))
             .rolled()
             .build()

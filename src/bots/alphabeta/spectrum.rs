@@ -75,7 +75,7 @@ fn steals(game: &Game, action: Action, victim: Seat, out: &mut Vec<(Game, f64)>)
         out.push((stolen, 1.0));
         return;
     };
-    for r in Resource::ALL.into_iter().filter(|&r| held[r] > 0) {
+    for r in Resource::CARDS.into_iter().filter(|&r| held[r] > 0) {
         let chance = f64::from(held[r]) / f64::from(held.total());
         if r == taken {
             out.push((stolen, chance));
@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn a_purchase_draws_each_unseen_kind_in_proportion() {
         let game = Scenario::new(Config::default(), 4)
-            .hand(Seat(0), Hand([0, 0, 1, 1, 1]))
+            .hand(Seat(0), Hand::new([0, 0, 1, 1, 1]))
             .turn(Seat(0))
             .rolled()
             .build()
@@ -134,7 +134,7 @@ mod tests {
         let corner = topo.hex_vertices(Hex(9))[0];
         let game = Scenario::new(Config::default(), 4)
             .settlement(Seat(1), corner)
-            .hand(Seat(1), Hand([2, 0, 1, 0, 0]))
+            .hand(Seat(1), Hand::new([2, 0, 1, 0, 0]))
             .hand(Seat(0), Hand::EMPTY)
             .dev(Seat(0), DevCard::Knight)
             .robber(Hex(0))

@@ -51,12 +51,18 @@ impl Game {
     #[inline(always)]
     fn year_of_plenty_ok(&self, x: Resource, y: Option<Resource>) -> Result<(), RuleError> {
         let bank = self.bank;
+        // R42: gold is no resource to take, nor counted among the bank's resources.
+        Game::refuse_gold(x, "year of plenty takes resources")?;
+        if let Some(y) = y {
+            Game::refuse_gold(y, "year of plenty takes resources")?;
+        }
+        let resources = bank.total() - bank[Resource::Gold] as u32;
         if bank[x] == 0 {
             return Err(RuleError::BankLacks(x));
         }
         match y {
-            None if bank.total() != 1 => Err(RuleError::TakeTwo),
-            Some(_) if bank.total() == 1 => Err(RuleError::BankHoldsOne),
+            None if resources != 1 => Err(RuleError::TakeTwo),
+            Some(_) if resources == 1 => Err(RuleError::BankHoldsOne),
             Some(y) if bank[y] < 1 + (x == y) as u8 => Err(RuleError::BankLacks(y)),
             _ => Ok(()),
         }
@@ -93,7 +99,7 @@ impl Game {
             // One card when the bank holds one, else a pair (the predicate says so too; asking
             // first spares it the other 25 or 5 questions). Both orders of a pair are the same
             // move; both are legal, so both are listed.
-            if self.bank.total() == 1 {
+            if self.bank.total() - self.bank[Resource::Gold] as u32 == 1 {
                 for a in Resource::ALL {
                     if self.year_of_plenty_ok(a, None).is_ok() {
                         out.push(Action::PlayYearOfPlenty(a, None));
@@ -131,6 +137,7 @@ impl Game {
         match a {
             Action::PlayRoadBuilding if !self.free_road_possible(s) => Err(RuleError::NoRoadPlace),
             Action::PlayYearOfPlenty(x, y) => self.year_of_plenty_ok(x, y),
+            Action::PlayMonopoly(r) => Game::refuse_gold(r, "monopoly names a resource"),
             _ => Ok(()),
         }
     }

@@ -20,7 +20,8 @@ mod robber;
 mod trade;
 mod turn;
 
-pub use modules::{DiceStack, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub use modules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub(crate) use modules::{starting_bank, with_gold_hexes};
 
 use super::action::{Action, Event, RuleError, Seat};
 use super::cards::{Hand, Resource};
@@ -56,6 +57,7 @@ impl Game {
             (Action::BuyDevCard, Phase::Main) => self.check_buy(s),
             (a, Phase::Roll | Phase::Main) if cards::is_dev_play(a) => self.check_dev_play(s, a),
             (Action::MaritimeTrade { give, get, rate }, Phase::Main) => self.check_maritime(s, give, get, rate),
+            (Action::BuyWithGold(r), Phase::Main) => self.check_trading().and_then(|_| self.check_gold_buy(s, r)),
             (Action::OfferTrade { give, get, to }, Phase::Main) => self.check_offer(s, give, get, to),
             (Action::EndTurn, Phase::Main) => Ok(()),
             (Action::Discard(r), Phase::Discard { .. }) => self.check_discard(s, r),
@@ -108,6 +110,7 @@ impl Game {
                 self.push_card_plays(s, out);
                 if self.trading_open() {
                     self.push_maritime(s, out);
+                    self.push_gold_buys(s, out);
                 }
             }
             Phase::Discard { .. } => self.push_discards(s, out),
@@ -165,6 +168,7 @@ impl Game {
             Action::CancelTrade => self.cancel_trade(s, ev),
             Action::EndTurn => self.end_turn(ev),
             Action::TakeCard(r) => self.take_card(s, r, ev),
+            Action::BuyWithGold(r) => self.buy_with_gold(s, r, ev),
             Action::BuildCastle(v) => self.build_castle(s, v, ev),
         }
         if matches!(
@@ -212,12 +216,13 @@ impl Game {
             all.extend(self.seats().map(|v| Action::MoveRobber { hex: Hex(h), victim: Some(v) }));
         }
         all.extend(self.seats().map(Action::ConfirmTrade));
-        for a in Resource::ALL {
+        for a in Resource::CARDS {
             all.push(Action::Discard(a));
             all.push(Action::TakeCard(a));
             all.push(Action::PlayMonopoly(a));
+            all.push(Action::BuyWithGold(a));
             all.push(Action::PlayYearOfPlenty(a, None));
-            for b in Resource::ALL {
+            for b in Resource::CARDS {
                 all.push(Action::PlayYearOfPlenty(a, Some(b)));
                 for rate in 1..=5 {
                     all.push(Action::MaritimeTrade { give: a, get: b, rate });

@@ -70,7 +70,7 @@ impl Game {
     /// One discard, of any resource the player holds (R17).
     #[inline(always)]
     pub(super) fn push_discards(&self, s: Seat, out: &mut impl ActionSink) {
-        out.push_all(Resource::ALL.into_iter().filter(|&r| self.can_discard(s, r)).map(Action::Discard));
+        out.push_all(Resource::CARDS.into_iter().filter(|&r| self.can_discard(s, r)).map(Action::Discard));
     }
 
     /// Every robber move (R18, R19, R39): the rare phase, kept out of line so that the common

@@ -91,10 +91,10 @@ impl Game {
         !(self.config.strict_phases && self.turn.built)
     }
 
-    /// A bit per resource the bank has at least one of.
+    /// A bit per resource the bank has at least one of (gold is no resource, R42).
     #[inline(always)]
     fn stocked(&self) -> u32 {
-        self.bank.0.iter().enumerate().fold(0u32, |m, (i, &n)| m | ((n > 0) as u32) << i)
+        self.bank.0[..5].iter().enumerate().fold(0u32, |m, (i, &n)| m | ((n > 0) as u32) << i)
     }
 
     /// The player holds `cards`: what a trade takes from them.
@@ -117,8 +117,9 @@ impl Game {
         // Four bits per resource given, one per rate it may go at (bit 0: 4:1, 1: 3:1, 2: 2:1),
         // worked out without a branch: which rates a hand allows is a coin toss for the
         // predictor, and walking the set bits afterwards costs one miss, not one per test.
+        // Harbors do not apply to gold, nor does the bank take it 4:1 (R42): resources only.
         let mut offers = 0u32;
-        for (i, &n) in hand.0.iter().enumerate() {
+        for (i, &n) in hand.0[..5].iter().enumerate() {
             offers |= (rates_of(generic, special, i) & payable(n)) << (4 * i);
         }
         if offers == 0 {
@@ -168,13 +169,15 @@ impl Game {
     }
 
     /// Trading is open, or the strict-phases refusal (R13).
-    fn check_trading(&self) -> Result<(), RuleError> {
+    pub(super) fn check_trading(&self) -> Result<(), RuleError> {
         if self.trading_open() { Ok(()) } else { Err(RuleError::TradeAfterBuild) }
     }
 
     /// A maritime trade of `rate` cards of `give` for one `get` (R22).
     pub(super) fn check_maritime(&self, s: Seat, give: Resource, get: Resource, rate: u8) -> Result<(), RuleError> {
         self.check_trading()?;
+        Game::refuse_gold(give, "harbors and the bank's 4:1 don't take it; 2 gold buy 1 resource")?;
+        Game::refuse_gold(get, "the bank trades resources for resources")?;
         if give == get {
             return Err(RuleError::SameResource);
         }

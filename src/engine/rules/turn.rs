@@ -37,8 +37,10 @@ impl Game {
         ev.push(Event::DiceRolled { seat: s, dice });
         let total = dice[0] + dice[1];
         if total != 7 {
+            let gold = self.bank[Resource::Gold];
             self.produce(total, ev);
             self.phase = Phase::Main;
+            self.dragon_after_production(gold, ev);
             return;
         }
         self.seven(ev);
@@ -89,7 +91,7 @@ impl Game {
     ) {
         let mut paid = owed;
         if !self.bank.contains(&want) {
-            for r in Resource::ALL.into_iter().filter(|&r| want[r] > self.bank[r]) {
+            for r in Resource::CARDS.into_iter().filter(|&r| want[r] > self.bank[r]) {
                 // R16: a short resource goes to no one, unless one player alone is owed it.
                 let claimants = owed.iter().filter(|h| h[r] > 0).count();
                 for h in &mut paid {

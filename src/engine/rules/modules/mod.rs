@@ -8,6 +8,8 @@
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `castles`: a city may become a castle (R44)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
+//! - `dragon`: every 7 gold produced, the dragon attacks the leader's buildings (R43)
+//! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
 //!
@@ -20,6 +22,8 @@ mod accelerated_start;
 mod awards;
 mod castles;
 mod dice_stack;
+mod dragon;
+mod gold;
 mod no_robber;
 mod rotating_first_player;
 
@@ -27,6 +31,9 @@ use serde::{Deserialize, Serialize};
 
 pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
+pub use dragon::DRAGON_GOLD;
+pub use gold::GOLD_PRICE;
+pub(crate) use gold::{starting_bank, with_gold_hexes};
 
 use crate::engine::action::Seat;
 
@@ -41,6 +48,8 @@ pub struct House {
     pub metropolis: Option<Seat>,
     /// R50: the holder of Harbor Master.
     pub harbor_master: Option<Seat>,
+    /// R43: gold produced since the dragon's last attack (always below 7 between actions).
+    pub dragon_gold: u8,
 }
 
 impl House {

@@ -81,7 +81,7 @@ impl Game {
     /// [`Game::check_take`]'s candidates.
     pub(in crate::engine::rules) fn push_takes(&self, at: Vertex, out: &mut impl ActionSink) {
         let kinds = self.plenty_kinds(at);
-        out.push_all(Resource::ALL.into_iter().filter(|&r| kinds & (1 << r as u8) != 0).map(Action::TakeCard));
+        out.push_all(Resource::CARDS.into_iter().filter(|&r| kinds & (1 << r as u8) != 0).map(Action::TakeCard));
     }
 
     /// R45: one card from the bank, then the building's next card or the next building.
