@@ -158,21 +158,46 @@ pub fn resource_key(r: Resource) -> char {
     RESOURCE_KEYS.iter().find(|(_, x)| *x == r).map_or('?', |(k, _)| *k)
 }
 
-const COMPOSER: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
+/// The bindings of the five resource keys ([`RESOURCE_KEYS`]), shared by every dialog that
+/// names resources: one table, so the keys can't differ between dialogs.
+const RESOURCES: &[Binding] = &[
     b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
     b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
     b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
     b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
     b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
-    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
-    b(&[Enter], "Enter", Cmd::Confirm, "send"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-    b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/less"),
-    b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
-    b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
 ];
+
+/// A mode's table made of parts (its own keys and shared ones like [`RESOURCES`]), in order.
+/// `N` is the number of bindings in all; a wrong count fails to compile.
+const fn join<const N: usize>(parts: &[&[Binding]]) -> [Binding; N] {
+    let mut out = [b(&[], "", Cmd::Cancel, ""); N];
+    let (mut k, mut i) = (0, 0);
+    while i < parts.len() {
+        let mut j = 0;
+        while j < parts[i].len() {
+            out[k] = parts[i][j];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(k == N, "join: N is not the number of bindings");
+    out
+}
+
+const COMPOSER: &[Binding] = &join::<13>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
+        b(&[Enter], "Enter", Cmd::Confirm, "send"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+        b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/less"),
+        b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
+        b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
+    ],
+]);
 
 const ANSWER: &[Binding] = &[
     b(&[Char('a')], "a", Cmd::Accept, "accept"),
@@ -187,19 +212,16 @@ const RESPONSES: &[Binding] = &[
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
 ];
 
-const PICKER: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
-    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
-    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
-    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
-    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
-    b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
-    b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
-    b(&[Enter], "Enter", Cmd::Confirm, "done"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-];
+const PICKER: &[Binding] = &join::<11>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
+        b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
+        b(&[Enter], "Enter", Cmd::Confirm, "done"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+    ],
+]);
 
 const LIST: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
@@ -208,18 +230,15 @@ const LIST: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
 
-const MARITIME: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
-    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
-    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
-    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
-    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
-    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
-    b(&[Enter], "Enter", Cmd::Confirm, "trade"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-];
+const MARITIME: &[Binding] = &join::<10>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
+        b(&[Enter], "Enter", Cmd::Confirm, "trade"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+    ],
+]);
 
 /// While a computer player acts, any key but the global ones skips to its next move (the app
 /// does it: no key is bound here).
@@ -336,6 +355,19 @@ mod tests {
         assert_eq!(lookup(Mode::SaveName, key('u')), None, "the save prompt types letters");
         assert_eq!(lookup(Mode::Start, key('q')), None);
         assert_eq!(lookup(Mode::Quit, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Cmd::Yes));
+    }
+
+    /// Issue 15: the resource keys are one table, the same in every dialog that names them.
+    #[test]
+    fn every_resource_dialog_takes_the_same_resource_keys() {
+        for (key, r) in RESOURCE_KEYS {
+            let ev = KeyEvent::new(KeyCode::Char(key), KeyModifiers::NONE);
+            for mode in [Mode::Composer, Mode::Picker, Mode::Maritime] {
+                assert_eq!(lookup(mode, ev), Some(Cmd::Pick(r)), "{key} in {mode:?}");
+            }
+            assert_eq!(resource_key(r), key);
+        }
+        assert_eq!(RESOURCES.len(), RESOURCE_KEYS.len());
     }
 
     /// Issue 4: "In the game, `s` saves". `S` stays an alias; a settlement moved to `v`.
