@@ -8,8 +8,12 @@ use crate::engine::Resource;
 /// What the keyboard is doing now; each mode has its own table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// Typing the players' names.
+    /// The start screen, the cursor on a seat: typing its name, person or computer player.
     Start,
+    /// The start screen, the cursor on a rules option, a house rule or "start".
+    StartRules,
+    /// The how-to-play page (first run, `?` on the start screen, `h` in the help).
+    HowTo,
     /// The screen that hides every hand until the next player takes the keyboard.
     Handoff,
     /// Rolling, building, trading, ending the turn.
@@ -81,6 +85,10 @@ pub enum Cmd {
     Save,
     /// A resource by its key, the same in every dialog that names resources.
     Pick(Resource),
+    /// Open the how-to-play page.
+    HowTo,
+    /// Take a seat off the start screen.
+    Remove,
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -96,7 +104,7 @@ const fn b(keys: &'static [KeyCode], label: &'static str, cmd: Cmd, desc: &'stat
     Binding { keys, label, cmd, desc }
 }
 
-use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
+use KeyCode::{BackTab, Backspace, Char, Delete, Down, Enter, Esc, F, Home, Left, PageDown, PageUp, Right, Tab, Up};
 
 /// Keys that work in every mode but the start screen, the quit question, the help and the save
 /// prompt. Save is `s`, as issue 4 asks (`S` too, for hands used to it); so a settlement is `v`,
@@ -110,10 +118,38 @@ pub const GLOBAL: &[Binding] = &[
     b(&[PageDown, Char(']')], "PgDn/]", Cmd::LogDown, "log on"),
 ];
 
+/// On a seat of the start screen every other character types into its name (`?` excepted:
+/// it opens how to play). In order of use: the footer cuts from the end on a narrow screen.
 const START: &[Binding] = &[
-    b(&[Enter], "Enter", Cmd::Confirm, "add name / start"),
-    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Enter], "Enter", Cmd::Confirm, "next seat/start"),
+    b(&[Tab], "Tab", Cmd::Toggle, "person/bot"),
+    b(&[Right], "←→", Cmd::Right, "bot level"),
+    b(&[Left], "", Cmd::Left, ""),
+    b(&[Char('?'), F(1)], "?", Cmd::HowTo, "how to play"),
     b(&[Esc], "Esc", Cmd::Quit, "quit"),
+    b(&[Up], "↑↓", Cmd::Up, "row"),
+    b(&[Down], "", Cmd::Down, ""),
+    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Delete], "Del", Cmd::Remove, "remove seat"),
+];
+
+/// On a rules option, a house rule or "start".
+const START_RULES: &[Binding] = &[
+    b(&[Enter], "Enter", Cmd::Confirm, "start game"),
+    b(&[Left, Char('-')], "←→/Space", Cmd::Left, "change"),
+    b(&[Right, Char(' '), Char('+')], "", Cmd::Right, ""),
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Char('?'), F(1)], "?", Cmd::HowTo, "how to play"),
+    b(&[Esc, Char('q')], "Esc", Cmd::Quit, "quit"),
+];
+
+const HOWTO: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "scroll"),
+    b(&[Down, Char('j'), Char(' ')], "", Cmd::Down, ""),
+    b(&[PageUp, Home], "PgUp/PgDn", Cmd::LogUp, "page"),
+    b(&[PageDown], "", Cmd::LogDown, ""),
+    b(&[Esc, Enter, Char('q'), Char('?')], "Esc", Cmd::Cancel, "close"),
 ];
 
 /// Only Enter, and only once the screen has been up for a moment (the terminal loop's gate):
@@ -244,7 +280,8 @@ const MARITIME: &[Binding] = &join::<10>(&[
 /// does it: no key is bound here).
 const BOT: &[Binding] = &[];
 
-const HELP: &[Binding] = &[b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
+const HELP: &[Binding] =
+    &[b(&[Char('h')], "h", Cmd::HowTo, "how to play"), b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
 const QUIT: &[Binding] = &[
     b(&[Char('y'), Char('Y')], "y", Cmd::Yes, "quit"),
@@ -268,6 +305,8 @@ const SAVE_NAME: &[Binding] = &[
 pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::Start => START,
+        Mode::StartRules => START_RULES,
+        Mode::HowTo => HOWTO,
         Mode::Handoff => HANDOFF,
         Mode::Turn => TURN,
         Mode::Select => SELECT,
@@ -287,7 +326,10 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
 
 /// True when the mode also takes the global keys.
 pub fn takes_global(mode: Mode) -> bool {
-    !matches!(mode, Mode::Start | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName)
+    !matches!(
+        mode,
+        Mode::Start | Mode::StartRules | Mode::HowTo | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName
+    )
 }
 
 /// The command a key asks for in a mode. Ctrl-C always asks to quit.
@@ -318,6 +360,8 @@ mod tests {
     fn no_key_is_bound_twice_in_a_mode() {
         let modes = [
             Mode::Start,
+            Mode::StartRules,
+            Mode::HowTo,
             Mode::Handoff,
             Mode::Turn,
             Mode::Select,

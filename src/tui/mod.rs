@@ -14,6 +14,7 @@ mod dialog_view;
 mod dialogs;
 mod gate;
 mod help;
+mod howto;
 pub mod keymap;
 mod panels;
 mod phase;
@@ -23,7 +24,9 @@ pub mod replay;
 mod screens;
 mod select;
 mod session;
+pub mod settings;
 mod start;
+mod start_view;
 mod stats;
 mod term;
 mod theme;
@@ -35,7 +38,8 @@ pub use bots::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
 pub use session::{Files, Resume};
-pub use start::StartForm;
+pub use settings::{Remembered, Settings};
+pub use start::{Row, SeatEntry, StartForm};
 pub use stats::Stats;
 pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
@@ -59,4 +63,7 @@ pub struct Options {
     pub bot_delay: std::time::Duration,
     /// How long a computer player may think about one decision (`--bot-time`).
     pub bot_time: std::time::Duration,
+    /// The start screen's remembered seats, and whether this is a first run (used only when
+    /// `seats` and `resume` are `None`).
+    pub remembered: Remembered,
 }
