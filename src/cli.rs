@@ -6,7 +6,8 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use catan::bots::BotLevel;
 use catan::engine::{Config, ConfigError};
@@ -50,6 +51,10 @@ pub struct Cli {
     pub rules: crate::rules_flags::RulesFlags,
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The rules flags given on the command line (by their ids), which win over the settings
+    /// the start screen remembered.
+    #[arg(skip)]
+    pub given: Vec<String>,
 }
 
 /// The `--players` value, as typed: checked in [`Players::check`], whose messages are safe to
@@ -202,6 +207,15 @@ pub enum Command {
 const MAX_PLAY_BOT_TIME: Duration = Duration::from_secs(3);
 
 impl Cli {
+    /// Parses the command line (exiting with clap's message on a bad one), noting which rules
+    /// flags were given.
+    pub fn parse_args() -> Cli {
+        let matches = Cli::command().get_matches();
+        let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+        cli.given = given_flags(&matches);
+        cli
+    }
+
     /// Runs what the command line asks for.
     pub fn run(self) -> ExitCode {
         let seed = self.seed.unwrap_or_else(rand::random);
@@ -276,6 +290,13 @@ impl Cli {
                     return ExitCode::from(2);
                 }
                 let theme = tui::Theme::from_env(self.ascii);
+                // The start screen opens as it was left (the flags given win over it).
+                let (config, remembered) = if seats.is_none() && resume.is_none() {
+                    let (remembered, rules) = tui::Remembered::read(tui::Settings::file());
+                    (self.rules.over(rules, |id| self.given.iter().any(|g| g == id)), remembered)
+                } else {
+                    (config, tui::Remembered::default())
+                };
                 let options = tui::Options {
                     seed,
                     seats,
@@ -285,6 +306,7 @@ impl Cli {
                     rules: config,
                     bot_delay: Duration::from_millis(self.bot_delay),
                     bot_time: self.bot_time,
+                    remembered,
                 };
                 match tui::run(options) {
                     // 128 + the signal's number when a signal stopped the game.
@@ -314,6 +336,15 @@ impl Cli {
         }
         Ok(None)
     }
+}
+
+/// The ids of the flags given on the command line (not left at their defaults).
+fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
+    matches
+        .ids()
+        .filter(|id| matches.value_source(id.as_str()) == Some(ValueSource::CommandLine))
+        .map(|id| id.as_str().to_string())
+        .collect()
 }
 
 fn simulate(config: Config, games: u64, seed: u64, json: bool) {

@@ -3,8 +3,6 @@
 mod cli;
 mod rules_flags;
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    cli::Cli::parse().run()
+    cli::Cli::parse_args().run()
 }

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, Modules, Shortage, TurnStyle};
+use catan::engine::{BoardKind, Config, Costs, Modules, Shortage, TurnStyle};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,5 +86,52 @@ impl RulesFlags {
             ..base
         }
         .with_modules(self.house_rules)
+    }
+
+    /// The rules `remembered` (the start screen's last ones), with the options whose flags were
+    /// given (`given(id)`, the field's name) taken from the flags instead: the command line wins.
+    pub fn over(&self, remembered: Config, given: impl Fn(&str) -> bool) -> Config {
+        let flags = self.config(remembered.players);
+        let pick = |id: &str| if given(id) { &flags } else { &remembered };
+        let modules = pick("house_rules").modules;
+        Config {
+            board: pick("board").board,
+            desert_center: pick("desert_center").desert_center,
+            strict_phases: pick("strict_phases").strict_phases,
+            shortage: pick("shortage").shortage,
+            discard_limit: pick("discard_limit").discard_limit,
+            target: pick("target").target,
+            friendly_robber: pick("friendly_robber").friendly_robber,
+            turns: pick("paired_players").turns,
+            costs: Costs::BASE,
+            ..remembered
+        }
+        .with_modules(modules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        rules: RulesFlags,
+    }
+
+    /// Issue 15: flags given on the command line win over the remembered settings; the
+    /// others keep what was remembered.
+    #[test]
+    fn given_flags_win_over_remembered_rules() {
+        let remembered = Config { target: 12, strict_phases: true, friendly_robber: true, ..Config::default() };
+        let flags = Flags::parse_from(["catan", "--target", "8", "--board", "beginner"]).rules;
+        let given = |id: &str| ["target", "board"].contains(&id);
+        let got = flags.over(remembered, given);
+        assert_eq!((got.target, got.board), (8, BoardKind::Beginner), "given: the flags'");
+        assert!(got.strict_phases && got.friendly_robber, "not given: remembered");
+        let none = flags.over(remembered, |_| false);
+        assert_eq!(none, remembered);
     }
 }

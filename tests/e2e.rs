@@ -443,11 +443,11 @@ fn a_bracketed_paste_plays_no_commands() {
     s.take_keyboard("Ann: place your first settlement");
     s.send("\x1b[200~rrrree\x1b[201~");
     // Something that surely comes after the paste: the help, then back.
-    s.keys("?", "Help (Esc closes)");
+    s.keys("?", "Esc closes)");
     s.send("?");
     s.pause(Duration::from_millis(300));
     let screen = s.screen();
-    assert!(!screen.contains("Help (Esc closes)"), "{screen}");
+    assert!(!screen.contains("Esc closes)"), "{screen}");
     assert!(screen.contains("Ann: place your first settlement") && !screen.contains("Ann builds"), "{screen}");
     s.keys("q", "Quit the game?");
     s.send("y");
@@ -523,4 +523,31 @@ impl Session {
             assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
         }
     }
+}
+
+/// Issue 15: `catan` with no arguments on a first run (no settings file) opens how to play;
+/// Esc shows the start screen, and a game set up there is remembered for the next run.
+#[test]
+fn a_first_run_shows_how_to_play_and_the_next_remembers_the_seats() {
+    let data = TempDir::new("e2e-first");
+    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+    let mut s = Session::start_with(&["--seed", "3", "--no-mouse"], &env, 100, 32);
+    s.wait_for("How to play");
+    s.keys("\x1b", "Players (2 to 6");
+    s.keys("Ann\r", "2. _");
+    // Tab: a bot (named for its seat), then Enter on the empty third seat starts.
+    s.keys("\t", "bot < medium >");
+    s.keys("\r", "3. _");
+    // One person with a bot: the keyboard is Ann's from the start, no hand-off.
+    s.keys("\r", "Ann places a settlement");
+    s.pause(HANDOFF_HOLD);
+    s.keys("q", "Quit");
+    s.send("y");
+    s.wait_exit();
+    let mut s = Session::start_with(&["--seed", "3", "--no-mouse"], &env, 100, 32);
+    s.wait_for("Start the game (2 players)");
+    assert!(!s.screen().contains("How to play"), "{}", s.screen());
+    assert!(s.screen().contains("1. Ann") && s.screen().contains("bot < medium >"), "{}", s.screen());
+    s.send("\x1b");
+    s.wait_exit();
 }

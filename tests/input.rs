@@ -118,8 +118,9 @@ fn a_paste_types_into_the_start_screen_name_filtered() {
     let mut app = start_app();
     app.update(Msg::Paste("Zoë\x1b[2J\u{200B} van der Berg-Ölß and more".into()));
     let form = app.start.as_ref().unwrap();
-    assert_eq!(form.input, "Zoë[2J van der Berg-", "unprintable characters dropped, cut at 20");
-    assert_eq!(form.input.chars().count(), catan::text::MAX_NAME_CHARS);
+    let typed = form.typing().unwrap();
+    assert_eq!(typed, "Zoë[2J van der Berg-", "unprintable characters dropped, cut at 20");
+    assert_eq!(typed.chars().count(), catan::text::MAX_NAME_CHARS);
 }
 
 /// Issue 12, item 3: the save prompt takes a paste as typed text.
@@ -138,11 +139,11 @@ fn a_paste_types_into_the_save_prompt() {
 fn start_screen_names_take_up_to_20_printable_characters() {
     let mut app = start_app();
     type_text(&mut app, "Zoë van der Berg-Ölß!!!!");
-    assert_eq!(app.start.as_ref().unwrap().input, "Zoë van der Berg-Ölß", "20 characters, then no more");
+    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Zoë van der Berg-Ölß"), "20 characters, then no more");
     press(&mut app, KeyCode::Enter);
     type_text(&mut app, "O'Neil & Co. (2)");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.start.as_ref().unwrap().names, ["Zoë van der Berg-Ölß", "O'Neil & Co. (2)"]);
+    assert_eq!(app.start.as_ref().unwrap().names(), ["Zoë van der Berg-Ölß", "O'Neil & Co. (2)"]);
     press(&mut app, KeyCode::Enter);
     assert!(app.start.is_none(), "the game began");
     assert_eq!(app.names, ["Zoë van der Berg-Ölß", "O'Neil & Co. (2)"]);
@@ -153,9 +154,9 @@ fn start_screen_names_take_up_to_20_printable_characters() {
 fn start_screen_ignores_characters_no_name_may_hold() {
     let mut app = start_app();
     type_text(&mut app, "A\u{1b}\u{7}\u{200B}\u{202E}\u{FEFF}nn");
-    assert_eq!(app.start.as_ref().unwrap().input, "Ann");
+    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Ann"));
     app.update(Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
-    assert_eq!(app.start.as_ref().unwrap().input, "Ann", "Ctrl-U types nothing");
+    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Ann"), "Ctrl-U types nothing");
 }
 
 /// Issue 12, item 5: no two alike (ignoring case), said in the words of `text::check_names`.
@@ -167,8 +168,8 @@ fn start_screen_refuses_a_name_twice_with_the_shared_message() {
     type_text(&mut app, "aNN");
     press(&mut app, KeyCode::Enter);
     let form = app.start.as_ref().unwrap();
-    assert_eq!(form.names, ["Ann"]);
-    assert_eq!(form.input, "aNN", "kept, to be fixed");
+    assert_eq!(form.row, catan::tui::Row::Seat(1), "the cursor stays on the second name");
+    assert_eq!(form.typing(), Some("aNN"), "kept, to be fixed");
     let expected = catan::text::check_names(&["Ann".into(), "aNN".into()]).unwrap_err().to_string();
     let message = app.message.as_ref().expect("a refusal");
     assert!(message.error);

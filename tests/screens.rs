@@ -132,7 +132,7 @@ fn game_over_screen() {
 fn quit_asks_first_and_q_on_the_start_screen_is_a_letter() {
     let mut app = App::new(1, None, Theme::default());
     press(&mut app, "Q u i n n Enter");
-    assert_eq!(app.start.as_ref().unwrap().names, vec!["Quinn".to_string()]);
+    assert_eq!(app.start.as_ref().unwrap().names(), vec!["Quinn".to_string()]);
     press(&mut app, "A l Enter Enter");
     assert!(app.start.is_none(), "two names and an empty line start the game");
     press(&mut app, "q");

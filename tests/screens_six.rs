@@ -85,27 +85,30 @@ fn the_start_screen_takes_six_names_and_shows_their_island() {
     let mut app = App::new(7, None, PLAIN);
     app.update(Msg::Resize(140, 45));
     let screen = draw(&mut app, 140, 45);
-    assert!(screen.contains("Type 2 to 6 names"), "{screen}");
+    assert!(screen.contains("Players (2 to 6"), "{screen}");
     assert_eq!(app.game.config().map, MapId::Standard);
     press(&mut app, "A n n Enter B o b Enter C y Enter D e e Enter E v e Enter");
     // A fifth name: the 5-6 island, dealt from the same seed as the game will be.
     assert_eq!(app.game.config().map, MapId::FiveSix);
     let preview = *app.game.board();
     assert!(app.start.is_some());
-    // Backspace on the empty line goes back into the fifth name (no character lost, no name
-    // erased whole): four names, the base island; three more erase it; retyped, the 5-6 island.
+    // Backspace on the empty sixth seat goes back into the fifth name (no character lost, no
+    // name erased whole): still five names; three more erase it, four names, the base island;
+    // retyped, the 5-6 island.
     press(&mut app, "Backspace");
-    assert_eq!(app.game.config().map, MapId::Standard);
+    assert_eq!(app.game.config().map, MapId::FiveSix);
+    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Eve"));
     press(&mut app, "Backspace Backspace Backspace");
     assert_eq!(app.game.config().map, MapId::Standard);
     press(&mut app, "E v e Enter");
     assert_eq!(app.game.config().map, MapId::FiveSix);
-    // At a size where the start screen fits but the larger island doesn't, it says so.
+    // At a size where the larger island doesn't fit beside the form, the form takes the screen.
     let small = draw(&mut app, 100, 32);
-    assert!(small.contains("its game needs a terminal of 104 x 36"), "{small}");
-    // The sixth name starts the game at once.
-    app.update(Msg::Resize(140, 45));
-    press(&mut app, "F a y Enter");
+    assert!(small.contains("Start the game (5 players)"), "{small}");
+    let large = draw(&mut app, 140, 45);
+    assert!(large.contains("mountains") && large.contains("Start the game (5 players)"), "{large}");
+    // After the sixth name the cursor is on "start"; Enter starts.
+    press(&mut app, "F a y Enter Enter");
     assert!(app.start.is_none());
     assert_eq!(app.names, SIX.map(String::from));
     assert_eq!(app.game.config().players, 6);

@@ -77,6 +77,8 @@ pub struct App {
     /// Lines scrolled back from the newest.
     pub log_scroll: usize,
     pub help: bool,
+    /// The how-to-play page, while it is open: how far it is scrolled.
+    pub howto: Option<u16>,
     pub quitting: bool,
     /// On the game-over screen: show the board instead of the statistics.
     pub show_board: bool,
@@ -151,6 +153,7 @@ impl App {
             log: Vec::new(),
             log_scroll: 0,
             help: false,
+            howto: None,
             quitting: false,
             show_board: false,
             message: None,
@@ -236,8 +239,10 @@ impl App {
 
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
-        if self.start.is_some() {
-            Mode::Start
+        if self.howto.is_some() {
+            Mode::HowTo
+        } else if let Some(form) = &self.start {
+            if matches!(form.row, super::start::Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
         } else if self.quitting {
             Mode::Quit
         } else if self.saving.is_some() {
@@ -305,7 +310,7 @@ impl App {
             Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;
-                if self.mode() == Mode::Start {
+                if matches!(self.mode(), Mode::Start | Mode::StartRules) {
                     self.start_key(key);
                 } else if self.mode() == Mode::SaveName {
                     self.save_key(key);
@@ -340,10 +345,12 @@ impl App {
     pub fn command(&mut self, cmd: Cmd) {
         let mode = self.mode();
         match (mode, cmd) {
+            (Mode::HowTo, cmd) => self.howto_command(cmd),
             (_, Cmd::Help) => self.help = true,
             (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
             (Mode::Quit, _) => self.quitting = false,
             (_, Cmd::Quit) => self.quitting = true,
+            (Mode::Help, Cmd::HowTo) => (self.help, self.howto) = (false, Some(0)),
             (Mode::Help, _) => self.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
             (Mode::Handoff, Cmd::Undo) if self.undoable => {
@@ -624,6 +631,11 @@ impl App {
                     && matches!(self.mode(), Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}
+        }
+        if self.mode() == Mode::Start && matches!(cmd, Cmd::Left | Cmd::Right) {
+            // The level keys, on a computer player's seat.
+            let form = self.start.as_ref();
+            return form.is_some_and(|f| matches!(f.row, super::start::Row::Seat(i) if f.seats[i].bot.is_some()));
         }
         if self.mode() != Mode::Turn {
             return match (&self.focus, cmd) {

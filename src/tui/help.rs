@@ -143,7 +143,7 @@ fn flow(sections: &[Vec<Line<'static>>], cols: usize, height: usize) -> Option<V
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let r = centred(area, area.width.saturating_sub(2).min(3 * COL_MAX + 2), area.height.saturating_sub(2));
     Clear.render(r, buf);
-    let outer = block(app, " Help (Esc closes) ");
+    let outer = block(app, " Help (h: how to play · Esc closes) ");
     let inner = outer.inner(r);
     outer.render(r, buf);
     // As many columns as fit (three at most), their heights evened out where there is room.

@@ -8,8 +8,12 @@ use crate::engine::Resource;
 /// What the keyboard is doing now; each mode has its own table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// Typing the players' names.
+    /// The start screen, the cursor on a seat: typing its name, person or computer player.
     Start,
+    /// The start screen, the cursor on a rules option, a house rule or "start".
+    StartRules,
+    /// The how-to-play page (first run, `?` on the start screen, `h` in the help).
+    HowTo,
     /// The screen that hides every hand until the next player takes the keyboard.
     Handoff,
     /// Rolling, building, trading, ending the turn.
@@ -83,6 +87,10 @@ pub enum Cmd {
     Save,
     /// A resource by its key, the same in every dialog that names resources.
     Pick(Resource),
+    /// Open the how-to-play page.
+    HowTo,
+    /// Take a seat off the start screen.
+    Remove,
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -98,7 +106,7 @@ const fn b(keys: &'static [KeyCode], label: &'static str, cmd: Cmd, desc: &'stat
     Binding { keys, label, cmd, desc }
 }
 
-use KeyCode::{BackTab, Backspace, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
+use KeyCode::{BackTab, Backspace, Char, Delete, Down, Enter, Esc, F, Home, Left, PageDown, PageUp, Right, Tab, Up};
 
 /// Keys that work in every mode but the start screen, the quit question, the help and the save
 /// prompt. Save is `s`, as issue 4 asks (`S` too, for hands used to it); so a settlement is `v`,
@@ -112,10 +120,38 @@ pub const GLOBAL: &[Binding] = &[
     b(&[PageDown, Char(']')], "PgDn/]", Cmd::LogDown, "log on"),
 ];
 
+/// On a seat of the start screen every other character types into its name (`?` excepted:
+/// it opens how to play). In order of use: the footer cuts from the end on a narrow screen.
 const START: &[Binding] = &[
-    b(&[Enter], "Enter", Cmd::Confirm, "add name / start"),
-    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Enter], "Enter", Cmd::Confirm, "next seat/start"),
+    b(&[Tab], "Tab", Cmd::Toggle, "person/bot"),
+    b(&[Right], "←→", Cmd::Right, "bot level"),
+    b(&[Left], "", Cmd::Left, ""),
+    b(&[Char('?'), F(1)], "?", Cmd::HowTo, "how to play"),
     b(&[Esc], "Esc", Cmd::Quit, "quit"),
+    b(&[Up], "↑↓", Cmd::Up, "row"),
+    b(&[Down], "", Cmd::Down, ""),
+    b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[Delete], "Del", Cmd::Remove, "remove seat"),
+];
+
+/// On a rules option, a house rule or "start".
+const START_RULES: &[Binding] = &[
+    b(&[Enter], "Enter", Cmd::Confirm, "start game"),
+    b(&[Left, Char('-')], "←→/Space", Cmd::Left, "change"),
+    b(&[Right, Char(' '), Char('+')], "", Cmd::Right, ""),
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
+    b(&[Down, Char('j')], "", Cmd::Down, ""),
+    b(&[Char('?'), F(1)], "?", Cmd::HowTo, "how to play"),
+    b(&[Esc, Char('q')], "Esc", Cmd::Quit, "quit"),
+];
+
+const HOWTO: &[Binding] = &[
+    b(&[Up, Char('k')], "↑↓", Cmd::Up, "scroll"),
+    b(&[Down, Char('j'), Char(' ')], "", Cmd::Down, ""),
+    b(&[PageUp, Home], "PgUp/PgDn", Cmd::LogUp, "page"),
+    b(&[PageDown], "", Cmd::LogDown, ""),
+    b(&[Esc, Enter, Char('q'), Char('?')], "Esc", Cmd::Cancel, "close"),
 ];
 
 /// Only Enter, and only once the screen has been up for a moment (the terminal loop's gate):
@@ -162,22 +198,47 @@ pub fn resource_key(r: Resource) -> char {
     RESOURCE_KEYS.iter().find(|(_, x)| *x == r).map_or('?', |(k, _)| *k)
 }
 
-const COMPOSER: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
+/// The bindings of the resource keys ([`RESOURCE_KEYS`]), shared by every dialog that
+/// names resources: one table, so the keys can't differ between dialogs.
+const RESOURCES: &[Binding] = &[
     b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
     b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
     b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
     b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
     b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
     b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
-    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
-    b(&[Enter], "Enter", Cmd::Confirm, "send"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-    b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/less"),
-    b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
-    b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
 ];
+
+/// A mode's table made of parts (its own keys and shared ones like [`RESOURCES`]), in order.
+/// `N` is the number of bindings in all; a wrong count fails to compile.
+const fn join<const N: usize>(parts: &[&[Binding]]) -> [Binding; N] {
+    let mut out = [b(&[], "", Cmd::Cancel, ""); N];
+    let (mut k, mut i) = (0, 0);
+    while i < parts.len() {
+        let mut j = 0;
+        while j < parts[i].len() {
+            out[k] = parts[i][j];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(k == N, "join: N is not the number of bindings");
+    out
+}
+
+const COMPOSER: &[Binding] = &join::<14>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
+        b(&[Enter], "Enter", Cmd::Confirm, "send"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+        b(&[Char('+'), Char('=')], "+/-", Cmd::More, "more/less"),
+        b(&[Char('-'), Char('_')], "", Cmd::Less, ""),
+        b(&[Char(' ')], "Space", Cmd::Next, "ask player"),
+    ],
+]);
 
 const ANSWER: &[Binding] = &[
     b(&[Char('a')], "a", Cmd::Accept, "accept"),
@@ -192,20 +253,16 @@ const RESPONSES: &[Binding] = &[
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
 ];
 
-const PICKER: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
-    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
-    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
-    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
-    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
-    b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
-    b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
-    b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
-    b(&[Enter], "Enter", Cmd::Confirm, "done"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-];
+const PICKER: &[Binding] = &join::<12>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "row"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Right, Char('+'), Char('=')], "→/+", Cmd::More, "one more"),
+        b(&[Left, Char('-')], "←/-", Cmd::Less, "one fewer"),
+        b(&[Enter], "Enter", Cmd::Confirm, "done"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+    ],
+]);
 
 const LIST: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
@@ -214,25 +271,22 @@ const LIST: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
 
-const MARITIME: &[Binding] = &[
-    b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"),
-    b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Char('b')], "b/l/w/g/o", Cmd::Pick(Resource::Brick), "resource"),
-    b(&[Char('l')], "", Cmd::Pick(Resource::Lumber), ""),
-    b(&[Char('w')], "", Cmd::Pick(Resource::Wool), ""),
-    b(&[Char('g')], "", Cmd::Pick(Resource::Grain), ""),
-    b(&[Char('o')], "", Cmd::Pick(Resource::Ore), ""),
-    b(&[Char('$')], "", Cmd::Pick(Resource::Gold), ""),
-    b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
-    b(&[Enter], "Enter", Cmd::Confirm, "trade"),
-    b(&[Esc], "Esc", Cmd::Cancel, "back"),
-];
+const MARITIME: &[Binding] = &join::<11>(&[
+    &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"), b(&[Down, Char('j')], "", Cmd::Down, "")],
+    RESOURCES,
+    &[
+        b(&[Tab, Left, Right], "Tab/←→", Cmd::Toggle, "give/get"),
+        b(&[Enter], "Enter", Cmd::Confirm, "trade"),
+        b(&[Esc], "Esc", Cmd::Cancel, "back"),
+    ],
+]);
 
 /// While a computer player acts, any key but the global ones skips to its next move (the app
 /// does it: no key is bound here).
 const BOT: &[Binding] = &[];
 
-const HELP: &[Binding] = &[b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
+const HELP: &[Binding] =
+    &[b(&[Char('h')], "h", Cmd::HowTo, "how to play"), b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
 const QUIT: &[Binding] = &[
     b(&[Char('y'), Char('Y')], "y", Cmd::Yes, "quit"),
@@ -256,6 +310,8 @@ const SAVE_NAME: &[Binding] = &[
 pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::Start => START,
+        Mode::StartRules => START_RULES,
+        Mode::HowTo => HOWTO,
         Mode::Handoff => HANDOFF,
         Mode::Turn => TURN,
         Mode::Select => SELECT,
@@ -275,7 +331,10 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
 
 /// True when the mode also takes the global keys.
 pub fn takes_global(mode: Mode) -> bool {
-    !matches!(mode, Mode::Start | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName)
+    !matches!(
+        mode,
+        Mode::Start | Mode::StartRules | Mode::HowTo | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName
+    )
 }
 
 /// The command a key asks for in a mode. Ctrl-C always asks to quit.
@@ -306,6 +365,8 @@ mod tests {
     fn no_key_is_bound_twice_in_a_mode() {
         let modes = [
             Mode::Start,
+            Mode::StartRules,
+            Mode::HowTo,
             Mode::Handoff,
             Mode::Turn,
             Mode::Select,
@@ -343,6 +404,19 @@ mod tests {
         assert_eq!(lookup(Mode::SaveName, key('u')), None, "the save prompt types letters");
         assert_eq!(lookup(Mode::Start, key('q')), None);
         assert_eq!(lookup(Mode::Quit, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Cmd::Yes));
+    }
+
+    /// Issue 15: the resource keys are one table, the same in every dialog that names them.
+    #[test]
+    fn every_resource_dialog_takes_the_same_resource_keys() {
+        for (key, r) in RESOURCE_KEYS {
+            let ev = KeyEvent::new(KeyCode::Char(key), KeyModifiers::NONE);
+            for mode in [Mode::Composer, Mode::Picker, Mode::Maritime] {
+                assert_eq!(lookup(mode, ev), Some(Cmd::Pick(r)), "{key} in {mode:?}");
+            }
+            assert_eq!(resource_key(r), key);
+        }
+        assert_eq!(RESOURCES.len(), RESOURCE_KEYS.len());
     }
 
     /// Issue 4: "In the game, `s` saves". `S` stays an alias; a settlement moved to `v`.

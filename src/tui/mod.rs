@@ -15,6 +15,7 @@ mod dialogs;
 mod gate;
 mod help;
 mod house;
+mod howto;
 pub mod keymap;
 mod panels;
 mod phase;
@@ -24,7 +25,9 @@ pub mod replay;
 mod screens;
 mod select;
 mod session;
+pub mod settings;
 mod start;
+mod start_view;
 mod stats;
 mod term;
 mod theme;
@@ -36,7 +39,8 @@ pub use bots::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
 pub use select::{Purpose, Selection, Target};
 pub use session::{Files, Resume};
-pub use start::StartForm;
+pub use settings::{Remembered, Settings};
+pub use start::{Row, SeatEntry, StartForm};
 pub use stats::Stats;
 pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
@@ -60,4 +64,7 @@ pub struct Options {
     pub bot_delay: std::time::Duration,
     /// How long a computer player may think about one decision (`--bot-time`).
     pub bot_time: std::time::Duration,
+    /// The start screen's remembered seats, and whether this is a first run (used only when
+    /// `seats` and `resume` are `None`).
+    pub remembered: Remembered,
 }

@@ -355,7 +355,6 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     // What the footer says before the keys: on the start screen, to type; while a computer
     // player acts, that it thinks (or that its move is shown).
     let said = match mode {
-        Mode::Start => Some(" type a name".to_string()),
         Mode::Bot => app.bot_status().map(|s| format!(" {s} ")),
         _ => None,
     };

@@ -40,6 +40,9 @@ pub fn header(app: &App) -> String {
 /// What the player with the keyboard should do now; while choosing a place, what the place
 /// under the cursor is comes first (issue 15).
 pub fn prompt(app: &App) -> String {
+    if app.start.is_some() {
+        return super::start_view::about(app);
+    }
     let what = instruction(app);
     match &app.focus {
         Focus::Select(s) if app.saving.is_none() => format!("{} — {what}", super::place::describe(app, s.cursor)),

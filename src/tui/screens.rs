@@ -1,4 +1,4 @@
-//! Whole screens and overlays: the start screen, the hand-off screen that hides every hand
+//! Whole screens and overlays: the hand-off screen that hides every hand
 //! (H1), the help overlay, the quit question, the too-small screen and the game-over screen.
 
 use ratatui::buffer::Buffer;
@@ -10,9 +10,8 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::keymap::Mode;
 use super::panels::{block, hand_spans, player_span};
-use super::start::MIN_PLAYERS;
 use super::stats::Stats;
-use crate::engine::{DevCard, MAX_PLAYERS, Seat};
+use crate::engine::{DevCard, Seat};
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -33,34 +32,6 @@ pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16), quit
     let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
     let r = centred(area, area.width, rows.min(usize::from(area.height)) as u16);
     Paragraph::new(lines).centered().wrap(Wrap { trim: true }).render(r, buf);
-}
-
-/// Names being typed, beside the island this seed deals.
-pub fn start(app: &App, area: Rect, buf: &mut Buffer) {
-    let Some(form) = &app.start else { return };
-    let mut lines = vec![
-        Line::styled("Who is playing?", app.theme.title()),
-        Line::raw(""),
-        Line::raw(format!("Type {MIN_PLAYERS} to {MAX_PLAYERS} names, Enter after each, in seat order.")),
-        Line::raw("Enter on an empty line starts the game."),
-        Line::styled("Five or six play on the larger 5-6 player island.", app.theme.dim()),
-        Line::raw(""),
-    ];
-    for (i, n) in form.names.iter().enumerate() {
-        lines.push(Line::from(vec![
-            Span::raw(format!(" {}. ", i + 1)),
-            Span::styled(n.clone(), app.theme.player(Seat(i as u8))),
-        ]));
-    }
-    if form.names.len() < MAX_PLAYERS {
-        lines.push(Line::from(vec![
-            Span::raw(format!(" {}. ", form.names.len() + 1)),
-            Span::styled(format!("{}_", form.input), Style::new().add_modifier(Modifier::BOLD)),
-        ]));
-    }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(format!("seed {}", app.seed), app.theme.dim()));
-    Paragraph::new(lines).block(block(app, " New game ")).wrap(Wrap { trim: false }).render(area, buf);
 }
 
 /// The hand-off box, over the island: no hand is visible until the named player presses

@@ -57,7 +57,10 @@ impl Files {
 /// data directory.
 pub(super) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
-        let mut app = App::with_seats(options.seed, options.seats, options.theme, options.rules);
+        let mut app = match options.seats {
+            Some(seats) => App::with_seats(options.seed, Some(seats), options.theme, options.rules),
+            None => App::start_screen(options.seed, options.theme, options.rules, &options.remembered),
+        };
         (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
         app.set_files(Files::from_env(), None);
         return app;

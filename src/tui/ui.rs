@@ -159,8 +159,7 @@ impl Widget for &App {
         let areas = layout((area.width, area.height), app.game.topology());
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
-            island(app, &app.game, areas.board, buf);
-            screens::start(app, areas.side, buf);
+            super::start_view::render(app, &areas, buf, |r, buf| island(app, &app.game, r, buf));
         } else if app.game.is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.handoff() {
@@ -179,6 +178,9 @@ impl Widget for &App {
         panels::footer(app, areas.footer, buf);
         if app.help {
             super::help::render(app, area, buf);
+        }
+        if app.howto.is_some() {
+            super::howto::render(app, area, buf);
         }
         if let Some(prompt) = &app.saving {
             super::prompt::render(app, prompt, area, buf);

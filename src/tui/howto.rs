@@ -1,0 +1,149 @@
+//! The how-to-play page: what a turn is, how to trade, how the hand-off works and where the
+//! keys are, short enough to read before a first game. It opens by itself on a first run (no
+//! settings file yet), with `?` on the start screen and with `h` in the help; it scrolls when
+//! the terminal is too short for it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+use super::app::App;
+use super::keymap::Cmd;
+use super::panels::block;
+use super::screens::centred;
+
+/// The page: `#` starts a heading; `{k}` is a key, shown in the keys' style.
+const PAGE: &[&str] = &[
+    "# The goal",
+    "Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
+     the Longest Road and the Largest Army 2 each, a victory point card 1.",
+    "# Set-up",
+    "Each player places a settlement and a road, then a second pair in reverse order; the second \
+     settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
+     next legal spot) and place with {Enter}.",
+    "# A turn",
+    "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
+     resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
+     moves the robber and robs a player beside it.",
+    "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
+     bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
+    "3. {e} ends the turn.",
+    "# Trading",
+    "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
+     {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
+    "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. Each player asked answers on \
+     their own hand-off: {a} accepts, {d} declines, {c} counters with an offer of their own. You \
+     then choose whom to trade with ({Enter}) or withdraw the offer ({x}).",
+    "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
+     every rate you have and starts on the best.",
+    "# The hand-off",
+    "Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
+     discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
+     they press {Enter}. Computer players need no hand-off: their moves show one by one, and \
+     any key skips ahead.",
+    "# Keys",
+    "The bottom line always shows the keys that work now. {?} shows every key, the costs and \
+     the island's symbols; {h} there opens this page again. {u} takes back your last action, \
+     {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
+     it.",
+];
+
+/// The page as lines `width` wide at most.
+pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width.max(20));
+    let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
+    let mut out: Vec<Line> = Vec::new();
+    for para in PAGE {
+        if let Some(title) = para.strip_prefix("# ") {
+            if !out.is_empty() {
+                out.push(Line::raw(""));
+            }
+            out.push(Line::styled(title.to_string(), app.theme.title()));
+            continue;
+        }
+        let para = para.replace("{target}", &target);
+        // Greedy wrapping on words; a key's braces take no room.
+        let mut line: Vec<Span> = Vec::new();
+        let mut len = 0;
+        // A numbered step's lines after the first line up under its text.
+        let indent = if para.starts_with(|c: char| c.is_ascii_digit()) { 3 } else { 0 };
+        for word in para.split(' ') {
+            let w = word.chars().filter(|c| !matches!(c, '{' | '}')).count();
+            if len > 0 && len + 1 + w > width {
+                out.push(Line::from(std::mem::take(&mut line)));
+                line.push(Span::raw(" ".repeat(indent)));
+                len = indent;
+            } else if len > 0 {
+                line.push(Span::raw(" "));
+                len += 1;
+            }
+            // "({Enter})": the parts outside braces plain, inside in the keys' style.
+            for (i, part) in word.split(['{', '}']).enumerate().filter(|(_, p)| !p.is_empty()) {
+                let part = part.to_string();
+                line.push(if i % 2 == 1 { Span::styled(part, app.theme.key()) } else { Span::raw(part) });
+            }
+            len += w;
+        }
+        out.push(Line::from(line));
+    }
+    out
+}
+
+/// The page's box in a screen of `area`, and the room for text inside it.
+fn frame(area: Rect) -> (Rect, Rect) {
+    let r = centred(area, area.width.saturating_sub(4).min(86), area.height.saturating_sub(2));
+    let inner = Rect { x: r.x + 2, y: r.y + 1, width: r.width.saturating_sub(4), height: r.height.saturating_sub(2) };
+    (r, inner)
+}
+
+/// How far the page can scroll in a screen of `size`.
+fn max_scroll(app: &App, size: (u16, u16)) -> u16 {
+    let (_, inner) = frame(Rect::new(0, 0, size.0, size.1));
+    let total = lines(app, inner.width).len();
+    u16::try_from(total.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX)
+}
+
+impl App {
+    /// A key on the how-to-play page: scroll, or close it.
+    pub(super) fn howto_command(&mut self, cmd: Cmd) {
+        let Some(at) = self.howto else { return };
+        let page = self.size.1.saturating_sub(6).max(1);
+        let to = match cmd {
+            Cmd::Up => at.saturating_sub(1),
+            Cmd::Down => at.saturating_add(1),
+            Cmd::LogUp => at.saturating_sub(page),
+            Cmd::LogDown => at.saturating_add(page),
+            Cmd::Quit if self.start.is_some() => {
+                self.done = true;
+                return;
+            }
+            Cmd::Quit => {
+                (self.howto, self.quitting) = (None, true);
+                return;
+            }
+            _ => {
+                self.howto = None;
+                return;
+            }
+        };
+        self.howto = Some(to.min(max_scroll(self, self.size)));
+    }
+}
+
+/// Draws the page over `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let at = app.howto.unwrap_or(0);
+    let (r, inner) = frame(area);
+    Clear.render(r, buf);
+    let all = lines(app, inner.width);
+    let more = all.len() > usize::from(at) + usize::from(inner.height);
+    let mut outer = block(app, " How to play ");
+    outer = outer.title_bottom(Line::styled(
+        if more { " ↓ more: ↑↓ scroll · Esc closes " } else { " Esc closes " },
+        app.theme.key(),
+    ));
+    outer.render(r, buf);
+    let shown: Vec<Line> = all.into_iter().skip(usize::from(at)).take(usize::from(inner.height)).collect();
+    Paragraph::new(shown).render(inner, buf);
+}
