@@ -184,11 +184,22 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
     }
     if running(app) {
         let to_act = app.game.to_act();
-        if app.handoff().is_none() {
+        // A computer player needs no keyboard (start-screen games may seat bots).
+        if app.handoff().is_none() && app.table.level(to_act).is_none() {
             assert_eq!(app.viewer, Some(to_act), "{}: no hand-off, yet the keyboard is not the player's", ctx());
         }
-        let playing =
-            !matches!(mode, Mode::Start | Mode::Handoff | Mode::Help | Mode::Quit | Mode::SaveName | Mode::Over);
+        let playing = !matches!(
+            mode,
+            Mode::Start
+                | Mode::StartRules
+                | Mode::Bot
+                | Mode::HowTo
+                | Mode::Handoff
+                | Mode::Help
+                | Mode::Quit
+                | Mode::SaveName
+                | Mode::Over
+        );
         if playing {
             assert_eq!(
                 app.viewer,
@@ -201,7 +212,8 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
     }
     if app.viewer != before.viewer {
         assert!(
-            before.mode == Mode::Handoff && matches!(msg, Msg::Key(_)),
+            // The hand-off, or a game starting with one person among bots (theirs from the start).
+            matches!(before.mode, Mode::Handoff | Mode::Start | Mode::StartRules) && matches!(msg, Msg::Key(_)),
             "{}: the viewer changed from {:?} to {:?} without a hand-off (mode was {:?})",
             ctx(),
             before.viewer,
@@ -219,9 +231,9 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
     }
     // Only the player who took the keyboard acts (or takes an action back), and only while
     // playing: not from the hand-off screen, the help, the quit question or the save prompt.
-    if before.mode != Mode::Start && app.game != before.game {
+    if !matches!(before.mode, Mode::Start | Mode::StartRules) && app.game != before.game {
         assert!(
-            !matches!(before.mode, Mode::Handoff | Mode::Help | Mode::Quit | Mode::SaveName | Mode::Over),
+            !matches!(before.mode, Mode::Handoff | Mode::Help | Mode::HowTo | Mode::Quit | Mode::SaveName | Mode::Over),
             "{}: the game changed from {:?} mode",
             ctx(),
             before.mode
