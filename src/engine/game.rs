@@ -426,10 +426,8 @@ impl Game {
     /// (3 points, R44).
     pub fn public_points(&self, s: Seat) -> u8 {
         let p = &self.players[s.index()];
-        let awards = 2 * (self.longest_road == Some(s)) as u8
-            + 2 * (self.largest_army == Some(s)) as u8
-            + self.house_award_points(s);
-        p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.castles.len() as u8 + awards
+        let awards = 2 * (self.longest_road == Some(s)) as u8 + 2 * (self.largest_army == Some(s)) as u8;
+        p.settlements.len() as u8 + 2 * p.cities.len() as u8 + awards + self.house_points(s)
     }
     /// All points, hidden victory point cards included (R37).
     pub(in crate::engine) fn victory_points(&self, s: Seat) -> u8 {

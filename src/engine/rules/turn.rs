@@ -7,7 +7,7 @@
 
 use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat};
 use crate::engine::cards::{Hand, Resource};
-use crate::engine::config::{Shortage, TurnStyle};
+use crate::engine::config::{Module, Shortage, TurnStyle};
 use crate::engine::coords::Hex;
 use crate::engine::game::{Game, Phase, Turn};
 use crate::engine::sink::{ActionSink, EventSink};
@@ -53,6 +53,7 @@ impl Game {
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
         let mut want = Hand::EMPTY;
         let mut hexes = self.board.token_mask(total) & !(1 << self.board.robber().0);
+        let castles = self.config.modules.has(Module::Castles);
         while hexes != 0 {
             let h = Hex(hexes.trailing_zeros() as u8);
             hexes &= hexes - 1;
@@ -65,10 +66,10 @@ impl Game {
                 if (p.settlements.0 | p.cities.0) & corners == 0 {
                     continue;
                 }
-                // A castle is a city that gives one card more (R44).
-                let got = (p.settlements.0 & corners).count_ones()
-                    + 2 * (p.cities.0 & corners).count_ones()
-                    + (p.castles.0 & corners).count_ones();
+                let mut got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+                if castles {
+                    got += self.castle_cards(p.castles.0, corners);
+                }
                 owes[r] += got as u8;
                 want[r] += got as u8;
             }
@@ -198,6 +199,7 @@ impl Game {
 
     /// R38: the player whose turn it is wins on reaching the target; that covers a player who
     /// got there during another's turn, checked as their own turn starts.
+    #[inline(always)]
     pub(super) fn check_win(&mut self, ev: &mut impl EventSink) {
         // R40: no one wins in the Special Building Phase; a player who got there wins as
         // their own turn starts.

@@ -21,6 +21,19 @@ use crate::engine::game::Game;
 use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
+    /// R44: a castle's point above the city it is (counted in [`Game::public_points`]).
+    #[inline(always)]
+    pub(super) fn castle_points(&self, s: Seat) -> u8 {
+        self.players[s.index()].castles.len() as u8
+    }
+
+    /// R44: the card a castle produces above the city it is, for a roll on the hex with
+    /// `corners` (production adds it to the city's two when castles are played).
+    #[inline(always)]
+    pub(in crate::engine::rules) fn castle_cards(&self, castles: u128, corners: u128) -> u32 {
+        (castles & corners).count_ones()
+    }
+
     /// Sites of a castle: the player's cities that are not castles yet (none without R44).
     #[inline(always)]
     fn castle_sites(&self, s: Seat) -> u128 {

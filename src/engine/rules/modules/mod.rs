@@ -36,6 +36,8 @@ pub use gold::GOLD_PRICE;
 pub(crate) use gold::{starting_bank, with_gold_hexes};
 
 use crate::engine::action::Seat;
+use crate::engine::config::Module;
+use crate::engine::game::Game;
 
 /// What the modules keep in a game between actions (all of it saved). Empty when no module
 /// that keeps anything is on.
@@ -50,6 +52,16 @@ pub struct House {
     pub harbor_master: Option<Seat>,
     /// R43: gold produced since the dragon's last attack (always below 7 between actions).
     pub dragon_gold: u8,
+}
+
+impl Game {
+    /// Points the house rules add to [`Game::public_points`]: castles (R44) and the awards of
+    /// R49 and R50. One test of the module bits when none of them is on.
+    #[inline(always)]
+    pub(in crate::engine) fn house_points(&self, s: Seat) -> u8 {
+        const POINTS: u32 = Module::Castles.bit() | Module::Metropolis.bit() | Module::HarborMaster.bit();
+        if self.config.modules.0 & POINTS == 0 { 0 } else { self.castle_points(s) + self.house_award_points(s) }
+    }
 }
 
 impl House {
