@@ -46,3 +46,27 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
     assert_eq!(app.game.view(ANN).hand()[kind], 1, "{:?}", app.message);
     assert!(!matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }));
 }
+
+#[test]
+fn r45_the_game_over_table_says_nothing_of_a_robber_there_is_not() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(140, 45));
+    let config = Config { target: 3, ..Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap()) };
+    app.game = Scenario::new(config, 1)
+        .settlement(ANN, Vertex(0))
+        .settlement(ANN, Vertex(10))
+        .settlement(Seat(1), Vertex(20))
+        .settlement(Seat(2), Vertex(40))
+        .hand(ANN, catan::engine::Hand::CITY)
+        .turn(ANN)
+        .rolled()
+        .build()
+        .unwrap();
+    app.game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    assert_eq!(app.game.winner(), Some(ANN));
+    app.focus = Focus::Idle;
+    let screen = draw_at(&app, 140, 45);
+    assert!(screen.contains("Resources gained from the island"), "{screen}");
+    assert!(!screen.contains("robber"), "{screen}");
+}

@@ -135,3 +135,33 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
     assert!(status.contains("the dragon attacks Bob"), "{status}");
     assert!(screen.contains("dragon: 0 of 7 gold"), "{screen}");
 }
+
+#[test]
+fn r43_the_game_over_table_counts_the_dragons_hits() {
+    let mut app = app(Theme { color: false, ascii: false });
+    let topo = app.game.topology();
+    let site = topo.hex_vertices(catan::engine::Hex(2))[0];
+    let config = Config { target: 3, ..config() };
+    // As above, on a game to 3 points: the roll's 7th gold knocks Bob's city down (Ann has as
+    // many points, Bob more cards), then Ann's city makes her 3.
+    app.game = Scenario::new(config, 1)
+        .settlement(ANN, Vertex(0))
+        .settlement(ANN, site)
+        .city(Seat(1), Vertex(20))
+        .settlement(Seat(2), Vertex(40))
+        .hand(Seat(1), Hand::CITY)
+        .dragon_gold(6)
+        .turn(ANN)
+        .next_roll(9)
+        .build()
+        .unwrap();
+    app.update(Msg::key(KeyCode::Char('r')));
+    assert!(app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. })), "{:?}", app.log);
+    app.game = Scenario::from_game(app.game).hand(ANN, Hand::CITY).build().unwrap();
+    app.game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    assert_eq!(app.game.winner(), Some(ANN));
+    app.focus = Focus::Idle;
+    let screen = draw(&app);
+    assert!(screen.contains("lost to the robber: 0 stolen, 0 discarded · hit by the dragon: 1 building "), "{screen}");
+    assert!(screen.contains("hit by the dragon: 0 buildings"), "{screen}");
+}

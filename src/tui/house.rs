@@ -7,6 +7,7 @@
 //! and the awards.
 
 use super::app::App;
+use super::stats::Stats;
 use crate::engine::{Module, Seat};
 
 /// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
@@ -62,6 +63,22 @@ pub fn point_columns(app: &App) -> Vec<(&'static str, Vec<u8>)> {
         out.push(("harbor", column(&|s| 2 * (g.harbor_master() == Some(s)) as u8)));
     }
     out
+}
+
+/// The game-over line of what a seat lost: to the robber (none without it, R45) and to the
+/// dragon (R43), or `None` when neither is played.
+pub fn losses(app: &App, stats: &Stats, s: Seat) -> Option<String> {
+    let m = app.game.config().modules;
+    let i = s.index();
+    let mut parts = Vec::new();
+    if !m.has(Module::NoRobber) {
+        parts.push(format!("lost to the robber: {} stolen, {} discarded", stats.stolen[i], stats.discarded[i]));
+    }
+    if m.has(Module::Dragon) {
+        let n = stats.dragon[i];
+        parts.push(format!("hit by the dragon: {n} building{}", if n == 1 { "" } else { "s" }));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 fn letter(app: &App, s: Seat) -> char {

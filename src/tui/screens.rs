@@ -132,14 +132,9 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
         let mut detail = vec![Span::raw("  ")];
         detail.extend(hand_spans(app, stats.gained[s.index()], false));
         lines.push(Line::from(detail));
-        lines.push(Line::styled(
-            format!(
-                "  lost to the robber: {} stolen, {} discarded",
-                stats.stolen[s.index()],
-                stats.discarded[s.index()]
-            ),
-            app.theme.dim(),
-        ));
+        if let Some(lost) = super::house::losses(app, &stats, s) {
+            lines.push(Line::styled(format!("  {lost}"), app.theme.dim()));
+        }
     }
     Paragraph::new(lines).block(block(app, " Resources gained from the island ")).render(gains, buf);
 

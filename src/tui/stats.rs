@@ -13,6 +13,8 @@ pub struct Stats {
     pub stolen: [u32; MAX_PLAYERS],
     /// Cards each seat discarded after a 7.
     pub discarded: [u32; MAX_PLAYERS],
+    /// R43: the dragon's attacks on each seat that hit a building.
+    pub dragon: [u32; MAX_PLAYERS],
 }
 
 impl Stats {
@@ -27,6 +29,7 @@ impl Stats {
                 }
                 Event::Stole { victim, .. } => s.stolen[victim.index()] += 1,
                 Event::Discarded { seat, .. } => s.discarded[seat.index()] += 1,
+                Event::DragonAttacked { seat, at: Some(_), .. } => s.dragon[seat.index()] += 1,
                 _ => {}
             }
         }
