@@ -347,7 +347,7 @@ fn issue14_bots_counter_an_offer_when_other_terms_suit_them() {
             assert_eq!(answer, expected, "{level} seed {seed}");
             g.apply(answer).unwrap();
             g.apply(Action::ConfirmTrade(A)).unwrap();
-            assert_eq!(g.view(A).hand(), Hand([1, 0, 2, 2, 2, 0]));
+            assert_eq!(g.view(A).hand(), Hand::from_counts([1, 0, 2, 2, 2, 0]));
             let near = offer_to_a(5, 2, brick, two_ore);
             assert_eq!(bot.choose(near.acting_view()), Action::DeclineTrade, "{level}: offerer about to win");
         }

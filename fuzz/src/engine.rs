@@ -153,7 +153,7 @@ fn near_trade(g: &Game, b: &mut Bytes) -> Action {
     };
     if b.u8() & 1 == 0 {
         let give = within(b, g.view(me).hand());
-        let mut get = within(b, Hand([19; 6]));
+        let mut get = within(b, Hand::from_counts([19; 6]));
         for r in Resource::CARDS {
             if give[r] > 0 {
                 get[r] = 0;

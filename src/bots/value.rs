@@ -152,7 +152,7 @@ pub fn value(game: &Game, me: Seat) -> f64 {
 /// nothing of either (catanatron's `hand_synergy`).
 fn hand_synergy(config: &Config, hand: Hand) -> f64 {
     let distance = |cost: Hand| {
-        let lacking: u32 = cost.0.iter().zip(hand.0).map(|(&c, h)| u32::from(c.saturating_sub(h))).sum();
+        let lacking: u32 = cost.counts().iter().zip(hand.counts()).map(|(&c, h)| u32::from(c.saturating_sub(h))).sum();
         f64::from(lacking) / f64::from(cost.total().max(1))
     };
     (2.0 - distance(config.costs.city) - distance(config.costs.settlement)) / 2.0

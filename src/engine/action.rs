@@ -80,7 +80,7 @@ impl SeatSet {
 #[serde(rename_all = "snake_case")]
 // An explicit tag byte: telling variants apart is one compare (a tag packed into a field's
 // spare values took several instructions, and this is matched on every action).
-#[repr(u8, align(8))]
+#[repr(u8)]
 pub enum Action {
     /// Place a settlement (free in set-up).
     BuildSettlement(Vertex),

@@ -57,12 +57,19 @@ impl fmt::Display for Resource {
 /// bank, a cost or one side of a trade. Gold (R42) is one more card in a hand, so whatever
 /// counts, takes or trades cards counts, takes and trades gold with the rest. Saved as a list
 /// of five counts while it holds no gold (as before gold existed), else six.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Hand(pub [u8; 6]);
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub(in crate::engine) [u8; 8]);
+
+/// `Hand([brick, lumber, wool, grain, ore, gold])`: the six counts, as [`Hand::from_counts`] takes them.
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Hand").field(&self.counts()).finish()
+    }
+}
 
 impl Hand {
     /// No cards.
-    pub const EMPTY: Hand = Hand([0; 6]);
+    pub const EMPTY: Hand = Hand([0; 8]);
     /// Brick + lumber (R5).
     pub const ROAD: Hand = Hand::new([1, 1, 0, 0, 0]);
     /// Brick + lumber + wool + grain (R5).
@@ -76,11 +83,26 @@ impl Hand {
 
     /// Resource cards in the order of [`Resource::ALL`], no gold.
     pub const fn new(r: [u8; 5]) -> Hand {
-        Hand([r[0], r[1], r[2], r[3], r[4], 0])
+        Hand([r[0], r[1], r[2], r[3], r[4], 0, 0, 0])
     }
     /// `n` cards of every resource, no gold.
     pub const fn uniform(n: u8) -> Hand {
-        Hand([n, n, n, n, n, 0])
+        Hand([n, n, n, n, n, 0, 0, 0])
+    }
+    /// A hand from its six counts, in the order of [`Resource::CARDS`] (gold last).
+    pub const fn from_counts(c: [u8; 6]) -> Hand {
+        Hand([c[0], c[1], c[2], c[3], c[4], c[5], 0, 0])
+    }
+    /// The six counts, in the order of [`Resource::CARDS`] (gold last).
+    pub const fn counts(&self) -> [u8; 6] {
+        let c = self.0;
+        [c[0], c[1], c[2], c[3], c[4], c[5]]
+    }
+    /// The counts as one word (the two bytes past gold are always zero): hands are counted,
+    /// emptied and paid from on most actions, and a word is one load where six bytes were six.
+    #[inline(always)]
+    fn word(&self) -> u64 {
+        u64::from_le_bytes(self.0)
     }
     /// `n` cards of one resource.
     pub fn of(r: Resource, n: u8) -> Hand {
@@ -89,16 +111,29 @@ impl Hand {
         h
     }
     /// Total number of cards.
+    #[inline]
     pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
+        // Byte pairs into 16-bit lanes (each at most 510), then the lanes summed.
+        const LOW: u64 = 0x00FF_00FF_00FF_00FF;
+        let w = self.word();
+        let pairs = (w & LOW) + (w >> 8 & LOW);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
     /// True when there are no cards.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 6]
+        self.word() == 0
     }
     /// True when this hand holds at least `other`.
+    #[inline]
     pub fn contains(&self, other: &Hand) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+        // Per byte, without a branch: x < y when y has the high bit x lacks, or both agree on
+        // it and the low seven bits of x are below y's (then (x | 80) - (y & 7f) < 80).
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (x, y) = (self.word(), other.word());
+        let low = (x | HIGH) - (y & !HIGH);
+        let below = (!x & y) | (!(x ^ y) & !low);
+        below & HIGH == 0
     }
     /// Adds `other`, saturating at 255.
     pub fn add(&mut self, other: &Hand) {
@@ -107,10 +142,11 @@ impl Hand {
         }
     }
     /// Removes `other`; the caller checks `contains` first.
+    #[inline]
     pub fn sub(&mut self, other: &Hand) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a -= *b;
-        }
+        debug_assert!(self.contains(other), "{self:?} does not hold {other:?}");
+        // No count is below its counterpart, so no byte borrows from the next.
+        self.0 = (self.word() - other.word()).to_le_bytes();
     }
     /// The kinds of card with at least one card, gold (R42) included, in the order of
     /// [`Resource::CARDS`].
@@ -342,6 +378,31 @@ impl<'de> Deserialize<'de> for Deck {
 
 #[cfg(test)]
 mod tests {
+    /// The word-wide `contains`, `total` and `sub` agree with counting card by card, for every
+    /// pair of counts in every position.
+    #[test]
+    fn hand_words_agree_with_counts() {
+        for i in 0..6 {
+            for x in 0..=255u8 {
+                for y in 0..=255u8 {
+                    let mut a = Hand::from_counts([7, 0, 255, 1, 128, 3]);
+                    let mut b = Hand::from_counts([7, 0, 0, 1, 127, 2]);
+                    a.0[i] = x;
+                    b.0[i] = y;
+                    let holds = a.counts().iter().zip(b.counts()).all(|(p, q)| *p >= q);
+                    assert_eq!(a.contains(&b), holds, "{a:?} {b:?}");
+                    assert_eq!(a.total(), a.counts().iter().map(|&n| n as u32).sum::<u32>());
+                    if holds {
+                        let mut c = a;
+                        c.sub(&b);
+                        let d: Vec<u8> = a.counts().iter().zip(b.counts()).map(|(p, q)| p - q).collect();
+                        assert_eq!(c.counts().to_vec(), d);
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     #[test]
