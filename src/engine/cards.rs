@@ -57,6 +57,9 @@ impl fmt::Display for Resource {
 /// bank, a cost or one side of a trade. Gold (R42) is one more card in a hand, so whatever
 /// counts, takes or trades cards counts, takes and trades gold with the rest. Saved as a list
 /// of five counts while it holds no gold (as before gold existed), else six.
+///
+/// Kept in eight bytes, the two past gold always zero, so that counting, emptying, paying from
+/// and comparing hands (on nearly every action) is done a 64-bit word at a time.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Hand(pub(in crate::engine) [u8; 8]);
 
