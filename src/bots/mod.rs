@@ -41,7 +41,7 @@ pub use easy::EasyBot;
 pub use hard::HardBot;
 pub use medium::MediumBot;
 pub use offer::OFFERS_PER_TURN;
-pub use random::{RandomBot, SplitMix64};
+pub use random::{RandomBot, SplitMix64, dragon_building};
 
 /// A computer player: given the view of the seat that must act, it picks one of that seat's
 /// legal actions.

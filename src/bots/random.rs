@@ -80,34 +80,44 @@ impl RandomBot {
         Some(self.buffer[i])
     }
 
-    /// With the dragon on, the index of the action to play: one of the legal settlements, cities
-    /// and castles, those off the gold hexes first, else any action, each uniformly.
+    /// With the dragon on, the index of the action to play: a building if one is legal
+    /// ([`dragon_building`]), else any action, uniformly.
     #[cold]
     #[inline(never)]
     fn dragon_pick(&mut self, view: &PlayerView<'_>) -> usize {
-        // For each building: whether it touches a gold hex.
-        let on_gold = |a: &Action| match *a {
-            Action::BuildSettlement(v) | Action::BuildCity(v) | Action::BuildCastle(v) => {
-                Some(view.topology().vertex_hexes(v).iter().any(|&h| view.board().terrain(h) == Terrain::Gold))
-            }
-            _ => None,
-        };
-        let (mut off, mut on) = (0, 0);
-        for a in self.buffer.iter() {
-            match on_gold(a) {
-                Some(false) => off += 1,
-                Some(true) => on += 1,
-                None => {}
-            }
+        match dragon_building(view, &self.buffer, &mut self.rng) {
+            Some(i) => i,
+            None => self.rng.below(self.buffer.len()),
         }
-        let (gold, count) = if off > 0 { (false, off) } else { (true, on) };
-        if count == 0 {
-            return self.rng.below(self.buffer.len());
-        }
-        let pick = self.rng.below(count);
-        let mut buildings = self.buffer.iter().enumerate().filter(|(_, a)| on_gold(a) == Some(gold));
-        buildings.nth(pick).map_or(0, |(i, _)| i)
     }
+}
+
+/// The random player's bias with the dragon (R43) on: the index in `actions` of a legal
+/// settlement, city or castle, picked uniformly among those off the gold hexes if there are
+/// any, else among all of them; `None` (drawing nothing) when no building is legal. Shared with
+/// the random players of the property tests.
+pub fn dragon_building(view: &PlayerView<'_>, actions: &[Action], rng: &mut SplitMix64) -> Option<usize> {
+    // For each building: whether it touches a gold hex.
+    let on_gold = |a: &Action| match *a {
+        Action::BuildSettlement(v) | Action::BuildCity(v) | Action::BuildCastle(v) => {
+            Some(view.topology().vertex_hexes(v).iter().any(|&h| view.board().terrain(h) == Terrain::Gold))
+        }
+        _ => None,
+    };
+    let (mut off, mut on) = (0, 0);
+    for a in actions {
+        match on_gold(a) {
+            Some(false) => off += 1,
+            Some(true) => on += 1,
+            None => {}
+        }
+    }
+    let (gold, count) = if off > 0 { (false, off) } else { (true, on) };
+    if count == 0 {
+        return None;
+    }
+    let pick = rng.below(count);
+    actions.iter().enumerate().filter(|(_, a)| on_gold(a) == Some(gold)).nth(pick).map(|(i, _)| i)
 }
 
 impl super::Bot for RandomBot {
