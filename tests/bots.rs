@@ -3,6 +3,9 @@
 //! (the same decision for games that differ only in what the seat cannot see), and answers
 //! domestic trade offers sensibly.
 
+mod bot_common;
+
+use bot_common::make;
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{
     Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, Seat,
@@ -50,19 +53,6 @@ fn some_offer(g: &Game, rng: &mut SplitMix64) -> Option<Action> {
     let to = SeatSet::all(g.num_players()).without(me);
     let offer = Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to };
     g.is_legal(offer).then_some(offer)
-}
-
-/// A bot of `level` for these tests: the hard player searches two worlds a decision with time to
-/// spare, so its decisions do not hang on the clock and the tests stay quick.
-fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
-    match level {
-        BotLevel::Hard => {
-            let mut bot = HardBot::new(seed).with_worlds(2);
-            bot.set_time(Duration::from_secs(3));
-            Box::new(bot)
-        }
-        _ => bots::make(level, seed),
-    }
 }
 
 /// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
