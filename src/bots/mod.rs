@@ -16,8 +16,8 @@
 //! }
 //! ```
 //!
-//! Levels: [`RandomBot`] (uniform over the legal actions), [`EasyBot`] (weighted random choices
-//! that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
+//! Levels: [`RandomBot`] (uniform over the legal actions; with the dragon it builds first,
+//! [`dragon_building`]), [`EasyBot`] (weighted random choices that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
 //! function, [`value`]) and [`AlphaBetaBot`] (catanatron's depth-2 alpha-beta search on it).
 
 use std::fmt;
