@@ -2,20 +2,11 @@
 //! must play games with castles (and the other house rules of this version) legally to the
 //! end, and find castles worth building.
 
-use catan::bots::{self, Bot, BotLevel, HardBot};
-use catan::engine::{Action, Config, Game, Module, Modules};
-use std::time::Duration;
+mod bot_common;
 
-fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
-    match level {
-        BotLevel::Hard => {
-            let mut bot = HardBot::new(seed).with_worlds(2);
-            bot.set_time(Duration::from_secs(3));
-            Box::new(bot)
-        }
-        _ => bots::make(level, seed),
-    }
-}
+use bot_common::make;
+use catan::bots::{Bot, BotLevel};
+use catan::engine::{Action, Config, Game, Module, Modules};
 
 /// Plays `games` games of bots of `level` with castles on (and, every other game, every house
 /// rule of this version), each action checked; returns the castles built.

@@ -130,6 +130,19 @@ impl Session {
         self.keys("\r", then);
     }
 
+    /// Rolls for `who` ("A Ann"): when a 7 comes, sends the robber where the cursor is and robs
+    /// the player the cursor picks, until `who` builds or trades.
+    fn roll(&mut self, who: &str) {
+        let done = format!("{who} builds or trades");
+        self.send("r");
+        if self.wait_for_any(&[&done, &format!("{who} moves the robber")]) == 1 {
+            self.send("\r");
+            if self.wait_for_any(&[&done, "Rob whom?"]) == 1 {
+                self.keys("\r", &done);
+            }
+        }
+    }
+
     /// Sends the signal `sig` to the game.
     fn signal(&mut self, sig: i32) {
         let pid = self.child.process_id().expect("the game runs") as i32;
@@ -175,19 +188,7 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     let players = ["Ann", "Bob", "Cy"];
     for turn in 1..=5 {
         let name = players[(turn - 1) % 3];
-        let letter = &name[..1];
-        s.send("r");
-        let moved = s.wait_for_any(&[
-            &format!("{letter} {name} builds or trades"),
-            &format!("{letter} {name} moves the robber"),
-        ]);
-        if moved == 1 {
-            s.send("\r");
-            let done = format!("{letter} {name} builds or trades");
-            if s.wait_for_any(&[&done, "Rob whom?"]) == 1 {
-                s.keys("\r", &done);
-            }
-        }
+        s.roll(&format!("{} {name}", &name[..1]));
         if turn == 1 {
             // Ann offers 1 lumber for 1 brick; the Enter that sends it and a second one in the
             // same write: Bob's hand-off stays up (H1). Then everyone declines.
@@ -230,13 +231,7 @@ fn a_trade_with_a_counter_offer_in_few_keys() {
     let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
     s.wait_for("Pass the keyboard to A Ann, then press Enter");
     play_setup(&mut s);
-    s.send("r");
-    if s.wait_for_any(&["A Ann builds or trades", "A Ann moves the robber"]) == 1 {
-        s.send("\r");
-        if s.wait_for_any(&["A Ann builds or trades", "Rob whom?"]) == 1 {
-            s.keys("\r", "A Ann builds or trades");
-        }
-    }
+    s.roll("A Ann");
     // One lumber for one brick: five keys.
     s.send("tl\tb");
     s.wait_for("ok: Enter sends the offer");
@@ -318,13 +313,7 @@ fn one_person_plays_three_bots_through_setup_and_turns() {
         until_ann(&mut s, &format!("turn {turn}  A Ann rolls"));
         no_handoff(&s);
         s.pause(HANDOFF_HOLD);
-        s.send("r");
-        if s.wait_for_any(&["A Ann builds or trades", "A Ann moves the robber"]) == 1 {
-            s.send("\r");
-            if s.wait_for_any(&["A Ann builds or trades", "Rob whom?"]) == 1 {
-                s.keys("\r", "A Ann builds or trades");
-            }
-        }
+        s.roll("A Ann");
         // The bots' three turns follow at once.
         s.send("e");
     }

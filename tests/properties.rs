@@ -4,7 +4,7 @@
 //! award holders (R35, R36), the points (R37) and the win (R38); every listed action must pass
 //! `check`, and random actions of every kind must be listed or refused without a trace.
 
-use catan::bots::SplitMix64;
+use catan::bots::{SplitMix64, dragon_building};
 use catan::engine::{
     Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Module, Modules, Phase, Resource, Seat,
     SeatSet, Shortage, Topology, TurnStyle, Vertex, longest_trail,
@@ -12,10 +12,6 @@ use catan::engine::{
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
 const TURN_LIMIT: u16 = 3000;
-/// Turns after which a game with the dragon (R43) stops unfinished: random players build about
-/// as slowly as the dragon, fed by their hoarded gold, knocks the leader down, and one game in
-/// five would play on for thousands of turns (tests/bots.rs has the bots finish such games).
-const DRAGON_TURNS: u16 = 1000;
 
 /// The rules of game `seed`: every option of the configuration gets its turn.
 fn config(seed: u64) -> Config {
@@ -151,8 +147,14 @@ fn random_action(rng: &mut SplitMix64) -> Action {
 }
 
 /// The random player of this file: uniform over the legal actions, with a domestic offer now
-/// and then and counter-offers among the answers.
+/// and then and counter-offers among the answers. With the dragon (R43) it builds first, as the
+/// `random` bot does ([`dragon_building`]), or the dragon would empty the island.
 fn choose(g: &Game, legal: &[Action], rng: &mut SplitMix64) -> Action {
+    if g.config().modules.has(Module::Dragon)
+        && let Some(i) = dragon_building(&g.acting_view(), legal, rng)
+    {
+        return legal[i];
+    }
     match g.phase() {
         Phase::Main if rng.below(12) == 0 => {
             let offer = random_offer(g, rng);
@@ -407,9 +409,7 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
     let mut events = Vec::new();
     let mut actions = 0u64;
     check_state(&g, &mut model, &[], &format!("seed {seed} start"));
-    let dragon = config.modules.has(Module::Dragon);
-    let stopped = |g: &Game| dragon && g.turn_number() >= DRAGON_TURNS;
-    while !g.is_over() && !stopped(&g) {
+    while !g.is_over() {
         assert!(g.turn_number() < TURN_LIMIT, "seed {seed}: no winner after {TURN_LIMIT} turns");
         let ctx = format!("seed {seed} action {actions} ({:?}, turn {})", g.phase(), g.turn_number());
         g.legal_actions_into(&mut legal);

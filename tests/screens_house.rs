@@ -11,9 +11,9 @@ mod screen_text;
 mod common;
 
 use common::*;
-use screen_text::view;
+use screen_text::{PLAIN, draw};
 
-use catan::engine::{Action, Config, Game, Hand, Modules, Phase, Piece, Vertex};
+use catan::engine::{Action, Config, Game, Hand, Modules, Phase, Piece, Scenario, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -35,9 +35,9 @@ fn harbor() -> Vertex {
 
 /// Ann's castle and city joined by roads (Largest Metropolis, 5), a settlement of hers, Bob's
 /// castle on a harbor (Harbor Master, 3), and the cards for one more castle; Ann's main phase.
-fn position(modules: &str) -> Game {
+fn position_in(config: Config) -> Scenario {
     let t = [corner(HILLS_6, N), corner(HILLS_6, NE), corner(HILLS_6, SE)];
-    scenario_with(config(modules))
+    scenario_with(config)
         .castle(A, t[0])
         .city(A, t[2])
         .roads(A, &t)
@@ -46,8 +46,11 @@ fn position(modules: &str) -> Game {
         .hand(A, Hand::CASTLE)
         .turn(A)
         .rolled()
-        .build()
-        .unwrap()
+}
+
+/// [`position_in`] with the house rules `modules`, built.
+fn position(modules: &str) -> Game {
+    position_in(config(modules)).build().unwrap()
 }
 
 fn app(game: Game, theme: Theme) -> App {
@@ -59,24 +62,9 @@ fn app(game: Game, theme: Theme) -> App {
     app
 }
 
-fn terminal(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    app.update(Msg::Resize(w, h));
-    view(terminal(app, w, h).backend().buffer())
-}
-
-fn plain() -> Theme {
-    Theme { color: false, ascii: false }
-}
-
 #[test]
 fn r44_to_r50_the_table_with_every_display() {
-    let mut app = app(position(HOUSE), plain());
+    let mut app = app(position(HOUSE), PLAIN);
     let screen = draw(&mut app, 140, 45);
     // R44: castles and a city on the island, each its own glyph.
     assert!(screen.contains("▐A▌") && screen.contains("▐B▌") && screen.contains("[A]"), "{screen}");
@@ -95,7 +83,7 @@ fn r44_to_r50_the_table_with_every_display() {
 #[test]
 fn r44_castle_glyphs_differ_with_colour_without_it_and_in_ascii() {
     let v = harbor();
-    for theme in [Theme { color: true, ascii: false }, plain(), Theme { color: false, ascii: true }] {
+    for theme in [Theme { color: true, ascii: false }, PLAIN, Theme { color: false, ascii: true }] {
         let mut app = app(position(HOUSE), theme);
         let screen = draw(&mut app, 140, 45);
         let (castle, city) = if theme.ascii { ("{B}", "[A]") } else { ("▐B▌", "[A]") };
@@ -104,7 +92,8 @@ fn r44_castle_glyphs_differ_with_colour_without_it_and_in_ascii() {
         assert_eq!(app.game.building(v), Some((B, Piece::Castle)));
         if theme.color {
             // In the owner's colour, as the player's other pieces.
-            let t = terminal(&app, 140, 45);
+            let mut t = Terminal::new(TestBackend::new(140, 45)).unwrap();
+            t.draw(|f| f.render_widget(&app, f.area())).unwrap();
             let buf = t.backend().buffer();
             let cell = (0..45)
                 .flat_map(|y| (0..140).map(move |x| (x, y)))
@@ -118,7 +107,7 @@ fn r44_castle_glyphs_differ_with_colour_without_it_and_in_ascii() {
 
 #[test]
 fn r44_a_castle_is_bought_by_key_like_a_city() {
-    let mut app = app(position(HOUSE), plain());
+    let mut app = app(position(HOUSE), PLAIN);
     let city = corner(HILLS_6, SE);
     app.update(Msg::key(KeyCode::Char('k')));
     let screen = draw(&mut app, 140, 45);
@@ -137,7 +126,7 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
 #[test]
 fn r44_without_castles_no_key_no_cost_no_column() {
     let game = scenario_with(config("")).city(A, corner(HILLS_6, N)).hand(A, Hand::CASTLE).rolled().build().unwrap();
-    let mut app = app(game, plain());
+    let mut app = app(game, PLAIN);
     let screen = draw(&mut app, 140, 45);
     assert!(!screen.contains("castle"), "{screen}");
     assert!(!screen.contains("round ") && !screen.contains("dice stack"), "{screen}");
@@ -148,7 +137,7 @@ fn r44_without_castles_no_key_no_cost_no_column() {
 
 #[test]
 fn r48_the_costs_panel_follows_the_seed_costs_with_castles() {
-    let mut app = app(position(&format!("{HOUSE},seed_costs")), plain());
+    let mut app = app(position(&format!("{HOUSE},seed_costs")), PLAIN);
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("settlement brick 1  lumber 1  grain 1"), "{screen}");
     assert!(screen.contains("city       grain 2  ore 2"), "{screen}");
@@ -161,7 +150,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
     // Ann ends her turn; Bob rolls: one card fewer in the stack.
     game.apply(Action::EndTurn).unwrap();
     game.apply(Action::RollDice).unwrap();
-    let mut app = app(game, plain());
+    let mut app = app(game, PLAIN);
     app.viewer = Some(B);
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("dice stack 35 of 36"), "{screen}");
@@ -182,7 +171,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
 
 #[test]
 fn r44_to_r50_help_knows_every_module() {
-    let mut app = app(position(&format!("{HOUSE},accelerated_start,no_robber,seed_costs")), plain());
+    let mut app = app(position(&format!("{HOUSE},accelerated_start,no_robber,seed_costs")), PLAIN);
     app.update(Msg::key(KeyCode::Char('?')));
     let screen = draw(&mut app, 140, 45);
     for words in ["House rules", "castles:", "k          castle", "▐A▌ castle", "LM, Largest Metropolis", "HM, Harbor"]
@@ -194,24 +183,14 @@ fn r44_to_r50_help_knows_every_module() {
 
 #[test]
 fn r44_r49_r50_the_game_over_table_counts_castles_and_awards() {
+    // The position with a city for the settlement on the fields 6.
     let config = Config { target: 10, ..config(HOUSE) };
-    let t = [corner(HILLS_6, N), corner(HILLS_6, NE), corner(HILLS_6, SE)];
-    let mut game = scenario_with(config)
-        .castle(A, t[0])
-        .city(A, t[2])
-        .roads(A, &t)
-        .city(A, corner(FIELDS_6, S))
-        .castle(B, harbor())
-        .hand(A, Hand::CASTLE)
-        .turn(A)
-        .rolled()
-        .build()
-        .unwrap();
+    let mut game = position_in(config).city(A, corner(FIELDS_6, S)).build().unwrap();
     // 3 + 2 + 2 and Largest Metropolis: 10 with the castle.
     assert_eq!(game.public_points(A), 10 - 1);
-    let events = game.apply(Action::BuildCastle(t[2])).unwrap();
+    let events = game.apply(Action::BuildCastle(corner(HILLS_6, SE))).unwrap();
     assert!(has_event!(events, catan::engine::Event::Won { .. }), "{events:?}");
-    let mut app = app(game, plain());
+    let mut app = app(game, PLAIN);
     app.focus = Focus::Idle;
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("castle  metro harbor"), "{screen}");

@@ -11,52 +11,23 @@ use catan::engine::{BoardKind, Config, Module, Modules, TurnStyle};
 use catan::save::{SeatInfo, SeatKind};
 use catan::tui::keymap::Mode;
 use catan::tui::settings::{Loaded, SETTINGS_FILE};
-use catan::tui::{App, Msg, Remembered, Row, Settings, Theme};
-use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use catan::tui::{App, Msg, Remembered, Row, Settings};
 use save_common::TempDir;
-
-const PLAIN: Theme = Theme { color: false, ascii: false };
-
-/// Presses keys given as words ("Enter", "Tab", "Down", ...) or single characters.
-fn press(app: &mut App, keys: &str) {
-    for k in keys.split_whitespace() {
-        let code = match k {
-            "Enter" => KeyCode::Enter,
-            "Tab" => KeyCode::Tab,
-            "Esc" => KeyCode::Esc,
-            "Up" => KeyCode::Up,
-            "Down" => KeyCode::Down,
-            "Left" => KeyCode::Left,
-            "Right" => KeyCode::Right,
-            "Space" => KeyCode::Char(' '),
-            "Backspace" => KeyCode::Backspace,
-            "Del" => KeyCode::Delete,
-            "PgDn" => KeyCode::PageDown,
-            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
-            other => panic!("unknown key {other}"),
-        };
-        app.update(Msg::key(code));
-    }
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Msg::char(c));
-    }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    app.update(Msg::Resize(w, h));
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
-}
+use screen_text::{PLAIN, draw, press, type_text};
 
 fn start_app() -> App {
     let mut app = App::new(42, None, PLAIN);
     app.update(Msg::Resize(96, 28));
+    app
+}
+
+/// The start screen with `names` typed into the first seats, each followed by Enter.
+fn start_with(names: &[&str]) -> App {
+    let mut app = start_app();
+    for name in names {
+        type_text(&mut app, name);
+        press(&mut app, "Enter");
+    }
     app
 }
 
@@ -75,11 +46,8 @@ fn go_to(app: &mut App, row: Row) {
 /// (named for its seat), the arrows set its level.
 #[test]
 fn the_start_screen_seats_people_and_bots_with_their_levels() {
-    let mut app = start_app();
-    type_text(&mut app, "Ann");
-    press(&mut app, "Enter");
-    type_text(&mut app, "Bob");
-    press(&mut app, "Enter Tab Enter Tab Right Right");
+    let mut app = start_with(&["Ann", "Bob"]);
+    press(&mut app, "Tab Enter Tab Right Right");
     let form = app.start.as_ref().unwrap();
     assert_eq!(form.names(), ["Ann", "Bob", "Cleo", "Dirk"]);
     assert_eq!(form.seats[2].bot, Some(BotLevel::Medium), "a bot starts at the default level");
@@ -102,9 +70,7 @@ fn the_start_screen_seats_people_and_bots_with_their_levels() {
 /// Backspace erases one character; on an empty seat it goes back into the name before it.
 #[test]
 fn backspace_deletes_a_character_not_a_name() {
-    let mut app = start_app();
-    type_text(&mut app, "Ann");
-    press(&mut app, "Enter");
+    let mut app = start_with(&["Ann"]);
     type_text(&mut app, "Bob");
     press(&mut app, "Backspace");
     assert_eq!(app.start.as_ref().unwrap().typing(), Some("Bo"));
@@ -150,11 +116,7 @@ fn what_cant_start_is_said() {
 /// listed are those this version plays, in the order of RULES.md.
 #[test]
 fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
-    let mut app = start_app();
-    type_text(&mut app, "Ann");
-    press(&mut app, "Enter");
-    type_text(&mut app, "Bob");
-    press(&mut app, "Enter");
+    let mut app = start_with(&["Ann", "Bob"]);
     let rows = app.start.as_ref().unwrap().rows();
     let offered: Vec<Module> =
         rows.iter().filter_map(|r| if let Row::Module(m) = r { Some(*m) } else { None }).collect();

@@ -16,8 +16,8 @@
 //! }
 //! ```
 //!
-//! Levels: [`RandomBot`] (uniform over the legal actions), [`EasyBot`] (weighted random choices
-//! that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
+//! Levels: [`RandomBot`] (uniform over the legal actions; with the dragon it builds first,
+//! [`dragon_building`]), [`EasyBot`] (weighted random choices that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
 //! function, [`value`]) and [`AlphaBetaBot`] (catanatron's depth-2 alpha-beta search on it).
 
 use std::fmt;
@@ -41,7 +41,7 @@ pub use easy::EasyBot;
 pub use hard::HardBot;
 pub use medium::MediumBot;
 pub use offer::OFFERS_PER_TURN;
-pub use random::{RandomBot, SplitMix64};
+pub use random::{RandomBot, SplitMix64, dragon_building};
 
 /// A computer player: given the view of the seat that must act, it picks one of that seat's
 /// legal actions.

@@ -1,6 +1,13 @@
 //! The random player: uniform over the legal actions, never offering domestic trades.
+//!
+//! With the dragon (R43) on, two biases keep its games finishing: it builds a settlement, city
+//! or castle whenever one is legal, and among those it takes one off the gold hexes when it can
+//! (set-up included); otherwise it is uniform. Uniform play builds more slowly than the dragon,
+//! fed by the gold its buildings produce, knocks the leader's buildings down: a table of random
+//! players empties the island (a player with no building produces nothing and never builds
+//! again) in about one game in six. Without the dragon its choices are unchanged.
 
-use crate::engine::{Action, ActionList, PlayerView};
+use crate::engine::{Action, ActionList, Module, PlayerView, Terrain};
 
 /// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
 #[derive(Clone, Debug)]
@@ -41,7 +48,9 @@ impl rand::RngCore for SplitMix64 {
     }
 }
 
-/// Picks uniformly among the legal actions.
+/// Picks uniformly among the legal actions; with the dragon on, among the buildings first (see
+/// the module's documentation). Without the dragon its choices are the base game's yardstick:
+/// they must not change.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: SplitMix64,
@@ -62,8 +71,53 @@ impl RandomBot {
         if self.buffer.is_empty() {
             return None;
         }
-        Some(self.buffer[self.rng.below(self.buffer.len())])
+        // One test of a module bit: the dragon's biases live out of the base game's way.
+        let i = if view.config().modules.has(Module::Dragon) {
+            self.dragon_pick(&view)
+        } else {
+            self.rng.below(self.buffer.len())
+        };
+        Some(self.buffer[i])
     }
+
+    /// With the dragon on, the index of the action to play: a building if one is legal
+    /// ([`dragon_building`]), else any action, uniformly.
+    #[cold]
+    #[inline(never)]
+    fn dragon_pick(&mut self, view: &PlayerView<'_>) -> usize {
+        match dragon_building(view, &self.buffer, &mut self.rng) {
+            Some(i) => i,
+            None => self.rng.below(self.buffer.len()),
+        }
+    }
+}
+
+/// The random player's bias with the dragon (R43) on: the index in `actions` of a legal
+/// settlement, city or castle, picked uniformly among those off the gold hexes if there are
+/// any, else among all of them; `None` (drawing nothing) when no building is legal. Shared with
+/// the random players of the property tests.
+pub fn dragon_building(view: &PlayerView<'_>, actions: &[Action], rng: &mut SplitMix64) -> Option<usize> {
+    // For each building: whether it touches a gold hex.
+    let on_gold = |a: &Action| match *a {
+        Action::BuildSettlement(v) | Action::BuildCity(v) | Action::BuildCastle(v) => {
+            Some(view.topology().vertex_hexes(v).iter().any(|&h| view.board().terrain(h) == Terrain::Gold))
+        }
+        _ => None,
+    };
+    let (mut off, mut on) = (0, 0);
+    for a in actions {
+        match on_gold(a) {
+            Some(false) => off += 1,
+            Some(true) => on += 1,
+            None => {}
+        }
+    }
+    let (gold, count) = if off > 0 { (false, off) } else { (true, on) };
+    if count == 0 {
+        return None;
+    }
+    let pick = rng.below(count);
+    actions.iter().enumerate().filter(|(_, a)| on_gold(a) == Some(gold)).nth(pick).map(|(i, _)| i)
 }
 
 impl super::Bot for RandomBot {

@@ -25,19 +25,23 @@ fn attacks(events: &[Event]) -> Vec<(Seat, Option<u8>, Piece, Option<Piece>)> {
         .collect()
 }
 
+/// Builds `scn` with `gold` counted toward the dragon and rolls a 9 (the gold 9 pays): the game
+/// after the roll, and what the roll did.
+fn roll_nine(scn: Scenario, gold: u8) -> (Game, Vec<Event>) {
+    let mut g = scn.dragon_gold(gold).next_roll(9).build().unwrap();
+    let events = play(&mut g, Action::RollDice);
+    (g, events)
+}
+
 #[test]
 fn r43_the_seventh_gold_brings_the_dragon_on_the_leader() {
     // B leads with three cities; A's city on the gold 9 pays the 6th and 7th gold.
-    let mut g = scenario_with(config())
+    let leader = scenario_with(config())
         .city(A, corner(GOLD_9, N))
         .city(B, corner(HILLS_6, S))
         .city(B, corner(MOUNTAINS_3, S))
-        .city(B, corner(HILLS_5, S))
-        .dragon_gold(5)
-        .next_roll(9)
-        .build()
-        .unwrap();
-    let events = play(&mut g, Action::RollDice);
+        .city(B, corner(HILLS_5, S));
+    let (g, events) = roll_nine(leader, 5);
     let produced = events.iter().position(|e| matches!(e, Event::Produced { .. })).unwrap();
     let attacked = events.iter().position(|e| matches!(e, Event::DragonAttacked { .. })).unwrap();
     assert!(produced < attacked, "the dragon comes after production");
@@ -46,8 +50,7 @@ fn r43_the_seventh_gold_brings_the_dragon_on_the_leader() {
     assert!(g.settlements(B).any(|v| v.0 == at));
     assert_eq!((g.public_points(B), g.dragon_gold()), (5, 0));
     // One gold short of 7: no attack, the count goes on.
-    let mut g = scenario_with(config()).city(A, corner(GOLD_9, N)).dragon_gold(4).next_roll(9).build().unwrap();
-    let events = play(&mut g, Action::RollDice);
+    let (g, events) = roll_nine(scenario_with(config()).city(A, corner(GOLD_9, N)), 4);
     assert!(attacks(&events).is_empty());
     assert_eq!(g.dragon_gold(), 6);
 }
@@ -183,21 +186,16 @@ fn r43_ties_go_to_knights_and_cards_then_to_dice() {
             .settlement(B, corner(HILLS_10, S))
             .settlement(B, corner(HILLS_5, S))
             .settlement(C, corner(GOLD_9, N))
-            .dragon_gold(6)
-            .next_roll(9)
     };
     // More cards held.
-    let mut g = base().hand(A, hand(1, 0, 0, 0, 0)).hand(B, hand(1, 1, 0, 0, 0)).build().unwrap();
-    let events = play(&mut g, Action::RollDice);
+    let (_, events) = roll_nine(base().hand(A, hand(1, 0, 0, 0, 0)).hand(B, hand(1, 1, 0, 0, 0)), 6);
     assert_eq!(attacks(&events)[0].0, B);
     assert!(!has_event!(events, Event::DragonRoll { .. }));
     // Knights played count with the cards: 1 knight and 1 card beat 1 card.
-    let mut g = base().hand(A, hand(1, 0, 0, 0, 0)).hand(B, hand(1, 0, 0, 0, 0)).knights(A, 1).build().unwrap();
-    let events = play(&mut g, Action::RollDice);
+    let (_, events) = roll_nine(base().hand(A, hand(1, 0, 0, 0, 0)).hand(B, hand(1, 0, 0, 0, 0)).knights(A, 1), 6);
     assert_eq!(attacks(&events)[0].0, A);
     // Still tied: dice, re-rolled while tied; the highest last die is the target.
-    let mut g = base().hand(A, hand(0, 0, 1, 0, 0)).hand(B, hand(0, 0, 1, 0, 0)).build().unwrap();
-    let events = play(&mut g, Action::RollDice);
+    let (_, events) = roll_nine(base().hand(A, hand(0, 0, 1, 0, 0)).hand(B, hand(0, 0, 1, 0, 0)), 6);
     let rolls: Vec<(Seat, u8)> = events
         .iter()
         .filter_map(|e| match *e {
@@ -258,11 +256,7 @@ fn r43_r38_after_the_attack_the_player_whose_turn_it_is_may_win() {
 fn r43_r44_a_castle_goes_down_to_a_city_and_pays_three_gold() {
     // A's castle on the gold 9, A's only building, pays 3 gold: with 4 counted, the 7th.
     let modules = config().modules.with(Module::Castles);
-    let scn = || {
-        scenario_with(Config::default().with_modules(modules)).castle(A, corner(GOLD_9, N)).dragon_gold(4).next_roll(9)
-    };
-    let mut g = scn().build().unwrap();
-    let events = play(&mut g, Action::RollDice);
+    let (g, events) = roll_nine(scenario_with(Config::default().with_modules(modules)).castle(A, corner(GOLD_9, N)), 4);
     assert!(has_event!(events, Event::Produced { seat: A, cards } if cards[Resource::Gold] == 3));
     assert_eq!(attacks(&events), [(A, Some(corner(GOLD_9, N).0), Piece::Castle, Some(Piece::City))]);
     assert_eq!(g.building(corner(GOLD_9, N)), Some((A, Piece::City)));

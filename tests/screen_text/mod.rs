@@ -16,7 +16,7 @@ use ratatui::style::Modifier;
 pub const PLAIN: Theme = Theme { color: false, ascii: false };
 
 /// The key a word names: "Enter", "Tab", "BackTab", "Esc", "Up", "Down", "Left", "Right",
-/// "Space", "Backspace", or a single character.
+/// "Space", "Backspace", "Del", "PgDn", or a single character.
 pub fn key(word: &str) -> KeyCode {
     match word {
         "Enter" => KeyCode::Enter,
@@ -29,6 +29,8 @@ pub fn key(word: &str) -> KeyCode {
         "Right" => KeyCode::Right,
         "Space" => KeyCode::Char(' '),
         "Backspace" => KeyCode::Backspace,
+        "Del" => KeyCode::Delete,
+        "PgDn" => KeyCode::PageDown,
         c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
         other => panic!("unknown key {other}"),
     }
@@ -38,6 +40,13 @@ pub fn key(word: &str) -> KeyCode {
 pub fn press(app: &mut App, keys: &str) {
     for k in keys.split_whitespace() {
         app.update(Msg::key(key(k)));
+    }
+}
+
+/// Types `text` as a person types a name: one character at a time.
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Msg::char(c));
     }
 }
 
