@@ -18,7 +18,7 @@
 //! settlement, a settlement where its roads allow one, else a road, else a development card):
 //! the component-wise largest of their costs.
 
-use crate::engine::{Action, ActionList, DevCard, Hand, Phase, PlayerView, Resource, Seat, Vertex};
+use crate::engine::{Action, ActionList, DevCard, Hand, Module, Phase, PlayerView, Resource, Seat, Terrain, Vertex};
 
 use super::offer::Offers;
 use super::random::SplitMix64;
@@ -115,10 +115,18 @@ impl EasyBot {
                 let spare = c.hand[give] >= rate + c.wanted[give];
                 if spare && c.hand[get] < c.wanted[get] { 40.0 } else { 0.0 }
             }
+            // R42: 2 gold for a card it is missing, like a bank trade.
+            Action::BuyWithGold(r) if trades_left => {
+                if c.hand[r] < c.wanted[r] {
+                    40.0
+                } else {
+                    0.0
+                }
+            }
             Action::EndTurn => 10.0,
             _ => 0.0,
         });
-        if matches!(action, Action::MaritimeTrade { .. }) {
+        if matches!(action, Action::MaritimeTrade { .. } | Action::BuyWithGold(_)) {
             self.trades.1 += 1;
         }
         action
@@ -238,11 +246,19 @@ fn wanted(view: &PlayerView<'_>, seen: &Seen, me: Seat) -> Hand {
 }
 
 /// How good a corner is to settle: its dots, 2 for each resource the seat doesn't produce yet,
-/// 1 for a harbor.
+/// 1 for a harbor. With the dragon (R43), gold hexes count for nothing: the gold they give
+/// feeds the attacks on the leader, and a beginner's buildings are what it knocks down.
 fn spot_value(c: &Ctx, v: Vertex) -> f64 {
-    let new = c.seen.vertex_resources(v) & !c.seen.seat_resources(c.me);
+    let mut new = c.seen.vertex_resources(v) & !c.seen.seat_resources(c.me);
+    let mut pips = c.seen.vertex_pips(v);
+    if c.view.config().modules.has(Module::Dragon) {
+        new &= !(1 << Resource::Gold as u8);
+        let board = c.view.board();
+        let gold = c.seen.topo.vertex_hexes(v).iter().filter(|&&h| board.terrain(h) == Terrain::Gold);
+        pips -= gold.map(|&h| c.seen.hex_pips(h)).sum::<u32>();
+    }
     let harbor = c.view.board().harbor_at(v).is_some();
-    f64::from(c.seen.vertex_pips(v)) + 2.0 * f64::from(new.count_ones()) + f64::from(harbor as u8)
+    f64::from(pips) + 2.0 * f64::from(new.count_ones()) + f64::from(harbor as u8)
 }
 
 /// How useful a road is: the best open corner it reaches (its far end), or the best one a
