@@ -116,13 +116,7 @@ impl EasyBot {
                 if spare && c.hand[get] < c.wanted[get] { 40.0 } else { 0.0 }
             }
             // R42: 2 gold for a card it is missing, like a bank trade.
-            Action::BuyWithGold(r) if trades_left => {
-                if c.hand[r] < c.wanted[r] {
-                    40.0
-                } else {
-                    0.0
-                }
-            }
+            Action::BuyWithGold(r) if trades_left && c.hand[r] < c.wanted[r] => 40.0,
             Action::EndTurn => 10.0,
             _ => 0.0,
         });
