@@ -236,7 +236,10 @@ impl Cli {
         };
         match self.command {
             Some(Command::Simulate { games, json, save_dir }) => {
-                simulate(config, games, seed, json);
+                let code = simulate(config, games, seed, json);
+                if code != ExitCode::SUCCESS {
+                    return code;
+                }
                 if let Some(dir) = save_dir {
                     return save::commands::simulate_to_dir(config, games, seed, &dir);
                 }
@@ -261,13 +264,13 @@ impl Cli {
             }
             Some(Command::BenchFrame { width, height, frames }) => {
                 let t = tui::bench_frames(seed, width, height, frames);
-                println!("screen {width}x{height}, seed {seed}, {} frames", t.frames);
-                println!("first frame (new game to drawn screen): {:.3} ms", t.first.as_secs_f64() * 1e3);
-                println!(
-                    "full frame: mean {:.3} ms, best {:.3} ms",
+                return catan::text::print_report(&format!(
+                    "screen {width}x{height}, seed {seed}, {} frames\nfirst frame (new game to drawn screen): {:.3} ms\nfull frame: mean {:.3} ms, best {:.3} ms\n",
+                    t.frames,
+                    t.first.as_secs_f64() * 1e3,
                     t.mean.as_secs_f64() * 1e3,
                     t.best.as_secs_f64() * 1e3
-                );
+                ));
             }
             None => {
                 let resume = match self.resume() {
@@ -347,18 +350,21 @@ fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
         .collect()
 }
 
-fn simulate(config: Config, games: u64, seed: u64, json: bool) {
+fn simulate(config: Config, games: u64, seed: u64, json: bool) -> ExitCode {
     let r = sim::simulate(config, games, seed);
-    if json {
-        println!("{}", serde_json::to_string(&r).expect("a report serializes"));
+    let text = if json {
+        format!("{}\n", serde_json::to_string(&r).expect("a report serializes"))
     } else {
-        println!("games: {} (seed {}, {} players, {} unfinished)", r.games, r.seed, r.players, r.unfinished);
-        println!("mean turns per game: {:.1}", r.mean_turns);
-        println!("mean actions per game: {:.1}", r.mean_actions);
-        println!("wins by seat: {:?}", r.wins);
-        println!("games per second: {:.0}", r.games_per_second);
-        println!("ns per action: {:.1}", r.ns_per_action);
-    }
+        let mut t =
+            format!("games: {} (seed {}, {} players, {} unfinished)\n", r.games, r.seed, r.players, r.unfinished);
+        t += &format!("mean turns per game: {:.1}\n", r.mean_turns);
+        t += &format!("mean actions per game: {:.1}\n", r.mean_actions);
+        t += &format!("wins by seat: {:?}\n", r.wins);
+        t += &format!("games per second: {:.0}\n", r.games_per_second);
+        t += &format!("ns per action: {:.1}\n", r.ns_per_action);
+        t
+    };
+    catan::text::print_report(&text)
 }
 
 /// The flags of `catan arena` beyond the line-up, the rules and the seed.
@@ -395,11 +401,10 @@ fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let report = catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads, bot_time, trades });
     if json {
-        println!("{}", serde_json::to_string(&report).expect("a report serializes"));
+        catan::text::print_report(&format!("{}\n", serde_json::to_string(&report).expect("a report serializes")))
     } else {
-        print!("{}", report.text());
+        catan::text::print_report(&report.text())
     }
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

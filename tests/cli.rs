@@ -78,3 +78,31 @@ fn house_rules_are_chosen_by_name() {
     let out = catan(&["simulate", "--games", "5", "--seed", "1", "--house-rules", "dragon"]);
     assert!(out.status.success(), "{out:?}");
 }
+
+/// A report whose reader has gone (`catan simulate | true`) ends quietly, and one that can't be
+/// written (a full disk) is a one-line message and exit code 1: never a panic.
+#[test]
+fn a_report_nobody_reads_or_that_cannot_be_written_is_no_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args(["simulate", "--games", "3000", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take()); // the reader goes before the report is written
+    let out = child.wait_with_output().expect("it ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && !err.contains("panicked"), "{out:?}");
+    if std::path::Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_catan"))
+            .args(["simulate", "--games", "10", "--seed", "1"])
+            .stdout(full)
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(err.starts_with("catan: cannot print the report:") && !err.contains("panicked"), "{err}");
+    }
+}

@@ -48,7 +48,7 @@ pub use random::{RandomBot, SplitMix64, dragon_building};
 ///
 /// The same calls cover every moment of a game: set-up, the roll, building, card plays, the
 /// robber, discards after a 7, and answers to a domestic trade offer (the view's phase is then
-/// [`Phase::Trade`](crate::engine::Phase::Trade): the legal actions listed are
+/// [`Phase::Trade`]: the legal actions listed are
 /// [`Action::AcceptTrade`] and [`Action::DeclineTrade`], and a bot may also answer with an
 /// [`Action::CounterTrade`]). A bot is deterministic given its seed
 /// and what its seat has seen: two games that differ only in what the seat cannot see get the

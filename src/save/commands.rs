@@ -28,15 +28,12 @@ pub fn verify_file(path: &Path) -> ExitCode {
         Err(e) => return fail(&e),
     };
     match record.verify() {
-        Ok(()) => {
-            println!(
-                "{}: the log of {} actions reproduces the saved state (seed {})",
-                shown(path),
-                record.len(),
-                record.seed()
-            );
-            ExitCode::SUCCESS
-        }
+        Ok(()) => crate::text::print_report(&format!(
+            "{}: the log of {} actions reproduces the saved state (seed {})\n",
+            shown(path),
+            record.len(),
+            record.seed()
+        )),
         Err(e) => {
             eprintln!("catan: {}: {}", shown(path), escape(&e.to_string()));
             ExitCode::FAILURE
@@ -89,8 +86,7 @@ pub fn simulate_to_dir(config: Config, games: u64, seed: u64, dir: &Path) -> Exi
             return fail(&e);
         }
     }
-    println!("wrote {games} saves to {}", shown(dir));
-    ExitCode::SUCCESS
+    crate::text::print_report(&format!("wrote {games} saves to {}\n", shown(dir)))
 }
 
 /// `catan --load FILE`: the record to resume, or the error printed and the exit code (1) to

@@ -58,7 +58,7 @@ pub struct Composer {
     pub get: Hand,
     /// Players asked (offers only).
     pub to: SeatSet,
-    /// Rows 0..k are the kinds of card ([`kinds`]: gold too with R42); then one row per other
+    /// Rows 0..k are the kinds of card (`kinds`: gold too with R42); then one row per other
     /// player (offers only).
     pub row: usize,
     /// Editing the "get" column.
