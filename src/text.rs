@@ -84,6 +84,22 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Prints a command's report on standard output. A reader that stops early (`| head`, `| true`)
+/// closes the pipe: the report ends there quietly. Any other failure to write (a full disk) is a
+/// one-line message and exit code 1, never a panic.
+pub fn print_report(text: &str) -> std::process::ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("catan: cannot print the report: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,21 +132,5 @@ mod tests {
         assert_eq!(escape("A\x1b]52;c;x\x07"), "A\\u{1b}]52;c;x\\u{7}");
         let err = check_name("A\x1b[2J").unwrap_err().to_string();
         assert!(!err.contains('\x1b'), "the message itself is safe to print: {err:?}");
-    }
-}
-
-/// Prints a command's report on standard output. A reader that stops early (`| head`, `| true`)
-/// closes the pipe: the report ends there quietly. Any other failure to write (a full disk) is a
-/// one-line message and exit code 1, never a panic.
-pub fn print_report(text: &str) -> std::process::ExitCode {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("catan: cannot print the report: {e}");
-            std::process::ExitCode::FAILURE
-        }
     }
 }
