@@ -115,20 +115,13 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
         .vertices()
         .find(|&v| taken.iter().all(|&t| t != v && topo.vertex_neighbor_mask(t) & v.bit() == 0))
         .unwrap();
-    app.game = Scenario::from_game(app.game)
+    let scenario = Scenario::from_game(app.game.clone())
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))
         .city(Seat(2), Vertex(40))
-        .settlement(Seat(1), far)
-        .dragon_gold(6)
-        .turn(ANN)
-        .next_roll(9)
-        .build()
-        .unwrap();
-    app.update(Msg::key(KeyCode::Char('r')));
+        .settlement(Seat(1), far);
+    roll_into_the_dragon(&mut app, scenario);
     assert_eq!(app.game.phase(), Phase::Main);
-    let attacked = app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. }));
-    assert!(attacked, "{:?}", app.log);
     let screen = draw(&app);
     assert!(screen.contains("the dragon attacks Bob: a city becomes a settlement"), "{screen}");
     let status = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
@@ -144,19 +137,13 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
     let config = Config { target: 3, ..config() };
     // As above, on a game to 3 points: the roll's 7th gold knocks Bob's city down (Ann has as
     // many points, Bob more cards), then Ann's city makes her 3.
-    app.game = Scenario::new(config, 1)
+    let scenario = Scenario::new(config, 1)
         .settlement(ANN, Vertex(0))
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))
         .settlement(Seat(2), Vertex(40))
-        .hand(Seat(1), Hand::CITY)
-        .dragon_gold(6)
-        .turn(ANN)
-        .next_roll(9)
-        .build()
-        .unwrap();
-    app.update(Msg::key(KeyCode::Char('r')));
-    assert!(app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. })), "{:?}", app.log);
+        .hand(Seat(1), Hand::CITY);
+    roll_into_the_dragon(&mut app, scenario);
     app.game = Scenario::from_game(app.game).hand(ANN, Hand::CITY).build().unwrap();
     app.game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
     assert_eq!(app.game.winner(), Some(ANN));
@@ -164,4 +151,13 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
     let screen = draw(&app);
     assert!(screen.contains("lost to the robber: 0 stolen, 0 discarded · hit by the dragon: 1 building "), "{screen}");
     assert!(screen.contains("hit by the dragon: 0 buildings"), "{screen}");
+}
+
+/// Ann rolls 9 with 6 gold counted toward the dragon: her settlement on the forest 9 turned gold
+/// pays the 7th, and the dragon attacks Bob, who leads.
+fn roll_into_the_dragon(app: &mut App, scenario: Scenario) {
+    app.game = scenario.dragon_gold(6).turn(ANN).next_roll(9).build().unwrap();
+    app.update(Msg::key(KeyCode::Char('r')));
+    let attacked = app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. }));
+    assert!(attacked, "{:?}", app.log);
 }
