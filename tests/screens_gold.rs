@@ -115,7 +115,7 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
         .vertices()
         .find(|&v| taken.iter().all(|&t| t != v && topo.vertex_neighbor_mask(t) & v.bit() == 0))
         .unwrap();
-    let scenario = Scenario::from_game(app.game.clone())
+    let scenario = Scenario::from_game(app.game)
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))
         .city(Seat(2), Vertex(40))
