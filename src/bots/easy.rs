@@ -18,7 +18,7 @@
 //! settlement, a settlement where its roads allow one, else a road, else a development card):
 //! the component-wise largest of their costs.
 
-use crate::engine::{Action, ActionList, DevCard, Hand, Module, Phase, PlayerView, Resource, Seat, Terrain, Vertex};
+use crate::engine::{Action, ActionList, DevCard, Hand, Module, Phase, PlayerView, Resource, Seat, Vertex};
 
 use super::offer::Offers;
 use super::random::SplitMix64;
@@ -247,9 +247,7 @@ fn spot_value(c: &Ctx, v: Vertex) -> f64 {
     let mut pips = c.seen.vertex_pips(v);
     if c.view.config().modules.has(Module::Dragon) {
         new &= !(1 << Resource::Gold as u8);
-        let board = c.view.board();
-        let gold = c.seen.topo.vertex_hexes(v).iter().filter(|&&h| board.terrain(h) == Terrain::Gold);
-        pips -= gold.map(|&h| c.seen.hex_pips(h)).sum::<u32>();
+        pips -= super::gold_hexes(&c.view, v).map(|h| c.seen.hex_pips(h)).sum::<u32>();
     }
     let harbor = c.view.board().harbor_at(v).is_some();
     f64::from(pips) + 2.0 * f64::from(new.count_ones()) + f64::from(harbor as u8)

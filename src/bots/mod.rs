@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Action, ActionList, Phase, PlayerView};
+use crate::engine::{Action, ActionList, Hex, Phase, PlayerView, Terrain, Vertex};
 
 mod alphabeta;
 mod easy;
@@ -129,6 +129,13 @@ impl FromStr for BotLevel {
 /// trade (the player may hold hidden victory point cards too).
 pub(crate) fn near_win(view: &PlayerView<'_>, s: crate::engine::Seat) -> bool {
     u32::from(view.player(s).points) + 2 >= u32::from(view.config().target)
+}
+
+/// The gold hexes (R42) beside intersection `v`: what the bots' caution with the dragon (R43)
+/// looks at.
+pub(crate) fn gold_hexes<'a>(view: &PlayerView<'a>, v: Vertex) -> impl Iterator<Item = Hex> + 'a {
+    let board = view.board();
+    view.topology().vertex_hexes(v).iter().copied().filter(move |&h| board.terrain(h) == Terrain::Gold)
 }
 
 /// What a searching bot plays without searching: its only legal action, or its answer to a

@@ -7,7 +7,7 @@
 //! players empties the island (a player with no building produces nothing and never builds
 //! again) in about one game in six. Without the dragon its choices are unchanged.
 
-use crate::engine::{Action, ActionList, Module, PlayerView, Terrain};
+use crate::engine::{Action, ActionList, Module, PlayerView};
 
 /// A tiny, portable, seeded generator (SplitMix64) for choices made outside the rules.
 #[derive(Clone, Debug)]
@@ -100,7 +100,7 @@ pub fn dragon_building(view: &PlayerView<'_>, actions: &[Action], rng: &mut Spli
     // For each building: whether it touches a gold hex.
     let on_gold = |a: &Action| match *a {
         Action::BuildSettlement(v) | Action::BuildCity(v) | Action::BuildCastle(v) => {
-            Some(view.topology().vertex_hexes(v).iter().any(|&h| view.board().terrain(h) == Terrain::Gold))
+            Some(super::gold_hexes(view, v).next().is_some())
         }
         _ => None,
     };
