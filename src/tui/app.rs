@@ -3,9 +3,12 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use super::answers::OfferTable;
 use super::board::Geometry;
 use super::bots::Table;
+use super::builders::Builders;
 use super::dialogs::{Composer, Dialog, Outcome, PickFor, Picker};
+use super::gate::Screen;
 use super::keymap::{self, Cmd, Mode};
 use super::prompt::SavePrompt;
 use super::select::{Dir, Purpose, Selection, Target, all_targets};
@@ -102,7 +105,16 @@ pub struct App {
     pub(super) undoable: bool,
     /// Who plays each seat, and the computer players' moves in progress.
     pub table: Table,
+    /// The answers given on the shared trade-answer screen (answers.rs).
+    pub(super) offer_table: OfferTable,
+    /// Who builds in the Special Building Phase after the last turn (builders.rs).
+    pub builders: Option<Builders>,
     last_target: Option<Target>,
+}
+
+/// A key with Ctrl held (Ctrl-C asks to quit on every screen).
+fn ctrl(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL)
 }
 
 fn letters_for(names: &[String]) -> Vec<char> {
@@ -166,6 +178,8 @@ impl App {
             dirty: false,
             undoable: false,
             table: Table::default(),
+            offer_table: OfferTable::default(),
+            builders: None,
             last_target: None,
         };
         if let Some(seats) = seats {
@@ -234,7 +248,22 @@ impl App {
     pub fn handoff(&self) -> Option<Seat> {
         let s = self.game.to_act();
         let person = self.table.level(s).is_none();
-        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s)).then_some(s)
+        let shared = self.sharing_offer() || self.asking_builders();
+        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+    }
+
+    /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
+    /// (the answers to an offer, who builds).
+    pub fn guarded(&self) -> Option<Screen> {
+        if let Some(s) = self.handoff() {
+            Some(Screen::Handoff(s))
+        } else if self.sharing_offer() {
+            Some(Screen::Offer)
+        } else if self.asking_builders() {
+            Some(Screen::Builders)
+        } else {
+            None
+        }
     }
 
     /// The mode the keyboard is in.
@@ -253,6 +282,10 @@ impl App {
             Mode::Over
         } else if self.handoff().is_some() {
             Mode::Handoff
+        } else if self.sharing_offer() {
+            Mode::Offer
+        } else if self.asking_builders() {
+            Mode::Builders
         } else if self.bot_seat().is_some() {
             Mode::Bot
         } else {
@@ -314,6 +347,9 @@ impl App {
                     self.start_key(key);
                 } else if self.mode() == Mode::SaveName {
                     self.save_key(key);
+                } else if self.mode() == Mode::Offer && !ctrl(key) && self.offer_key(key) {
+                } else if self.mode() == Mode::Builders && !ctrl(key) && self.builders_key(key.code) {
+                } else if self.mode() == Mode::Responses && !ctrl(key) && self.partner_key(key.code) {
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
                     self.command(cmd);
                 } else if self.mode() == Mode::Bot {
@@ -491,10 +527,9 @@ impl App {
             Outcome::Close => self.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),
             Outcome::Swap(next) => self.focus = Focus::Dialog(next),
-            Outcome::RobberAgain => {
-                self.focus = Focus::Select(Selection::new(&self.game, Purpose::Robber, None, false))
-            }
+            Outcome::RobberAgain => self.focus = Focus::Select(Selection::robber(&self.game)),
             Outcome::Refuse(why) => self.refuse(why),
+            Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
         }
     }
 
@@ -509,7 +544,7 @@ impl App {
         }
         self.log_scroll = 0;
         // What just happened, privately only while the same player keeps the keyboard (H1).
-        let shown = if self.handoff().is_some() { None } else { Some(viewer) };
+        let shown = if self.guarded().is_some() { None } else { Some(viewer) };
         let said = super::describe::texts(self, &self.log[before..], shown);
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
@@ -531,6 +566,7 @@ impl App {
             (self.record, self.autosave, self.undoable) = (None, None, false);
         }
         let (mut refused, mut any) = (None, false);
+        let logged = self.log.len();
         for a in actions {
             match self.apply_one(a) {
                 Ok(()) => any = true,
@@ -543,19 +579,42 @@ impl App {
         // Issue 15: an offer every asked player declined closes by itself, and play comes back
         // to the player who made it (a line in the log says so). Nothing is hidden by it: the
         // answers are public.
+        if refused.is_none() {
+            refused = self.play_table();
+        }
         if refused.is_none() && self.all_declined() {
             let _ = self.apply_one(Action::CancelTrade);
         }
-        if any {
+        // A shared screen hides every hand, and the player who acts after it takes the
+        // keyboard again (H1).
+        if self.sharing_offer() || self.asking_builders() {
+            self.viewer = None;
+        }
+        if any || self.log.len() != logged {
             self.recorded();
         }
         self.sync();
         refused
     }
 
+    /// Plays what the table settled on its shared screens as each one's moment comes: answers
+    /// given to an offer, and the passes of those who do not build (R40).
+    fn play_table(&mut self) -> Option<String> {
+        loop {
+            let logged = self.log.len();
+            self.ask_builders();
+            if let Some(why) = self.play_given().or_else(|| self.pass_unchosen()) {
+                return Some(why);
+            }
+            if self.log.len() == logged {
+                return None;
+            }
+        }
+    }
+
     /// Plays one action, through the record when there is one (so it is logged for saves and
     /// undo); a refusal comes back as the text to show.
-    fn apply_one(&mut self, a: Action) -> Result<(), String> {
+    pub(super) fn apply_one(&mut self, a: Action) -> Result<(), String> {
         let applied = match &mut self.record {
             Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
             None => self.game.apply(a),
@@ -592,7 +651,8 @@ impl App {
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
         self.focus = Focus::Idle;
-        if self.handoff().is_some() || self.game.is_over() || self.bot_seat().is_some() {
+        self.ask_builders();
+        if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;
         }
         let seat = self.game.to_act();
@@ -604,11 +664,14 @@ impl App {
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
                 Focus::Select(Selection::new(&self.game, Purpose::Road, near, false))
             }
-            Phase::Robber => Focus::Select(Selection::new(&self.game, Purpose::Robber, None, false)),
+            Phase::Robber => Focus::Select(Selection::robber(&self.game)),
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
             Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
+            Phase::Trade { .. } if self.offer_table.given(seat) == Some(super::answers::Choice::Counter) => {
+                Focus::Dialog(Dialog::Composer(Composer::counter(&self.game)))
+            }
             Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
             Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,

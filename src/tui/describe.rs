@@ -79,6 +79,13 @@ pub fn entries_rev<'a>(app: &'a App, events: &'a [Event], viewer: Option<Seat>) 
         if end == 0 {
             return None;
         }
+        // R40's "may build" moments are not logged: the builds say who built (issue 23).
+        while end > 0 && matches!(events[end - 1], Event::SpecialBuilding { .. }) {
+            end -= 1;
+        }
+        if end == 0 {
+            return None;
+        }
         let (start, entry) = entry_ending(app, events, end, viewer);
         end = start;
         Some(entry)

@@ -22,7 +22,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let (title, lines): (Line, Vec<Line>) = match dialog {
         Dialog::Composer(c) => composer(app, c),
         Dialog::Answer => answer(app),
-        Dialog::Responses { row } => responses(app, *row),
+        Dialog::Responses { row, .. } => responses(app, *row),
         Dialog::Picker(p) => picker(app, p),
         Dialog::Victim { victims, row, .. } => {
             let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];

@@ -22,6 +22,8 @@ pub enum Outcome {
     RobberAgain,
     /// Say why not, and stay.
     Refuse(String),
+    /// Say this (not a refusal), and stay.
+    Note(String),
 }
 
 /// An open dialog.
@@ -30,9 +32,12 @@ pub enum Dialog {
     Composer(Composer),
     /// Answering the open offer (the terms are in the game's phase).
     Answer,
-    /// The player whose turn it is chooses a partner among the answers.
+    /// The player whose turn it is chooses a partner among the answers. The first Enter on
+    /// the fresh screen only asks for a second (H1a): a trade is final.
     Responses {
         row: usize,
+        /// A partner was chosen (arrows) or Enter pressed once: Enter now trades.
+        chosen: bool,
     },
     Picker(Picker),
     Victim {
@@ -326,7 +331,7 @@ impl Dialog {
     /// who declined can't be traded with).
     pub fn responses(game: &Game) -> Dialog {
         let row = answers(game).iter().position(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. }));
-        Dialog::Responses { row: row.unwrap_or(0) }
+        Dialog::Responses { row: row.unwrap_or(0), chosen: false }
     }
 
     /// The development cards, the cursor on one that can be played now, else on one the player
@@ -383,10 +388,19 @@ impl Dialog {
                 Cmd::Counter => Outcome::Swap(Dialog::Composer(Composer::counter(game))),
                 _ => Outcome::Stay,
             },
-            Dialog::Responses { row } => {
+            Dialog::Responses { row, chosen } => {
                 let list = answers(game);
                 match cmd {
-                    Cmd::Up | Cmd::Down => *row = wrap(*row, list.len(), cmd == Cmd::Up),
+                    Cmd::Up | Cmd::Down => {
+                        *row = wrap(*row, list.len(), cmd == Cmd::Up);
+                        *chosen = true;
+                    }
+                    Cmd::Confirm if !*chosen => {
+                        *chosen = true;
+                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| {
+                            Outcome::Note(format!("Enter again trades with {s} (or their letter); ↑↓ choose another"))
+                        });
+                    }
                     Cmd::Confirm => {
                         return list.get(*row).map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
                     }

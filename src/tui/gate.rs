@@ -1,11 +1,15 @@
-//! The input gate of the hand-off screen (RULES H1).
+//! The input gate of the table's guarded screens (RULES H1, H1a): the hand-off and the two
+//! shared screens every player reads (the answers to an offer, who builds in the Special
+//! Building Phase).
 //!
-//! A key pressed for the previous screen must not dismiss the hand-off: a double Enter after
+//! A key pressed for the previous screen must not act on the next: a double Enter after
 //! sending an offer, a bouncing key, or keys a script sent in one burst would otherwise show
-//! the next player's hand to the player still at the keyboard. So when a hand-off appears (or
-//! the seat it waits for changes), the terminal loop drops every event already queued and
-//! this gate drops input until [`HOLD`] after the hand-off frame was drawn. Resizes always
-//! pass. Times are passed in, so the gate is tested without sleeping.
+//! the next player's hand to the player still at the keyboard, or play a move for a player who
+//! has not seen the screen. So when a guarded screen appears (or the one it shows changes),
+//! the terminal loop drops every event already queued and this gate drops input until
+//! [`HOLD`] after it was drawn; and when it goes (the hand-off taken, the shared screen done),
+//! the screen after it drops what was queued and input for [`BACK`]. Resizes always pass.
+//! Times are passed in, so the gate is tested without sleeping.
 
 use std::time::{Duration, Instant};
 
@@ -28,11 +32,22 @@ pub enum Input {
     Resize,
 }
 
-/// Remembers the hand-off on screen and since when.
+/// A screen the gate guards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The hand-off, waiting for this seat.
+    Handoff(Seat),
+    /// The shared screen of the answers to an offer.
+    Offer,
+    /// The shared screen asking who builds in the Special Building Phase.
+    Builders,
+}
+
+/// Remembers the guarded screen drawn and since when.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Gate {
-    /// The seat the drawn hand-off waits for.
-    shown: Option<Seat>,
+    /// The guarded screen drawn last.
+    shown: Option<Screen>,
     /// Input is dropped before this moment.
     until: Option<Instant>,
     /// Input is dropped before this moment too: the keyboard came back from computer players.
@@ -40,17 +55,20 @@ pub struct Gate {
 }
 
 impl Gate {
-    /// Called after a frame is drawn, with the seat the hand-off on it waits for (`None`: no
-    /// hand-off). True when a hand-off has just appeared: the caller then drops what is queued.
-    pub fn drawn(&mut self, handoff: Option<Seat>, now: Instant) -> bool {
-        let fresh = handoff.is_some() && handoff != self.shown;
-        self.shown = handoff;
+    /// Called after a frame is drawn, with the guarded screen on it (`None`: none). True when
+    /// one has just appeared or just gone: the caller then drops what is queued.
+    pub fn drawn(&mut self, screen: Option<Screen>, now: Instant) -> bool {
+        let fresh = screen.is_some() && screen != self.shown;
+        let gone = screen.is_none() && self.shown.is_some();
+        self.shown = screen;
         if fresh {
             self.until = Some(now + HOLD);
-        } else if handoff.is_none() {
-            self.until = None;
+        } else if gone {
+            // The screen after a hand-off (or a shared screen) is fresh too: a second Enter
+            // of a burst must not place, rob or trade on it.
+            self.until = Some(now + BACK);
         }
-        fresh
+        fresh || gone
     }
 
     /// Holds input for [`BACK`] from `now`: the person whose turn comes after computer
@@ -78,7 +96,7 @@ mod tests {
         let mut gate = Gate::default();
         assert!(!gate.drawn(None, t0), "no hand-off");
         assert!(gate.admits(Input::User, t0));
-        assert!(gate.drawn(Some(Seat(1)), t0), "the hand-off appears: drop what is queued");
+        assert!(gate.drawn(Some(Screen::Handoff(Seat(1))), t0), "the hand-off appears: drop what is queued");
         assert!(!gate.admits(Input::User, t0));
         assert!(!gate.admits(Input::User, t0 + 499 * MS), "a second Enter right after the first");
         assert!(gate.admits(Input::Resize, t0 + MS));
@@ -89,8 +107,11 @@ mod tests {
     fn redrawing_the_same_handoff_does_not_restart_the_hold() {
         let t0 = Instant::now();
         let mut gate = Gate::default();
-        gate.drawn(Some(Seat(2)), t0);
-        assert!(!gate.drawn(Some(Seat(2)), t0 + 400 * MS), "a redraw (a resize) is not a new hand-off");
+        gate.drawn(Some(Screen::Handoff(Seat(2))), t0);
+        assert!(
+            !gate.drawn(Some(Screen::Handoff(Seat(2))), t0 + 400 * MS),
+            "a redraw (a resize) is not a new hand-off"
+        );
         assert!(gate.admits(Input::User, t0 + 500 * MS));
     }
 
@@ -98,16 +119,37 @@ mod tests {
     fn each_new_handoff_holds_again() {
         let t0 = Instant::now();
         let mut gate = Gate::default();
-        gate.drawn(Some(Seat(1)), t0);
+        gate.drawn(Some(Screen::Handoff(Seat(1))), t0);
         // Bob takes the keyboard, answers, and the offer goes on to Cy.
-        assert!(!gate.drawn(None, t0 + 2000 * MS));
-        assert!(gate.admits(Input::User, t0 + 2000 * MS));
-        assert!(gate.drawn(Some(Seat(2)), t0 + 3000 * MS));
+        assert!(gate.drawn(None, t0 + 2000 * MS), "the hand-off is gone: drop what is queued");
+        assert!(gate.admits(Input::User, t0 + 2300 * MS));
+        assert!(gate.drawn(Some(Screen::Handoff(Seat(2))), t0 + 3000 * MS));
         assert!(!gate.admits(Input::User, t0 + 3100 * MS));
         // A hand-off straight to another seat holds again too.
-        assert!(gate.drawn(Some(Seat(0)), t0 + 4000 * MS));
+        assert!(gate.drawn(Some(Screen::Handoff(Seat(0))), t0 + 4000 * MS));
         assert!(!gate.admits(Input::User, t0 + 4100 * MS));
         assert!(gate.admits(Input::User, t0 + 4500 * MS));
+    }
+
+    /// H1a, issue 23: "Enter Enter" at a hand-off: the first takes the keyboard, the second
+    /// must not place, rob or trade on the screen after it before that screen has been up
+    /// for [`BACK`]. The shared screens are guarded the same way.
+    #[test]
+    fn the_screen_after_a_handoff_drops_keys_for_a_moment() {
+        let t0 = Instant::now();
+        let mut gate = Gate::default();
+        gate.drawn(Some(Screen::Handoff(Seat(1))), t0);
+        assert!(gate.admits(Input::User, t0 + 600 * MS), "the hand-off's Enter");
+        assert!(gate.drawn(None, t0 + 610 * MS), "the player's screen: drop what is queued");
+        assert!(!gate.admits(Input::User, t0 + 620 * MS), "the burst's second Enter");
+        assert!(!gate.admits(Input::User, t0 + 909 * MS));
+        assert!(gate.admits(Input::User, t0 + 910 * MS), "a deliberate key");
+        assert!(!gate.drawn(None, t0 + 1000 * MS), "nothing new");
+        assert!(gate.drawn(Some(Screen::Offer), t0 + 2000 * MS), "the shared answers appear");
+        assert!(!gate.admits(Input::User, t0 + 2400 * MS));
+        assert!(!gate.drawn(Some(Screen::Offer), t0 + 2600 * MS), "an answer given: the same screen");
+        assert!(gate.drawn(Some(Screen::Builders), t0 + 3000 * MS), "another shared screen");
+        assert!(!gate.admits(Input::User, t0 + 3100 * MS));
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub enum Mode {
     Answer,
     /// Choosing whose answer to take.
     Responses,
+    /// The shared screen of an offer: each person asked answers by their letter, then a key.
+    Offer,
+    /// The shared screen after a turn (R40): who wants to build, by their letters.
+    Builders,
     /// Picking cards: discards, year of plenty, monopoly.
     Picker,
     /// Choosing whom to rob.
@@ -249,8 +253,22 @@ const ANSWER: &[Binding] = &[
 const RESPONSES: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Enter], "Enter", Cmd::Confirm, "trade with"),
+    b(&[Enter], "letter/Enter", Cmd::Confirm, "trade with"),
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
+];
+
+/// The shared answer screen: the letters are the players' own (answers.rs reads them first;
+/// these rows name them for the footer and the help).
+const OFFER: &[Binding] = &[
+    b(&[], "letter", Cmd::Next, "who answers"),
+    b(&[], "then a/d", Cmd::Accept, "accept/decline"),
+    b(&[], "c", Cmd::Counter, "counter (takes the keyboard)"),
+];
+
+/// The shared "who builds?" screen (builders.rs reads the letters first).
+const BUILDERS: &[Binding] = &[
+    b(&[], "letter", Cmd::Toggle, "I build"),
+    b(&[Enter], "Enter", Cmd::Confirm, "go on (none chosen: nobody builds)"),
 ];
 
 const PICKER: &[Binding] = &join::<12>(&[
@@ -318,6 +336,8 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Composer => COMPOSER,
         Mode::Answer => ANSWER,
         Mode::Responses => RESPONSES,
+        Mode::Offer => OFFER,
+        Mode::Builders => BUILDERS,
         Mode::Picker => PICKER,
         Mode::Victim | Mode::Cards => LIST,
         Mode::Maritime => MARITIME,
@@ -352,7 +372,17 @@ pub const HELP_SECTIONS: &[(&str, &[Mode])] = &[
     ("Choosing a place", &[Mode::Select]),
     (
         "Dialogs",
-        &[Mode::Composer, Mode::Answer, Mode::Responses, Mode::Picker, Mode::Maritime, Mode::Cards, Mode::Handoff],
+        &[
+            Mode::Composer,
+            Mode::Answer,
+            Mode::Responses,
+            Mode::Offer,
+            Mode::Builders,
+            Mode::Picker,
+            Mode::Maritime,
+            Mode::Cards,
+            Mode::Handoff,
+        ],
     ),
     ("Naming a save", &[Mode::SaveName]),
 ];
@@ -373,6 +403,8 @@ mod tests {
             Mode::Composer,
             Mode::Answer,
             Mode::Responses,
+            Mode::Offer,
+            Mode::Builders,
             Mode::Picker,
             Mode::Victim,
             Mode::Maritime,

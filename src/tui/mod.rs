@@ -6,9 +6,11 @@
 //! the tables of [`keymap`], which also write the footer and the help. The engine decides
 //! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
 
+mod answers;
 mod app;
 mod board;
 mod bots;
+mod builders;
 mod describe;
 mod dialog_view;
 mod dialogs;
@@ -29,6 +31,7 @@ pub mod settings;
 mod start;
 mod start_view;
 mod stats;
+mod table_view;
 mod term;
 mod theme;
 mod ui;

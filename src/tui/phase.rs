@@ -59,6 +59,15 @@ fn instruction(app: &App) -> String {
     if app.saving.is_some() {
         return "type a name for the save; Enter writes it".into();
     }
+    if app.sharing_offer() {
+        return match app.offer_table_picked() {
+            Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.name(s)),
+            None => format!("{}'s offer: each person asked answers by their letter", app.name(g.current_player())),
+        };
+    }
+    if app.asking_builders() {
+        return "special building: press your letter if you build, then Enter (none: nobody builds)".into();
+    }
     match (&app.focus, g.phase()) {
         (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
             let which = if round == 0 { "first" } else { "second" };

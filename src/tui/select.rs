@@ -113,6 +113,15 @@ impl Selection {
         Selection { purpose, legal, cursor, cancellable }
     }
 
+    /// Moving the robber: the cursor starts where the robber stands, which it must leave, so
+    /// the first Enter on a fresh screen moves and steals nothing (H1a, issue 23): the player
+    /// chooses a hex first (arrows, Tab).
+    pub fn robber(game: &Game) -> Selection {
+        let mut sel = Selection::new(game, Purpose::Robber, None, false);
+        sel.cursor = Target::Hex(game.board().robber());
+        sel
+    }
+
     /// True when the cursor is on a legal target.
     pub fn on_legal(&self) -> bool {
         self.legal.contains(&self.cursor)

@@ -193,7 +193,7 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
         let bots_play = app.bot_seat().is_some();
-        if gate.drawn(app.handoff(), Instant::now()) {
+        if gate.drawn(app.guarded(), Instant::now()) {
             drain(app)?;
         } else if bots_played && !bots_play && !app.game.is_over() {
             // The keyboard comes back to a person: keys pressed to hurry the computer players

@@ -121,7 +121,7 @@ fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit(topo, area) {
         // The place being chosen; else the last computer player's move, until the next move.
-        let selection = match (&app.focus, app.handoff()) {
+        let selection = match (&app.focus, app.guarded()) {
             (Focus::Select(s), None) => Some(s),
             (_, None) => app.table.highlight(),
             _ => None,
@@ -167,6 +167,15 @@ impl Widget for &App {
             island(app, &app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
+        } else if app.sharing_offer() || app.asking_builders() {
+            // A shared screen: everyone reads it, so every hand stays hidden.
+            island(app, &app.game, areas.board, buf);
+            panels_and_log(app, &areas, buf, true);
+            if app.sharing_offer() {
+                super::table_view::offer(app, areas.body, buf);
+            } else {
+                super::table_view::builders(app, areas.body, buf);
+            }
         } else {
             island(app, &app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, false);

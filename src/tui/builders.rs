@@ -1,0 +1,160 @@
+//! The Special Building Phase at the table (R40, issue 23). After each turn the engine gives
+//! every other player in turn order a moment to build; at a real table the player says
+//! "anyone?" and only those who build reach for the pieces. So one shared screen (every hand
+//! hidden) asks who wants to build: each presses their letter (again to take it back), Enter
+//! closes the question (with no one chosen: nobody builds). Only those chosen take the
+//! keyboard, in turn order; for every other person the front end passes without a hand-off.
+//! People who by public information cannot build anything (fewer cards than the cheapest
+//! thing they could buy) are not asked. Computer players play their own moment as before.
+//!
+//! A small state machine per turn: asking → (letters toggle, Enter) → answered; then
+//! [`App::pass_unchosen`] plays the passes as each one's moment comes.
+
+use super::app::App;
+use crate::engine::{Action, Game, Phase, Seat, SeatSet};
+
+/// Who builds after one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Builders {
+    /// The turn the phase follows.
+    pub turn: u16,
+    /// The people asked: those who may build by what everyone can see.
+    pub asked: SeatSet,
+    /// Those who said they build.
+    pub chosen: SeatSet,
+    /// The question is closed (Enter, or no one to ask).
+    pub answered: bool,
+}
+
+impl Builders {
+    /// Presses a letter: `s` builds, or (pressed again) does not after all. False when `s` is
+    /// not asked.
+    pub fn toggle(&mut self, s: Seat) -> bool {
+        if self.answered || !self.asked.contains(s) {
+            return false;
+        }
+        self.chosen = if self.chosen.contains(s) { self.chosen.without(s) } else { self.chosen.with(s) };
+        true
+    }
+
+    /// Whether `s` takes the keyboard for their moment.
+    pub fn builds(&self, s: Seat) -> bool {
+        self.answered && self.chosen.contains(s)
+    }
+}
+
+/// Whether `s` could buy anything at all, by public information: at least as many cards as
+/// the cheapest thing they have a piece (or a card in the deck) for. A building place is not
+/// looked at: it takes private thought, and a player who says so can build a city anyway.
+pub fn may_build(game: &Game, s: Seat) -> bool {
+    let costs = game.config().costs;
+    let (roads, settlements, cities) = game.pieces_left(s);
+    let mut cheapest = u32::MAX;
+    let mut consider = |ok: bool, cost: crate::engine::Hand| {
+        if ok {
+            cheapest = cheapest.min(cost.total());
+        }
+    };
+    consider(roads > 0, costs.road);
+    consider(settlements > 0, costs.settlement);
+    consider(cities > 0 && game.settlements(s).next().is_some(), costs.city);
+    consider(game.deck_len() > 0, costs.development);
+    consider(game.castles_left(s) > 0 && game.cities(s).next().is_some(), costs.castle);
+    game.public_player(s).resource_cards >= cheapest
+}
+
+impl App {
+    /// The people to ask after the turn that just ended, once the phase starts (at most once
+    /// a turn; a game resumed in the phase asks again for those still to come).
+    pub(super) fn ask_builders(&mut self) {
+        let g = &self.game;
+        let Phase::SpecialBuilding { seat: first } = g.phase() else { return };
+        if self.builders.is_some_and(|b| b.turn == g.turn_number()) {
+            return;
+        }
+        let n = g.num_players() as u8;
+        let current = g.current_player();
+        let mut asked = SeatSet::default();
+        let mut s = first;
+        while s != current {
+            if self.table.level(s).is_none() && may_build(g, s) {
+                asked = asked.with(s);
+            }
+            s = Seat((s.0 + 1) % n);
+        }
+        // One person among computer players keeps the keyboard: no question, their moment
+        // comes as before when they could build.
+        let alone = self.table.humans().nth(1).is_none();
+        let chosen = if alone { asked } else { SeatSet::default() };
+        let answered = alone || asked.is_empty();
+        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, answered });
+    }
+
+    /// True while the shared "who builds?" screen shows.
+    pub fn asking_builders(&self) -> bool {
+        matches!(self.game.phase(), Phase::SpecialBuilding { .. })
+            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game.turn_number())
+            && self.start.is_none()
+    }
+
+    /// Passes for each person whose moment has come and who does not build; stops at a
+    /// computer player, a builder, or the next turn.
+    pub(super) fn pass_unchosen(&mut self) -> Option<String> {
+        loop {
+            let Phase::SpecialBuilding { seat } = self.game.phase() else { return None };
+            let builders = self.builders?;
+            if !builders.answered || self.table.level(seat).is_some() || builders.builds(seat) {
+                return None;
+            }
+            if let Err(why) = self.apply_one(Action::EndTurn) {
+                return Some(why);
+            }
+        }
+    }
+
+    /// A key on the "who builds?" screen: a letter toggles its player, Enter closes the
+    /// question. False when it is not one of its keys.
+    pub(super) fn builders_key(&mut self, code: crossterm::event::KeyCode) -> bool {
+        use crossterm::event::KeyCode;
+        let Some(mut b) = self.builders else { return false };
+        match code {
+            KeyCode::Enter => {
+                b.answered = true;
+                self.builders = Some(b);
+                self.apply(Vec::new());
+            }
+            KeyCode::Char(c) => {
+                let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
+                let s = Seat(i as u8);
+                if b.toggle(s) {
+                    self.builders = Some(b);
+                } else {
+                    let text =
+                        format!("{} can't build now (too few cards for anything), or is not asked", self.name(s));
+                    self.refuse(text);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_letter_toggles_only_the_people_asked_until_the_question_closes() {
+        let asked = SeatSet::default().with(Seat(1)).with(Seat(3));
+        let mut b = Builders { turn: 4, asked, chosen: SeatSet::default(), answered: false };
+        assert!(b.toggle(Seat(3)));
+        assert!(!b.toggle(Seat(2)), "not asked: can't build");
+        assert!(b.toggle(Seat(1)));
+        assert!(b.toggle(Seat(1)), "pressed again: not after all");
+        assert!(!b.builds(Seat(3)), "nothing happens before Enter");
+        b.answered = true;
+        assert!(b.builds(Seat(3)) && !b.builds(Seat(1)));
+        assert!(!b.toggle(Seat(1)), "closed");
+    }
+}
