@@ -26,7 +26,8 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 const POLL: Duration = Duration::from_millis(20);
 
 /// A bot for a seat at the table: it keeps to the table's time budget and may offer the
-/// players domestic trades (three a turn at most, [`Bot::set_offers`]).
+/// players domestic trades ([`Bot::set_offers`]; one a turn at the table, see
+/// [`Table::may_offer`]).
 fn table_bot(level: BotLevel, seed: u64, time: Duration) -> Box<dyn Bot> {
     let mut bot = bots::make(level, seed);
     bot.set_time(time);
@@ -63,6 +64,10 @@ pub struct Table {
     shown_at: Option<Instant>,
     /// The last bot move and where it was made, highlighted on the island until the next move.
     last: Option<(Action, Option<Selection>)>,
+    /// The turn in which a bot last offered a trade, and which: each offer asks every person
+    /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
+    /// arena keeps the bots' own limit).
+    offered: Option<(u16, Seat)>,
 }
 
 impl Default for Table {
@@ -75,6 +80,7 @@ impl Default for Table {
             job: None,
             shown_at: None,
             last: None,
+            offered: None,
         }
     }
 }
@@ -84,7 +90,12 @@ impl Table {
     pub(super) fn seat(&mut self, seats: &[SeatInfo]) {
         self.kinds = seats.iter().map(|s| s.kind).collect();
         self.bots = seats.iter().map(|_| None).collect();
-        (self.job, self.shown_at, self.last) = (None, None, None);
+        (self.job, self.shown_at, self.last, self.offered) = (None, None, None, None);
+    }
+
+    /// Whether the bot at `s` may still offer a trade in turn `turn`: once a turn at the table.
+    pub fn may_offer(&self, s: Seat, turn: u16) -> bool {
+        self.offered != Some((turn, s))
     }
 
     /// The level of the bot at `s`; `None` for a person.
@@ -243,6 +254,7 @@ impl App {
         let mut bot = self.table.bots[seat.index()]
             .take()
             .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
+        bot.set_offers(self.table.may_offer(seat, self.game.turn_number()));
         let game = self.game;
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
@@ -289,6 +301,9 @@ impl App {
             self.refuse(text);
         }
         self.table.last = Some((played, place_of(played)));
+        if matches!(played, Action::OfferTrade { .. }) {
+            self.table.offered = Some((self.game.turn_number(), seat));
+        }
         if self.message.as_ref().is_some_and(|m| m.error) {
             return;
         }
@@ -314,7 +329,9 @@ impl App {
             let level = self.table.level(seat).expect("a bot seat");
             let seed = self.seed;
             let time = self.table.time;
+            let may = self.table.may_offer(seat, self.game.turn_number());
             let bot = self.table.bots[seat.index()].get_or_insert_with(|| table_bot(level, bot_seed(seed, seat), time));
+            bot.set_offers(may);
             let action = bot.choose(self.game.acting_view());
             self.play_bot(action);
             played += 1;
