@@ -467,6 +467,10 @@ impl App {
             Cmd::Roll => return self.apply(vec![Action::RollDice]),
             Cmd::BuyCard => return self.apply(vec![Action::BuyDevCard]),
             Cmd::EndTurn => return self.apply(vec![Action::EndTurn]),
+            // Refused at once in the Special Building Phase, as `t` and `m` are (R40).
+            Cmd::PlayCard if matches!(self.game.phase(), Phase::SpecialBuilding { .. }) => {
+                return self.refuse("not now: no card play in the special building phase".into());
+            }
             Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game)),
             Cmd::Trade => {
                 return match self.game.phase() {

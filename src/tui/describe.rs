@@ -64,7 +64,7 @@ fn entry_ending(app: &App, events: &[Event], end: usize, viewer: Option<Seat>) -
             let text = if viewer.is_some_and(|v| last.visible_to(v)) {
                 format!("{} discards {cards}", app.name(seat))
             } else {
-                format!("{} discards {} cards", app.name(seat), end - start)
+                format!("{} discards {}", app.name(seat), super::panels::plural((end - start) as u32, "card"))
             };
             return (start, Entry { text, event: last });
         }

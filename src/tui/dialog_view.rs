@@ -12,7 +12,7 @@ use super::dialogs::{
     CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, kinds, maritime_action, others,
 };
 use super::keymap::resource_key;
-use super::panels::{block, player_span};
+use super::panels::{block, player_span, plural};
 use super::screens::centred;
 use crate::engine::{Action, Answer, Game, Hand, Phase, Resource};
 
@@ -30,7 +30,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
                 let mut l = Line::from(vec![
                     Span::raw("  "),
                     player_span(app, v),
-                    Span::raw(format!(" holds {} cards", g.public_player(v).resource_cards)),
+                    Span::raw(format!(" holds {}", plural(g.public_player(v).resource_cards, "card"))),
                 ]);
                 if i == *row {
                     l = l.patch_style(app.theme.selected());
@@ -103,7 +103,7 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
         for (i, s) in others(g, me).into_iter().enumerate() {
             let mark = if c.to.contains(s) { "[x]" } else { "[ ]" };
             let mut l = Line::from(vec![Span::raw(format!("  {mark} ")), player_span(app, s)]);
-            l.spans.push(Span::raw(format!(" ({} cards)", g.public_player(s).resource_cards)));
+            l.spans.push(Span::raw(format!(" ({})", plural(g.public_player(s).resource_cards, "card"))));
             if c.row == k + i {
                 l = l.patch_style(app.theme.selected());
             }
@@ -170,13 +170,16 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let (title, intro, column, source): (&str, String, &str, Option<(&str, Hand)>) = match p.purpose {
         PickFor::Discard(n) => (
             " Discard ",
-            format!("A 7: give up {n} of your {} cards.", app.acting_view().hand().total()),
+            format!("A 7: give up {n} of your {}.", plural(app.acting_view().hand().total(), "card")),
             "discard",
             Some(("hold", app.acting_view().hand())),
         ),
-        PickFor::YearOfPlenty => {
-            (" Year of plenty ", format!("Take {need} cards from the bank."), "take", Some(("bank", g.bank())))
-        }
+        PickFor::YearOfPlenty => (
+            " Year of plenty ",
+            format!("Take {} from the bank.", plural(need, "card")),
+            "take",
+            Some(("bank", g.bank())),
+        ),
         PickFor::Monopoly => {
             (" Monopoly ", "Name a resource: every other player gives you all of it.".into(), "name", None)
         }

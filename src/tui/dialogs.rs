@@ -79,7 +79,7 @@ pub enum PickFor {
     Discard(u8),
     YearOfPlenty,
     Monopoly,
-    /// R45 (no robber): one card for a building, of a kind its hexes give and the bank holds.
+    /// R45 (no robber): the cards for a building, of kinds its hexes give and the bank holds.
     Plenty,
 }
 
@@ -200,7 +200,12 @@ impl Picker {
         match self.purpose {
             PickFor::Discard(n) => n as u32,
             PickFor::YearOfPlenty => (game.bank().total() - u32::from(game.bank()[Resource::Gold])).min(2),
-            PickFor::Monopoly | PickFor::Plenty => 1,
+            PickFor::Monopoly => 1,
+            // R45: every card the building gives, on one dialog (issue 23).
+            PickFor::Plenty => match game.phase() {
+                Phase::Plenty { left, .. } => left.into(),
+                _ => 1,
+            },
         }
     }
 
@@ -220,7 +225,11 @@ impl Picker {
             _ if r.is_gold() && !self.kinds(game).contains(&r) => 0,
             PickFor::YearOfPlenty => game.bank()[r].min(2),
             PickFor::Monopoly => 1,
-            PickFor::Plenty => u8::from(game.is_legal(Action::TakeCard(r))),
+            PickFor::Plenty if game.is_legal(Action::TakeCard(r)) => match game.phase() {
+                Phase::Plenty { left, .. } => left.min(game.bank()[r]),
+                _ => 1,
+            },
+            PickFor::Plenty => 0,
         }
     }
 
@@ -240,7 +249,7 @@ impl Picker {
             PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
             PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
             PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
-            PickFor::Plenty => vec![Action::TakeCard(cards[0])],
+            PickFor::Plenty => cards.into_iter().map(Action::TakeCard).collect(),
         })
     }
 
@@ -261,7 +270,7 @@ impl Picker {
                     if need == 1 {
                         self.counts = Hand::EMPTY;
                     } else {
-                        return Outcome::Refuse(format!("{need} cards are picked already"));
+                        return Outcome::Refuse(format!("{} picked already", super::panels::plural(need, "card")));
                     }
                 }
                 self.counts[r] += 1;
@@ -273,7 +282,11 @@ impl Picker {
                         Ok(()) => Outcome::Act(actions),
                         Err(e) => Outcome::Refuse(e.to_string()),
                     },
-                    None => Outcome::Refuse(format!("pick {} cards: {} picked", need, self.counts.total())),
+                    None => Outcome::Refuse(format!(
+                        "pick {}: {} picked",
+                        super::panels::plural(need, "card"),
+                        self.counts.total()
+                    )),
                 };
             }
             Cmd::Cancel if matches!(self.purpose, PickFor::Discard(_)) => {

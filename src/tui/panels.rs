@@ -79,6 +79,13 @@ fn seat_label(app: &App, s: Seat, width: usize) -> String {
     let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
         return format!("{:<width$.width$}", format!("{letter} {name}"));
     };
+    // Tight (96 x 28 with an award or two): the level's initial keeps the name whole,
+    // "D Dirk (h)"; only a name that still doesn't fit is shortened.
+    let full = 2 + name.chars().count() + level.chars().count();
+    let level = match app.table.level(s) {
+        Some(l) if full > width => format!(" ({})", l.to_string().chars().next().unwrap_or('?')),
+        _ => level,
+    };
     let room = width.saturating_sub(2 + level.chars().count());
     let name: String = if name.chars().count() > room {
         let cut: String = name.chars().take(room.saturating_sub(1)).collect();

@@ -19,6 +19,7 @@ pub fn header(app: &App) -> String {
     let g = &app.game;
     let s = g.to_act();
     match g.phase() {
+        Phase::Setup { round, settlement: None, .. } if setup_city(g, round) => "places a city".into(),
         Phase::Setup { settlement: None, .. } => "places a settlement".into(),
         Phase::Setup { .. } => "places a road".into(),
         Phase::Roll => "rolls".into(),
@@ -70,10 +71,12 @@ fn instruction(app: &App) -> String {
     }
     match (&app.focus, g.phase()) {
         (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
-            let which = if round == 0 { "first" } else { "second" };
-            format!("{name}: place your {which} settlement (Tab: next free corner)")
+            format!("{name}: place your {} (Tab: next free corner)", setup_piece(g, round))
         }
-        (Focus::Select(_), Phase::Setup { .. }) => format!("{name}: place a road touching that settlement"),
+        (Focus::Select(_), Phase::Setup { round, .. }) => {
+            let piece = if setup_city(g, round) { "city" } else { "settlement" };
+            format!("{name}: place a road touching that {piece}")
+        }
         (Focus::Select(_), Phase::RoadBuilding { left }) => {
             format!("{name}: place {}", panels::free_road(g, left))
         }
@@ -109,10 +112,10 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
         }
         Dialog::Responses { .. } => format!("{name}: trade with a player who accepted or countered, or withdraw"),
         Dialog::Picker(p) => match (p.purpose, phase) {
-            (PickFor::Discard(n), _) => format!("{name}: choose {n} cards to discard"),
+            (PickFor::Discard(n), _) => format!("{name}: choose {} to discard", panels::plural(n.into(), "card")),
             (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
             (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
-            (PickFor::Plenty, _) => format!("{name}: take a card for the 7 (a kind your building's hexes give)"),
+            (PickFor::Plenty, _) => format!("{name}: take the 7's cards for this building (kinds its hexes give)"),
         },
         Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
         Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
@@ -125,9 +128,7 @@ pub fn handoff_reason(app: &App, s: Seat) -> String {
     let g = &app.game;
     let name = app.name(s);
     match g.phase() {
-        Phase::Setup { round, settlement: None, .. } => {
-            format!("{name} places a {} settlement", if round == 0 { "first" } else { "second" })
-        }
+        Phase::Setup { round, settlement: None, .. } => format!("{name} places a {}", setup_piece(g, round)),
         Phase::Setup { .. } => format!("{name} places a road"),
         Phase::Roll => format!("turn {}: {name} rolls the dice", g.turn_number()),
         Phase::Discard { remaining } => {
@@ -144,7 +145,27 @@ pub fn handoff_reason(app: &App, s: Seat) -> String {
             Some(first) => format!("{name} plays the second part of {}'s turn", app.name(first)),
             None => format!("{name} continues the turn"),
         },
+        // R45: the no-robber 7 during another's turn.
+        Phase::Plenty { left, .. } => format!(
+            "a 7 with no robber, in {}'s turn: {name} takes {} for a building",
+            app.name(g.current_player()),
+            panels::plural(left.into(), "card")
+        ),
         _ => format!("{name} continues the turn"),
+    }
+}
+
+/// R41: the second set-up placement is a city with `accelerated_start`.
+fn setup_city(g: &Game, round: u8) -> bool {
+    round == 1 && g.config().modules.has(crate::engine::Module::AcceleratedStart)
+}
+
+/// "first settlement", "second settlement", or with R41 "city (second placement)".
+fn setup_piece(g: &Game, round: u8) -> &'static str {
+    match round {
+        0 => "first settlement",
+        _ if setup_city(g, round) => "city (second placement)",
+        _ => "second settlement",
     }
 }
 

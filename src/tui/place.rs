@@ -51,12 +51,21 @@ fn path(g: &Game, e: Edge) -> String {
 /// "fields 9 · blocks Bob's settlement, Cy's city · can rob Bob"
 fn robber_hex(app: &App, g: &Game, h: Hex) -> String {
     let mut parts = vec![hex_name(g.board(), h)];
-    let blocked: Vec<String> = g
-        .topology()
-        .hex_vertices(h)
+    // One player's buildings of one kind counted together: "Bob's 2 settlements".
+    let mut counted: Vec<(crate::engine::Seat, String, u32)> = Vec::new();
+    for (s, piece) in g.topology().hex_vertices(h).iter().filter_map(|&v| g.building(v)) {
+        let piece = piece.to_string();
+        match counted.iter_mut().find(|(o, p, _)| *o == s && *p == piece) {
+            Some((_, _, n)) => *n += 1,
+            None => counted.push((s, piece, 1)),
+        }
+    }
+    let blocked: Vec<String> = counted
         .iter()
-        .filter_map(|&v| g.building(v))
-        .map(|(s, piece)| format!("{}'s {piece}", app.name(s)))
+        .map(|(s, piece, n)| match n {
+            1 => format!("{}'s {piece}", app.name(*s)),
+            _ => format!("{}'s {n} {piece}s", app.name(*s)),
+        })
         .collect();
     parts.push(if blocked.is_empty() { "blocks no one".into() } else { format!("blocks {}", blocked.join(", ")) });
     let victims: Vec<String> =

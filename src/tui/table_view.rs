@@ -10,14 +10,9 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::answers::Choice;
 use super::app::App;
-use super::panels::{block, player_span};
+use super::panels::{block, player_span, plural};
 use super::screens::centred;
 use crate::engine::{Answer, Phase, SeatSet};
-
-/// "1 card", "3 cards".
-pub fn cards(n: u32) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
-}
 
 /// The marker of the row being answered: reads without colour.
 fn marker(app: &App, on: bool) -> Span<'static> {
@@ -57,7 +52,7 @@ pub fn offer(app: &App, area: Rect, buf: &mut Buffer) {
         let mut l = Line::from(vec![
             marker(app, picked),
             player_span(app, s),
-            Span::raw(format!(" ({}) {what}", cards(g.public_player(s).resource_cards))),
+            Span::raw(format!(" ({}) {what}", plural(g.public_player(s).resource_cards, "card"))),
         ]);
         if picked {
             l = l.patch_style(app.theme.selected());
@@ -87,7 +82,7 @@ pub fn builders(app: &App, area: Rect, buf: &mut Buffer) {
             marker(app, on),
             Span::raw(tick),
             player_span(app, s),
-            Span::raw(format!(" ({})", cards(g.public_player(s).resource_cards))),
+            Span::raw(format!(" ({})", plural(g.public_player(s).resource_cards, "card"))),
         ]);
         if on {
             l = l.patch_style(app.theme.selected());
