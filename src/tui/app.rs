@@ -372,7 +372,7 @@ impl App {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);
             } else if let Focus::Select(sel) = &mut self.focus {
-                sel.cursor = t;
+                (sel.cursor, sel.back) = (t, None);
             }
         }
     }

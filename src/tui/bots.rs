@@ -129,7 +129,7 @@ fn place_of(action: Action) -> Option<Selection> {
         Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
         _ => return None,
     };
-    Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false })
+    Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false, back: None })
 }
 
 /// A bot's seed: the game's seed mixed with the seat, so a game with the same seed and the same

@@ -354,7 +354,7 @@ impl Replay {
             _ => None,
         };
         let selection =
-            placed.map(|(purpose, cursor)| Selection { purpose, legal: Vec::new(), cursor, cancellable: false });
+            placed.map(|(purpose, cursor)| Selection { purpose, legal: Vec::new(), cursor, cancellable: false, back: None });
         let app = &self.app;
         Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);

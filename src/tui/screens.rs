@@ -47,7 +47,9 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];
     let title = format!(" Hand-off · seed {} ", app.seed);
-    let r = centred(area, 72, 8);
+    // As wide as the screen: a box over part of the log left the tails of its lines beside it
+    // (issue 23).
+    let r = centred(area, area.width, 8);
     Clear.render(r, buf);
     Paragraph::new(lines).centered().block(block(app, title)).render(r, buf);
 }

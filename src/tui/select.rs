@@ -83,6 +83,18 @@ pub enum Dir {
     Right,
 }
 
+impl Dir {
+    /// The arrow that undoes this one.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+}
+
 /// A place being chosen: the cursor and the legal targets (highlighted, reached with Tab).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
@@ -92,6 +104,9 @@ pub struct Selection {
     pub cursor: Target,
     /// Esc goes back (false where the rules demand a placement now).
     pub cancellable: bool,
+    /// The last arrow step and where it came from: the opposite arrow goes back there, so
+    /// arrows undo each other (issue 23: from a corner, Down then Up drifted elsewhere).
+    pub back: Option<(Dir, Target)>,
 }
 
 impl Selection {
@@ -110,7 +125,7 @@ impl Selection {
         let from =
             near.filter(|t| same_kind(*t, all[0])).unwrap_or_else(|| nearest(topo, &all, centre).unwrap_or(all[0]));
         let cursor = nearest(topo, &legal, from).unwrap_or(from);
-        Selection { purpose, legal, cursor, cancellable }
+        Selection { purpose, legal, cursor, cancellable, back: None }
     }
 
     /// Moving the robber: the cursor starts where the robber stands, which it must leave, so
@@ -129,10 +144,17 @@ impl Selection {
 
     /// Moves the cursor one step over all places of its kind.
     pub fn step(&mut self, topo: &Topology, dir: Dir) {
-        let all = all_targets(topo, self.purpose);
-        if let Some(t) = neighbour(topo, &all, self.cursor, dir) {
+        let from = self.cursor;
+        if let Some((last, t)) = self.back
+            && last == dir.opposite()
+        {
             self.cursor = t;
+        } else if let Some(t) = neighbour(topo, &all_targets(topo, self.purpose), from, dir) {
+            self.cursor = t;
+        } else {
+            return;
         }
+        self.back = Some((dir, from));
     }
 
     /// Jumps to the next (or previous) legal target in reading order.
@@ -159,6 +181,7 @@ impl Selection {
             }
         };
         self.cursor = self.legal[next];
+        self.back = None;
     }
 }
 
@@ -231,6 +254,28 @@ fn neighbour(topo: &Topology, all: &[Target], from: Target, dir: Dir) -> Option<
 mod tests {
     use super::*;
     use crate::engine::{Config, MapId};
+
+    /// Issue 23: from any place, an arrow then the opposite arrow comes back; and the first
+    /// arrow again goes where it went the first time.
+    #[test]
+    fn arrows_undo_each_other() {
+        let game = crate::engine::Game::new(Config::default(), 1).unwrap();
+        let topo = game.topology();
+        for purpose in [Purpose::Settlement, Purpose::Road, Purpose::Robber] {
+            for t in all_targets(topo, purpose) {
+                for dir in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+                    let mut sel = Selection::new(&game, purpose, None, true);
+                    sel.cursor = t;
+                    sel.step(topo, dir);
+                    let there = sel.cursor;
+                    sel.step(topo, dir.opposite());
+                    assert_eq!(sel.cursor, t, "{purpose:?} {dir:?} then back from {t:?}");
+                    sel.step(topo, dir);
+                    assert_eq!(sel.cursor, there);
+                }
+            }
+        }
+    }
 
     #[test]
     fn arrows_reach_every_intersection_and_back() {

@@ -111,8 +111,13 @@ fn next_turn(app: &App) -> String {
 }
 
 fn draw(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    // As wide as the screen, the text in a centred column: no tails of log lines beside it.
     let width = lines.iter().map(Line::width).max().unwrap_or(40).max(title.len()) as u16 + 4;
-    let r = centred(area, width, lines.len() as u16 + 2);
+    let r = centred(area, area.width, lines.len() as u16 + 2);
     Clear.render(r, buf);
-    Paragraph::new(lines).block(block(app, title.to_string())).wrap(Wrap { trim: false }).render(r, buf);
+    let outer = block(app, title.to_string());
+    let inner = outer.inner(r);
+    outer.render(r, buf);
+    let text = centred(inner, width.saturating_sub(2), inner.height);
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(text, buf);
 }
