@@ -28,7 +28,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
             let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];
             for (i, &v) in victims.iter().enumerate() {
                 let mut l = Line::from(vec![
-                    Span::raw("  "),
+                    mark(app, i == *row),
                     player_span(app, v),
                     Span::raw(format!(" holds {}", plural(g.public_player(v).resource_cards, "card"))),
                 ]);
@@ -56,6 +56,16 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let r = centred(area, width, (body.len() + message_rows) as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, title)).wrap(Wrap { trim: false }).render(r, buf);
+}
+
+/// The marker of the chosen row, beside its reverse video: reads without colour (issue 23).
+pub fn mark(app: &App, on: bool) -> Span<'static> {
+    let text = match (on, app.theme.ascii) {
+        (false, _) => "  ",
+        (true, false) => "▶ ",
+        (true, true) => "> ",
+    };
+    Span::styled(text, app.theme.key())
 }
 
 /// Columns every dialog has at least; a longer message wraps onto a second line.
@@ -101,8 +111,8 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     if !c.counter {
         lines.push(Line::styled("ask (Space toggles):", app.theme.dim()));
         for (i, s) in others(g, me).into_iter().enumerate() {
-            let mark = if c.to.contains(s) { "[x]" } else { "[ ]" };
-            let mut l = Line::from(vec![Span::raw(format!("  {mark} ")), player_span(app, s)]);
+            let tick = if c.to.contains(s) { "[x]" } else { "[ ]" };
+            let mut l = Line::from(vec![mark(app, c.row == k + i), Span::raw(format!("{tick} ")), player_span(app, s)]);
             l.spans.push(Span::raw(format!(" ({})", plural(g.public_player(s).resource_cards, "card"))));
             if c.row == k + i {
                 l = l.patch_style(app.theme.selected());
@@ -111,7 +121,12 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
         }
     }
     let ready = if c.counter { "Enter sends the counter-offer" } else { "Enter sends the offer" };
-    lines.push(verdict(app, g, c.action(), ready));
+    // A fresh offer is not an error yet (issue 23): say how to fill it in.
+    lines.push(if c.give.total() == 0 && c.get.total() == 0 {
+        Line::styled("a resource's key puts one on your side; Tab: the other side", app.theme.dim())
+    } else {
+        verdict(app, g, c.action(), ready)
+    });
     let title = if c.counter { " Counter-offer " } else { " Trade offer " };
     (Line::raw(title), lines)
 }
@@ -146,7 +161,7 @@ fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
             Answer::Decline => "declines".to_string(),
             Answer::Pending | Answer::NotAsked => "has not answered".to_string(),
         };
-        let mut l = Line::from(vec![Span::raw("  "), player_span(app, s), Span::raw(format!(" {what}"))]);
+        let mut l = Line::from(vec![mark(app, i == row), player_span(app, s), Span::raw(format!(" {what}"))]);
         if !matches!(a, Answer::Accept | Answer::Counter { .. }) {
             l = l.patch_style(app.theme.dim());
         }
@@ -200,10 +215,19 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
     for (i, &r) in p.kinds(g).iter().enumerate() {
-        let mut l = Line::from(vec![
-            Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
-            cell(app, p.counts[r], p.row == i),
-        ]);
+        // A monopoly names one resource: a list to choose from, no count column (issue 23).
+        let mut l = if p.purpose == PickFor::Monopoly {
+            let l = Line::from(vec![
+                mark(app, p.row == i),
+                Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
+            ]);
+            if p.row == i { l.patch_style(app.theme.selected()) } else { l }
+        } else {
+            Line::from(vec![
+                Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
+                cell(app, p.counts[r], p.row == i),
+            ])
+        };
         if let Some((_, hand)) = source {
             l.push_span(Span::raw(format!("{:>6}", hand[r])));
         }
@@ -213,7 +237,9 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
         lines.push(l);
     }
     let picked = p.counts.total();
-    lines.push(if picked == need || (need == 1 && picked == 0) {
+    lines.push(if p.purpose == PickFor::Monopoly {
+        Line::styled(format!("ok: Enter names {}", Resource::ALL[p.row % 5]), app.theme.target())
+    } else if picked == need || (need == 1 && picked == 0) {
         Line::styled("ok: Enter confirms", app.theme.target())
     } else {
         Line::styled(format!("picked {picked} of {need}"), app.theme.title())
@@ -292,7 +318,7 @@ fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
             crate::engine::DevCard::Monopoly => "take all of one resource",
             crate::engine::DevCard::VictoryPoint => "1 point, kept hidden",
         };
-        let mut l = Line::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]));
+        let mut l = Line::from(vec![mark(app, i == row), Span::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]))]);
         if card_playable(g, c).is_err() {
             l = l.patch_style(app.theme.dim());
         }

@@ -235,6 +235,9 @@ impl Picker {
 
     /// The actions the picked cards make, once enough are picked.
     fn actions(&self, game: &Game) -> Option<Vec<Action>> {
+        if self.purpose == PickFor::Monopoly {
+            return Some(vec![Action::PlayMonopoly(res(self.row))]);
+        }
         let mut counts = self.counts;
         // With one card to pick, Enter on a row picks it.
         if self.need(game) == 1 && counts.is_empty() && self.limit(game, res(self.row)) > 0 {
@@ -258,10 +261,13 @@ impl Picker {
         let need = self.need(game);
         match cmd {
             Cmd::Up | Cmd::Down => self.row = wrap(self.row, self.kinds(game).len(), cmd == Cmd::Up),
+            // A monopoly names the row its key chooses (no count to add to).
+            Cmd::Pick(r) if self.purpose == PickFor::Monopoly => self.row = r as usize,
             Cmd::Pick(r) if self.kinds(game).contains(&r) => {
                 self.row = r as usize;
                 return self.on_cmd(game, Cmd::More);
             }
+            Cmd::More if self.purpose == PickFor::Monopoly => {}
             Cmd::More => {
                 if self.counts[r] >= self.limit(game, r) {
                     return Outcome::Refuse(format!("no more {r} to pick"));

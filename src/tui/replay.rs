@@ -353,8 +353,13 @@ impl Replay {
             Some((_, Action::MoveRobber { hex, .. })) => Some((Purpose::Robber, Target::Hex(hex))),
             _ => None,
         };
-        let selection =
-            placed.map(|(purpose, cursor)| Selection { purpose, legal: Vec::new(), cursor, cancellable: false, back: None });
+        let selection = placed.map(|(purpose, cursor)| Selection {
+            purpose,
+            legal: Vec::new(),
+            cursor,
+            cancellable: false,
+            back: None,
+        });
         let app = &self.app;
         Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);
