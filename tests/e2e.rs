@@ -3,153 +3,14 @@
 //! the first frame comes quickly and that the terminal is restored on the way out.
 #![cfg(unix)]
 
+mod pty_common;
 mod save_common;
 
-use std::io::{Read, Write};
-use std::num::NonZero;
 use std::ops::Add;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use pty_common::{HANDOFF_HOLD, Session};
 use save_common::TempDir;
-
-const TIMEOUT: Duration = Duration::from_secs(20);
-
-struct Session {
-    parser: vt100::Parser,
-    output: Receiver<Vec<u8>>,
-    writer: Box<dyn Write + Send>,
-    master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    /// The data directory (autosaves) of a session that wasn't given one.
-    _data: Option<TempDir>,
-}
-
-impl Session {
-    /// Starts the game with a data directory of its own, so autosaves stay out of the home.
-    fn start(args: &[&str], cols: u16, rows: u16) -> Session {
-        let data = TempDir::new("e2e");
-        let mut s = Session::start_with(args, &[("CATAN_DATA_DIR", data.path().to_str().unwrap())], cols, rows);
-        s._data = Some(data);
-        s
-    }
-
-    fn start_with(args: &[&str], env: &[(&str, &str)], cols: u16, rows: u16) -> Session {
-        let pty = native_pty_system().openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_catan"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let child = pty.slave.spawn_command(cmd).unwrap();
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
-        let writer = pty.master.take_writer().unwrap();
-        let (tx, output) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            parser: vt100::Parser::new(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap(), 0),
-            output,
-            writer,
-            master: pty.master,
-            child,
-            _data: None,
-        }
-    }
-
-    fn screen(&self) -> String {
-        self.parser.screen().contents()
-    }
-
-    /// Reads output until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        self.wait_for_any(&[text]);
-    }
-
-    /// Reads output until the screen shows one of `texts`; says which.
-    fn wait_for_any(&mut self, texts: &[&str]) -> usize {
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let screen = self.screen();
-            if let Some(i) = texts.iter().position(|t| screen.contains(t)) {
-                return i;
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            assert!(!left.is_zero(), "timed out waiting for one of {texts:?}; the screen shows:\n{screen}");
-            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(50))) {
-                self.feed(&bytes);
-            }
-        }
-    }
-
-    /// Parses output, answering cursor position queries as a terminal would (crossterm asks
-    /// when the screen is set up).
-    fn feed(&mut self, bytes: &[u8]) {
-        self.parser.process(bytes);
-        for _ in bytes.windows(4).filter(|w| w == b"\x1b[6n") {
-            let (row, col) = self.parser.screen().cursor_position();
-            self.send(&format!("\x1b[{};{}R", row + 1, col + 1));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Sends keys and waits for the screen to show `then`.
-    fn keys(&mut self, keys: &str, then: &str) {
-        self.send(keys);
-        self.wait_for(then);
-    }
-
-    /// Reads output for `d` (the screen keeps up with the program meanwhile).
-    fn pause(&mut self, d: Duration) {
-        let until = Instant::now() + d;
-        while let Some(left) = until.checked_duration_since(Instant::now()) {
-            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(20))) {
-                self.feed(&bytes);
-            }
-        }
-    }
-
-    /// Enter on a hand-off screen, after it has been up just over the half second in which it
-    /// ignores the keyboard (H1), then waits for `then`.
-    fn take_keyboard(&mut self, then: &str) {
-        self.pause(HANDOFF_HOLD);
-        self.keys("\r", then);
-    }
-
-    /// Rolls for `who` ("A Ann"): when a 7 comes, sends the robber where the cursor is and robs
-    /// the player the cursor picks, until `who` builds or trades.
-    fn roll(&mut self, who: &str) {
-        let done = format!("{who} builds or trades");
-        self.send("r");
-        if self.wait_for_any(&[&done, &format!("{who} moves the robber")]) == 1 {
-            self.send("\r");
-            if self.wait_for_any(&[&done, "Rob whom?"]) == 1 {
-                self.keys("\r", &done);
-            }
-        }
-    }
-
-    /// Sends the signal `sig` to the game.
-    fn signal(&mut self, sig: i32) {
-        let pid = self.child.process_id().expect("the game runs") as i32;
-        // SAFETY: kill has no memory effects; the pid is our child's.
-        assert_eq!(unsafe { libc::kill(pid, sig) }, 0, "kill({pid}, {sig})");
-    }
-}
 
 /// Set-up for Ann, Bob and Cy: each places at the cursor, which always starts on a legal spot.
 fn play_setup(s: &mut Session) {
@@ -167,9 +28,6 @@ fn play_setup(s: &mut Session) {
         }
     }
 }
-
-/// Just over the time a fresh hand-off screen ignores keys.
-const HANDOFF_HOLD: Duration = Duration::from_millis(600);
 
 #[test]
 fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
@@ -191,16 +49,15 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
         s.roll(&format!("{} {name}", &name[..1]));
         if turn == 1 {
             // Ann offers 1 lumber for 1 brick; the Enter that sends it and a second one in the
-            // same write: Bob's hand-off stays up (H1). Then everyone declines.
+            // same write: the shared answer screen stays up (H1a). Then everyone declines
+            // there, each by their letter and d: no hand-off (issue 23).
             s.send("tj+\tk+");
             s.wait_for("ok: Enter sends the offer");
-            s.keys("\r\r", "Pass the keyboard to B Bob");
+            s.keys("\r\r", "everyone reads this");
             s.pause(HANDOFF_HOLD);
-            assert!(s.screen().contains("Pass the keyboard to B Bob"), "the hand-off held:\n{}", s.screen());
-            s.take_keyboard("Bob: answer Ann's offer");
-            s.keys("d", "Pass the keyboard to C Cy");
-            s.take_keyboard("Cy: answer Ann's offer");
-            s.keys("d", "Pass the keyboard to A Ann");
+            assert!(s.screen().contains("B Bob (") && s.screen().contains("has not answered"), "{}", s.screen());
+            s.keys("bd", "declines");
+            s.keys("cd", "Pass the keyboard to A Ann");
             // Everyone declined: the offer closes by itself, and the keyboard comes back to Ann
             // with one line in the log (issue 15).
             s.take_keyboard("A Ann builds or trades");
@@ -223,9 +80,10 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     s.assert_restored();
 }
 
-/// Issue 15: a one-for-one offer takes 5 keys from `t` to sent (`t l Tab b Enter`); after the
-/// hand-off, the answer screen shows the offer, the answering player's own hand and the keys;
-/// a counter-offer takes 4 (`c - g Enter`), and the player whose turn it is takes it with one.
+/// Issue 15: a one-for-one offer takes 5 keys from `t` to sent (`t l Tab b Enter`). Issue 23:
+/// the answers are given on one shared screen; Bob's counter-offer (`b c` there) takes the
+/// keyboard, and his terms take 3 keys (`- g Enter`); Cy declines on the shared screen
+/// (`c d`), and Ann takes Bob's terms by his letter.
 #[test]
 fn a_trade_with_a_counter_offer_in_few_keys() {
     let mut s = Session::start(&["--seed", "42", "--players", "Ann,Bob,Cy", "--no-mouse"], 100, 32);
@@ -235,21 +93,25 @@ fn a_trade_with_a_counter_offer_in_few_keys() {
     // One lumber for one brick: five keys.
     s.send("tl\tb");
     s.wait_for("ok: Enter sends the offer");
-    s.keys("\r", "Pass the keyboard to B Bob");
-    s.take_keyboard("Bob: answer Ann's offer");
+    s.keys("\r", "everyone reads this");
+    s.pause(HANDOFF_HOLD);
     let screen = s.screen();
-    for text in ["you get:  1 lumber", "you give: 1 brick", "you hold: ", "d declines · c makes a counter-offer"] {
-        assert!(screen.contains(text), "{text:?} on the answer screen:\n{screen}");
+    for text in ["A Ann offers 1 lumber for 1 brick", "your letter, then a (accept) or d (decline)"] {
+        assert!(screen.contains(text), "{text:?} on the shared screen:\n{screen}");
     }
-    // Bob has no brick: he offers a grain instead. Four keys.
-    s.send("c-g");
+    assert!(!screen.contains("you hold"), "no hand on the shared screen:\n{screen}");
+    // Bob has no brick: he offers a grain instead, which takes his own hand.
+    s.keys("bc", "Pass the keyboard to B Bob");
+    s.take_keyboard("Counter-offer");
+    s.send("-g");
     s.wait_for("ok: Enter sends the counter-offer");
-    s.keys("\r", "Pass the keyboard to C Cy");
-    s.take_keyboard("Cy: answer Ann's offer");
-    s.keys("d", "Pass the keyboard to A Ann");
-    // The answers open on Bob, who countered: Enter takes his terms.
+    s.keys("\r", "everyone reads this");
+    s.pause(HANDOFF_HOLD);
+    s.keys("cd", "Pass the keyboard to A Ann");
+    // The first Enter on Ann's fresh list only asks for a second; Bob's letter trades.
     s.take_keyboard("Answers");
-    s.keys("\r", "Ann trades 1 lumber to Bob for 1 grain");
+    s.keys("\r", "Enter again trades with Bob");
+    s.keys("b", "Ann trades 1 lumber to Bob for 1 grain");
     s.keys("q", "Quit? The game is saved");
     s.send("y");
     assert!(s.wait_exit().success());
@@ -416,7 +278,11 @@ fn a_double_enter_never_skips_the_handoff_screen() {
     s.send(" ");
     s.pause(Duration::from_millis(300));
     assert!(s.screen().contains("Pass the keyboard to C Cy, then press Enter"), "{}", s.screen());
-    s.keys("\r", "Cy: place your first settlement");
+    // Issue 23 (H1a): a second Enter in the same write as the hand-off's must not place Cy's
+    // settlement at the cursor: the screen after a hand-off drops keys for a moment.
+    s.keys("\r\r", "Cy: place your first settlement");
+    s.pause(HANDOFF_HOLD);
+    assert!(!s.screen().contains("Cy builds a settlement"), "the burst placed nothing:\n{}", s.screen());
     s.keys("q", "Quit?");
     s.send("y");
     assert!(s.wait_exit().success());
@@ -480,38 +346,6 @@ fn a_signal_restores_the_terminal_in_the_replay_viewer() {
     let status = s.wait_exit();
     assert_eq!(status.exit_code(), 143, "{status:?}");
     s.assert_restored();
-}
-
-impl Session {
-    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + TIMEOUT;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "the game did not exit");
-            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {
-                self.feed(&bytes);
-            }
-        };
-        while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
-            self.feed(&bytes);
-        }
-        status
-    }
-
-    /// Normal screen, cursor shown, bracketed paste and mouse capture off, raw mode off.
-    fn assert_restored(&self) {
-        let screen = self.parser.screen();
-        assert!(!screen.alternate_screen(), "back on the normal screen");
-        assert!(!screen.hide_cursor(), "cursor shown again");
-        assert!(!screen.bracketed_paste(), "bracketed paste off again");
-        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture off again");
-        if let Some(t) = self.master.get_termios() {
-            let flags = format!("{:?}", t.local_flags);
-            assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
-        }
-    }
 }
 
 /// Issue 15: `catan` with no arguments on a first run (no settings file) opens how to play;
