@@ -27,7 +27,7 @@ fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
         match app.game.phase() {
             Phase::Roll => press(app, "r"),
             Phase::Main => press(app, "e"),
-            Phase::Robber => press(app, "Enter Enter"),
+            Phase::Robber => press(app, "Tab Enter Enter"),
             _ => press(app, "Enter"),
         }
         if app.handoff().is_some() {

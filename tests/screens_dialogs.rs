@@ -34,13 +34,20 @@ fn r21_offer_counter_and_confirm_by_keys() {
     // Ann: give 1 brick, get 1 wool, ask Bob only (untick Cy on the last row).
     press(&mut app, "t + Tab j j + j j j j Space Enter");
     assert!(matches!(app.game.phase(), Phase::Trade { .. }), "{:?}", app.message);
-    assert_eq!(app.handoff(), Some(BOB), "the answer is Bob's, on his own screen (H1)");
-    // Bob counters: he wants 2 brick for his wool.
-    press(&mut app, "Enter c Tab +");
+    assert_eq!(app.handoff(), None, "the offer is on the shared screen (issue 23)");
+    assert_eq!(app.viewer, None, "every hand hidden");
+    // Bob counters (his letter, then c): that takes his own screen (H1). He wants 2 brick for
+    // his wool.
+    press(&mut app, "b c");
+    assert_eq!(app.handoff(), Some(BOB));
+    press(&mut app, "Enter Tab +");
     press(&mut app, "Enter");
     assert_eq!(app.handoff(), Some(ANN));
-    // Ann takes the counter-offer.
+    // Ann takes the keyboard; her first Enter on the fresh list only asks (H1a), the second
+    // takes the counter-offer.
     press(&mut app, "Enter Enter");
+    assert!(matches!(app.game.phase(), Phase::Trade { .. }), "one Enter traded nothing");
+    press(&mut app, "Enter");
     assert_eq!(app.game.phase(), Phase::Main);
     assert_eq!(app.game.view(ANN).hand(), hand([0, 0, 1, 0, 0]));
     assert_eq!(app.game.view(BOB).hand(), hand([2, 0, 1, 0, 0]));

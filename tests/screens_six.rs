@@ -33,9 +33,12 @@ fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
         }
         match app.game.phase() {
             _ if app.handoff().is_some() => press(app, "Enter"),
+            // Nobody builds (the shared "who builds?" screen, issue 23).
+            _ if app.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
             Phase::Roll => press(app, "r"),
             Phase::Main | Phase::SpecialBuilding { .. } => press(app, "e"),
-            Phase::Robber => press(app, "Enter Enter"),
+            // The cursor starts on the robber, which must move: Tab to the next hex.
+            Phase::Robber => press(app, "Tab Enter Enter"),
             // Discards: a card of each resource held, until enough.
             Phase::Discard { .. } => {
                 for _ in 0..5 {
@@ -181,8 +184,10 @@ fn six_players_fit_the_smallest_terminal() {
         ),
     );
     assert!(matches!(app.game.phase(), Phase::Trade { .. }), "{:?}", app.message);
-    for _ in 0..5 {
-        press(&mut app, "Enter d");
+    // Each of the five declines on the shared screen: their letter, then d (issue 23).
+    for s in app.game.seats().filter(|&s| s != me) {
+        let letter = app.letters[s.index()].to_ascii_lowercase();
+        press(&mut app, &format!("{letter} d"));
     }
     // Every one of the five declined: the offer closes by itself and the keyboard comes back
     // to the player who made it, with a line in the log (issue 15).
@@ -265,33 +270,46 @@ fn replay_of_a_six_player_game() {
     assert!(draw(w, h - 1).contains(&format!("need {w} x {h}")));
 }
 
-/// R40: after a turn, each other player in turn order may build (the Special Building Phase).
-/// The keyboard passes to them with the reason said; the status line says what they may do and
-/// `e` is "done"; a snapshot of that screen at 140 x 45.
+/// R40 at the table (issue 23): after a turn one shared screen asks who builds (every hand
+/// hidden); only the one who says so takes the keyboard, the others pass without a hand-off,
+/// and the log says who built, not who passed. The status line says what a builder may do and
+/// `e` is "done"; snapshots of both screens at 140 x 45.
 #[test]
 fn the_special_building_phase_on_screen() {
     let mut app = six(7, PLAIN, (140, 45));
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
     let roller = app.game.current_player();
+    let logged = app.log.len();
     press(&mut app, "e");
-    let Phase::SpecialBuilding { seat } = app.game.phase() else { panic!("{:?}", app.game.phase()) };
-    let (name, rolled) = (app.name(seat), app.name(roller));
-    let handoff = draw(&mut app, 140, 45);
-    assert!(handoff.contains(&format!("special building phase after {rolled}'s turn: {name} may build")), "{handoff}");
+    assert!(matches!(app.game.phase(), Phase::SpecialBuilding { .. }), "{:?}", app.game.phase());
+    assert_eq!(app.handoff(), None, "one shared screen, no hand-off");
+    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders);
+    let asked = app.builders.unwrap().asked;
+    let builder = asked.iter().last().expect("someone holds cards enough after set-up");
+    let ask = draw(&mut app, 140, 45);
+    assert!(ask.contains(&format!("{}'s turn is over. Who builds before", app.name(roller))), "{ask}");
+    insta::assert_snapshot!("the_special_building_question", ask);
+    let letter = app.letters[builder.index()].to_ascii_lowercase();
+    press(&mut app, &format!("{letter} Enter"));
+    assert_eq!(app.game.phase(), Phase::SpecialBuilding { seat: builder }, "the others before passed");
+    assert_eq!(app.handoff(), Some(builder), "only the builder takes the keyboard");
     press(&mut app, "Enter");
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("may build (special building phase)"), "{screen}");
     assert!(screen.contains("e when done") && screen.contains(" e done "), "{screen}");
     assert!(!screen.contains(" t trade "), "no trade in the special building phase:\n{screen}");
     insta::assert_snapshot!(screen);
-    // Every other player builds in turn, then the next player rolls.
-    for _ in 0..4 {
-        press(&mut app, "e Enter");
-        assert!(matches!(app.game.phase(), Phase::SpecialBuilding { .. }), "{:?}", app.game.phase());
-    }
+    // p is refused at once, as t and m are.
+    press(&mut app, "p");
+    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")), "{:?}", app.message);
+    assert!(matches!(app.focus, catan::tui::Focus::Idle));
+    // Done: the rest pass by themselves and the next player rolls.
     press(&mut app, "e");
     assert_eq!(app.game.phase(), Phase::Roll);
+    let said: Vec<String> = app.log[logged..].iter().map(|e| format!("{e:?}")).collect();
+    let screen = draw(&mut app, 140, 45);
+    assert!(!screen.contains("may build"), "no \"may build\" lines in the log:\n{screen}\n{said:?}");
 }
 
 /// R40a: with paired players, the third player after the roller plays the second part of the
