@@ -321,6 +321,7 @@ const OVER: &[Binding] = &[
 const SAVE_NAME: &[Binding] = &[
     b(&[Enter], "Enter", Cmd::Confirm, "save"),
     b(&[Backspace], "Bksp", Cmd::Less, "erase"),
+    b(&[], "^U/^W", Cmd::Less, "erase all/word"),
     b(&[Esc], "Esc", Cmd::Cancel, "cancel"),
 ];
 

@@ -47,7 +47,21 @@ impl SavePrompt {
     /// Handles one key press.
     pub fn key(&mut self, key: KeyEvent) -> PromptKey {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return if key.code == KeyCode::Char('c') { PromptKey::Quit } else { PromptKey::Stay };
+            match key.code {
+                KeyCode::Char('c') => return PromptKey::Quit,
+                // As in a shell (issue 23): Ctrl-U erases the whole name, Ctrl-W its last word.
+                KeyCode::Char('u') => self.input.clear(),
+                KeyCode::Char('w') if self.offered => self.input.clear(),
+                KeyCode::Char('w') => {
+                    let kept = self.input.trim_end_matches(|c: char| !is_word(c));
+                    let kept = kept.trim_end_matches(is_word).len();
+                    self.input.truncate(kept);
+                }
+                _ => return PromptKey::Stay,
+            }
+            self.offered = false;
+            self.confirm = None;
+            return PromptKey::Stay;
         }
         match key.code {
             KeyCode::Esc => return PromptKey::Cancel,
@@ -69,6 +83,18 @@ impl SavePrompt {
         self.confirm = None;
         PromptKey::Stay
     }
+}
+
+/// A character of a word for Ctrl-W: anything but a space, a path separator, `-`, `_`, `.`.
+fn is_word(c: char) -> bool {
+    !(c.is_whitespace() || matches!(c, '/' | '-' | '_' | '.'))
+}
+
+/// The command that loads `path`, quoted for a shell when it needs to be (a name with spaces).
+pub fn load_command(path: &std::path::Path) -> String {
+    let shown = path.display().to_string();
+    let plain = shown.chars().all(|c| c.is_alphanumeric() || "/._-~+,:@".contains(c));
+    if plain { format!("catan --load {shown}") } else { format!("catan --load '{}'", shown.replace('\'', "'\\''")) }
 }
 
 /// `YYYY-MM-DD-seedN` for the day of `now` (UTC; no time zone database needed).
@@ -111,7 +137,11 @@ pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
-    lines.push(Line::styled("Load it later with: catan --load FILE", app.theme.dim()));
+    let load = match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+        Ok(path) => format!("Load it later with: {}", load_command(&path)),
+        Err(_) => "Load it later with: catan --load FILE".to_string(),
+    };
+    lines.push(Line::styled(load, app.theme.dim()));
     // Tall enough for a long name wrapped over several rows (a name is never cut short).
     let width = 76.min(area.width.saturating_sub(4));
     let inner = usize::from(width.saturating_sub(2)).max(1);
@@ -154,6 +184,27 @@ mod tests {
         assert_eq!(p.key(key(KeyCode::Esc)), PromptKey::Cancel);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(p.key(ctrl_c), PromptKey::Quit);
+    }
+
+    /// Issue 23: a new name without 22 Backspaces, and a name with spaces loads by a command
+    /// shown with its quotes.
+    #[test]
+    fn ctrl_u_and_ctrl_w_erase_and_a_name_with_spaces_is_quoted() {
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        p.key(ctrl('w'));
+        assert_eq!(p.input, "", "Ctrl-W on the offered name clears it");
+        for c in "games/friday night".chars() {
+            p.key(key(KeyCode::Char(c)));
+        }
+        p.key(ctrl('w'));
+        assert_eq!(p.input, "games/friday ");
+        p.key(ctrl('w'));
+        assert_eq!(p.input, "games/");
+        p.key(ctrl('u'));
+        assert_eq!(p.input, "");
+        assert_eq!(load_command(std::path::Path::new("/tmp/a b.json")), "catan --load '/tmp/a b.json'");
+        assert_eq!(load_command(std::path::Path::new("/tmp/ab.json")), "catan --load /tmp/ab.json");
     }
 
     /// Issue 12: the prompt used to stop taking characters past 120 without a word.

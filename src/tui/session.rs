@@ -211,7 +211,7 @@ impl App {
         match save::save(record, &path) {
             Ok(()) => {
                 self.saving = None;
-                let text = format!("saved to {} (catan --load that file resumes here)", path.display());
+                let text = format!("saved to {} ({} resumes here)", path.display(), super::prompt::load_command(&path));
                 self.message = Some(Message { text, error: false });
             }
             Err(e) => self.refuse(e.to_string()),
