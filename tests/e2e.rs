@@ -131,6 +131,21 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
     s.keys("q", "The game is saved: catan --continue resumes it.");
     s.send("y");
     assert!(s.wait_exit().success());
+    // Said again on the normal screen, where it stays (issue 23).
+    assert!(s.screen().contains("The game is saved: catan --continue resumes it."), "{}", s.screen());
+
+    // The start screen offers it too: "Continue" below "Start" (issue 23).
+    let mut s = Session::start_with(&["--no-mouse"], &env, 100, 32);
+    s.wait_for("How to play");
+    s.keys("\x1b", "Continue the last game (Ann, Bob, turn 0)");
+    // The cursor on the first seat: up goes round to the last row.
+    s.keys("\x1b[A", "as catan --continue");
+    s.keys("\r", "resumed");
+    s.wait_for("Pass the keyboard to B Bob");
+    s.pause(HANDOFF_HOLD);
+    s.keys("q", "Quit?");
+    s.send("y");
+    assert!(s.wait_exit().success());
 
     // Every action was autosaved: the game comes back with Bob to place his road.
     let mut s = Session::start_with(&["--continue", "--no-mouse"], &env, 100, 32);

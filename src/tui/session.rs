@@ -59,7 +59,16 @@ pub(super) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
         let mut app = match options.seats {
             Some(seats) => App::with_seats(options.seed, Some(seats), options.theme, options.rules),
-            None => App::start_screen(options.seed, options.theme, options.rules, &options.remembered),
+            None => {
+                let mut app = App::start_screen(options.seed, options.theme, options.rules, &options.remembered);
+                // The last unfinished game, offered as "Continue" (issue 23).
+                let last = Files::from_env().autosaves.and_then(|dir| save::latest_unfinished_in(&dir));
+                if let (Some(form), Some((autosave, record))) = (app.start.as_mut(), last) {
+                    let file = autosave.path().to_path_buf();
+                    form.last = Some(Box::new(Resume { record, autosave: Some(autosave), file, note: None }));
+                }
+                app
+            }
         };
         (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
         app.set_files(Files::from_env(), None);

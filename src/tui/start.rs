@@ -62,6 +62,8 @@ pub enum Row {
     Paired,
     Module(Module),
     Start,
+    /// The last unfinished game, resumed as `--continue` does (issue 23).
+    Continue,
 }
 
 /// The rules options of the form, in order.
@@ -83,17 +85,19 @@ pub fn offered_modules() -> impl Iterator<Item = Module> {
 
 /// The start screen: the seats so far and the row the cursor is on (the rules themselves are
 /// the app's [`App::rules`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StartForm {
     pub seats: Vec<SeatEntry>,
     pub row: Row,
     /// Where the choices are remembered when the game starts.
     pub file: Option<PathBuf>,
+    /// The last unfinished game (its autosave's lock held), offered as "Continue".
+    pub last: Option<Box<super::Resume>>,
 }
 
 impl Default for StartForm {
     fn default() -> StartForm {
-        StartForm { seats: vec![SeatEntry::default()], row: Row::Seat(0), file: None }
+        StartForm { seats: vec![SeatEntry::default()], row: Row::Seat(0), file: None, last: None }
     }
 }
 
@@ -105,14 +109,15 @@ impl StartForm {
             r.seats.iter().map(|s| SeatEntry { name: s.name.clone(), bot: s.kind.bot_level(), auto: false }).collect();
         match seats.len() {
             0 => StartForm { file: r.file.clone(), ..StartForm::default() },
-            _ => StartForm { seats, row: Row::Start, file: r.file.clone() },
+            _ => StartForm { seats, row: Row::Start, file: r.file.clone(), last: None },
         }
     }
 
     /// Every row, top to bottom.
     pub fn rows(&self) -> Vec<Row> {
         let seats = (0..self.seats.len()).map(Row::Seat);
-        seats.chain(OPTIONS).chain(offered_modules().map(Row::Module)).chain([Row::Start]).collect()
+        let last = self.last.is_some().then_some(Row::Continue);
+        seats.chain(OPTIONS).chain(offered_modules().map(Row::Module)).chain([Row::Start]).chain(last).collect()
     }
 
     /// The seats with a name: the players, as far as they are typed.
@@ -176,7 +181,8 @@ impl StartForm {
     fn step(&mut self, by: isize) {
         let rows = self.rows();
         let at = rows.iter().position(|r| *r == self.row).unwrap_or(0);
-        self.row = rows[at.saturating_add_signed(by).min(rows.len() - 1)];
+        // Round the ends: up from the first seat reaches "Continue" (or "Start") at once.
+        self.row = rows[(at as isize + by).rem_euclid(rows.len() as isize) as usize];
     }
 }
 
@@ -240,6 +246,20 @@ impl App {
         }
     }
 
+    /// Resumes the last unfinished game offered on the start screen, as `--continue` does:
+    /// its autosave is written on, and the player to act takes the keyboard first.
+    fn continue_last(&mut self) {
+        let Some(resume) = self.start.as_mut().and_then(|f| f.last.take()) else { return };
+        let file = resume.file.display().to_string();
+        let actions = resume.record.len();
+        let mut app = App::from_record(resume.record, self.theme);
+        (app.table.delay, app.table.time) = (self.table.delay, self.table.time);
+        app.size = self.size;
+        app.set_files(self.files.clone(), resume.autosave);
+        app.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
+        *self = app;
+    }
+
     /// A key on the start screen: a command of its table, or on a seat a character typed.
     pub(super) fn start_key(&mut self, key: KeyEvent) {
         let mode = self.mode();
@@ -265,6 +285,7 @@ impl App {
             (_, Cmd::Up) => form.step(-1),
             (_, Cmd::Down) => form.step(1),
             (Row::Seat(i), Cmd::Confirm) => self.seat_enter(i),
+            (Row::Continue, Cmd::Confirm) => self.continue_last(),
             (_, Cmd::Confirm) => self.start_game(),
             (Row::Seat(i), Cmd::Toggle) => {
                 let name = form.free_name(i);
@@ -417,7 +438,7 @@ fn change(rules: &Config, row: Row, by: isize, players: u8) -> Config {
             // A target the new rules can't give (no more awards) comes down to what they can.
             r.target = r.target.min(rules_for(&r, players).max_points());
         }
-        Row::Seat(_) | Row::Start => {}
+        Row::Seat(_) | Row::Start | Row::Continue => {}
     }
     r
 }

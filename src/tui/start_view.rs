@@ -40,6 +40,7 @@ pub fn about(app: &App) -> String {
         Row::Paired => "5 or 6 players: each turn shared with the third player after (R40a)".into(),
         Row::Module(m) => module_about(m).into(),
         Row::Start => "Enter starts the game with these players and rules".into(),
+        Row::Continue => "Enter resumes the last unfinished game where it was left (as catan --continue)".into(),
     }
 }
 
@@ -155,6 +156,11 @@ fn rules(app: &App, form: &StartForm) -> Vec<Line<'static>> {
     let start = format!("Start the game ({} players)", form.named().count());
     let bold = Style::new().add_modifier(Modifier::BOLD);
     out.push(row_line(app, form.row == Row::Start, vec![Span::styled(start, bold)]));
+    if let Some(last) = &form.last {
+        let names: Vec<String> = last.record.seats().into_iter().map(|s| s.name).collect();
+        let text = format!("Continue the last game ({}, turn {})", names.join(", "), last.record.game().turn_number());
+        out.push(row_line(app, form.row == Row::Continue, vec![Span::styled(text, bold)]));
+    }
     out
 }
 

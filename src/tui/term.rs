@@ -155,7 +155,7 @@ fn drain(app: &mut App) -> io::Result<()> {
 /// game is autosaved, the terminal restored and the signal returned, so the caller exits with
 /// 128 + its number ([`Exit::code`]) after everything is dropped normally.
 pub fn run(options: Options) -> io::Result<Exit> {
-    let (_guard, mut terminal) = enter(options.mouse)?;
+    let (guard, mut terminal) = enter(options.mouse)?;
     let mut app = super::session::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
@@ -170,6 +170,11 @@ pub fn run(options: Options) -> io::Result<Exit> {
         app.autosave_now();
     }
     leave(terminal);
+    drop(guard);
+    // Said once more on the normal screen, where it stays (issue 23): how to resume.
+    if matches!(exit, Exit::Quit) && app.start.is_none() && !app.game.is_over() && app.autosave_path().is_some() {
+        println!("The game is saved: catan --continue resumes it.");
+    }
     Ok(exit)
 }
 
