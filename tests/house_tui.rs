@@ -70,3 +70,39 @@ fn r45_the_game_over_table_says_nothing_of_a_robber_there_is_not() {
     assert!(screen.contains("Resources gained from the island"), "{screen}");
     assert!(!screen.contains("robber"), "{screen}");
 }
+
+/// Issue 23, R45 at the table: the hand-off before another player's picks names whose turn it
+/// is; a city's two cards are picked on one dialog; the desert says nothing of a robber.
+#[test]
+fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_a_citys_cards() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
+    app.game = Scenario::new(config, 1)
+        .city(Seat(1), Vertex(20))
+        .settlement(Seat(2), Vertex(40))
+        .turn(ANN)
+        .next_roll(7)
+        .build()
+        .unwrap();
+    app.viewer = Some(ANN);
+    app.focus = Focus::Idle;
+    app.update(Msg::key(KeyCode::Char('r')));
+    assert!(matches!(app.game.phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }), "{:?}", app.game.phase());
+    let screen = draw_at(&app, 100, 32);
+    assert!(screen.contains("a 7 with no robber, in Ann's turn: Bob takes 2 cards for a building"), "{screen}");
+    assert!(!screen.contains("Bob continues the turn"), "{screen}");
+    assert!(!screen.contains("ROBBER"), "no robber on the island:\n{screen}");
+    app.update(Msg::key(KeyCode::Enter));
+    let screen = draw_at(&app, 100, 32);
+    assert!(screen.contains("No robber: 2 cards for"), "{screen}");
+    let kind = Resource::ALL.into_iter().find(|&r| app.game.is_legal(catan::engine::Action::TakeCard(r))).unwrap();
+    let key = kind.name().chars().next().unwrap();
+    // The kind's key, one more, Enter: both cards on one dialog.
+    for k in [KeyCode::Char(key), KeyCode::Char('+'), KeyCode::Enter] {
+        app.update(Msg::key(k));
+    }
+    assert_eq!(app.game.view(Seat(1)).hand()[kind], 2, "{:?}", app.message);
+    assert!(!matches!(app.game.phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.game.phase());
+}

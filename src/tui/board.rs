@@ -216,7 +216,9 @@ impl Island<'_> {
             lines.push((word.to_string(), th.terrain(terrain)));
         }
         lines.push((pips, th.terrain(terrain)));
-        if board.robber() == h {
+        // R45: no robber on the island at all (the desert only parks the piece).
+        let robber = !self.game.config().modules.has(crate::engine::Module::NoRobber);
+        if robber && board.robber() == h {
             let last = lines.len() - 1;
             lines[last] = ("ROBBER".to_string(), th.robber());
         }

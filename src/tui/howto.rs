@@ -32,16 +32,19 @@ const PAGE: &[&str] = &[
     "# Trading",
     "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
      {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
-    "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. Each player asked answers on \
-     their own hand-off: {a} accepts, {d} declines, {c} counters with an offer of their own. You \
-     then choose whom to trade with ({Enter}) or withdraw the offer ({x}).",
+    "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
+     everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
+     or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
+     take an answer by that player's letter, or withdraw the offer ({x}).",
     "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
      every rate you have and starts on the best.",
     "# The hand-off",
     "Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
      discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
-     they press {Enter}. Computer players need no hand-off: their moves show one by one, and \
-     any key skips ahead.",
+     they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
+     need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
+     players, after each turn one screen asks who wants to build: press your letter, then \
+     {Enter}; only those take the keyboard.",
     "# Keys",
     "The bottom line always shows the keys that work now. {?} shows every key, the costs and \
      the island's symbols; {h} there opens this page again. {u} takes back your last action, \
