@@ -35,7 +35,7 @@ fn play_until(names: &[&str], config: Config, seed: u64, stop: impl Fn(&Game) ->
                 Action::EndTurn => 1,
                 _ => 2,
             })
-            .filter(|a| *a != Action::EndTurn || n % 3 == 0)
+            .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
             .unwrap_or(legal[(n as usize) % legal.len()]);
         record.apply(pick).unwrap();
         n += 1;

@@ -109,7 +109,7 @@ pub struct App {
     pub(super) offer_table: OfferTable,
     /// Who builds in the Special Building Phase after the last turn (builders.rs).
     pub builders: Option<Builders>,
-    last_target: Option<Target>,
+    pub(super) last_target: Option<Target>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -347,9 +347,8 @@ impl App {
                     self.start_key(key);
                 } else if self.mode() == Mode::SaveName {
                     self.save_key(key);
-                } else if self.mode() == Mode::Offer && !ctrl(key) && self.offer_key(key) {
-                } else if self.mode() == Mode::Builders && !ctrl(key) && self.builders_key(key.code) {
-                } else if self.mode() == Mode::Responses && !ctrl(key) && self.partner_key(key.code) {
+                } else if self.letter_key(key) {
+                    // A player's letter on a shared screen or in the offerer's list of answers.
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
                     self.command(cmd);
                 } else if self.mode() == Mode::Bot {
@@ -357,6 +356,18 @@ impl App {
                 }
             }
             Msg::Key(_) => {}
+        }
+    }
+
+    /// The keys the players' letters give: on the shared answer screen, the "who builds?"
+    /// screen and the offerer's list of answers. False when the key is none of those.
+    fn letter_key(&mut self, key: KeyEvent) -> bool {
+        match self.mode() {
+            _ if ctrl(key) => false,
+            Mode::Offer => self.offer_key(key),
+            Mode::Builders => self.builders_key(key.code),
+            Mode::Responses => self.partner_key(key.code),
+            _ => false,
         }
     }
 
@@ -441,86 +452,6 @@ impl App {
                 }
             }
             _ => {}
-        }
-    }
-
-    /// The robber's hex is chosen: rob the only victim, or ask whom.
-    fn rob_at(&mut self, hex: crate::engine::Hex) {
-        let victims: Vec<Seat> = self
-            .game
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::MoveRobber { hex: h, victim: Some(v) } if h == hex => Some(v),
-                _ => None,
-            })
-            .collect();
-        match victims.len() {
-            0 => self.apply(vec![Action::MoveRobber { hex, victim: None }]),
-            1 => self.apply(vec![Action::MoveRobber { hex, victim: Some(victims[0]) }]),
-            _ => self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: 0 }),
-        }
-    }
-
-    fn turn_cmd(&mut self, cmd: Cmd) {
-        let purpose = match cmd {
-            Cmd::Roll => return self.apply(vec![Action::RollDice]),
-            Cmd::BuyCard => return self.apply(vec![Action::BuyDevCard]),
-            Cmd::EndTurn => return self.apply(vec![Action::EndTurn]),
-            // Refused at once in the Special Building Phase, as `t` and `m` are (R40).
-            Cmd::PlayCard if matches!(self.game.phase(), Phase::SpecialBuilding { .. }) => {
-                return self.refuse("not now: no card play in the special building phase".into());
-            }
-            Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game)),
-            Cmd::Trade => {
-                return match self.game.phase() {
-                    Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
-                    _ => self.refuse(super::phase::no_trade_now(&self.game)),
-                };
-            }
-            Cmd::Maritime => {
-                let bank = |a: &Action| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_));
-                let any = self.game.legal_actions().iter().any(bank);
-                return match (self.game.phase(), any) {
-                    (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
-                    (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
-                    _ => self.refuse(super::phase::no_trade_now(&self.game)),
-                };
-            }
-            Cmd::BuildRoad => Purpose::Road,
-            Cmd::BuildSettlement => Purpose::Settlement,
-            Cmd::BuildCity => Purpose::City,
-            Cmd::BuildCastle => Purpose::Castle,
-            _ => return,
-        };
-        let sel = Selection::new(&self.game, purpose, self.last_target, true);
-        if sel.legal.is_empty() {
-            // The engine's reason for the first place tried, when it is about the moment,
-            // pieces or cost; a reason about that one place would mislead, so name the rule
-            // instead. The cost is asked for itself: a corner that can't take a city is refused
-            // for the corner before the cards are looked at.
-            let first = all_targets(self.game.topology(), purpose)[0];
-            let why = purpose.action(first).and_then(|a| self.game.check(a).err());
-            let text = match why {
-                Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
-                _ if purpose.cost(&self.game).is_some_and(|(_, cost)| !self.acting_view().hand().contains(&cost)) => {
-                    let (what, cost) = purpose.cost(&self.game).expect("checked just above");
-                    self.cannot_afford(what, cost)
-                }
-                _ => {
-                    let rule = match purpose {
-                        Purpose::Road => "a road must touch your building, or your road at a corner free of others",
-                        Purpose::Settlement => "a settlement must touch your road, with no building next to it",
-                        Purpose::City => "a city replaces one of your settlements",
-                        Purpose::Castle => "a castle replaces one of your cities",
-                        Purpose::Robber => "the robber must move",
-                    };
-                    format!("there is no place for {} now: {rule}", purpose.noun())
-                }
-            };
-            self.refuse(text);
-        } else {
-            self.focus = Focus::Select(sel);
         }
     }
 
@@ -646,7 +577,7 @@ impl App {
 
     /// "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore": what is missing, said with
     /// the cards of the player who has the keyboard (only they see it).
-    fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
+    pub(super) fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
         let hand = self.acting_view().hand();
         let have: Vec<String> = cost.resources().map(|r| format!("{} {r}", hand[r])).collect();
         format!("{what} costs {cost}; you have {}", have.join(", "))
@@ -680,62 +611,5 @@ impl App {
             Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
-    }
-
-    /// True when a command would do something now (the footer shows only those).
-    pub fn enabled(&self, cmd: Cmd) -> bool {
-        if self.mode() == Mode::SaveName {
-            return true;
-        }
-        match cmd {
-            Cmd::Undo => {
-                return self.undoable && self.handoff().is_none() && !matches!(self.mode(), Mode::Over | Mode::Bot);
-            }
-            // Works in every mode but the start screen; the footer names it outside dialogs,
-            // whose own keys fill the line.
-            Cmd::Save => {
-                return self.record.is_some()
-                    && matches!(self.mode(), Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
-            }
-            _ => {}
-        }
-        if self.mode() == Mode::Start && matches!(cmd, Cmd::Left | Cmd::Right) {
-            // The level keys, on a computer player's seat.
-            let form = self.start.as_ref();
-            return form.is_some_and(|f| matches!(f.row, super::start::Row::Seat(i) if f.seats[i].bot.is_some()));
-        }
-        if self.mode() != Mode::Turn {
-            return match (&self.focus, cmd) {
-                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
-                (Focus::Select(s), Cmd::Cancel) => s.cancellable,
-                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
-                    !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
-                }
-                _ => true,
-            };
-        }
-        let legal = self.game.legal_actions();
-        let any = |f: fn(&Action) -> bool| legal.iter().any(f);
-        match cmd {
-            Cmd::Roll => any(|a| *a == Action::RollDice),
-            Cmd::BuildRoad => any(|a| matches!(a, Action::BuildRoad(_))),
-            Cmd::BuildSettlement => any(|a| matches!(a, Action::BuildSettlement(_))),
-            Cmd::BuildCity => any(|a| matches!(a, Action::BuildCity(_))),
-            Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
-            Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
-            Cmd::PlayCard => any(|a| {
-                matches!(
-                    a,
-                    Action::PlayKnight
-                        | Action::PlayRoadBuilding
-                        | Action::PlayYearOfPlenty(..)
-                        | Action::PlayMonopoly(_)
-                )
-            }),
-            Cmd::Trade => self.game.phase() == Phase::Main,
-            Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
-            Cmd::EndTurn => any(|a| *a == Action::EndTurn),
-            _ => true,
-        }
     }
 }

@@ -34,6 +34,7 @@ mod stats;
 mod table_view;
 mod term;
 mod theme;
+mod turn;
 mod ui;
 
 pub use app::{App, Focus, Message, Msg};
