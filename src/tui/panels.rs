@@ -317,8 +317,15 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
         if let Some(round) = super::house::round(app) {
             spans.push(Span::raw(format!("{round}  ")));
         }
-        let s = g.to_act();
-        let what = super::phase::header(app);
+        // On the shared screens the header names the player whose turn it is and what the
+        // table is asked, not the first seat the engine waits for.
+        let shared = app.sharing_offer() || app.asking_builders();
+        let s = if shared { g.current_player() } else { g.to_act() };
+        let what = match () {
+            _ if app.sharing_offer() => "waits for the answers to the offer".to_string(),
+            _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
+            _ => super::phase::header(app),
+        };
         spans.push(player_span(app, s));
         if let Some(level) = app.table.level(s) {
             spans.push(Span::raw(format!(" ({level})")));

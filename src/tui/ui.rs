@@ -81,7 +81,12 @@ fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
     .areas(area);
     panels::players(app, players, buf);
     if hide_hand {
-        let text = Line::styled("hidden until the hand-off is done", app.theme.dim());
+        let why = if app.handoff().is_some() {
+            "hidden until the hand-off is done"
+        } else {
+            "hidden: everyone reads this screen"
+        };
+        let text = Line::styled(why, app.theme.dim());
         Paragraph::new(text).block(block(app, " Hand ")).render(hand, buf);
     } else {
         panels::hand(app, hand, buf);
