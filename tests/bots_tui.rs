@@ -356,3 +356,30 @@ fn people_answer_a_bots_offer_on_one_shared_screen() {
     assert_eq!(app.bot_seat(), Some(Seat(1)), "the turn goes back to Bert");
     assert_eq!(app.game.phase(), Phase::Main, "everyone declined: the offer closed");
 }
+
+/// Issue 23: at the table a bot offers people one trade a turn at most (each offer asks every
+/// person for an answer); the arena keeps the bots' own limit.
+#[test]
+fn at_the_table_a_bot_offers_one_trade_a_turn_at_most() {
+    let mut app = new_app(5, seats(BotLevel::Easy, 4));
+    for _ in 0..3000 {
+        app.play_bots(10_000);
+        if app.game.is_over() || app.game.turn_number() > 120 {
+            break;
+        }
+        person_moves(&mut app);
+    }
+    let mut offers: Vec<(u16, Seat)> = Vec::new();
+    let mut turn = 0;
+    for e in &app.log {
+        match e {
+            catan::engine::Event::TurnStarted { number, .. } => turn = *number,
+            catan::engine::Event::TradeOffered { seat, .. } if app.table.level(*seat).is_some() => {
+                assert!(!offers.contains(&(turn, *seat)), "{seat:?} offered twice in turn {turn}");
+                offers.push((turn, *seat));
+            }
+            _ => {}
+        }
+    }
+    assert!(offers.len() > 3, "the bots did offer: {offers:?}");
+}
