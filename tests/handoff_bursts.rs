@@ -204,3 +204,30 @@ fn a_burst_at_a_no_robber_pick_handoff_plays_nothing() {
     burst_plays_nothing(&record, "Pass the keyboard to", "\r\r", 100, 32);
     let _ = Seat(0);
 }
+
+/// Not one write but two quick presses: the Enter 0.1 s after the one that took the keyboard is
+/// dropped too (the screen after a hand-off holds keys for 0.3 s).
+#[test]
+fn a_second_enter_a_moment_after_the_handoff_plays_nothing() {
+    let record = play_until(&THREE, Config::with_players(3), 5, |g| {
+        matches!(g.phase(), Phase::Setup { round: 1, settlement: None, .. })
+    });
+    let data = TempDir::new("bursts-quick");
+    let file = data.path().join("case.json");
+    std::fs::write(&file, save::to_json(&record)).unwrap();
+    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+    let mut s = Session::start_with(&["--load", file.to_str().unwrap(), "--no-mouse"], &env, 100, 32);
+    s.wait_for("Pass the keyboard to");
+    s.pause(HANDOFF_HOLD);
+    s.send("\r");
+    s.pause(Duration::from_millis(100));
+    s.send("\r");
+    s.pause(Duration::from_millis(800));
+    let screen = s.screen();
+    assert!(screen.contains("place your second settlement"), "{screen}");
+    s.send("q");
+    s.pause(Duration::from_millis(300));
+    s.send("y");
+    s.wait_exit();
+    assert_eq!(newest_autosave(&data.path().join("autosave")).len(), record.len(), "{screen}");
+}
