@@ -22,7 +22,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let (title, lines): (Line, Vec<Line>) = match dialog {
         Dialog::Composer(c) => composer(app, c),
         Dialog::Answer => answer(app),
-        Dialog::Responses { row, .. } => responses(app, *row),
+        Dialog::Responses { row, chosen } => responses(app, *row, *chosen),
         Dialog::Picker(p) => picker(app, p),
         Dialog::Victim { victims, row, .. } => {
             let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];
@@ -147,7 +147,7 @@ fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(" Trade offer "), lines)
 }
 
-fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
+fn responses(app: &App, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
@@ -172,7 +172,9 @@ fn responses(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
     }
     lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
     if let Some(&(s, _)) = list.get(row) {
-        lines.push(verdict(app, g, Action::ConfirmTrade(s), "Enter trades with this player"));
+        // On the fresh list a first Enter only asks for a second (H1a): say so.
+        let ready = if chosen { "Enter trades with this player" } else { "their letter trades (or Enter twice)" };
+        lines.push(verdict(app, g, Action::ConfirmTrade(s), ready));
     }
     (Line::raw(" Answers "), lines)
 }

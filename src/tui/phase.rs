@@ -110,7 +110,9 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
         Dialog::Answer => {
             format!("{name}: answer {}'s offer: accept, decline or counter", app.name(g.current_player()))
         }
-        Dialog::Responses { .. } => format!("{name}: trade with a player who accepted or countered, or withdraw"),
+        Dialog::Responses { .. } => {
+            format!("{name}: trade with a player who accepted or countered (their letter), or withdraw (x)")
+        }
         Dialog::Picker(p) => match (p.purpose, phase) {
             (PickFor::Discard(n), _) => format!("{name}: choose {} to discard", panels::plural(n.into(), "card")),
             (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
