@@ -75,7 +75,10 @@ pub fn builders(app: &App, area: Rect, buf: &mut Buffer) {
             .style(Style::new().add_modifier(Modifier::BOLD)),
         Line::raw(""),
     ];
-    for s in b.asked.iter() {
+    // In turn order, the order their moments come.
+    let n = g.num_players() as u8;
+    let order = (1..n).map(|i| crate::engine::Seat((g.current_player().0 + i) % n));
+    for s in order.filter(|&s| b.asked.contains(s)) {
         let on = b.chosen.contains(s);
         let tick = if on { "[x] " } else { "[ ] " };
         let mut l = Line::from(vec![
