@@ -94,6 +94,10 @@ pub enum SaveError {
         path.display()
     )]
     TooLarge { path: PathBuf, size: u64, limit: u64 },
+    /// The game's own save would not load (a fault of this catan, never of the player's): the
+    /// file there, the last good save, is kept.
+    #[error("cannot save {}: the save would not load ({why}); the file there was left as it was", path.display())]
+    WouldNotLoad { path: PathBuf, why: String },
     #[error("cannot save {}: {why}; only a catan save is ever replaced, so choose another name", path.display())]
     WontReplace { path: PathBuf, why: String },
     #[error("{} is open in another catan", path.display())]

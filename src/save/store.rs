@@ -125,11 +125,21 @@ pub fn save(record: &Record, path: &Path) -> Result<(), SaveError> {
     write_record(record, path)
 }
 
-/// [`save`] without the clean-up: the autosave writes after every action.
+/// [`save`] without the clean-up: the autosave writes after every action. What would be
+/// written is first read back by the loader's own checks ([`from_json`]: the rules, the state,
+/// the log replayed): a save the loader would refuse never replaces the file there, the last
+/// good one ([`SaveError::WouldNotLoad`]).
 pub(super) fn write_record(record: &Record, path: &Path) -> Result<(), SaveError> {
     let json = to_json(record);
     if json.len() as u64 > MAX_SAVE_BYTES {
         return Err(SaveError::TooLarge { path: path.into(), size: json.len() as u64, limit: MAX_SAVE_BYTES });
+    }
+    match from_json(json.as_bytes()) {
+        Ok(read) if read == *record => {}
+        Ok(_) => {
+            return Err(SaveError::WouldNotLoad { path: path.into(), why: "it reads back as another game".into() });
+        }
+        Err(problem) => return Err(SaveError::WouldNotLoad { path: path.into(), why: problem.to_string() }),
     }
     write_atomic(path, json.as_bytes()).map_err(|source| SaveError::Io { path: path.into(), source })
 }
