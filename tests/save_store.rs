@@ -333,6 +333,25 @@ fn temporaries_of_dead_processes_are_removed() {
     drop(autosave);
 }
 
+/// Issue 27: `--continue` removes dead processes' temporaries from the autosave folder too
+/// (before, only a new game's start did, and up to six piled up).
+#[test]
+fn continue_removes_temporaries_of_dead_processes() {
+    let dir = TempDir::new("tmp-continue");
+    let record = random_record(3, 40);
+    save::save(&record, &dir.join("game-1-3.json")).unwrap();
+    let dead = ".game-1-3.json.4294967295-0.tmp";
+    let alive = format!(".game-1-3.json.{}-1.tmp", std::process::id());
+    fs::write(dir.join(dead), b"half a save").unwrap();
+    fs::write(dir.join(&alive), b"half a save").unwrap();
+    let (autosave, resumed, _) = save::commands::continue_in(dir.path()).unwrap();
+    assert_eq!(resumed, record);
+    let mut left = files(dir.path());
+    left.retain(|n| !n.ends_with(".lock"));
+    assert_eq!(left, [alive, "game-1-3.json".to_string()]);
+    drop(autosave);
+}
+
 /// Issue 12, item 7: a typed name only ever replaces a catan save. A text file, a link, a
 /// device or a folder is refused with the reason, and left as it was.
 #[cfg(unix)]

@@ -254,7 +254,9 @@ pub fn latest_unfinished_in(dir: &Path) -> Option<(Autosave, Record)> {
 
 /// The newest unfinished game in `dir` that no other catan has open, taking its lock; when
 /// there is none, the unfinished games that are open elsewhere (newest first, maybe none).
+/// Temporary files that crashed processes left in `dir` are removed first.
 pub fn find_unfinished_in(dir: &Path) -> Result<Unfinished, Vec<PathBuf>> {
+    remove_dead_temporaries(dir);
     let mut open_elsewhere = Vec::new();
     for path in newest_first(dir) {
         if !load(&path).is_ok_and(|r| !r.game().is_over()) {
