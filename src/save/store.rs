@@ -65,6 +65,16 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadProblem> {
     Ok(bytes)
 }
 
+/// Opens `path` for reading as saves are opened ([`load`]): only a regular file (or a link to
+/// one), never blocking on a named pipe or a device. For other files catan reads (the
+/// settings). A file that is not regular is an error of kind `InvalidInput` saying what it is.
+pub fn open_regular_file(path: &Path) -> io::Result<File> {
+    open_regular(path).map_err(|problem| match problem {
+        LoadProblem::Io(e) => e,
+        other => io::Error::new(io::ErrorKind::InvalidInput, other.to_string()),
+    })
+}
+
 /// Opens `path` for reading only if it is a regular file (or a link to one). A named pipe, a
 /// device or a socket would block the read or never end: its metadata is checked before
 /// opening, it is opened without blocking (`O_NONBLOCK`, in case it was swapped in between),
