@@ -407,6 +407,20 @@ fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed
     }
 }
 
+/// Why the game can't be played in a terminal here, if it can't: stdout is no terminal, or
+/// stdin is none either and there is no controlling terminal to read keys from (`setsid catan
+/// < /dev/null`: the terminal library would fail to open `/dev/tty`).
+fn no_terminal() -> Option<&'static str> {
+    if !std::io::stdout().is_terminal() {
+        return Some("stdout is not a tty");
+    }
+    #[cfg(unix)]
+    if !std::io::stdin().is_terminal() && std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").is_err() {
+        return Some("stdin is not a tty and there is no controlling terminal");
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,18 +492,4 @@ mod tests {
         assert!(catan::arena::parse_duration("soon").is_err());
         assert!(catan::arena::parse_duration("-1s").is_err());
     }
-}
-
-/// Why the game can't be played in a terminal here, if it can't: stdout is no terminal, or
-/// stdin is none either and there is no controlling terminal to read keys from (`setsid catan
-/// < /dev/null`: the terminal library would fail to open `/dev/tty`).
-fn no_terminal() -> Option<&'static str> {
-    if !std::io::stdout().is_terminal() {
-        return Some("stdout is not a tty");
-    }
-    #[cfg(unix)]
-    if !std::io::stdin().is_terminal() && std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").is_err() {
-        return Some("stdin is not a tty and there is no controlling terminal");
-    }
-    None
 }

@@ -302,7 +302,8 @@ fn damage_to_a_version_1_save_gives_its_own_message() {
 fn load_errors_cut_long_values_and_say_how_long_they_were() {
     let dir = TempDir::new("damaged-long");
     let long = "N".repeat(1_000_000);
-    let cases: [(&str, Box<dyn Fn(&mut Value)>, String); 4] = [
+    type Edit<'a> = Box<dyn Fn(&mut Value) + 'a>;
+    let cases: [(&str, Edit<'_>, String); 4] = [
         (
             "name.json",
             Box::new(|v: &mut Value| v["seats"][1]["name"] = json!(long)),

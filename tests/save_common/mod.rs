@@ -35,7 +35,7 @@ pub fn config(seed: u64) -> Config {
 
 /// Issue 27: the rules of game `seed` with their numbers at the limits the loader accepts (a
 /// bank of 1 to 5 cards or of 99, no cities, the fewest and most pieces, a deck of one card,
-/// a discard limit of 2 or 255) and the house rules `modules` (any mix; the dragon brings gold).
+/// a discard limit of 2 or 255, free pieces, a card bought with gold) and the house rules `modules` (any mix; the dragon brings gold).
 /// Always rules `Config::validate` accepts: with accelerated start, at least the one city its
 /// set-up places.
 pub fn odd_config(seed: u64, modules: Modules) -> Config {
@@ -55,6 +55,20 @@ pub fn odd_config(seed: u64, modules: Modules) -> Config {
     }
     c.deck = deck[pick(&[0, 1, 2, 3]) as usize];
     c.discard_limit = pick(&[2, 7, 255]);
+    // Costs the loader takes as they are: everything free, or a development card for one gold.
+    match pick(&[0, 0, 1, 2]) {
+        1 => {
+            c.costs = catan::engine::Costs {
+                road: Hand::EMPTY,
+                settlement: Hand::EMPTY,
+                city: Hand::EMPTY,
+                development: Hand::EMPTY,
+                castle: Hand::EMPTY,
+            }
+        }
+        2 => c.costs.development = Hand::of(Resource::Gold, 1),
+        _ => {}
+    }
     c.target = c.target.min(c.max_points()).max(3);
     c
 }
