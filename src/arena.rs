@@ -26,7 +26,7 @@ use crate::bots::{self, BotLevel, SplitMix64};
 use crate::engine::{Action, Config, Game, NoEvents};
 
 /// Turns after which a game is abandoned, unfinished (bots finish long before).
-pub const TURN_LIMIT: u16 = 1000;
+pub const TURN_LIMIT: u32 = 1000;
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
 pub const ACTION_LIMIT: u64 = 200_000;
 

@@ -246,7 +246,7 @@ impl Cli {
             }
             Some(Command::Arena { .. }) => unreachable!("played before the players are checked as names"),
             Some(Command::Replay { file, verify: true, .. }) => return save::commands::verify_file(&file),
-            Some(Command::Replay { file, print, .. }) if print || !std::io::stdout().is_terminal() => {
+            Some(Command::Replay { file, print, .. }) if print || no_terminal().is_some() => {
                 return save::commands::print_log(&file);
             }
             Some(Command::Replay { file, .. }) => {
@@ -288,8 +288,8 @@ impl Cli {
                     eprintln!("catan: --bot-time {:?} is too long to wait at the table: at most 3s", self.bot_time);
                     return ExitCode::from(2);
                 }
-                if !std::io::stdout().is_terminal() {
-                    eprintln!("catan needs a terminal (stdout is not a tty); try `catan simulate`");
+                if let Some(why) = no_terminal() {
+                    eprintln!("catan needs a terminal ({why}); try `catan simulate`");
                     return ExitCode::from(2);
                 }
                 let theme = tui::Theme::from_env(self.ascii);
@@ -405,6 +405,20 @@ fn arena(players: Option<&Players>, rules: &crate::rules_flags::RulesFlags, seed
     } else {
         catan::text::print_report(&report.text())
     }
+}
+
+/// Why the game can't be played in a terminal here, if it can't: stdout is no terminal, or
+/// stdin is none either and there is no controlling terminal to read keys from (`setsid catan
+/// < /dev/null`: the terminal library would fail to open `/dev/tty`).
+fn no_terminal() -> Option<&'static str> {
+    if !std::io::stdout().is_terminal() {
+        return Some("stdout is not a tty");
+    }
+    #[cfg(unix)]
+    if !std::io::stdin().is_terminal() && std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").is_err() {
+        return Some("stdin is not a tty and there is no controlling terminal");
+    }
+    None
 }
 
 #[cfg(test)]

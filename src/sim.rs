@@ -8,7 +8,7 @@ use crate::bots::RandomBot;
 use crate::engine::{Config, Game, NoEvents};
 
 /// Turns after which a simulated game is abandoned (random players almost never get there).
-pub const TURN_LIMIT: u16 = 5000;
+pub const TURN_LIMIT: u32 = 5000;
 
 /// What a batch of simulated games gave.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
 /// players, in a few hundred).
-const TURN_LIMIT: u16 = 3000;
+const TURN_LIMIT: u32 = 3000;
 /// Actions in one turn after which a bot counts as stuck in it.
 const TURN_ACTIONS: u32 = 2000;
 

@@ -64,6 +64,70 @@ fn starting_without_a_terminal_says_so() {
     assert_eq!(err, "catan needs a terminal (stdout is not a tty); try `catan simulate`\n");
 }
 
+/// Issue 27: `setsid catan < /dev/null` (stdout a terminal, but no controlling terminal and
+/// stdin none either) says what `catan` without a terminal says, not "No such device or
+/// address (os error 6)"; `catan replay` there prints the log as it does to a pipe.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_controlling_terminal_says_catan_needs_a_terminal() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    // A pseudo-terminal for stdout, which the game is never given as its controlling terminal.
+    // SAFETY: plain libc calls on a descriptor this test owns; buffers sized as passed.
+    let (master, slave) = unsafe {
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+        assert!(fd >= 0, "posix_openpt");
+        let master = OwnedFd::from_raw_fd(fd);
+        assert_eq!((libc::grantpt(fd), libc::unlockpt(fd)), (0, 0));
+        let mut name = [0 as libc::c_char; 128];
+        assert_eq!(libc::ptsname_r(fd, name.as_mut_ptr(), name.len()), 0);
+        let path = std::ffi::CStr::from_ptr(name.as_ptr()).to_str().unwrap().to_string();
+        (master, path)
+    };
+    // What the game writes to the terminal is read, so that a long replay never fills it.
+    let _held = std::fs::OpenOptions::new().read(true).custom_flags_noctty().open(&slave).unwrap();
+    let mut master = std::fs::File::from(master);
+    std::thread::spawn(move || std::io::copy(&mut master, &mut std::io::sink()));
+    let data = std::env::temp_dir().join(format!("catan-cli-setsid-{}", std::process::id()));
+    let file = data.join("game.json");
+    std::fs::create_dir_all(&data).unwrap();
+    let record = catan::save::play_random(catan::engine::Config { players: 3, ..Default::default() }, 5).unwrap();
+    catan::save::save(&record, &file).unwrap();
+    let run = |args: &[&str]| {
+        let tty = std::fs::OpenOptions::new().write(true).custom_flags_noctty().open(&slave).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_catan"));
+        cmd.args(args).env("CATAN_DATA_DIR", &data).stdin(Stdio::null()).stdout(Stdio::from(tty));
+        // SAFETY: setsid is async-signal-safe: the game runs in a new session, with no terminal.
+        unsafe {
+            cmd.pre_exec(|| if libc::setsid() < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) });
+        }
+        cmd.output().unwrap()
+    };
+    let out = run(&["--seed", "1", "--players", "Ann,Bob"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "catan needs a terminal (stdin is not a tty and there is no controlling terminal); try `catan simulate`\n"
+    );
+    let out = run(&["replay", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Opening the pseudo-terminal's slave without making it anyone's controlling terminal.
+#[cfg(target_os = "linux")]
+trait NoCtty {
+    fn custom_flags_noctty(&mut self) -> &mut Self;
+}
+
+#[cfg(target_os = "linux")]
+impl NoCtty for std::fs::OpenOptions {
+    fn custom_flags_noctty(&mut self) -> &mut Self {
+        std::os::unix::fs::OpenOptionsExt::custom_flags(self, libc::O_NOCTTY)
+    }
+}
+
 /// Issue 16: `--house-rules` takes the names of RULES.md, or `land` for every playable one;
 /// an unknown name or a module not yet playable is refused with what to choose.
 #[test]

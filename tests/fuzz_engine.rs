@@ -45,6 +45,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases() / 4, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 27: rules at the limits the loader accepts (banks of 1 to 5, no cities, a deck of
+    /// one card, any mix of house rules) deal and play checked games, or are refused by
+    /// `Game::new`; set-up never overdraws a small bank.
+    #[test]
+    fn rules_at_their_limits_play_checked_games(
+        seed in any::<[u8; 8]>(),
+        f in any::<u8>(),
+        limits in any::<[u8; 3]>(),
+        chunks in prop::collection::vec((0u8..=255, any::<[u8; 3]>(), any::<[u8; 8]>()), 1..20),
+    ) {
+        let mut data = seed.to_vec();
+        data.extend([f, 0xA0 | (limits[0] & 0x1F)]);
+        data.extend(limits);
+        for (raw, run, tail) in chunks {
+            data.extend([6, run[0], run[1], run[2] | 0x60]);
+            data.extend([[4, 5, 7][raw as usize % 3], raw]);
+            data.extend(tail);
+        }
+        engine::run(&data);
+    }
+}
+
+/// Issue 27: the decoder deals a bank of 1 with no cities (and without accelerated start, which
+/// needs one, refused).
+#[test]
+fn the_decoder_reaches_rules_at_their_limits() {
+    let mut data = vec![0u8; 8];
+    data.extend([0, 0xA0, 0, 0, 0b0000_0000]);
+    let g = engine::play(&data).expect("a bank of 1 and no cities deal a game");
+    assert_eq!((g.config().bank, g.config().supply.cities), (1, 0));
+    data[10] = 1; // accelerated start
+    assert!(engine::play(&data).is_none(), "accelerated start without a city is refused");
+}
+
 /// The decoder reaches the end of a game from a short input (runs of listed actions), so the
 /// properties are checked on finished games too.
 #[test]

@@ -11,7 +11,7 @@ use catan::engine::{
 };
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
-const TURN_LIMIT: u16 = 3000;
+const TURN_LIMIT: u32 = 3000;
 
 /// The rules of game `seed`: every option of the configuration gets its turn.
 fn config(seed: u64) -> Config {

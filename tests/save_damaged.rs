@@ -295,3 +295,48 @@ fn damage_to_a_version_1_save_gives_its_own_message() {
     let msg = load_message(&dir, "word.json", far.as_bytes());
     assert_eq!(msg, "the field `state.rng.word_pos` is wrong: it is out of range");
 }
+
+/// Issue 27: a load error quotes a value from the file cut to a few dozen characters and says
+/// how long it was (a 63 MB name gave a 65 MB message).
+#[test]
+fn load_errors_cut_long_values_and_say_how_long_they_were() {
+    let dir = TempDir::new("damaged-long");
+    let long = "N".repeat(1_000_000);
+    type Edit<'a> = Box<dyn Fn(&mut Value) + 'a>;
+    let cases: [(&str, Edit<'_>, String); 4] = [
+        (
+            "name.json",
+            Box::new(|v: &mut Value| v["seats"][1]["name"] = json!(long)),
+            format!(
+                "the field `seats[1].name` is wrong: \"{}…\" (1000000 characters) has 1000000 characters: a name has at most 20",
+                &long[..32]
+            ),
+        ),
+        (
+            "kind.json",
+            Box::new(|v: &mut Value| v["seats"][1]["kind"] = json!(long)),
+            format!("the field `seats[1].kind` is wrong: unknown variant `{}…` (1000000 characters)", &long[..32]),
+        ),
+        (
+            "format.json",
+            Box::new(|v: &mut Value| v["format"] = json!(long)),
+            format!(
+                "it is JSON but not a catan save (its format is \"{}…\" (1000000 characters), not \"catan-save\")",
+                &long[..32]
+            ),
+        ),
+        (
+            "hand.json",
+            Box::new(|v: &mut Value| v["state"]["players"][0]["hand"] = json!(long)),
+            format!(
+                "the field `state.players[0].hand` is wrong: invalid type: string \"{}…\" (1000000 characters)",
+                &long[..32]
+            ),
+        ),
+    ];
+    for (name, edit, expected) in cases {
+        let message = edited(&dir, name, edit);
+        assert!(message.len() < 400, "{name}: a message of {} bytes", message.len());
+        assert!(message.starts_with(&expected), "{name}: {message}");
+    }
+}

@@ -88,6 +88,60 @@ fn the_documented_example_loads() {
     assert_eq!((old.game(), old.actions(), old.names()), (record.game(), record.actions(), record.names()));
 }
 
+/// Issue 27 (from issue 24): docs/save-format.md describes what is saved today. Games under
+/// every house rule (gold and the dragon, castles, no robber, five players in the Special
+/// Building Phase and paired), with bots of every level at their seats, are played and saved;
+/// every field name, action and named value their saves hold appears in the document, in
+/// backticks or quotes, and it speaks of hands of six counts.
+#[test]
+fn the_save_format_document_describes_every_field_and_action_written() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/save-format.md")).unwrap();
+    let mut words = std::collections::BTreeSet::new();
+    fn collect(v: &serde_json::Value, words: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(o) => {
+                for (k, v) in o {
+                    words.insert(k.clone());
+                    collect(v, words);
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| collect(v, words)),
+            serde_json::Value::String(s) => {
+                words.insert(s.clone());
+            }
+            _ => {}
+        }
+    }
+    let levels = [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard];
+    for (seed, turns) in [(1u64, TurnStyle::SpecialBuilding), (2, TurnStyle::Paired), (3, TurnStyle::Plain)] {
+        let modules = catan::engine::Modules::AVAILABLE;
+        let mut config = Config { turns, ..Config::with_players(5) }.with_modules(modules);
+        if seed == 3 {
+            config =
+                Config::with_players(4).with_modules(catan::engine::Modules::parse("gold,dragon,no_robber").unwrap());
+        }
+        let seats = (0..config.players as usize)
+            .map(|i| SeatInfo { name: format!("P{i}"), kind: SeatKind::Bot(levels[i % levels.len()]) })
+            .collect();
+        let mut record = Record::new_with_seats(config, seed, seats).unwrap();
+        let mut rng = catan::bots::SplitMix64::new(seed);
+        for step in 0..3000 {
+            let Some(a) = save_common::choose(&record, &mut rng) else { break };
+            record.apply(a).unwrap();
+            if step % 50 == 0 || record.game().is_over() {
+                collect(&serde_json::from_str(&save::to_json(&record)).unwrap(), &mut words);
+            }
+        }
+    }
+    let missing: Vec<&String> = words
+        .iter()
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c == '-'))
+        .filter(|w| !doc.contains(&format!("`{w}`")) && !doc.contains(&format!("\"{w}\"")))
+        .collect();
+    assert!(missing.is_empty(), "docs/save-format.md never names {missing:?}");
+    assert!(doc.contains("`[brick, lumber, wool, grain, ore, gold]`"), "hands of six counts");
+}
+
 /// Writes the fixtures of the current version once: `cargo test --test save_fixture -- --ignored`.
 /// Refuses to overwrite: old fixtures are the record of what earlier catans wrote.
 #[test]

@@ -27,6 +27,28 @@ static V1: LazyLock<(String, Value)> = LazyLock::new(|| {
     (json, value)
 });
 
+/// Inputs per property: `default` (what CI runs), or `FUZZ_CASES` for long soak runs, as the
+/// README says (the properties whose default is smaller run half as many).
+fn cases(default: u32) -> u32 {
+    cases_of(std::env::var("FUZZ_CASES").ok().as_deref(), default)
+}
+
+fn cases_of(fuzz_cases: Option<&str>, default: u32) -> u32 {
+    match fuzz_cases.and_then(|v| v.trim().parse::<u32>().ok()) {
+        Some(n) if default < 256 => (n / 2).max(1),
+        Some(n) => n.max(1),
+        None => default,
+    }
+}
+
+/// Issue 27: `FUZZ_CASES` sets the number of cases (before, 256 and 128 were hard-coded).
+#[test]
+fn fuzz_cases_sets_the_number_of_cases() {
+    assert_eq!((cases_of(Some("5000"), 256), cases_of(Some("5000"), 128)), (5000, 2500));
+    assert_eq!((cases_of(None, 256), cases_of(None, 128)), (256, 128));
+    assert_eq!((cases_of(Some("many"), 256), cases_of(Some("1"), 128)), (256, 1));
+}
+
 /// Loads `bytes`; anything accepted must be a whole, consistent game.
 fn check(bytes: &[u8]) {
     if let Ok(record) = save::from_json(bytes) {
@@ -118,7 +140,7 @@ fn swap_node(v: &mut Value, k: usize, new: Value) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(256), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn truncated_saves_never_panic(cut in 0usize..100_000) {
@@ -199,13 +221,42 @@ fn the_base_save_loads() {
     assert!(save::from_json(V1.0.as_bytes()).is_ok());
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(64), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 27: rules at their limits (banks of 1, no cities, a deck of one card, every mix
+    /// of house rules): every save the game writes, at every action, loads again as the same
+    /// game; and those saves, damaged, never panic the loader.
+    #[test]
+    fn odd_rule_games_write_saves_that_load(
+        seed in any::<u64>(),
+        mix in any::<u32>(),
+        steps in 0usize..200,
+        swaps in prop::collection::vec((any::<usize>(), odd_value()), 1..3),
+    ) {
+        let modules = catan::engine::Modules(mix & catan::engine::Modules::AVAILABLE.0);
+        let mut n = 0;
+        let record = save_common::odd_record(seed, modules, steps, |record| {
+            n += 1;
+            let json = save::to_json(record);
+            let loaded = save::from_json(json.as_bytes());
+            assert_eq!(loaded.as_ref().ok(), Some(record), "action {n}: {:?}", loaded.as_ref().err());
+        });
+        let mut v: Value = serde_json::from_str(&save::to_json(&record)).unwrap();
+        for (k, new) in swaps {
+            swap_node(&mut v, k, new);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+    }
+}
+
 /// Seats far outside the game, where a save names seats.
 fn odd_seat() -> impl Strategy<Value = u64> {
     prop::sample::select(vec![4u64, 5, 6, 7, 8, 15, 16, 127, 128, 254, 255])
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(128), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Issue 12, item 8: seats out of range anywhere a save names one, in the state or in the
     /// log, never overflow (this runs in debug builds, overflow checks on).

@@ -333,6 +333,45 @@ fn temporaries_of_dead_processes_are_removed() {
     drop(autosave);
 }
 
+/// Issue 27: a named pipe at `<data dir>/settings.json` is ignored with a notice, at once
+/// (before, opening it blocked catan before the start screen, forever).
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_the_settings_file_never_hangs() {
+    use catan::tui::settings::{Loaded, Settings};
+    let dir = TempDir::new("fifo-settings");
+    let fifo = dir.join("settings.json");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let f = fifo.clone();
+    std::thread::spawn(move || tx.send(Settings::load(&f)).unwrap());
+    let loaded = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("reading the settings FIFO hung");
+    let Loaded::Ignored(notice) = loaded else { panic!("not ignored: {loaded:?}") };
+    assert_eq!(notice, "settings.json ignored (not a file): the defaults are used");
+    // The writer the reader waited for, had it blocked: lets a hung thread go.
+    use std::os::unix::fs::OpenOptionsExt;
+    let _ = std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(&fifo);
+}
+
+/// Issue 27: `--continue` removes dead processes' temporaries from the autosave folder too
+/// (before, only a new game's start did, and up to six piled up).
+#[test]
+fn continue_removes_temporaries_of_dead_processes() {
+    let dir = TempDir::new("tmp-continue");
+    let record = random_record(3, 40);
+    save::save(&record, &dir.join("game-1-3.json")).unwrap();
+    let dead = ".game-1-3.json.4294967295-0.tmp";
+    let alive = format!(".game-1-3.json.{}-1.tmp", std::process::id());
+    fs::write(dir.join(dead), b"half a save").unwrap();
+    fs::write(dir.join(&alive), b"half a save").unwrap();
+    let (autosave, resumed, _) = save::commands::continue_in(dir.path()).unwrap();
+    assert_eq!(resumed, record);
+    let mut left = files(dir.path());
+    left.retain(|n| !n.ends_with(".lock"));
+    assert_eq!(left, [alive, "game-1-3.json".to_string()]);
+    drop(autosave);
+}
+
 /// Issue 12, item 7: a typed name only ever replaces a catan save. A text file, a link, a
 /// device or a folder is refused with the reason, and left as it was.
 #[cfg(unix)]

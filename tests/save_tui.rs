@@ -78,7 +78,7 @@ fn message(app: &App) -> String {
 
 /// Set-up by keys (each places at the cursor, always a legal spot), then turns of rolling and
 /// ending until `turns` have been played; the player to act then holds the keyboard.
-fn play(app: &mut App, turns: u16) {
+fn play(app: &mut App, turns: u32) {
     while app.game.turn_number() <= turns && !app.game.is_over() {
         if app.handoff().is_some() {
             press(app, "Enter");

@@ -10,8 +10,8 @@
 
 use catan::bots::SplitMix64;
 use catan::engine::{
-    Action, BoardKind, Config, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage, TurnStyle,
-    Vertex,
+    Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage,
+    Supply, TurnStyle, Vertex,
 };
 
 use crate::bytes::Bytes;
@@ -50,6 +50,27 @@ pub fn config(b: &mut Bytes) -> Config {
         c.players = if p & 0x80 != 0 { p } else { 2 + p % 5 };
         c.target = if t & 0x80 != 0 { t } else { t % 32 };
         c.discard_limit = d;
+    }
+    if g & 0xE0 == 0xA0 {
+        // Issue 27: numbers at the limits the loader accepts (banks of 1 to 5 or 99, no cities,
+        // the fewest and most pieces, a deck of one card) under any mix of house rules; a mix
+        // the rules refuse (accelerated start without cities) must be refused by `Game::new`.
+        let (m, k, p) = (b.u8() as u32, b.u8(), b.u8());
+        c = c.with_modules(Modules((m | (k as u32 & 0xC0) << 2) & Modules::AVAILABLE.0));
+        c.bank = [1, 2, 3, 4, 5, 1, 99, 19][(k & 7) as usize];
+        c.supply = Supply {
+            roads: [2, 30][(p & 1) as usize],
+            settlements: [2, 9][(p >> 1 & 1) as usize],
+            cities: [0, 1, 9, 0][(p >> 2 & 3) as usize],
+            castles: [0, 9][(p >> 4 & 1) as usize],
+        };
+        if p & 0x20 != 0 {
+            c.deck = DevHand([0, 1, 0, 0, 0]);
+        }
+        c.discard_limit = [2, 255][(k >> 3 & 1) as usize];
+        if p & 0x40 == 0 {
+            c.target = c.target.min(c.max_points()).max(3);
+        }
     }
     if g & 0xE0 == 0xC0 {
         // House rules (R41-R50) in any combination.

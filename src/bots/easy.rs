@@ -34,7 +34,7 @@ pub struct EasyBot {
     rng: SplitMix64,
     actions: ActionList,
     /// Turn number and bank trades made in it.
-    trades: (u16, u8),
+    trades: (u32, u8),
     offers: Offers,
 }
 

@@ -26,7 +26,7 @@ pub const OFFERS_PER_TURN: u8 = 3;
 pub(crate) struct Offers {
     /// Offering at all (off unless [`Bot::set_offers`](super::Bot::set_offers) turns it on).
     pub on: bool,
-    turn: u16,
+    turn: u32,
     made: Vec<(Hand, Hand)>,
 }
 

@@ -185,7 +185,7 @@ pub enum Event {
     /// Cards from the second set-up settlement (R12).
     SetupResources { seat: Seat, cards: Hand },
     /// A turn began.
-    TurnStarted { seat: Seat, number: u16 },
+    TurnStarted { seat: Seat, number: u32 },
     /// A player's turn in the Special Building Phase began (R40).
     SpecialBuilding { seat: Seat },
     /// The second player of a pair took over the turn (R40a).

@@ -144,7 +144,10 @@ impl Hand {
             *a = a.saturating_add(*b);
         }
     }
-    /// Removes `other`; the caller checks `contains` first.
+    /// Removes `other`; the caller checks `contains` first. Every caller does, with numbers
+    /// loaded from a save too (set-up's cards since issue 27): the fuzz tests run in debug
+    /// builds, where this is asserted, with rules at their limits (banks of 1). A count that
+    /// saturated at 0 instead cost the base game about 3% of its speed (measured), so none does.
     #[inline]
     pub fn sub(&mut self, other: &Hand) {
         debug_assert!(self.contains(other), "{self:?} does not hold {other:?}");

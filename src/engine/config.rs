@@ -205,6 +205,8 @@ pub enum ConfigError {
     Modules(&'static str),
     #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
     DragonWithoutGold,
+    #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
+    StartWithoutCity,
 }
 
 impl Config {
@@ -297,6 +299,11 @@ impl Config {
         }
         if self.modules.has(Module::Dragon) && !self.modules.has(Module::Gold) {
             return Err(ConfigError::DragonWithoutGold);
+        }
+        // What the rules make set-up do must fit the pieces: R41's second placement is a city.
+        // (A bank too small for set-up's cards is short as in production, R16.)
+        if self.modules.has(Module::AcceleratedStart) && s.cities == 0 {
+            return Err(ConfigError::StartWithoutCity);
         }
         Ok(())
     }

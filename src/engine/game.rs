@@ -75,7 +75,7 @@ fn no_bits(b: &Bits) -> bool {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
     pub(in crate::engine) seat: Seat,
-    pub(in crate::engine) number: u16,
+    pub(in crate::engine) number: u32,
     pub(in crate::engine) rolled: bool,
     pub(in crate::engine) dev_played: bool,
     pub(in crate::engine) built: bool,
@@ -255,7 +255,7 @@ impl Game {
         self.turn.paired
     }
     /// Turn number, counting from 1 after set-up (0 during set-up).
-    pub fn turn_number(&self) -> u16 {
+    pub fn turn_number(&self) -> u32 {
         self.turn.number
     }
     /// The dice of this turn's roll, if rolled.

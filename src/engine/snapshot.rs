@@ -115,7 +115,7 @@ pub struct TurnSnapshot {
     /// Whose turn it is (during set-up, the player whose turn play returns to).
     pub seat: Seat,
     /// The turn's number: 0 during set-up, then 1, 2, ...
-    pub number: u16,
+    pub number: u32,
     /// The dice were rolled this turn.
     pub rolled: bool,
     /// A development card was played this turn (R30).

@@ -81,9 +81,9 @@ pub struct ViewSnapshot {
     pub to_act: Seat,
     pub current_player: Seat,
     pub first_player: Seat,
-    pub turn_number: u16,
+    pub turn_number: u32,
     /// R46: the round in progress, with rotating first player.
-    pub round: Option<u16>,
+    pub round: Option<u32>,
     /// R47: cards left in the dice stack, which are public (their order is not).
     pub dice_stack_left: Option<u32>,
     pub has_rolled: bool,
@@ -199,11 +199,11 @@ impl<'a> PlayerView<'a> {
         self.game.first_player()
     }
     /// Turn number (0 during set-up).
-    pub fn turn_number(&self) -> u16 {
+    pub fn turn_number(&self) -> u32 {
         self.game.turn_number()
     }
     /// R46: the round in progress, from 0, with rotating first player.
-    pub fn round(&self) -> Option<u16> {
+    pub fn round(&self) -> Option<u32> {
         self.game.round()
     }
     /// R47: how many cards are left in the dice stack before it is shuffled again; never

@@ -254,7 +254,9 @@ pub fn latest_unfinished_in(dir: &Path) -> Option<(Autosave, Record)> {
 
 /// The newest unfinished game in `dir` that no other catan has open, taking its lock; when
 /// there is none, the unfinished games that are open elsewhere (newest first, maybe none).
+/// Temporary files that crashed processes left in `dir` are removed first.
 pub fn find_unfinished_in(dir: &Path) -> Result<Unfinished, Vec<PathBuf>> {
+    remove_dead_temporaries(dir);
     let mut open_elsewhere = Vec::new();
     for path in newest_first(dir) {
         if !load(&path).is_ok_and(|r| !r.game().is_over()) {
@@ -280,4 +282,38 @@ pub fn find_unfinished_in(dir: &Path) -> Result<Unfinished, Vec<PathBuf>> {
         }
     }
     Err(open_elsewhere)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Config;
+    use crate::save::{default_names, load};
+
+    /// Issue 27: an autosave the loader would refuse never replaces the last good one. (The
+    /// engine no longer makes such a game; here the record's position is made to disagree
+    /// with its log, as a bank overdrawn in set-up once did.)
+    #[test]
+    fn an_autosave_that_would_not_load_keeps_the_last_good_one() {
+        let dir = std::env::temp_dir().join(format!("catan-autosave-check-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let mut record = Record::new(Config::default(), 7, default_names(4)).unwrap();
+        let autosave = Autosave::start_in(&dir, &record).unwrap();
+        let first = record.game().legal_actions()[0];
+        record.apply(first).unwrap();
+        autosave.write(&record).unwrap();
+        let good = fs::read(autosave.path()).unwrap();
+
+        let mut broken = record.clone();
+        broken.game.apply(broken.game.legal_actions()[0]).unwrap();
+        let err = autosave.write(&broken).unwrap_err();
+        assert!(matches!(err, SaveError::WouldNotLoad { .. }), "{err}");
+        let message = err.to_string();
+        assert!(message.contains("the save would not load (the action log doesn't replay"), "{message}");
+        assert!(message.ends_with("the file there was left as it was"), "{message}");
+        assert_eq!(fs::read(autosave.path()).unwrap(), good, "the last good autosave is kept");
+        assert_eq!(load(autosave.path()).unwrap(), record);
+        drop(autosave);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

@@ -140,7 +140,14 @@ pub fn from_json(bytes: &[u8]) -> Result<Record, LoadProblem> {
 /// its borrowed text (no tree of values), then each field read typed from that text. Memory
 /// stays near the size of the file and of the record read (a tree of `serde_json::Value`s
 /// costs about 17 times the file).
+///
+/// Values the messages quote from the file are cut to a few dozen characters
+/// ([`LoadProblem::cut`]).
 pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
+    read_unverified(bytes).map_err(LoadProblem::cut)
+}
+
+fn read_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadProblem::Empty);
     }

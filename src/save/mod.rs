@@ -59,7 +59,7 @@ pub use format::{FORMAT, PRETTY_MAX_BYTES, VERSION, from_json, from_json_unverif
 pub use history::{Record, StartError, default_names, play_random};
 pub use seats::{BotLevel, DEFAULT_BOT, SeatInfo, SeatKind};
 pub use store::{
-    DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, check_replace, data_dir, load, load_unverified,
+    DATA_DIR_ENV, MAX_SAVE_BYTES, autosave_dir, check_replace, data_dir, load, load_unverified, open_regular_file,
     remove_dead_temporaries, resolve_name, resolve_name_in, save, save_as, saves_dir, write_atomic,
 };
 pub use timeline::{CHECKPOINT, Timeline};

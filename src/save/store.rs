@@ -65,6 +65,16 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadProblem> {
     Ok(bytes)
 }
 
+/// Opens `path` for reading as saves are opened ([`load`]): only a regular file (or a link to
+/// one), never blocking on a named pipe or a device. For other files catan reads (the
+/// settings). A file that is not regular is an error of kind `InvalidInput` saying what it is.
+pub fn open_regular_file(path: &Path) -> io::Result<File> {
+    open_regular(path).map_err(|problem| match problem {
+        LoadProblem::Io(e) => e,
+        other => io::Error::new(io::ErrorKind::InvalidInput, other.to_string()),
+    })
+}
+
 /// Opens `path` for reading only if it is a regular file (or a link to one). A named pipe, a
 /// device or a socket would block the read or never end: its metadata is checked before
 /// opening, it is opened without blocking (`O_NONBLOCK`, in case it was swapped in between),
@@ -125,11 +135,21 @@ pub fn save(record: &Record, path: &Path) -> Result<(), SaveError> {
     write_record(record, path)
 }
 
-/// [`save`] without the clean-up: the autosave writes after every action.
+/// [`save`] without the clean-up: the autosave writes after every action. What would be
+/// written is first read back by the loader's own checks ([`from_json`]: the rules, the state,
+/// the log replayed): a save the loader would refuse never replaces the file there, the last
+/// good one ([`SaveError::WouldNotLoad`]).
 pub(super) fn write_record(record: &Record, path: &Path) -> Result<(), SaveError> {
     let json = to_json(record);
     if json.len() as u64 > MAX_SAVE_BYTES {
         return Err(SaveError::TooLarge { path: path.into(), size: json.len() as u64, limit: MAX_SAVE_BYTES });
+    }
+    match from_json(json.as_bytes()) {
+        Ok(read) if read == *record => {}
+        Ok(_) => {
+            return Err(SaveError::WouldNotLoad { path: path.into(), why: "it reads back as another game".into() });
+        }
+        Err(problem) => return Err(SaveError::WouldNotLoad { path: path.into(), why: problem.to_string() }),
     }
     write_atomic(path, json.as_bytes()).map_err(|source| SaveError::Io { path: path.into(), source })
 }

@@ -464,6 +464,7 @@ pub fn run(record: &Record, theme: Theme) -> io::Result<Exit> {
         if replay.done {
             break Exit::Quit;
         }
+        super::term::redraw_if_lost(&mut terminal)?;
         terminal.draw(|frame| frame.render_widget(&replay, frame.area()))?;
         // Wait for a key or a resize (or a signal): no busy loop.
         let msg = loop {

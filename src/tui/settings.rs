@@ -115,14 +115,13 @@ impl Settings {
     /// [`Loaded::Ignored`] with a notice that names no content from it.
     pub fn load(path: &Path) -> Loaded {
         let ignored = |why: String| Loaded::Ignored(format!("{SETTINGS_FILE} ignored ({why}): the defaults are used"));
-        let file = match std::fs::File::open(path) {
+        // Opened as saves are: a named pipe or a device is refused without blocking (issue 27).
+        let file = match crate::save::open_regular_file(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Missing,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => return ignored("not a file".into()),
             Err(e) => return ignored(format!("can't read it: {}", e.kind())),
         };
-        if !file.metadata().is_ok_and(|m| m.is_file()) {
-            return ignored("not a file".into());
-        }
         let mut bytes = Vec::new();
         if let Err(e) = file.take(MAX_BYTES + 1).read_to_end(&mut bytes) {
             return ignored(format!("can't read it: {}", e.kind()));

@@ -1,14 +1,18 @@
 //! The real terminal: raw mode, alternate screen, bracketed paste and mouse capture switched
 //! on at start and always off again at the end: on an error (a guard's `Drop`), on a panic (a
-//! hook that runs before the panic message is printed) and on a signal (SIGTERM, SIGHUP when
-//! the window closes, SIGINT, SIGQUIT: the loop sees a flag, the game is autosaved and
-//! [`run`] returns [`Exit::Signal`]). The loop waits for input with a short timeout to look at
+//! hook that runs before the panic message is printed) and on a signal (every signal whose
+//! default action ends the process and that can be caught: SIGTERM, SIGHUP when the window
+//! closes, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM and the rest; the loop sees a flag, the
+//! game is autosaved and [`run`] returns [`Exit::Signal`]). SIGTSTP from outside leaves the
+//! terminal and stops; on SIGCONT the terminal is taken back and the screen drawn afresh, as
+//! full-screen programs do. The loop waits for input with a short timeout to look at
 //! that flag: no busy wait. Keys meant for the screen before a hand-off never reach it (the
 //! [`Gate`]), nor do keys typed while computer players moved reach the person whose turn
 //! comes next. While a computer player acts the wait is cut short to play its moves
 //! ([`App::tick`]), so the screen stays live while it thinks.
 
 use std::io::{self, Stdout, stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -45,6 +49,13 @@ impl Exit {
 
 /// How often the wait for input looks at the signal flag.
 const TICK: Duration = Duration::from_millis(150);
+
+/// Whether the game asked for mouse capture (taken again after a stop).
+static MOUSE: AtomicBool = AtomicBool::new(false);
+/// The screen was left (a stop) and taken back: the next frame is drawn whole.
+static LOST: AtomicBool = AtomicBool::new(false);
+/// The screen was taken back and [`wait_for`] hasn't yet said so (with a resize).
+static TAKEN_BACK: AtomicBool = AtomicBool::new(false);
 
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() {
@@ -93,15 +104,49 @@ fn install_panic_hook() {
 pub(super) fn enter(mouse: bool) -> io::Result<(Guard, Terminal<CrosstermBackend<Stdout>>)> {
     signals::catch()?;
     install_panic_hook();
+    MOUSE.store(mouse, Ordering::SeqCst);
     enable_raw_mode()?;
     let guard = Guard;
-    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
-    if mouse {
-        execute!(stdout(), EnableMouseCapture)?;
-    }
+    take_modes()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
     Ok((guard, terminal))
+}
+
+/// Switches on the alternate screen, bracketed paste and (if asked) mouse capture.
+fn take_modes() -> io::Result<()> {
+    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
+    if MOUSE.load(Ordering::SeqCst) {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
+/// SIGTSTP from outside: the terminal is given back to the shell as it was, and the program
+/// stops; when it is continued (SIGCONT, `fg`) it takes the terminal again.
+fn suspend() -> io::Result<()> {
+    restore();
+    signals::stop();
+    take_back()
+}
+
+/// After a stop (ours, or a SIGSTOP from outside): raw mode and the game's modes again, and
+/// the next frame drawn whole ([`redraw_if_lost`]).
+fn take_back() -> io::Result<()> {
+    enable_raw_mode()?;
+    take_modes()?;
+    LOST.store(true, Ordering::SeqCst);
+    TAKEN_BACK.store(true, Ordering::SeqCst);
+    Ok(())
+}
+
+/// Clears the terminal's record of what the screen shows when the screen was lost to a stop,
+/// so that the next `draw` draws every cell. Call before each draw.
+pub(super) fn redraw_if_lost<B: ratatui::backend::Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+    if LOST.swap(false, Ordering::SeqCst) {
+        terminal.clear()?;
+    }
+    Ok(())
 }
 
 /// What [`wait`] brings.
@@ -126,6 +171,16 @@ pub(super) fn wait_for(timeout: Option<Duration>) -> io::Result<Wait> {
         // A signal, or the window closed (crossterm's reader would spin on a hung-up terminal).
         if let Some(sig) = signals::caught() {
             return Ok(Wait::Signal(sig));
+        }
+        if signals::stop_asked() {
+            suspend()?;
+        } else if signals::continued() {
+            take_back()?;
+        }
+        if TAKEN_BACK.swap(false, Ordering::SeqCst) {
+            // Drawn again at once, at the size the terminal has now.
+            let (w, h) = crossterm::terminal::size()?;
+            return Ok(Wait::Event(Event::Resize(w, h)));
         }
         match event::poll(Duration::ZERO) {
             Ok(true) => return event::read().map(Wait::Event),
@@ -192,6 +247,7 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
     let mut gate = Gate::default();
     let mut bots_played = false;
     loop {
+        redraw_if_lost(terminal)?;
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
@@ -249,14 +305,41 @@ mod signals {
     use std::sync::{Arc, OnceLock};
     use std::time::Duration;
 
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGSTOP, SIGTSTP};
     use signal_hook::flag;
+
+    /// Every signal whose default action ends the process and that a program may catch, but
+    /// those the system sends for a fault of the program itself (SIGSEGV, SIGBUS, SIGILL,
+    /// SIGFPE, SIGTRAP, SIGSYS, and SIGABRT from `abort`, which the panic hook covers),
+    /// SIGPIPE (which Rust ignores: a write then fails instead), and Linux's SIGPWR and
+    /// SIGSTKFLT (which signal-hook doesn't know, and nothing sends a game).
+    const ENDING: &[libc::c_int] = &[
+        libc::SIGTERM,
+        libc::SIGHUP,
+        libc::SIGINT,
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGALRM,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGXCPU,
+        libc::SIGXFSZ,
+        // Linux ends a process on SIGIO (SIGPOLL); elsewhere it is ignored.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        libc::SIGIO,
+    ];
 
     /// The number of the first stopping signal that came (0: none yet).
     static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+    /// SIGTSTP came: leave the terminal and stop.
+    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    /// SIGCONT came: take the terminal back.
+    static CONT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-    /// Catches SIGTERM, SIGHUP, SIGINT and SIGQUIT from now on (once per process). A second
-    /// one of them while the first is being handled stops the program at once, as usual.
+    /// Catches the ending signals, SIGTSTP and SIGCONT from now on (once per process). A
+    /// second ending signal while the first is being handled ends the program at once, as
+    /// usual.
     pub fn catch() -> io::Result<()> {
         if CAUGHT.get().is_some() {
             return Ok(());
@@ -264,14 +347,35 @@ mod signals {
         tty();
         let caught = Arc::new(AtomicUsize::new(0));
         let twice = Arc::new(AtomicBool::new(false));
-        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+        for &sig in ENDING {
             // Registered first, so it runs before the flag is set: only the second one kills.
             flag::register_conditional_default(sig, Arc::clone(&twice))?;
             flag::register(sig, Arc::clone(&twice))?;
             flag::register_usize(sig, Arc::clone(&caught), sig as usize)?;
         }
+        let (stop, cont) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+        flag::register(SIGTSTP, Arc::clone(&stop))?;
+        flag::register(SIGCONT, Arc::clone(&cont))?;
+        let _ = (STOP.set(stop), CONT.set(cont));
         let _ = CAUGHT.set(caught);
         Ok(())
+    }
+
+    /// True once after SIGTSTP came.
+    pub fn stop_asked() -> bool {
+        STOP.get().is_some_and(|f| f.swap(false, Ordering::SeqCst))
+    }
+
+    /// True once after SIGCONT came (a stop from outside, SIGSTOP, ended).
+    pub fn continued() -> bool {
+        CONT.get().is_some_and(|f| f.swap(false, Ordering::SeqCst))
+    }
+
+    /// Stops the program as SIGTSTP's default action does, until SIGCONT.
+    pub fn stop() {
+        let _ = signal_hook::low_level::raise(SIGSTOP);
+        // The SIGCONT that ended the stop is this stop's own.
+        continued();
     }
 
     /// The signal that asked the program to stop, if one did; a terminal that hung up counts
@@ -281,14 +385,20 @@ mod signals {
         sig.or_else(|| hung_up().then_some(SIGHUP))
     }
 
-    /// The terminal's input, when it is standard input (crossterm reads /dev/tty otherwise).
-    /// Decided once, at the start: a hung-up terminal is no longer seen as one.
+    /// The terminal's input: standard input when it is a terminal, else the controlling
+    /// terminal (`/dev/tty`, which crossterm then reads), opened once here to be watched for a
+    /// hang-up. Decided once, at the start: a hung-up terminal is no longer seen as one.
     fn tty() -> Option<i32> {
         static TTY: OnceLock<Option<i32>> = OnceLock::new();
         *TTY.get_or_init(|| {
             use std::io::IsTerminal;
             let stdin = io::stdin();
-            stdin.is_terminal().then(|| stdin.as_raw_fd())
+            if stdin.is_terminal() {
+                return Some(stdin.as_raw_fd());
+            }
+            let tty = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").ok()?;
+            // Kept open for the life of the program.
+            Some(std::os::fd::IntoRawFd::into_raw_fd(tty))
         })
     }
 
@@ -329,6 +439,13 @@ mod signals {
     pub fn caught() -> Option<i32> {
         None
     }
+    pub fn stop_asked() -> bool {
+        false
+    }
+    pub fn continued() -> bool {
+        false
+    }
+    pub fn stop() {}
     pub fn hung_up() -> bool {
         false
     }

@@ -11,7 +11,7 @@ fn with(m: Module) -> Config {
 
 /// Plays random legal actions until the game ends or `turns` turns have started, handing every
 /// event to `seen`.
-fn random_game(config: Config, seed: u64, turns: u16, mut seen: impl FnMut(&Game, &Event)) -> Game {
+fn random_game(config: Config, seed: u64, turns: u32, mut seen: impl FnMut(&Game, &Event)) -> Game {
     let mut g = Game::new(config, seed).unwrap();
     let mut rng = SplitMix64::new(seed);
     while !g.is_over() && g.turn_number() <= turns {
@@ -39,7 +39,7 @@ fn r46_each_round_starts_one_seat_later() {
         random_game(config, seed, 40, |g, e| {
             if let Event::TurnStarted { seat, number } = *e {
                 starts.push((number, seat));
-                assert_eq!(g.round(), Some((number - 1) / players as u16));
+                assert_eq!(g.round(), Some((number - 1) / players as u32));
                 assert_eq!(g.round_order().unwrap()[(number as usize - 1) % players as usize], seat);
             }
         });

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use catan::bots::SplitMix64;
-use catan::engine::{Action, BoardKind, Config, Hand, Phase, Resource, SeatSet, Shortage, TurnStyle};
+use catan::engine::{
+    Action, BoardKind, Config, DevHand, Hand, Modules, Phase, Resource, SeatSet, Shortage, Supply, TurnStyle,
+};
 use catan::save::{Record, default_names};
 
 /// The rules of game `seed`: every option gets its turn.
@@ -29,6 +31,61 @@ pub fn config(seed: u64) -> Config {
         friendly_robber: seed % 4 == 2,
         ..base
     }
+}
+
+/// Issue 27: the rules of game `seed` with their numbers at the limits the loader accepts (a
+/// bank of 1 to 5 cards or of 99, no cities, the fewest and most pieces, a deck of one card,
+/// a discard limit of 2 or 255, free pieces, a card bought with gold) and the house rules `modules` (any mix; the dragon brings gold).
+/// Always rules `Config::validate` accepts: with accelerated start, at least the one city its
+/// set-up places.
+pub fn odd_config(seed: u64, modules: Modules) -> Config {
+    let mut rng = SplitMix64::new(seed ^ 0x0DD_5EED);
+    let mut pick = |options: &[u8]| options[rng.below(options.len())];
+    let mut c = config(seed).with_modules(modules);
+    let deck = [DevHand([1, 0, 0, 0, 0]), DevHand([0, 1, 0, 0, 0]), DevHand([0, 0, 0, 0, 1]), c.deck];
+    c.bank = pick(&[1, 2, 3, 4, 5, 1, 2, 99]);
+    c.supply = Supply {
+        roads: pick(&[2, 3, 15, 30]),
+        settlements: pick(&[2, 3, 9]),
+        cities: pick(&[0, 0, 1, 9]),
+        castles: pick(&[0, 1, 9]),
+    };
+    if c.modules.has(catan::engine::Module::AcceleratedStart) && c.supply.cities == 0 {
+        c.supply.cities = 1;
+    }
+    c.deck = deck[pick(&[0, 1, 2, 3]) as usize];
+    c.discard_limit = pick(&[2, 7, 255]);
+    // Costs the loader takes as they are: everything free, or a development card for one gold.
+    match pick(&[0, 0, 1, 2]) {
+        1 => {
+            c.costs = catan::engine::Costs {
+                road: Hand::EMPTY,
+                settlement: Hand::EMPTY,
+                city: Hand::EMPTY,
+                development: Hand::EMPTY,
+                castle: Hand::EMPTY,
+            }
+        }
+        2 => c.costs.development = Hand::of(Resource::Gold, 1),
+        _ => {}
+    }
+    c.target = c.target.min(c.max_points()).max(3);
+    c
+}
+
+/// Game `seed` under [`odd_config`], played by random players for up to `steps` actions;
+/// `seen` is shown the record after every action.
+pub fn odd_record(seed: u64, modules: Modules, steps: usize, mut seen: impl FnMut(&Record)) -> Record {
+    let config = odd_config(seed, modules);
+    let mut record = Record::new(config, seed, default_names(config.players))
+        .unwrap_or_else(|e| panic!("seed {seed}: {config:?} refused: {e}"));
+    let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5A);
+    for _ in 0..steps {
+        let Some(action) = choose(&record, &mut rng) else { break };
+        record.apply(action).unwrap();
+        seen(&record);
+    }
+    record
 }
 
 /// A random action for the player who must act: mostly a uniformly chosen legal one, sometimes

@@ -9,7 +9,7 @@
 //! for every kind of piece.
 
 use super::has;
-use crate::engine::action::{Action, Event, Piece, RuleError, Seat};
+use crate::engine::action::{Action, Event, MAX_PLAYERS, Piece, RuleError, Seat};
 use crate::engine::bits::Bits;
 use crate::engine::cards::Hand;
 use crate::engine::coords::{Edge, Vertex};
@@ -213,7 +213,6 @@ impl Game {
                         cards[r] += 1;
                     }
                 }
-                self.pay_out(s, cards);
                 setup_cards = Some(cards);
             }
         } else {
@@ -221,9 +220,18 @@ impl Game {
             self.turn.built = true;
         }
         ev.push(Event::Built { seat: s, piece, at: v.0 });
-        // R12: the second set-up settlement earns its cards once it stands, as on the table.
+        // R12: the second set-up settlement earns its cards once it stands, as on the table,
+        // as far as the bank holds them: a small bank (`rules.bank`) is short as in production
+        // (R16, with this one player owed), never overdrawn.
         if let Some(cards) = setup_cards {
-            ev.push(Event::SetupResources { seat: s, cards });
+            if self.bank.contains(&cards) {
+                self.pay_out(s, cards);
+                ev.push(Event::SetupResources { seat: s, cards });
+            } else {
+                let mut owed = [Hand::EMPTY; MAX_PLAYERS];
+                owed[s.index()] = cards;
+                self.pay_owed(owed, cards, ev, |seat, cards| Event::SetupResources { seat, cards });
+            }
         }
         let p = &mut self.players[s.index()];
         if piece == Piece::City {

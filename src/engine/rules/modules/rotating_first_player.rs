@@ -21,22 +21,22 @@ impl Game {
     }
 
     /// R46: the seat that plays turn `number` (from 1).
-    fn seat_of_turn(&self, number: u16) -> Seat {
-        let n = self.config.players as u16;
+    fn seat_of_turn(&self, number: u32) -> Seat {
+        let n = self.config.players as u32;
         let t = number.saturating_sub(1);
-        Seat(((self.first.0 as u16 + t / n + t % n) % n) as u8)
+        Seat(((self.first.0 as u32 + t / n + t % n) % n) as u8)
     }
 
     /// R46: the round in progress, from 0 (`None` without rotating first player or in set-up).
-    pub fn round(&self) -> Option<u16> {
+    pub fn round(&self) -> Option<u32> {
         let on = self.config.modules.has(Module::RotatingFirstPlayer) && self.turn.number > 0;
-        on.then(|| (self.turn.number - 1) / self.config.players as u16)
+        on.then(|| (self.turn.number - 1) / self.config.players as u32)
     }
 
     /// R46: this round's order of play, first to last (`None` as for [`Game::round`]).
     pub fn round_order(&self) -> Option<Vec<Seat>> {
         let round = self.round()?;
-        let n = self.config.players as u16;
+        let n = self.config.players as u32;
         Some((0..n).map(|i| self.seat_of_turn(round * n + i + 1)).collect())
     }
 }
