@@ -369,7 +369,7 @@ fn at_the_table_a_bot_offers_one_trade_a_turn_at_most() {
         }
         person_moves(&mut app);
     }
-    let mut offers: Vec<(u16, Seat)> = Vec::new();
+    let mut offers: Vec<(u32, Seat)> = Vec::new();
     let mut turn = 0;
     for e in &app.log {
         match e {

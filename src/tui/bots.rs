@@ -67,7 +67,7 @@ pub struct Table {
     /// The turn in which a bot last offered a trade, and which: each offer asks every person
     /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
     /// arena keeps the bots' own limit).
-    offered: Option<(u16, Seat)>,
+    offered: Option<(u32, Seat)>,
 }
 
 impl Default for Table {
@@ -94,7 +94,7 @@ impl Table {
     }
 
     /// Whether the bot at `s` may still offer a trade in turn `turn`: once a turn at the table.
-    pub fn may_offer(&self, s: Seat, turn: u16) -> bool {
+    pub fn may_offer(&self, s: Seat, turn: u32) -> bool {
         self.offered != Some((turn, s))
     }
 

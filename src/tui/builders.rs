@@ -17,7 +17,7 @@ use crate::engine::{Action, Game, Phase, Seat, SeatSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Builders {
     /// The turn the phase follows.
-    pub turn: u16,
+    pub turn: u32,
     /// The people asked: those who may build by what everyone can see.
     pub asked: SeatSet,
     /// Those who said they build.
