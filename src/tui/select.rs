@@ -268,6 +268,10 @@ mod tests {
                     sel.cursor = t;
                     sel.step(topo, dir);
                     let there = sel.cursor;
+                    if there == t {
+                        // Nothing lies that way: the opposite arrow is a step of its own.
+                        continue;
+                    }
                     sel.step(topo, dir.opposite());
                     assert_eq!(sel.cursor, t, "{purpose:?} {dir:?} then back from {t:?}");
                     sel.step(topo, dir);
