@@ -38,11 +38,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, PlayerView, Seat};
+use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, Phase, PlayerView, Seat};
 
 use super::alphabeta::{prune, spectrum};
 use super::medium::MediumBot;
 use super::random::SplitMix64;
+use super::threat::{self, Threats};
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
 use super::{Bot, BotLevel};
 
@@ -111,7 +112,7 @@ impl HardBot {
         let me = view.seat();
         let first = view.determinize(&mut self.rng);
         let mut actions: Vec<Action> = self.actions.iter().copied().collect();
-        prune::prune(&first, &mut actions);
+        prune_own(&first, &mut actions);
         let mut outcomes = Vec::new();
         let mut ranked: Vec<(f64, Action)> = Vec::with_capacity(actions.len());
         for &a in &actions {
@@ -166,8 +167,22 @@ impl HardBot {
 /// The value of `game` for the searching seat `me`: catanatron's ([`Features::value`]) with the
 /// seat's hidden victory point cards counted as points, at the weight of a public point.
 pub fn own_value(game: &Game, me: Seat, w: &Weights) -> f64 {
-    let hidden = game.view(me).dev_cards()[DevCard::VictoryPoint];
-    Features::of(game, me).value(w) + f64::from(hidden) * w.public_vps
+    let view = game.view(me);
+    let hidden = view.dev_cards()[DevCard::VictoryPoint];
+    Features::against(game, me, &Threats::of(&view)).value(w) + f64::from(hidden) * w.public_vps
+}
+
+/// Prunes the searching seat's actions as the alpha-beta player does, except the robber: the
+/// one move kept is the one that hurts the opponents most by their threat
+/// ([`threat::best_robber_move`]), not catanatron's.
+fn prune_own(game: &Game, actions: &mut Vec<Action>) {
+    if game.phase() == Phase::Robber {
+        if let Some(best) = threat::best_robber_move(&game.view(game.to_act()), actions) {
+            actions.retain(|a| !matches!(a, Action::MoveRobber { .. }) || *a == best);
+        }
+        return;
+    }
+    prune::prune(game, actions);
 }
 
 /// Plays games on from a candidate to the horizon.
@@ -207,7 +222,11 @@ impl Playout<'_> {
         self.actions.clear();
         world.legal_actions_into(&mut self.actions);
         if self.actions.len() > 1 {
-            prune::prune(world, &mut self.actions);
+            if seat == self.me {
+                prune_own(world, &mut self.actions);
+            } else {
+                prune::prune(world, &mut self.actions);
+            }
         }
         let mut best = (f64::NEG_INFINITY, self.actions[0]);
         for &action in &self.actions {

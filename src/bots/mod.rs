@@ -34,6 +34,7 @@ mod medium;
 mod offer;
 mod random;
 mod seen;
+mod threat;
 pub mod value;
 
 pub use alphabeta::AlphaBetaBot;
