@@ -92,6 +92,11 @@ pub struct Standing {
     pub decisions: u64,
     pub mean_decision_us: f64,
     pub max_decision_us: f64,
+    /// The win rate in the games where the entrant was the first to play (set-up's first
+    /// settlement, R10), the second, and so on: how much the turn order gave or took.
+    pub win_rate_by_turn: Vec<f64>,
+    /// The games behind each of those rates.
+    pub games_by_turn: Vec<u64>,
 }
 
 /// A tournament's results.
@@ -129,6 +134,8 @@ pub struct Played {
     pub actions: u64,
     /// Domestic trades completed.
     pub trades: u64,
+    /// Each entrant's place in the turn order, from 0 for the first player (R10).
+    pub turn_place: Vec<usize>,
 }
 
 /// The seed of entrant `entrant`'s bot in the games of `game_seed`.
@@ -162,6 +169,7 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         max_time: vec![Duration::ZERO; n],
         actions: 0,
         trades: 0,
+        turn_place: vec![0; n],
     };
     while !game.is_over() && game.turn_number() < TURN_LIMIT && out.actions < ACTION_LIMIT {
         let view = game.acting_view();
@@ -181,7 +189,9 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         out.trades += matches!(action, Action::ConfirmTrade(_)) as u64;
     }
     out.winner = game.winner().map(|w| seating[w.index()]);
+    let first = game.first_player().index();
     for s in game.seats() {
+        out.turn_place[seating[s.index()]] = (s.index() + n - first) % n;
         // The referee reads every seat's total once the game is over, as the game-over screen does.
         out.points[seating[s.index()]] = game.view(s).victory_points();
     }
@@ -200,6 +210,8 @@ struct Totals {
     turns: u64,
     unfinished: u64,
     trades: u64,
+    /// Per entrant and place in the turn order: games and wins.
+    by_turn: Vec<Vec<(u64, u64)>>,
 }
 
 impl Totals {
@@ -210,6 +222,7 @@ impl Totals {
             decisions: vec![0; n],
             time: vec![Duration::ZERO; n],
             max_time: vec![Duration::ZERO; n],
+            by_turn: vec![vec![(0, 0); n]; n],
             ..Totals::default()
         }
     }
@@ -225,6 +238,9 @@ impl Totals {
             self.decisions[e] += p.decisions[e];
             self.time[e] += p.time[e];
             self.max_time[e] = self.max_time[e].max(p.max_time[e]);
+            let place = &mut self.by_turn[e][p.turn_place[e]];
+            place.0 += 1;
+            place.1 += u64::from(p.winner == Some(e));
         }
     }
     fn merge(&mut self, o: &Totals) {
@@ -237,6 +253,10 @@ impl Totals {
             self.decisions[e] += o.decisions[e];
             self.time[e] += o.time[e];
             self.max_time[e] = self.max_time[e].max(o.max_time[e]);
+            for (mine, theirs) in self.by_turn[e].iter_mut().zip(&o.by_turn[e]) {
+                mine.0 += theirs.0;
+                mine.1 += theirs.1;
+            }
         }
     }
 }
@@ -285,6 +305,8 @@ pub fn run(arena: &Arena) -> Report {
                 decisions: t.decisions[e],
                 mean_decision_us: t.time[e].as_secs_f64() * 1e6 / decisions,
                 max_decision_us: t.max_time[e].as_secs_f64() * 1e6,
+                win_rate_by_turn: t.by_turn[e].iter().map(|&(g, w)| w as f64 / g.max(1) as f64).collect(),
+                games_by_turn: t.by_turn[e].iter().map(|&(g, _)| g).collect(),
             }
         })
         .collect();
@@ -342,10 +364,11 @@ impl Report {
                 &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
             );
         }
-        out += "   bot        wins  win rate  95% interval     mean points  decisions  mean time  max time\n";
+        out += "   bot        wins  win rate  95% interval     mean points  decisions  mean time  max time  by turn order\n";
         for s in &self.standings {
+            let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
             out += &format!(
-                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms\n",
+                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {}%\n",
                 s.entrant,
                 s.bot.name(),
                 s.wins,
@@ -356,8 +379,11 @@ impl Report {
                 s.decisions,
                 s.mean_decision_us,
                 s.max_decision_us / 1e3,
+                by_turn.join("/"),
             );
         }
+        out += "Each seating keeps the line-up's order around the table (entrant 2 plays right after entrant 1);\n\
+                by turn order: the win rate when first to play (R10), second, and so on.\n";
         out
     }
 }
@@ -440,5 +466,26 @@ mod tests {
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();
         assert_eq!(strip(&a), strip(&b));
         assert_eq!((a.games, a.mean_turns.to_bits()), (b.games, b.mean_turns.to_bits()));
+    }
+
+    #[test]
+    fn wins_by_turn_order_add_up_to_the_wins() {
+        let arena = Arena {
+            config: Config::with_players(3),
+            lineup: vec![BotLevel::Easy, BotLevel::Random, BotLevel::Random],
+            games: 12,
+            seed: 4,
+            threads: 1,
+            bot_time: BOT_TIME,
+            trades: false,
+        };
+        let report = run(&arena);
+        for s in &report.standings {
+            assert_eq!(s.games_by_turn.iter().sum::<u64>(), report.games);
+            let wins: f64 = s.win_rate_by_turn.iter().zip(&s.games_by_turn).map(|(r, &g)| r * g as f64).sum();
+            assert_eq!(wins.round() as u64, s.wins, "{s:?}");
+        }
+        // Who plays first is rolled (R10): over 12 games the easy player was not always first.
+        assert!(report.standings[0].games_by_turn.iter().filter(|&&g| g > 0).count() > 1);
     }
 }
