@@ -64,6 +64,10 @@ fn horizon(players: usize) -> u32 {
     HORIZON.min(players.saturating_sub(2) as u32)
 }
 
+/// Turns played out after set-up when the decision is a set-up placement (the turn of the
+/// first player, then this many more).
+pub const SETUP_HORIZON: u32 = 4;
+
 /// Decisions after which a playout stops, however far it got (a guard: turns end long before).
 const PLAYOUT_DECISIONS: u32 = 400;
 
@@ -172,10 +176,23 @@ pub fn own_value(game: &Game, me: Seat, w: &Weights) -> f64 {
     Features::against(game, me, &Threats::of(&view)).value(w) + f64::from(hidden) * w.public_vps
 }
 
-/// Prunes the searching seat's actions as the alpha-beta player does, except the robber: the
-/// one move kept is the one that hurts the opponents most by their threat
-/// ([`threat::best_robber_move`]), not catanatron's.
+/// Prunes the searching seat's actions as the alpha-beta player does, with two differences: the
+/// one robber move kept is the one that hurts the opponents most by their threat
+/// ([`threat::best_robber_move`]), not catanatron's; and a second settlement never shares a
+/// hex with the first while another corner is left (two buildings on one number put every egg
+/// in one basket, and under one robber).
 fn prune_own(game: &Game, actions: &mut Vec<Action>) {
+    if let Phase::Setup { settlement: None, .. } = game.phase() {
+        prune::prune(game, actions);
+        let topo = game.topology();
+        let me = game.to_act();
+        let mine = game.settlements(me).chain(game.cities(me)).fold(0, |m, v| m | topo.vertex_hex_mask(v));
+        let apart = |a: &Action| !matches!(a, Action::BuildSettlement(v) if topo.vertex_hex_mask(*v) & mine != 0);
+        if mine != 0 && actions.iter().any(apart) {
+            actions.retain(apart);
+        }
+        return;
+    }
     if game.phase() == Phase::Robber {
         if let Some(best) = threat::best_robber_move(&game.view(game.to_act()), actions) {
             actions.retain(|a| !matches!(a, Action::MoveRobber { .. }) || *a == best);
@@ -199,6 +216,16 @@ impl Playout<'_> {
     /// horizon; `None` once the time is spent.
     fn score(&mut self, mut world: Game, action: Action) -> Option<f64> {
         world.apply_unchecked(action, &mut NoEvents);
+        // In set-up, the rest of set-up is played first (every seat's second settlement is
+        // where a first one pays off) and the horizon counted from the first turn.
+        let mut horizon = self.horizon;
+        let mut decisions = 0;
+        while matches!(world.phase(), Phase::Setup { .. }) && decisions < PLAYOUT_DECISIONS {
+            horizon = SETUP_HORIZON;
+            let next = self.greedy(&world)?;
+            world.apply_unchecked(next, &mut NoEvents);
+            decisions += 1;
+        }
         // The turn in progress ends, then the horizon's turns.
         let mut ends = 0;
         let mut turn = world.current_player();
@@ -206,7 +233,7 @@ impl Playout<'_> {
             if world.current_player() != turn {
                 (ends, turn) = (ends + 1, world.current_player());
             }
-            if world.is_over() || ends > self.horizon {
+            if world.is_over() || ends > horizon {
                 break;
             }
             let next = self.greedy(&world)?;

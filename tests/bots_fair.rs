@@ -1,7 +1,7 @@
-//! Issue 28: the robber for the leader. At a table where one opponent is far ahead, the easy and
+//! Issue 28: bots a table finds fair. At a table where one opponent is far ahead, the easy and
 //! hard players put the robber on the leader's hex and rob the leader, though the richest hex
 //! and the fullest hand are those of a player far behind (where catanatron's pruning, which the
-//! alpha-beta player keeps, sends it).
+//! alpha-beta player keeps, sends it); and a hard player spreads its two set-up settlements.
 
 mod bot_common;
 
@@ -91,5 +91,26 @@ fn issue28_easy_and_hard_rob_the_clear_leader_not_the_richest_hex() {
         // The easy player draws its moves, the best much the likeliest.
         let needed = if level == BotLevel::Easy { seeds * 9 / 10 } else { seeds };
         assert!(leader >= needed, "{level}: the leader robbed {leader} times of {seeds}");
+    }
+}
+
+/// Issue 28: a hard player never puts its second set-up settlement on a hex its first one
+/// touches (four hard players, every set-up of 6 boards).
+#[test]
+fn issue28_hard_set_up_settlements_share_no_hex() {
+    for seed in 0..6 {
+        let mut game = Game::new(Config::default(), seed).unwrap();
+        let mut seats: Vec<_> = (0..4).map(|s| make(BotLevel::Hard, seed * 4 + s)).collect();
+        while game.turn_number() == 0 {
+            let view = game.acting_view();
+            let action = seats[view.seat().index()].choose(view);
+            game.apply(action).unwrap();
+        }
+        let topo = game.topology();
+        for s in game.seats() {
+            let hexes: Vec<Vec<Hex>> = game.settlements(s).map(|v| topo.vertex_hexes(v).to_vec()).collect();
+            assert_eq!(hexes.len(), 2);
+            assert!(hexes[0].iter().all(|h| !hexes[1].contains(h)), "seed {seed}, seat {s:?}: {hexes:?}");
+        }
     }
 }
