@@ -91,6 +91,8 @@ pub struct Standing {
     pub mean_points: f64,
     pub decisions: u64,
     pub mean_decision_us: f64,
+    /// The median decision time (to the microsecond).
+    pub median_decision_us: f64,
     pub max_decision_us: f64,
     /// The win rate in the games where the entrant was the first to play (set-up's first
     /// settlement, R10), the second, and so on: how much the turn order gave or took.
@@ -131,6 +133,8 @@ pub struct Played {
     pub decisions: Vec<u64>,
     pub time: Vec<Duration>,
     pub max_time: Vec<Duration>,
+    /// Every decision's time in microseconds, by entrant.
+    pub times_us: Vec<Vec<u32>>,
     pub actions: u64,
     /// Domestic trades completed.
     pub trades: u64,
@@ -167,6 +171,7 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         decisions: vec![0; n],
         time: vec![Duration::ZERO; n],
         max_time: vec![Duration::ZERO; n],
+        times_us: vec![Vec::new(); n],
         actions: 0,
         trades: 0,
         turn_place: vec![0; n],
@@ -181,6 +186,7 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         out.decisions[e] += 1;
         out.time[e] += took;
         out.max_time[e] = out.max_time[e].max(took);
+        out.times_us[e].push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
         if let Err(why) = game.check(action) {
             panic!("seed {game_seed}: {} bot at seat {seat} played {action:?}: {why}", lineup[e]);
         }
@@ -207,6 +213,7 @@ struct Totals {
     decisions: Vec<u64>,
     time: Vec<Duration>,
     max_time: Vec<Duration>,
+    times_us: Vec<Vec<u32>>,
     turns: u64,
     unfinished: u64,
     trades: u64,
@@ -222,6 +229,7 @@ impl Totals {
             decisions: vec![0; n],
             time: vec![Duration::ZERO; n],
             max_time: vec![Duration::ZERO; n],
+            times_us: vec![Vec::new(); n],
             by_turn: vec![vec![(0, 0); n]; n],
             ..Totals::default()
         }
@@ -238,6 +246,7 @@ impl Totals {
             self.decisions[e] += p.decisions[e];
             self.time[e] += p.time[e];
             self.max_time[e] = self.max_time[e].max(p.max_time[e]);
+            self.times_us[e].extend_from_slice(&p.times_us[e]);
             let place = &mut self.by_turn[e][p.turn_place[e]];
             place.0 += 1;
             place.1 += u64::from(p.winner == Some(e));
@@ -253,6 +262,7 @@ impl Totals {
             self.decisions[e] += o.decisions[e];
             self.time[e] += o.time[e];
             self.max_time[e] = self.max_time[e].max(o.max_time[e]);
+            self.times_us[e].extend_from_slice(&o.times_us[e]);
             for (mine, theirs) in self.by_turn[e].iter_mut().zip(&o.by_turn[e]) {
                 mine.0 += theirs.0;
                 mine.1 += theirs.1;
@@ -290,7 +300,10 @@ pub fn run(arena: &Arena) -> Report {
             });
         }
     });
-    let t = totals.into_inner().expect("no worker panicked holding the totals");
+    let mut t = totals.into_inner().expect("no worker panicked holding the totals");
+    for times in &mut t.times_us {
+        times.sort_unstable();
+    }
     let g = games.max(1) as f64;
     let standings = (0..n)
         .map(|e| {
@@ -304,6 +317,7 @@ pub fn run(arena: &Arena) -> Report {
                 mean_points: t.points[e] as f64 / g,
                 decisions: t.decisions[e],
                 mean_decision_us: t.time[e].as_secs_f64() * 1e6 / decisions,
+                median_decision_us: t.times_us[e].get(t.times_us[e].len() / 2).map_or(0.0, |&us| f64::from(us)),
                 max_decision_us: t.max_time[e].as_secs_f64() * 1e6,
                 win_rate_by_turn: t.by_turn[e].iter().map(|&(g, w)| w as f64 / g.max(1) as f64).collect(),
                 games_by_turn: t.by_turn[e].iter().map(|&(g, _)| g).collect(),
@@ -364,11 +378,11 @@ impl Report {
                 &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
             );
         }
-        out += "   bot        wins  win rate  95% interval     mean points  decisions  mean time  max time  by turn order\n";
+        out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
         for s in &self.standings {
             let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
             out += &format!(
-                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {}%\n",
+                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
                 s.entrant,
                 s.bot.name(),
                 s.wins,
@@ -378,6 +392,7 @@ impl Report {
                 s.mean_points,
                 s.decisions,
                 s.mean_decision_us,
+                s.median_decision_us / 1e3,
                 s.max_decision_us / 1e3,
                 by_turn.join("/"),
             );
@@ -484,6 +499,7 @@ mod tests {
             assert_eq!(s.games_by_turn.iter().sum::<u64>(), report.games);
             let wins: f64 = s.win_rate_by_turn.iter().zip(&s.games_by_turn).map(|(r, &g)| r * g as f64).sum();
             assert_eq!(wins.round() as u64, s.wins, "{s:?}");
+            assert!(s.median_decision_us <= s.max_decision_us + 1.0, "{s:?}");
         }
         // Who plays first is rolled (R10): over 12 games the easy player was not always first.
         assert!(report.standings[0].games_by_turn.iter().filter(|&&g| g > 0).count() > 1);
