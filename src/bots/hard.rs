@@ -5,7 +5,7 @@
 //! enemy's production is every opponent's, each weighted by how close it is to winning
 //! ([`super::threat`]), not the next seat's alone (catanatron's leans on the player after it).
 //! The robber goes where it hurts the opponents most by the same weights, robbing the one
-//! nearest to winning ([`super::threat::best_robber_move`]).
+//! nearest to winning (`threat::best_robber_move`).
 //!
 //! Each decision it
 //! 1. prunes the legal actions as the alpha-beta player does ([`super::alphabeta::prune`]) and
@@ -19,7 +19,7 @@
 //!    there, every seat picking the action its own value likes best one move deep, as the
 //!    medium player does (its own seat by [`own_value`]), until the searching seat's turn is
 //!    over, every other player has played a turn and its own next turn is over too
-//!    ([`horizon`]), their dice falling as that world's generator draws them; the value of
+//!    (`horizon`), their dice falling as that world's generator draws them; the value of
 //!    where that ends, for the searching seat, is the candidate's score in that world. Every candidate meets the same world, so the same dice
 //!    fall for all of them as long as their games do not draw differently;
 //! 3. plays the candidate with the best mean score over the worlds every candidate was played
