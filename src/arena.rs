@@ -91,7 +91,14 @@ pub struct Standing {
     pub mean_points: f64,
     pub decisions: u64,
     pub mean_decision_us: f64,
+    /// The median decision time (to the microsecond).
+    pub median_decision_us: f64,
     pub max_decision_us: f64,
+    /// The win rate in the games where the entrant was the first to play (set-up's first
+    /// settlement, R10), the second, and so on: how much the turn order gave or took.
+    pub win_rate_by_turn: Vec<f64>,
+    /// The games behind each of those rates.
+    pub games_by_turn: Vec<u64>,
 }
 
 /// A tournament's results.
@@ -126,9 +133,13 @@ pub struct Played {
     pub decisions: Vec<u64>,
     pub time: Vec<Duration>,
     pub max_time: Vec<Duration>,
+    /// Every decision's time in microseconds, by entrant.
+    pub times_us: Vec<Vec<u32>>,
     pub actions: u64,
     /// Domestic trades completed.
     pub trades: u64,
+    /// Each entrant's place in the turn order, from 0 for the first player (R10).
+    pub turn_place: Vec<usize>,
 }
 
 /// The seed of entrant `entrant`'s bot in the games of `game_seed`.
@@ -160,8 +171,10 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         decisions: vec![0; n],
         time: vec![Duration::ZERO; n],
         max_time: vec![Duration::ZERO; n],
+        times_us: vec![Vec::new(); n],
         actions: 0,
         trades: 0,
+        turn_place: vec![0; n],
     };
     while !game.is_over() && game.turn_number() < TURN_LIMIT && out.actions < ACTION_LIMIT {
         let view = game.acting_view();
@@ -173,6 +186,7 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         out.decisions[e] += 1;
         out.time[e] += took;
         out.max_time[e] = out.max_time[e].max(took);
+        out.times_us[e].push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
         if let Err(why) = game.check(action) {
             panic!("seed {game_seed}: {} bot at seat {seat} played {action:?}: {why}", lineup[e]);
         }
@@ -181,7 +195,9 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         out.trades += matches!(action, Action::ConfirmTrade(_)) as u64;
     }
     out.winner = game.winner().map(|w| seating[w.index()]);
+    let first = game.first_player().index();
     for s in game.seats() {
+        out.turn_place[seating[s.index()]] = (s.index() + n - first) % n;
         // The referee reads every seat's total once the game is over, as the game-over screen does.
         out.points[seating[s.index()]] = game.view(s).victory_points();
     }
@@ -197,9 +213,12 @@ struct Totals {
     decisions: Vec<u64>,
     time: Vec<Duration>,
     max_time: Vec<Duration>,
+    times_us: Vec<Vec<u32>>,
     turns: u64,
     unfinished: u64,
     trades: u64,
+    /// Per entrant and place in the turn order: games and wins.
+    by_turn: Vec<Vec<(u64, u64)>>,
 }
 
 impl Totals {
@@ -210,6 +229,8 @@ impl Totals {
             decisions: vec![0; n],
             time: vec![Duration::ZERO; n],
             max_time: vec![Duration::ZERO; n],
+            times_us: vec![Vec::new(); n],
+            by_turn: vec![vec![(0, 0); n]; n],
             ..Totals::default()
         }
     }
@@ -225,6 +246,10 @@ impl Totals {
             self.decisions[e] += p.decisions[e];
             self.time[e] += p.time[e];
             self.max_time[e] = self.max_time[e].max(p.max_time[e]);
+            self.times_us[e].extend_from_slice(&p.times_us[e]);
+            let place = &mut self.by_turn[e][p.turn_place[e]];
+            place.0 += 1;
+            place.1 += u64::from(p.winner == Some(e));
         }
     }
     fn merge(&mut self, o: &Totals) {
@@ -237,6 +262,11 @@ impl Totals {
             self.decisions[e] += o.decisions[e];
             self.time[e] += o.time[e];
             self.max_time[e] = self.max_time[e].max(o.max_time[e]);
+            self.times_us[e].extend_from_slice(&o.times_us[e]);
+            for (mine, theirs) in self.by_turn[e].iter_mut().zip(&o.by_turn[e]) {
+                mine.0 += theirs.0;
+                mine.1 += theirs.1;
+            }
         }
     }
 }
@@ -270,7 +300,10 @@ pub fn run(arena: &Arena) -> Report {
             });
         }
     });
-    let t = totals.into_inner().expect("no worker panicked holding the totals");
+    let mut t = totals.into_inner().expect("no worker panicked holding the totals");
+    for times in &mut t.times_us {
+        times.sort_unstable();
+    }
     let g = games.max(1) as f64;
     let standings = (0..n)
         .map(|e| {
@@ -284,7 +317,10 @@ pub fn run(arena: &Arena) -> Report {
                 mean_points: t.points[e] as f64 / g,
                 decisions: t.decisions[e],
                 mean_decision_us: t.time[e].as_secs_f64() * 1e6 / decisions,
+                median_decision_us: t.times_us[e].get(t.times_us[e].len() / 2).map_or(0.0, |&us| f64::from(us)),
                 max_decision_us: t.max_time[e].as_secs_f64() * 1e6,
+                win_rate_by_turn: t.by_turn[e].iter().map(|&(g, w)| w as f64 / g.max(1) as f64).collect(),
+                games_by_turn: t.by_turn[e].iter().map(|&(g, _)| g).collect(),
             }
         })
         .collect();
@@ -342,10 +378,11 @@ impl Report {
                 &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
             );
         }
-        out += "   bot        wins  win rate  95% interval     mean points  decisions  mean time  max time\n";
+        out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
         for s in &self.standings {
+            let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
             out += &format!(
-                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms\n",
+                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
                 s.entrant,
                 s.bot.name(),
                 s.wins,
@@ -355,9 +392,13 @@ impl Report {
                 s.mean_points,
                 s.decisions,
                 s.mean_decision_us,
+                s.median_decision_us / 1e3,
                 s.max_decision_us / 1e3,
+                by_turn.join("/"),
             );
         }
+        out += "Each seating keeps the line-up's order around the table (entrant 2 plays right after entrant 1);\n\
+                by turn order: the win rate when first to play (R10), second, and so on.\n";
         out
     }
 }
@@ -440,5 +481,27 @@ mod tests {
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();
         assert_eq!(strip(&a), strip(&b));
         assert_eq!((a.games, a.mean_turns.to_bits()), (b.games, b.mean_turns.to_bits()));
+    }
+
+    #[test]
+    fn wins_by_turn_order_add_up_to_the_wins() {
+        let arena = Arena {
+            config: Config::with_players(3),
+            lineup: vec![BotLevel::Easy, BotLevel::Random, BotLevel::Random],
+            games: 12,
+            seed: 4,
+            threads: 1,
+            bot_time: BOT_TIME,
+            trades: false,
+        };
+        let report = run(&arena);
+        for s in &report.standings {
+            assert_eq!(s.games_by_turn.iter().sum::<u64>(), report.games);
+            let wins: f64 = s.win_rate_by_turn.iter().zip(&s.games_by_turn).map(|(r, &g)| r * g as f64).sum();
+            assert_eq!(wins.round() as u64, s.wins, "{s:?}");
+            assert!(s.median_decision_us <= s.max_decision_us + 1.0, "{s:?}");
+        }
+        // Who plays first is rolled (R10): over 12 games the easy player was not always first.
+        assert!(report.standings[0].games_by_turn.iter().filter(|&&g| g > 0).count() > 1);
     }
 }

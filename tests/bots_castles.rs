@@ -53,5 +53,5 @@ fn r44_alphabeta_bots_play_castles_to_the_end_and_build_them() {
 
 #[test]
 fn r44_hard_bots_play_castles_to_the_end_and_build_them() {
-    assert!(castles_built(BotLevel::Hard, 2) > 0);
+    assert!(castles_built(BotLevel::Hard, 4) > 0);
 }

@@ -7,7 +7,8 @@
 //!   the turn; roads only toward somewhere to settle, unless there is nowhere; a development
 //!   card mostly with cards to spare beyond what it is saving for;
 //!   bank trades only to turn spare cards into missing ones (three a turn at most);
-//! - the robber: on the hex that hurts the leader most, never its own, robbing the leader;
+//! - the robber: on the hex that hurts the opponents most, each counted by how close it is
+//!   to winning ([`super::threat`]), never its own, robbing the one nearest to winning;
 //! - discards: the cards that build nothing it is saving for;
 //! - domestic trade: when offers are on ([`Bot::set_offers`]) it offers a spare card or two
 //!   for the one a build lacks ([`super::offer`]); it accepts an offer that brings cards it is
@@ -23,6 +24,7 @@ use crate::engine::{Action, ActionList, DevCard, Hand, Module, Phase, PlayerView
 use super::offer::Offers;
 use super::random::SplitMix64;
 use super::seen::Seen;
+use super::threat::{self, Threats};
 use super::{Bot, BotLevel, near_win};
 
 /// Bank trades at most per turn, so a turn always ends.
@@ -182,7 +184,10 @@ impl Bot for EasyBot {
                 }
                 _ => 0.0,
             }),
-            Phase::Robber => self.draw_soft(1.0, |a| robber_value(&c, a)),
+            Phase::Robber => {
+                let threats = Threats::of(&c.view);
+                self.draw_soft(1.0, |a| robber_value(&c, &threats, a))
+            }
             Phase::RoadBuilding { .. } => self.draw_soft(2.0, |a| match a {
                 Action::BuildRoad(e) => road_value(&c, e),
                 _ => 0.0,
@@ -282,33 +287,15 @@ fn robber_on_me(c: &Ctx) -> bool {
     c.seen.topo.hex_vertex_mask(robber) & c.seen.buildings(c.me) != 0
 }
 
-/// The opponent with the most public points (then the most cards).
-fn leader(c: &Ctx) -> Option<Seat> {
-    c.view.players().filter(|p| p.seat != c.me).max_by_key(|p| (p.points, p.resource_cards)).map(|p| p.seat)
-}
-
-/// How good a robber move is: the leader's and others' production it blocks, and a card to
-/// steal; far below zero on its own hexes.
-fn robber_value(c: &Ctx, a: Action) -> f64 {
-    let Action::MoveRobber { hex, victim } = a else { return 0.0 };
-    let corners = c.seen.topo.hex_vertex_mask(hex);
-    let pips = f64::from(c.seen.hex_pips(hex));
-    if corners & c.seen.buildings(c.me) != 0 {
-        return -10.0 - pips;
+/// How good a robber move is: the production it blocks from each opponent and the steal, each
+/// counted by how close that opponent is to winning ([`threat::robber_score`]); far below zero
+/// on its own hexes.
+fn robber_value(c: &Ctx, threats: &Threats, a: Action) -> f64 {
+    let Action::MoveRobber { hex, .. } = a else { return 0.0 };
+    if c.seen.topo.hex_vertex_mask(hex) & c.seen.buildings(c.me) != 0 {
+        return -10.0 - f64::from(c.seen.hex_pips(hex));
     }
-    let leader = leader(c);
-    let mut value = 0.0;
-    for s in c.seen.seats_on_hex(hex).filter(|&s| s != c.me) {
-        let weight = if Some(s) == leader { 2.0 } else { 1.0 };
-        let cities = (c.seen.cities[s.index()] & corners).count_ones();
-        let settlements = (c.seen.settlements[s.index()] & corners).count_ones();
-        value += weight * pips * f64::from(2 * cities + settlements) / 5.0;
-    }
-    if let Some(v) = victim {
-        let cards = c.view.player(v).resource_cards;
-        value += if cards > 0 { 1.0 } else { 0.0 } + if Some(v) == leader { 1.0 } else { 0.0 };
-    }
-    value
+    threat::robber_score(&c.view, &c.seen, threats, a)
 }
 
 /// The year of plenty that leaves the fewest cards missing for what it saves for.

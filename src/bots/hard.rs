@@ -1,7 +1,11 @@
 //! The hard player: a search over several determinized worlds on top of the medium player's
-//! value function ([`super::value`]), with one change for its own positions: its hidden victory
-//! point cards count as the points they are ([`own_value`]). catanatron's value counts public
-//! points only, so its players value a development card at 10 whatever it is.
+//! value function ([`super::value`]), with two changes for its own positions ([`own_value`]):
+//! its hidden victory point cards count as the points they are (catanatron's value counts
+//! public points only, so its players value a development card at 10 whatever it is), and the
+//! enemy's production is every opponent's, each weighted by how close it is to winning
+//! ([`super::threat`]), not the next seat's alone (catanatron's leans on the player after it).
+//! The robber goes where it hurts the opponents most by the same weights, robbing the one
+//! nearest to winning (`threat::best_robber_move`).
 //!
 //! Each decision it
 //! 1. prunes the legal actions as the alpha-beta player does ([`super::alphabeta::prune`]) and
@@ -14,21 +18,26 @@
 //!    ([`PlayerView::determinize`]), plays each candidate in that world and the game on from
 //!    there, every seat picking the action its own value likes best one move deep, as the
 //!    medium player does (its own seat by [`own_value`]), until the searching seat's turn is
-//!    over and the next [`HORIZON`] turns (fewer with fewer players) have been played, their dice falling as that world's
-//!    generator draws them; the value of where that ends, for the searching seat, is the
-//!    candidate's score in that world. Every candidate meets the same world, so the same dice
+//!    over, every other player has played a turn and its own next turn is over too
+//!    (`horizon`), their dice falling as that world's generator draws them; the value of
+//!    where that ends, for the searching seat, is the candidate's score in that world. Every candidate meets the same world, so the same dice
 //!    fall for all of them as long as their games do not draw differently;
 //! 3. plays the candidate with the best mean score over the worlds every candidate was played
 //!    in.
 //!
+//! In set-up, each playout plays the rest of set-up and then [`SETUP_HORIZON`] turns more, and
+//! its second settlement never shares a hex with its first while another corner is left.
+//!
 //! Unlike the alpha-beta player, it models its opponents as playing for themselves, not as a
 //! coalition against it, and it sees to the end of its own turn however many moves that takes
-//! and through the next players' turns.
+//! and through the other players' turns and its own next one.
 //!
 //! What each part was worth, over 400 games against three alpha-beta players (`catan arena
 //! --seed 101`, 20 worlds a decision; fair share 25%): to the end of its own turn, 27%; with
 //! its hidden victory points counted, 36%; with the next player's turn played out too, 41%; the
-//! next two, 44%. 100 worlds a decision instead of 20 played no better.
+//! next two, 44%. 100 worlds a decision instead of 20 played no better. Issue 28 (32 worlds,
+//! `--seed 2801`): every opponent weighed by its threat, 44.2% (from 39.2% at 20 ms); set-up
+//! searched, 43.5%; played through its own next turn, 49.5%.
 //!
 //! It keeps to the time set with [`Bot::set_time`] (1 second unless told) and stops early after
 //! [`WORLDS`] worlds, or as many as [`HardBot::with_worlds`] says, so at the 1 s default a
@@ -38,11 +47,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, PlayerView, Seat};
+use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, Phase, PlayerView, Seat};
 
 use super::alphabeta::{prune, spectrum};
 use super::medium::MediumBot;
 use super::random::SplitMix64;
+use super::threat::{self, Threats};
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
 use super::{Bot, BotLevel};
 
@@ -52,16 +62,18 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// The candidates searched: the best by the one-move ranking.
 pub const CANDIDATES: usize = 6;
 
-/// Turns played out after the searching seat's own turn ends, at most: never every other
-/// player's turn (so two in games of four players or more, one in a game of three, none in a
-/// game of two). In 4-player games against three alpha-beta players, playing out all three
-/// other turns won 21% of 400 games where two won 44%; why was not found.
-pub const HORIZON: u32 = 2;
-
-/// The turns played out after the searching seat's own in a game of `players`.
+/// The turns played out after the searching seat's own turn in a game of `players`: every
+/// other player's and then its own next one, so the cards it holds at the end of its turn are
+/// worth what it builds with them. Against three alpha-beta players (400 games, `catan arena
+/// --seed 2801`), stopping after the next two players' turns won 43.5%, after all three (at the
+/// start of its own turn) 19.5%, through its own next turn 49.5%.
 fn horizon(players: usize) -> u32 {
-    HORIZON.min(players.saturating_sub(2) as u32)
+    players as u32
 }
+
+/// Turns played out after set-up when the decision is a set-up placement (the turn of the
+/// first player, then this many more).
+pub const SETUP_HORIZON: u32 = 4;
 
 /// Decisions after which a playout stops, however far it got (a guard: turns end long before).
 const PLAYOUT_DECISIONS: u32 = 400;
@@ -111,7 +123,7 @@ impl HardBot {
         let me = view.seat();
         let first = view.determinize(&mut self.rng);
         let mut actions: Vec<Action> = self.actions.iter().copied().collect();
-        prune::prune(&first, &mut actions);
+        prune_own(&first, &mut actions);
         let mut outcomes = Vec::new();
         let mut ranked: Vec<(f64, Action)> = Vec::with_capacity(actions.len());
         for &a in &actions {
@@ -166,8 +178,35 @@ impl HardBot {
 /// The value of `game` for the searching seat `me`: catanatron's ([`Features::value`]) with the
 /// seat's hidden victory point cards counted as points, at the weight of a public point.
 pub fn own_value(game: &Game, me: Seat, w: &Weights) -> f64 {
-    let hidden = game.view(me).dev_cards()[DevCard::VictoryPoint];
-    Features::of(game, me).value(w) + f64::from(hidden) * w.public_vps
+    let view = game.view(me);
+    let hidden = view.dev_cards()[DevCard::VictoryPoint];
+    Features::against(game, me, &Threats::of(&view)).value(w) + f64::from(hidden) * w.public_vps
+}
+
+/// Prunes the searching seat's actions as the alpha-beta player does, with two differences: the
+/// one robber move kept is the one that hurts the opponents most by their threat
+/// ([`threat::best_robber_move`]), not catanatron's; and a second settlement never shares a
+/// hex with the first while another corner is left (two buildings on one number put every egg
+/// in one basket, and under one robber).
+fn prune_own(game: &Game, actions: &mut Vec<Action>) {
+    if let Phase::Setup { settlement: None, .. } = game.phase() {
+        prune::prune(game, actions);
+        let topo = game.topology();
+        let me = game.to_act();
+        let mine = game.settlements(me).chain(game.cities(me)).fold(0, |m, v| m | topo.vertex_hex_mask(v));
+        let apart = |a: &Action| !matches!(a, Action::BuildSettlement(v) if topo.vertex_hex_mask(*v) & mine != 0);
+        if mine != 0 && actions.iter().any(apart) {
+            actions.retain(apart);
+        }
+        return;
+    }
+    if game.phase() == Phase::Robber {
+        if let Some(best) = threat::best_robber_move(&game.view(game.to_act()), actions) {
+            actions.retain(|a| !matches!(a, Action::MoveRobber { .. }) || *a == best);
+        }
+        return;
+    }
+    prune::prune(game, actions);
 }
 
 /// Plays games on from a candidate to the horizon.
@@ -184,6 +223,16 @@ impl Playout<'_> {
     /// horizon; `None` once the time is spent.
     fn score(&mut self, mut world: Game, action: Action) -> Option<f64> {
         world.apply_unchecked(action, &mut NoEvents);
+        // In set-up, the rest of set-up is played first (every seat's second settlement is
+        // where a first one pays off) and the horizon counted from the first turn.
+        let mut horizon = self.horizon;
+        let mut decisions = 0;
+        while matches!(world.phase(), Phase::Setup { .. }) && decisions < PLAYOUT_DECISIONS {
+            horizon = SETUP_HORIZON;
+            let next = self.greedy(&world)?;
+            world.apply_unchecked(next, &mut NoEvents);
+            decisions += 1;
+        }
         // The turn in progress ends, then the horizon's turns.
         let mut ends = 0;
         let mut turn = world.current_player();
@@ -191,7 +240,7 @@ impl Playout<'_> {
             if world.current_player() != turn {
                 (ends, turn) = (ends + 1, world.current_player());
             }
-            if world.is_over() || ends > self.horizon {
+            if world.is_over() || ends > horizon {
                 break;
             }
             let next = self.greedy(&world)?;
@@ -207,7 +256,11 @@ impl Playout<'_> {
         self.actions.clear();
         world.legal_actions_into(&mut self.actions);
         if self.actions.len() > 1 {
-            prune::prune(world, &mut self.actions);
+            if seat == self.me {
+                prune_own(world, &mut self.actions);
+            } else {
+                prune::prune(world, &mut self.actions);
+            }
         }
         let mut best = (f64::NEG_INFINITY, self.actions[0]);
         for &action in &self.actions {

@@ -17,8 +17,12 @@
 //! ```
 //!
 //! Levels: [`RandomBot`] (uniform over the legal actions; with the dragon it builds first,
-//! [`dragon_building`]), [`EasyBot`] (weighted random choices that favour building), [`MediumBot`] (a one-move lookahead on catanatron's value
-//! function, [`value`]) and [`AlphaBetaBot`] (catanatron's depth-2 alpha-beta search on it).
+//! [`dragon_building`]), [`EasyBot`] (weighted random choices that favour building),
+//! [`MediumBot`] (a one-move lookahead on catanatron's value function, [`value`]; like
+//! catanatron's, it counts only the next seat's production as the enemy's), [`AlphaBetaBot`]
+//! (catanatron's depth-2 alpha-beta search on it) and [`HardBot`] (playouts over determinized
+//! worlds). The easy and hard players weigh every opponent by how close it is to winning
+//! ([`threat`]), so their robber goes to the leader.
 
 use std::fmt;
 use std::str::FromStr;
@@ -34,6 +38,7 @@ mod medium;
 mod offer;
 mod random;
 mod seen;
+pub mod threat;
 pub mod value;
 
 pub use alphabeta::AlphaBetaBot;

@@ -28,6 +28,7 @@
 use crate::engine::{Config, Game, Hand, Hex, Seat};
 
 use super::seen::Seen;
+use super::threat::Threats;
 
 /// The weights of each feature; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,6 +101,17 @@ impl Features {
 
     /// The features of `game` for `me` as if `me` held `hand` (a trade's outcome).
     pub fn with_hand(game: &Game, me: Seat, hand: Hand) -> Features {
+        Features::compute(game, me, hand, None)
+    }
+
+    /// The features of `game` for `me` with every opponent's production counted at its weight
+    /// in `threats` ([`Threats`], summing to 1) instead of the next seat's alone: what the hard
+    /// player values.
+    pub(crate) fn against(game: &Game, me: Seat, threats: &Threats) -> Features {
+        Features::compute(game, me, game.view(me).hand(), Some(threats))
+    }
+
+    fn compute(game: &Game, me: Seat, hand: Hand, threats: Option<&Threats>) -> Features {
         let seen = Seen::from_game(game);
         let robber = Some(game.board().robber());
         let next = Seat(((me.index() + 1) % game.num_players()) as u8);
@@ -110,7 +122,14 @@ impl Features {
         Features {
             public_vps: f64::from(game.public_points(me)),
             production: own.iter().sum::<f64>() + variety,
-            enemy_production: seen.seat_production(next, robber).iter().sum(),
+            enemy_production: match threats {
+                None => seen.seat_production(next, robber).iter().sum(),
+                Some(t) => game
+                    .seats()
+                    .filter(|&s| s != me)
+                    .map(|s| t.weight(s) * seen.seat_production(s, robber).iter().sum::<f64>())
+                    .sum(),
+            },
             num_tiles: f64::from(tiles.count_ones()),
             reachable_production_0: reach0,
             reachable_production_1: reach1,
