@@ -279,7 +279,7 @@ fn road_value(c: &Ctx, e: crate::engine::Edge) -> f64 {
 /// True when the robber stands on a hex beside one of the seat's buildings.
 fn robber_on_me(c: &Ctx) -> bool {
     let robber = c.view.board().robber();
-    c.seen.topo.hex_vertex_mask(robber) & c.seen.buildings(c.me) != 0
+    c.seen.topo.hex_vertex_set(robber).bits() & c.seen.buildings(c.me) != 0
 }
 
 /// The opponent with the most public points (then the most cards).
@@ -291,7 +291,7 @@ fn leader(c: &Ctx) -> Option<Seat> {
 /// steal; far below zero on its own hexes.
 fn robber_value(c: &Ctx, a: Action) -> f64 {
     let Action::MoveRobber { hex, victim } = a else { return 0.0 };
-    let corners = c.seen.topo.hex_vertex_mask(hex);
+    let corners = c.seen.topo.hex_vertex_set(hex).bits();
     let pips = f64::from(c.seen.hex_pips(hex));
     if corners & c.seen.buildings(c.me) != 0 {
         return -10.0 - pips;

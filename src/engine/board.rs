@@ -10,6 +10,7 @@ use super::cards::Resource;
 use super::coords::{Hex, Vertex};
 use super::map::{MAX_HARBORS, MAX_HEXES, MapId, Topology};
 use super::rules::with_gold_hexes;
+use super::sets::HexSet;
 
 /// The kind of land on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -99,7 +100,7 @@ pub struct Board {
     robber: Hex,
     /// For each dice total from 2 to 12, the hexes carrying it: derived from `tokens`, not saved.
     #[serde(skip)]
-    dice_hexes: [u32; 11],
+    dice_hexes: [HexSet; 11],
 }
 
 /// A board as saved: every field but the derived `dice_hexes`.
@@ -119,7 +120,7 @@ struct StoredBoard {
 impl From<StoredBoard> for Board {
     fn from(b: StoredBoard) -> Board {
         let StoredBoard { map, terrain, tokens, harbors, robber } = b;
-        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [0; 11] };
+        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [HexSet::EMPTY; 11] };
         board.index_tokens();
         board
     }
@@ -156,7 +157,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber: Hex(0),
-            dice_hexes: [0; 11],
+            dice_hexes: [HexSet::EMPTY; 11],
         };
         match &topo.beginner {
             Some((hexes, harbors)) if kind == BoardKind::Beginner => {
@@ -211,7 +212,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber,
-            dice_hexes: [0; 11],
+            dice_hexes: [HexSet::EMPTY; 11],
         };
         board.terrain[..terrain.len()].copy_from_slice(terrain);
         board.tokens[..tokens.len()].copy_from_slice(tokens);
@@ -257,10 +258,10 @@ impl Board {
 
     /// Fills `dice_hexes` from the tokens.
     fn index_tokens(&mut self) {
-        self.dice_hexes = [0; 11];
+        self.dice_hexes = [HexSet::EMPTY; 11];
         for (h, &t) in self.tokens.iter().enumerate() {
             if (2..=12).contains(&t) {
-                self.dice_hexes[t as usize - 2] |= 1 << h;
+                self.dice_hexes[t as usize - 2].insert(Hex(h as u8));
             }
         }
     }
@@ -307,12 +308,12 @@ impl Board {
     pub fn hexes_with_token(&self, total: u8) -> impl Iterator<Item = Hex> + '_ {
         self.topology().hexes().filter(move |h| self.tokens[h.index()] == total)
     }
-    /// [`Board::hexes_with_token`] as a bit set over hexes.
+    /// [`Board::hexes_with_token`] as a set.
     #[inline]
-    pub(crate) fn token_mask(&self, total: u8) -> u32 {
+    pub fn token_set(&self, total: u8) -> HexSet {
         match total {
             2..=12 => self.dice_hexes[total as usize - 2],
-            _ => 0,
+            _ => HexSet::EMPTY,
         }
     }
     /// Probability dots of a token: 5 for 6 and 8, 1 for 2 and 12.

@@ -5,7 +5,6 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat};
-use super::bits::Bits;
 use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
@@ -13,6 +12,7 @@ use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
 use super::rules::{House, starting_bank};
+use super::sets::{HexSet, IntersectionSet, PathSet};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,14 +52,14 @@ pub struct Player {
     pub(in crate::engine) hand: Hand,
     pub(in crate::engine) dev: DevHand,
     pub(in crate::engine) knights: u8,
-    pub(in crate::engine) settlements: Bits,
+    pub(in crate::engine) settlements: IntersectionSet,
     /// Cities and castles: a castle (R44) is a city with walls, so everything that asks where
     /// a player's buildings stand reads `settlements | cities`.
-    pub(in crate::engine) cities: Bits,
+    pub(in crate::engine) cities: IntersectionSet,
     /// R44: which of `cities` are castles (empty without the `castles` module).
-    #[serde(default, skip_serializing_if = "no_bits")]
-    pub(in crate::engine) castles: Bits,
-    pub(in crate::engine) roads: Bits,
+    #[serde(default, skip_serializing_if = "no_castles")]
+    pub(in crate::engine) castles: IntersectionSet,
+    pub(in crate::engine) roads: PathSet,
     pub(in crate::engine) road_length: u8,
     /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
     /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
@@ -67,8 +67,8 @@ pub struct Player {
     pub(in crate::engine) harbors: u8,
 }
 
-fn no_bits(b: &Bits) -> bool {
-    b.is_empty()
+fn no_castles(castles: &IntersectionSet) -> bool {
+    castles.is_empty()
 }
 
 /// Facts about the turn in progress.
@@ -93,18 +93,18 @@ pub struct Turn {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(in crate::engine) struct Pieces {
     /// Intersections with a building.
-    pub(in crate::engine) buildings: u128,
+    pub(in crate::engine) buildings: IntersectionSet,
     /// Intersections with a building or next to one: no settlement goes there (R24).
-    pub(in crate::engine) blocked: u128,
+    pub(in crate::engine) blocked: IntersectionSet,
     /// Paths with a road.
-    pub(in crate::engine) roads: u128,
+    pub(in crate::engine) roads: PathSet,
     /// Per seat: intersections at an end of the seat's roads.
-    pub(in crate::engine) road_ends: [u128; MAX_PLAYERS],
+    pub(in crate::engine) road_ends: [IntersectionSet; MAX_PLAYERS],
     /// Per seat: paths, taken or not, touching a corner the seat's network reaches, that is one
     /// of its buildings or a road end without an opponent's building (R26).
-    pub(in crate::engine) frontier: [u128; MAX_PLAYERS],
+    pub(in crate::engine) frontier: [PathSet; MAX_PLAYERS],
     /// Per seat: hexes beside the seat's buildings (who the robber can rob there).
-    pub(in crate::engine) hexes: [u32; MAX_PLAYERS],
+    pub(in crate::engine) hexes: [HexSet; MAX_PLAYERS],
 }
 
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
@@ -361,20 +361,20 @@ impl Game {
     }
     /// Intersections with a player's settlements.
     pub fn settlements(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].settlements.iter().map(Vertex)
+        self.players[s.index()].settlements.iter()
     }
     /// Intersections with a player's cities, castles included (a castle is a city with walls,
     /// R44).
     pub fn cities(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].cities.iter().map(Vertex)
+        self.players[s.index()].cities.iter()
     }
     /// Intersections with a player's castles (R44), each also among [`Game::cities`].
     pub fn castles(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].castles.iter().map(Vertex)
+        self.players[s.index()].castles.iter()
     }
     /// Paths with a player's roads.
     pub fn roads(&self, s: Seat) -> impl Iterator<Item = Edge> + use<> {
-        self.players[s.index()].roads.iter().map(Edge)
+        self.players[s.index()].roads.iter()
     }
     /// Pieces a player still has in supply: (roads, settlements, cities). A castle's city piece
     /// went back to supply (R44).
@@ -398,7 +398,7 @@ impl Game {
         let (s, city) = self.building_at(v)?;
         let piece = match city {
             false => Piece::Settlement,
-            true if self.players[s.index()].castles.has(v.0) => Piece::Castle,
+            true if self.players[s.index()].castles.contains(v) => Piece::Castle,
             true => Piece::City,
         };
         Some((s, piece))
@@ -408,9 +408,9 @@ impl Game {
     pub fn building_at(&self, v: Vertex) -> Option<(Seat, bool)> {
         self.seats().find_map(|s| {
             let p = &self.players[s.index()];
-            if p.settlements.has(v.0) {
+            if p.settlements.contains(v) {
                 Some((s, false))
-            } else if p.cities.has(v.0) {
+            } else if p.cities.contains(v) {
                 Some((s, true))
             } else {
                 None
@@ -419,7 +419,7 @@ impl Game {
     }
     /// The owner of the road on a path.
     pub fn road_at(&self, e: Edge) -> Option<Seat> {
-        self.seats().find(|s| self.players[s.index()].roads.has(e.0))
+        self.seats().find(|s| self.players[s.index()].roads.contains(e))
     }
 
     /// Points everyone can see: buildings and awards (H2). A castle is a city worth one more
@@ -440,7 +440,7 @@ impl Game {
         for s in self.seats() {
             self.measure_road(s);
             let p = &self.players[s.index()];
-            self.players[s.index()].harbors = self.harbors_of(p.settlements.0 | p.cities.0);
+            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities);
         }
     }
 
@@ -449,17 +449,12 @@ impl Game {
         let topo = self.topology();
         let mut pieces = Pieces::default();
         for (i, p) in self.players.iter().enumerate() {
-            pieces.buildings |= p.settlements.0 | p.cities.0;
-            pieces.roads |= p.roads.0;
-            pieces.hexes[i] =
-                Bits(p.settlements.0 | p.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
-            pieces.road_ends[i] = p.roads.iter().fold(0, |m, e| {
-                let [a, b] = topo.edge_vertices(Edge(e));
-                m | a.bit() | b.bit()
-            });
+            pieces.buildings |= p.settlements | p.cities;
+            pieces.roads |= p.roads;
+            pieces.hexes[i] = (p.settlements | p.cities).union_of(|v| topo.vertex_hex_set(v));
+            pieces.road_ends[i] = p.roads.union_of(|e| IntersectionSet::from_iter(topo.edge_vertices(e)));
         }
-        pieces.blocked =
-            Bits(pieces.buildings).iter().fold(pieces.buildings, |m, v| m | topo.vertex_neighbor_mask(Vertex(v)));
+        pieces.blocked = pieces.buildings | pieces.buildings.union_of(|v| topo.vertex_neighbor_set(v));
         self.pieces = pieces;
         for s in 0..MAX_PLAYERS {
             self.pieces.frontier[s] = self.frontier_of(Seat(s as u8));
@@ -467,22 +462,22 @@ impl Game {
     }
 
     /// The paths touching a corner a seat's network reaches (see [`Pieces::frontier`]).
-    pub(in crate::engine) fn frontier_of(&self, s: Seat) -> u128 {
+    pub(in crate::engine) fn frontier_of(&self, s: Seat) -> PathSet {
         let topo = self.topology();
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let reach = own | (self.pieces.road_ends[s.index()] & !self.pieces.buildings);
-        Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)))
+        let own = p.settlements | p.cities;
+        let reach = own | (self.pieces.road_ends[s.index()] - self.pieces.buildings);
+        reach.union_of(|v| topo.vertex_edge_set(v))
     }
 
-    /// Mask of every intersection with a building.
+    /// Every intersection with a building.
     #[inline]
-    pub(in crate::engine) fn occupied_vertices(&self) -> u128 {
+    pub(in crate::engine) fn occupied_vertices(&self) -> IntersectionSet {
         self.pieces.buildings
     }
-    /// Mask of every path with a road.
+    /// Every path with a road.
     #[inline]
-    pub(in crate::engine) fn occupied_edges(&self) -> u128 {
+    pub(in crate::engine) fn occupied_edges(&self) -> PathSet {
         self.pieces.roads
     }
 
@@ -492,8 +487,8 @@ impl Game {
         self.board.validate()?;
         let n = self.num_players();
         let topo = self.topology();
-        let vmask = if topo.num_vertices() == 128 { u128::MAX } else { (1u128 << topo.num_vertices()) - 1 };
-        let emask = if topo.num_edges() == 128 { u128::MAX } else { (1u128 << topo.num_edges()) - 1 };
+        let vmask = IntersectionSet::first(topo.num_vertices());
+        let emask = PathSet::first(topo.num_edges());
         for (i, p) in self.players.iter().enumerate() {
             if i >= n && *p != Player::default() {
                 return Err(format!("seat {} holds cards or pieces but the game has {n} players", i + 1));
@@ -519,19 +514,19 @@ impl Game {
             let cards = self.config.deck.total();
             return Err(format!("the development cards don't add up to the {cards} of the deck"));
         }
-        let mut seen_v = 0u128;
-        let mut seen_e = 0u128;
+        let mut seen_v = IntersectionSet::EMPTY;
+        let mut seen_e = PathSet::EMPTY;
         for (i, p) in self.players.iter().enumerate() {
-            let b = p.settlements.0 | p.cities.0;
-            if b & !vmask != 0 || p.roads.0 & !emask != 0 {
+            let b = p.settlements | p.cities;
+            if !b.is_subset(vmask) || !p.roads.is_subset(emask) {
                 return Err(format!("player {} has a piece off the island", i + 1));
             }
-            if p.settlements.0 & p.cities.0 != 0 || b & seen_v != 0 || p.roads.0 & seen_e != 0 {
+            if p.settlements.intersects(p.cities) || b.intersects(seen_v) || p.roads.intersects(seen_e) {
                 return Err("two pieces stand on the same spot".into());
             }
             seen_v |= b;
-            seen_e |= p.roads.0;
-            if p.castles.0 & !p.cities.0 != 0 {
+            seen_e |= p.roads;
+            if !p.castles.is_subset(p.cities) {
                 return Err(format!("player {} has a castle where they have no city", i + 1));
             }
             if !p.castles.is_empty() && !self.config.modules.has(super::config::Module::Castles) {
@@ -546,9 +541,9 @@ impl Game {
                 return Err(format!("player {} has more pieces than the game has", i + 1));
             }
         }
-        for v in Bits(seen_v).iter() {
-            if topo.vertex_neighbor_mask(Vertex(v)) & seen_v != 0 {
-                return Err(format!("two buildings stand next to each other at intersection {v}"));
+        for v in seen_v {
+            if topo.vertex_neighbor_set(v).intersects(seen_v) {
+                return Err(format!("two buildings stand next to each other at intersection {}", v.0));
             }
         }
         let mut fresh = *self;
@@ -586,7 +581,7 @@ impl Game {
             // R45: the building being paid must be the seat's, and owe 1 to 3 cards (3 for a
             // castle, R44).
             Phase::Plenty { seat, at, left } => {
-                let own = |p: &Player| (p.settlements.0 | p.cities.0) & at.bit() != 0;
+                let own = |p: &Player| (p.settlements | p.cities).contains(at);
                 seat.index() >= n
                     || at.index() >= self.topology().num_vertices()
                     || !own(&self.players[seat.index()])

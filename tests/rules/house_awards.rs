@@ -16,10 +16,10 @@ fn chain(start: Vertex, len: usize) -> Vec<Vertex> {
     while trail.len() < len {
         let last = *trail.last().unwrap();
         let near =
-            |w: Vertex| trail[..trail.len() - 1].iter().any(|&t| t == w || topo.vertex_neighbor_mask(t) & w.bit() != 0);
+            |w: Vertex| trail[..trail.len() - 1].iter().any(|&t| t == w || topo.vertex_neighbor_set(t).contains(w));
         let next = (0..topo.num_vertices() as u8)
             .map(Vertex)
-            .find(|&w| topo.vertex_neighbor_mask(last) & w.bit() != 0 && !near(w))
+            .find(|&w| topo.vertex_neighbor_set(last).contains(w) && !near(w))
             .expect("the trail goes on");
         trail.push(next);
     }

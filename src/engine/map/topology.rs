@@ -5,6 +5,7 @@
 use super::super::board::{HarborKind, Terrain};
 use super::super::cards::DevHand;
 use super::super::coords::{Edge, HarborSpot, Hex, Side, Vertex};
+use super::super::sets::{HexSet, IntersectionSet, PathSet};
 use super::spec::{Axial, Beginner, MapError, Paths, Shape};
 
 /// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
@@ -45,22 +46,22 @@ pub struct Topology {
     rows: Vec<Vec<Hex>>,
     hex_pos: Vec<(i16, i16)>,
     hex_vertices: Vec<[Vertex; 6]>,
-    hex_vertex_mask: Table<u128>,
+    hex_vertex_set: Table<IntersectionSet>,
     hex_edges: Vec<[Edge; 6]>,
     hex_neighbors: Vec<Vec<Hex>>,
     vertex_pos: Vec<(i16, i16)>,
     vertex_hexes: Vec<Vec<Hex>>,
-    vertex_hex_mask: Table<u32>,
+    vertex_hex_set: Table<HexSet>,
     vertex_neighbors: Vec<Vec<Vertex>>,
     vertex_edges: Vec<Vec<Edge>>,
-    vertex_neighbor_mask: Table<u128>,
-    vertex_edge_mask: Table<u128>,
+    vertex_neighbor_set: Table<IntersectionSet>,
+    vertex_edge_set: Table<PathSet>,
     num_edges: usize,
     edge_vertices: Table<[u8; 2]>,
     edge_hexes: Vec<Vec<Hex>>,
     harbor_spots: Vec<HarborSpot>,
     vertex_harbor: Table<Option<u8>>,
-    harbor_vertex_mask: u128,
+    harbor_vertices: IntersectionSet,
     token_paths: Vec<Vec<Hex>>,
 }
 
@@ -136,11 +137,9 @@ impl Topology {
             vertex_edges[a.index()].push(Edge(e as u8));
             vertex_edges[b.index()].push(Edge(e as u8));
         }
-        let mask_v = |vs: &Vec<Vertex>| vs.iter().fold(0u128, |m, v| m | v.bit());
-        let mask_e = |es: &Vec<Edge>| es.iter().fold(0u128, |m, e| m | e.bit());
-        let vertex_neighbor_mask = Table::new(vertex_neighbors.iter().map(mask_v));
-        let vertex_edge_mask = Table::new(vertex_edges.iter().map(mask_e));
-        let vertex_hex_mask = Table::new(vertex_hexes.iter().map(|hs| hs.iter().fold(0u32, |m, h| m | 1 << h.0)));
+        let vertex_neighbor_set = Table::new(vertex_neighbors.iter().map(|vs| vs.iter().copied().collect()));
+        let vertex_edge_set = Table::new(vertex_edges.iter().map(|es| es.iter().copied().collect()));
+        let vertex_hex_set = Table::new(vertex_hexes.iter().map(|hs| hs.iter().copied().collect()));
         let hex_neighbors = (0..hex_pos.len())
             .map(|h| {
                 (0..hex_pos.len())
@@ -183,26 +182,27 @@ impl Topology {
             deck: shape.deck,
             rows,
             hex_pos,
-            hex_vertex_mask: Table::new(hex_vertices.iter().map(|vs| vs.iter().fold(0, |m, v| m | v.bit()))),
+            hex_vertex_set: Table::new(hex_vertices.iter().map(|vs| vs.iter().copied().collect())),
             hex_vertices,
             hex_edges,
             hex_neighbors,
             vertex_pos: points,
             vertex_hexes,
-            vertex_hex_mask,
+            vertex_hex_set,
             vertex_neighbors,
             vertex_edges,
-            vertex_neighbor_mask,
-            vertex_edge_mask,
+            vertex_neighbor_set,
+            vertex_edge_set,
             num_edges: edge_vertices.len(),
             edge_vertices: Table::new(edge_vertices.iter().map(|&[a, b]| [a.0, b.0])),
             edge_hexes,
             harbor_spots,
-            harbor_vertex_mask: vertex_harbor
+            harbor_vertices: vertex_harbor
                 .iter()
                 .enumerate()
                 .filter(|(_, h)| h.is_some())
-                .fold(0, |m, (v, _)| m | 1u128 << v),
+                .map(|(v, _)| Vertex(v as u8))
+                .collect(),
             vertex_harbor: Table::new(vertex_harbor),
             token_paths: Vec::new(),
         };
@@ -288,9 +288,9 @@ impl Topology {
     pub fn hex_vertices(&self, h: Hex) -> [Vertex; 6] {
         self.hex_vertices[h.index()]
     }
-    /// The six corners of a hex as a bit set.
-    pub fn hex_vertex_mask(&self, h: Hex) -> u128 {
-        self.hex_vertex_mask.get(h.0)
+    /// The six corners of a hex as a set.
+    pub fn hex_vertex_set(&self, h: Hex) -> IntersectionSet {
+        self.hex_vertex_set.get(h.0)
     }
     /// The six sides of a hex: NE, E, SE, SW, W, NW.
     pub fn hex_edges(&self, h: Hex) -> [Edge; 6] {
@@ -304,9 +304,9 @@ impl Topology {
     pub fn vertex_hexes(&self, v: Vertex) -> &[Hex] {
         &self.vertex_hexes[v.index()]
     }
-    /// The land hexes around an intersection, as a bit set over hexes.
-    pub fn vertex_hex_mask(&self, v: Vertex) -> u32 {
-        self.vertex_hex_mask.get(v.0)
+    /// The land hexes around an intersection, as a set.
+    pub fn vertex_hex_set(&self, v: Vertex) -> HexSet {
+        self.vertex_hex_set.get(v.0)
     }
     /// Intersections one path away.
     pub fn vertex_neighbors(&self, v: Vertex) -> &[Vertex] {
@@ -316,13 +316,13 @@ impl Topology {
     pub fn vertex_edges(&self, v: Vertex) -> &[Edge] {
         &self.vertex_edges[v.index()]
     }
-    /// Intersections one path away, as a bit set.
-    pub fn vertex_neighbor_mask(&self, v: Vertex) -> u128 {
-        self.vertex_neighbor_mask.get(v.0)
+    /// Intersections one path away, as a set.
+    pub fn vertex_neighbor_set(&self, v: Vertex) -> IntersectionSet {
+        self.vertex_neighbor_set.get(v.0)
     }
-    /// Paths that end at an intersection, as a bit set.
-    pub fn vertex_edge_mask(&self, v: Vertex) -> u128 {
-        self.vertex_edge_mask.get(v.0)
+    /// Paths that end at an intersection, as a set.
+    pub fn vertex_edge_set(&self, v: Vertex) -> PathSet {
+        self.vertex_edge_set.get(v.0)
     }
     /// The two ends of a path.
     pub fn edge_vertices(&self, e: Edge) -> [Vertex; 2] {
@@ -340,9 +340,9 @@ impl Topology {
     pub fn vertex_harbor(&self, v: Vertex) -> Option<usize> {
         self.vertex_harbor.get(v.0).map(usize::from)
     }
-    /// Every intersection that uses a harbor, as a bit set.
-    pub fn harbor_vertex_mask(&self) -> u128 {
-        self.harbor_vertex_mask
+    /// Every intersection that uses a harbor.
+    pub fn harbor_vertices(&self) -> IntersectionSet {
+        self.harbor_vertices
     }
     /// The paths number tokens may be laid along (R6), one chosen per deal.
     pub(crate) fn token_paths(&self) -> &[Vec<Hex>] {

@@ -262,13 +262,6 @@ fn waiting_for(phase: Phase) -> &'static str {
     }
 }
 
-/// True when bit `i` of `set` is set; false for any `i` past the set, so that a check may test
-/// an index it has not yet range-checked.
-#[inline(always)]
-fn has(set: u128, i: u8) -> bool {
-    i < 128 && set >> i & 1 == 1
-}
-
 #[cfg(test)]
 mod tests {
     use crate::bots::SplitMix64;
