@@ -343,6 +343,8 @@ pub enum RuleError {
     RoadNotConnected,
     #[error("the set-up road must touch the settlement you just placed")]
     SetupRoadAway,
+    #[error("set-up places only on the islands the map names (R51)")]
+    SetupIsland,
     #[error("a city replaces one of your own settlements")]
     NotYourSettlement,
     #[error("a castle replaces one of your own cities")]

@@ -99,6 +99,8 @@ impl Side {
 pub struct HarborSpot {
     /// The coastal hex.
     pub hex: Hex,
+    /// The sea hex the harbor lies on (where a ship may use it, R53).
+    pub sea: SeaHex,
     /// Which of its sides faces the harbor.
     pub side: Side,
     /// The path along that side.

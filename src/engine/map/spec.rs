@@ -13,6 +13,7 @@ use serde::Deserialize;
 use super::super::board::{HarborKind, Terrain};
 use super::super::cards::{DevCard, DevHand, Resource};
 use super::super::coords::Side;
+use super::sea::{Waters, canonical, waters};
 use super::{MAX_HARBORS, MAX_HEXES};
 
 /// An axial hex coordinate `[q, r]` as written in a map file.
@@ -33,9 +34,18 @@ pub struct MapSpec {
     pub(crate) players: (u8, u8),
     /// Land hexes (their terrain comes from `terrain`).
     pub(crate) land: Vec<Axial>,
-    /// Sea hexes: the frame around the land, where harbors lie (and later ships sail).
+    /// Sea hexes: the frame around the land and the water between islands, where harbors lie
+    /// (and later ships sail). With sea, every side of the land faces land or sea.
     #[serde(default)]
     pub(crate) sea: Vec<Axial>,
+    /// The islands set-up may place on (R51), each named by one of its land hexes; every
+    /// island when left out.
+    #[serde(default)]
+    pub(crate) setup: Option<Vec<Axial>>,
+    /// The islands that count for R55, each named by one of its land hexes; every island when
+    /// left out.
+    #[serde(default)]
+    pub(crate) colonist: Option<Vec<Axial>>,
     /// The land hex that "desert in the centre" (R8) uses, if the island has one.
     #[serde(default)]
     pub(crate) centre: Option<Axial>,
@@ -97,8 +107,18 @@ pub enum MapError {
     TooManyHexes(usize),
     #[error("hex [{0}, {1}] is listed twice")]
     Duplicate(i16, i16),
-    #[error("the land is in pieces: hex [{0}, {1}] is not joined to the rest")]
+    #[error("the map is in pieces: hex [{0}, {1}] is joined to the rest by neither land nor sea")]
     Disconnected(i16, i16),
+    #[error("the map has {0} sea hexes; at most {max} are supported", max = super::MAX_SEA_HEXES)]
+    TooManySeaHexes(usize),
+    #[error("land hex [{0}, {1}] has a side on neither land nor sea: list the sea around the coast")]
+    OpenCoast(i16, i16),
+    #[error("{0}: [{1}, {2}] is not a land hex, so names no island")]
+    IslandNotLand(&'static str, i16, i16),
+    #[error("{0}: [{1}, {2}] names an island already listed")]
+    IslandTwice(&'static str, i16, i16),
+    #[error("{0} lists no island: leave it out for every island")]
+    NoIslands(&'static str),
     #[error("the island has {0} intersections and {1} paths; at most 128 of each are supported")]
     TooManyParts(usize, usize),
     #[error("players {0} to {1}: a map is for 2 to 6 players, fewest first")]
@@ -142,15 +162,16 @@ pub(crate) struct Shape {
     pub players: (u8, u8),
     /// Land hexes in canonical order.
     pub land: Vec<Axial>,
-    pub sea: Vec<Axial>,
+    /// The sea and islands.
+    pub waters: Waters,
     pub centre: Option<usize>,
     /// The terrain pool, one per land hex, in the fixed order the deal shuffles from.
     pub terrain: Vec<Terrain>,
     pub tokens: Vec<u8>,
     /// How tokens are laid.
     pub paths: Paths,
-    /// Harbor spots as (land hex number, side of it).
-    pub harbor_spots: Vec<(usize, Side)>,
+    /// Harbor spots as (land hex number, side of it, sea hex number).
+    pub harbor_spots: Vec<(usize, Side, usize)>,
     pub harbors: Vec<HarborKind>,
     pub bank: u8,
     pub deck: DevHand,
@@ -211,26 +232,9 @@ impl MapSpec {
             }
         }
         let mut land = self.land.clone();
-        land.sort_by_key(|&(q, r)| (r, 2 * q + r));
+        canonical(&mut land);
         let number: HashMap<Axial, usize> = land.iter().enumerate().map(|(i, &h)| (h, i)).collect();
-        // Joined: a walk from a middle hex (in the main piece of any island that is mostly
-        // whole, so the hex named is the stray one) reaches every land hex.
-        let mut reached = vec![false; land.len()];
-        let mut stack = vec![land.len() / 2];
-        reached[land.len() / 2] = true;
-        while let Some(i) = stack.pop() {
-            for side in 0..6 {
-                if let Some(&j) = number.get(&neighbour(land[i], side))
-                    && !reached[j]
-                {
-                    reached[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        if let Some(i) = reached.iter().position(|&r| !r) {
-            return Err(MapError::Disconnected(land[i].0, land[i].1));
-        }
+        let waters = waters(&land, &self.sea, self.setup.as_deref(), self.colonist.as_deref())?;
 
         let terrain: Vec<Terrain> =
             self.terrain.iter().flat_map(|(&t, &n)| std::iter::repeat_n(t, n as usize)).collect();
@@ -277,16 +281,14 @@ impl MapSpec {
             }
         };
 
-        let sea: HashSet<Axial> = self.sea.iter().copied().collect();
+        let sea: HashMap<Axial, usize> = waters.sea.iter().enumerate().map(|(i, &h)| (h, i)).collect();
         let mut harbor_spots = Vec::new();
         for (i, spot) in self.harbor_spots.iter().enumerate() {
-            if !sea.contains(&spot.sea) {
-                return Err(MapError::HarborNotOnSea(i, spot.sea.0, spot.sea.1));
-            }
+            let &at = sea.get(&spot.sea).ok_or(MapError::HarborNotOnSea(i, spot.sea.0, spot.sea.1))?;
             let facing = Side::ALL.iter().position(|&s| s == spot.facing).expect("a side");
             let hex = *number.get(&neighbour(spot.sea, facing)).ok_or(MapError::HarborNotFacingLand(i))?;
             // The land hex's side toward the sea hex.
-            harbor_spots.push((hex, Side::ALL[(facing + 3) % 6]));
+            harbor_spots.push((hex, Side::ALL[(facing + 3) % 6], at));
         }
         if harbor_spots.len() > MAX_HARBORS {
             return Err(MapError::HarborCount { harbors: self.harbors.len(), spots: harbor_spots.len() });
@@ -334,7 +336,7 @@ impl MapSpec {
             title: self.title,
             players: self.players,
             land,
-            sea: self.sea,
+            waters,
             centre,
             terrain,
             tokens: self.tokens,

@@ -1,5 +1,6 @@
 use super::*;
-use crate::engine::coords::{Hex, Side};
+use crate::engine::coords::{Hex, SeaHex, Side};
+use crate::engine::sets::{HexSet, IntersectionSet, SeaSet};
 
 #[test]
 fn shipped_maps_validate() {
@@ -127,11 +128,86 @@ fn broken_maps_give_a_map_error_naming_the_problem() {
     assert_eq!(edit("\"generic\", \"brick\"", "\"gold\", \"brick\""), MapError::UnknownHarbor("gold".into()));
     assert_eq!(
         edit("[2, -2],\n", "[9, -9],\n").to_string(),
-        "the land is in pieces: hex [9, -9] is not joined to the rest"
+        "the map is in pieces: hex [9, -9] is joined to the rest by neither land nor sea"
     );
     assert_eq!(edit("\"centre\": [0, 0]", "\"centre\": [5, 5]"), MapError::BadCentre(5, 5));
     assert!(matches!(edit("\"knight\": 14", "\"knight\": 40"), MapError::Deck(51)));
     assert!(matches!(edit("\"title\"", "\"colour\""), MapError::Syntax(_)), "unknown fields are refused");
     let msg = edit("\"desert\": 1", "\"desert\": 2").to_string();
     assert_eq!(msg, "the terrain adds up to 20 hexes but the map has 19 land hexes");
+}
+
+/// R51: the sea of the shipped islands, numbered apart from the land, with its adjacency.
+#[test]
+fn r51_sea_hexes_and_their_neighbours() {
+    for (map, sea, harbors) in [(MapId::Standard, 18, 9), (MapId::FiveSix, 22, 11)] {
+        let t = map.topology();
+        assert_eq!(t.num_sea_hexes(), sea, "{}", t.name());
+        assert_eq!(t.islands().len(), 1, "one island");
+        assert_eq!(t.islands()[0], HexSet::first(t.num_hexes()));
+        assert_eq!(t.setup_vertices(), IntersectionSet::first(t.num_vertices()), "set-up anywhere");
+        assert_eq!(t.colonist_islands(), [0]);
+        // A ring: every sea hex has two sea neighbours and touches the land.
+        for s in t.sea_hexes() {
+            assert_eq!(t.sea_neighbors(s).len(), 2, "{} {s:?}", t.name());
+            assert!(!t.sea_coast(s).is_empty());
+            for o in t.sea_neighbors(s) {
+                assert!(t.sea_neighbors(o).contains(s), "sea-sea is symmetric");
+            }
+            for h in t.sea_coast(s) {
+                assert!(t.hex_sea(h).contains(s), "sea-land and land-sea agree");
+            }
+        }
+        // Each land hex has six sides: land or sea.
+        for h in t.hexes() {
+            assert_eq!(t.hex_neighbors(h).len() + t.hex_sea(h).len() as usize, 6);
+        }
+        assert_eq!(t.harbor_spots().len(), harbors);
+        for spot in t.harbor_spots() {
+            assert!(t.sea_coast(spot.sea).contains(spot.hex), "a harbor's sea hex faces its land hex");
+        }
+    }
+    let t = MapId::Standard.topology();
+    // Sea hexes are numbered row by row: the top row of four first.
+    assert_eq!((0..4).map(|s| t.sea_pos(SeaHex(s)).1).collect::<Vec<_>>(), [-3; 4]);
+    assert_eq!(t.hex_sea(Hex(9)), SeaSet::EMPTY, "the centre is inland");
+    assert_eq!(t.harbor_spots()[0].sea, SeaHex(2));
+}
+
+/// A map of two one-hex islands with sea around and between them, and `extra` fields.
+fn two_islands(extra: &str) -> String {
+    format!(
+        r#"{{ "name": "two", "title": "Two", "players": [2, 4],
+        "land": [[0, 0], [3, 0]],
+        "sea": [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1],
+                [4, -1], [4, 0], [3, 1], [2, 1], [2, 0], [3, -1]],
+        "terrain": {{"forest": 1, "hills": 1}}, "tokens": [6, 8],
+        "token_paths": {{ "paths": [[[0, 0], [3, 0]]] }},
+        "harbor_spots": [], "harbors": [], "bank": 19, "deck": {{"knight": 14}} {extra} }}"#
+    )
+}
+
+/// R51: islands are land joined by land; set-up and R55 name them; every flaw is a MapError.
+#[test]
+fn r51_islands_set_up_and_their_errors() {
+    let t = MapSpec::build(&two_islands("")).expect("islands in one sea are a map");
+    assert_eq!(t.islands(), [HexSet::one(Hex(0)), HexSet::one(Hex(1))]);
+    assert_eq!((t.island_of(Hex(0)), t.island_of(Hex(1))), (0, 1));
+    assert_eq!(t.setup_islands(), [0, 1]);
+    let t = MapSpec::build(&two_islands(r#", "setup": [[3, 0]], "colonist": [[0, 0]]"#)).unwrap();
+    assert_eq!((t.setup_islands(), t.colonist_islands()), (&[1][..], &[0][..]));
+    assert_eq!(t.setup_vertices(), t.hex_vertex_set(Hex(1)));
+    let err = |extra: &str| MapSpec::build(&two_islands(extra)).unwrap_err();
+    assert_eq!(err(r#", "setup": [[1, 0]]"#), MapError::IslandNotLand("setup", 1, 0));
+    assert_eq!(err(r#", "colonist": [[3, 0], [3, 0]]"#), MapError::IslandTwice("colonist", 3, 0));
+    assert_eq!(err(r#", "setup": []"#), MapError::NoIslands("setup"));
+    // Without the sea between them the islands are in pieces; without the sea around, the
+    // coast is open.
+    let apart = two_islands("").replace("[1, 0], ", "");
+    assert_eq!(MapSpec::build(&apart).unwrap_err(), MapError::Disconnected(0, 0));
+    let open = two_islands("").replace("[-1, 0], ", "");
+    assert_eq!(MapSpec::build(&open).unwrap_err(), MapError::OpenCoast(0, 0));
+    let sea: Vec<String> = (0..70).map(|i| format!("[{}, 5]", i + 10)).collect();
+    let wide = two_islands("").replace("[3, -1]]", &format!("[3, -1], {}]", sea.join(", ")));
+    assert_eq!(MapSpec::build(&wide).unwrap_err(), MapError::TooManySeaHexes(82));
 }

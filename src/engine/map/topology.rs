@@ -4,8 +4,8 @@
 
 use super::super::board::{HarborKind, Terrain};
 use super::super::cards::DevHand;
-use super::super::coords::{Edge, HarborSpot, Hex, Side, Vertex};
-use super::super::sets::{HexSet, IntersectionSet, PathSet};
+use super::super::coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
+use super::super::sets::{HexSet, IntersectionSet, PathSet, SeaSet};
 use super::spec::{Axial, Beginner, MapError, Paths, Shape};
 
 /// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
@@ -36,6 +36,14 @@ pub struct Topology {
     title: String,
     players: (u8, u8),
     sea_pos: Vec<(i16, i16)>,
+    sea_neighbors: Vec<SeaSet>,
+    sea_land: Vec<HexSet>,
+    land_sea: Vec<SeaSet>,
+    islands: Vec<HexSet>,
+    hex_island: Vec<u8>,
+    setup_islands: Vec<u8>,
+    setup_vertices: IntersectionSet,
+    colonist_islands: Vec<u8>,
     centre: Option<Hex>,
     pub(crate) terrain_pool: Vec<Terrain>,
     pub(crate) tokens: Vec<u8>,
@@ -154,7 +162,7 @@ impl Topology {
 
         let mut harbor_spots = Vec::new();
         let mut vertex_harbor = vec![None; nv];
-        for (i, &(h, side)) in shape.harbor_spots.iter().enumerate() {
+        for (i, &(h, side, sea)) in shape.harbor_spots.iter().enumerate() {
             let hex = Hex(h as u8);
             let k = Side::ALL.iter().position(|&x| x == side).expect("a side");
             let vertices = [hex_vertices[h][k], hex_vertices[h][(k + 1) % 6]];
@@ -165,14 +173,47 @@ impl Topology {
                 vertex_harbor[v.index()] = Some(i as u8);
             }
             let edge = hex_edges[h][k];
-            harbor_spots.push(HarborSpot { hex, side, edge, vertices });
+            harbor_spots.push(HarborSpot { hex, sea: SeaHex(sea as u8), side, edge, vertices });
         }
+
+        // The sea (R51): each hex's neighbours by kind, in doubled coordinates.
+        let sea_pos: Vec<(i16, i16)> = shape.waters.sea.iter().map(|&h| place(h)).collect();
+        let touching = |a: (i16, i16), b: (i16, i16)| {
+            let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+            (dy == 0 && dx.abs() == 2) || (dy.abs() == 3 && dx.abs() == 1)
+        };
+        let sea_near = |p: (i16, i16)| -> SeaSet {
+            (0..sea_pos.len()).filter(|&s| touching(p, sea_pos[s])).map(|s| SeaHex(s as u8)).collect()
+        };
+        let land_near = |p: (i16, i16)| -> HexSet {
+            (0..hex_pos.len()).filter(|&h| touching(p, hex_pos[h])).map(|h| Hex(h as u8)).collect()
+        };
+        let hex_island = shape.waters.island;
+        let mut islands = vec![HexSet::EMPTY; hex_island.iter().map(|&i| i as usize + 1).max().unwrap_or(0)];
+        for (h, &i) in hex_island.iter().enumerate() {
+            islands[i as usize].insert(Hex(h as u8));
+        }
+        let setup_vertices = shape
+            .waters
+            .setup
+            .iter()
+            .flat_map(|&i| islands[i as usize])
+            .flat_map(|h| hex_vertices[h.index()])
+            .collect();
 
         let mut topo = Topology {
             name: shape.name,
             title: shape.title,
             players: shape.players,
-            sea_pos: shape.sea.iter().map(|&h| place(h)).collect(),
+            sea_neighbors: sea_pos.iter().map(|&p| sea_near(p)).collect(),
+            sea_land: sea_pos.iter().map(|&p| land_near(p)).collect(),
+            land_sea: hex_pos.iter().map(|&p| sea_near(p)).collect(),
+            sea_pos,
+            islands,
+            hex_island,
+            setup_islands: shape.waters.setup,
+            setup_vertices,
+            colonist_islands: shape.waters.colonist,
             centre: shape.centre.map(|c| Hex(c as u8)),
             terrain_pool: shape.terrain,
             tokens: shape.tokens,
@@ -364,9 +405,53 @@ impl Topology {
     pub fn centre(&self) -> Option<Hex> {
         self.centre
     }
-    /// Centres of the sea hexes around the land, in doubled coordinates.
+    /// Centres of the sea hexes, in doubled coordinates, by sea hex number.
     pub fn sea_positions(&self) -> &[(i16, i16)] {
         &self.sea_pos
+    }
+    /// Number of sea hexes (R51).
+    pub fn num_sea_hexes(&self) -> usize {
+        self.sea_pos.len()
+    }
+    /// All sea hexes.
+    pub fn sea_hexes(&self) -> impl Iterator<Item = SeaHex> + '_ {
+        (0..self.num_sea_hexes()).map(|s| SeaHex(s as u8))
+    }
+    /// Centre of a sea hex in doubled coordinates.
+    pub fn sea_pos(&self, s: SeaHex) -> (i16, i16) {
+        self.sea_pos[s.index()]
+    }
+    /// Sea hexes sharing a side with sea hex `s`.
+    pub fn sea_neighbors(&self, s: SeaHex) -> SeaSet {
+        self.sea_neighbors[s.index()]
+    }
+    /// Land hexes sharing a side with sea hex `s` (its coast).
+    pub fn sea_coast(&self, s: SeaHex) -> HexSet {
+        self.sea_land[s.index()]
+    }
+    /// Sea hexes sharing a side with land hex `h` (none inland).
+    pub fn hex_sea(&self, h: Hex) -> SeaSet {
+        self.land_sea[h.index()]
+    }
+    /// The islands (R51): sets of land hexes joined by land, numbered by their first hex.
+    pub fn islands(&self) -> &[HexSet] {
+        &self.islands
+    }
+    /// The island of land hex `h`, as an index into [`Topology::islands`].
+    pub fn island_of(&self, h: Hex) -> usize {
+        self.hex_island[h.index()] as usize
+    }
+    /// The islands set-up may place on (R51; on the archipelago the main island only).
+    pub fn setup_islands(&self) -> &[u8] {
+        &self.setup_islands
+    }
+    /// The intersections of the islands set-up may place on.
+    pub fn setup_vertices(&self) -> IntersectionSet {
+        self.setup_vertices
+    }
+    /// The islands that count for R55 (`colonist`).
+    pub fn colonist_islands(&self) -> &[u8] {
+        &self.colonist_islands
     }
     /// Cards of each resource the bank starts with on this map (R4, R40).
     pub fn bank(&self) -> u8 {

@@ -16,11 +16,6 @@ use crate::engine::sets::{IntersectionSet, PathSet};
 use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
-    /// Every intersection of the island.
-    pub(crate) fn all_vertices(&self) -> IntersectionSet {
-        IntersectionSet::first(self.topology().num_vertices())
-    }
-
     /// Intersections that are taken or next to a building (R24).
     #[inline]
     pub(crate) fn blocked_vertices(&self) -> IntersectionSet {
@@ -39,10 +34,11 @@ impl Game {
         self.pieces.frontier[s.index()] - self.pieces.roads
     }
 
-    /// Sites of a set-up settlement: any empty intersection obeying the distance rule (R11, R24).
+    /// Sites of a set-up settlement: any empty intersection obeying the distance rule (R11,
+    /// R24), on an island the map lets set-up place on (R51).
     #[inline(always)]
     fn setup_settlement_sites(&self) -> IntersectionSet {
-        self.all_vertices() - self.blocked_vertices()
+        self.topology().setup_vertices() - self.blocked_vertices()
     }
 
     /// Sites of the set-up road after settlement `v`: the empty paths from it (R11).
@@ -126,7 +122,7 @@ impl Game {
 
     /// A set-up settlement on `v`.
     pub(super) fn check_setup_settlement(&self, v: Vertex) -> Result<(), RuleError> {
-        self.check_site(v, self.setup_settlement_sites())
+        self.check_site(v, self.setup_settlement_sites(), RuleError::SetupIsland)
     }
 
     /// A set-up road on `e`, after settlement `v`.
@@ -148,7 +144,7 @@ impl Game {
     /// A bought settlement on `v`.
     pub(super) fn check_settlement(&self, s: Seat, v: Vertex) -> Result<(), RuleError> {
         self.supply(s, Piece::Settlement)?;
-        self.check_site(v, self.settlement_sites(s))
+        self.check_site(v, self.settlement_sites(s), RuleError::SettlementNotConnected)
     }
 
     /// A city on `v`.
@@ -161,8 +157,9 @@ impl Game {
     }
 
     /// `v` is one of `sites`; otherwise the first rule it breaks: the island, an empty
-    /// intersection, the distance rule (R24), and last a road of the player's leading there (R25).
-    fn check_site(&self, v: Vertex, sites: IntersectionSet) -> Result<(), RuleError> {
+    /// intersection, the distance rule (R24), and last `otherwise` (a road of the player's
+    /// leading there, R25, or an island set-up may place on, R51).
+    fn check_site(&self, v: Vertex, sites: IntersectionSet, otherwise: RuleError) -> Result<(), RuleError> {
         if sites.contains(v) {
             return Ok(());
         }
@@ -173,7 +170,7 @@ impl Game {
         if self.blocked_vertices().contains(v) {
             return Err(RuleError::DistanceRule);
         }
-        Err(RuleError::SettlementNotConnected)
+        Err(otherwise)
     }
 
     /// `e` is one of `sites`; otherwise the island, an empty path, and last `otherwise` (R26).
