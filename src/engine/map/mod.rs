@@ -31,17 +31,21 @@ pub enum MapId {
     Standard,
     /// The 30-hex island of the 5-6 player extension, R40 (`assets/maps/five-six.json`).
     FiveSix,
+    /// A main island and three small ones with sea between them, R51
+    /// (`assets/maps/archipelago.json`); set-up places on the main island only.
+    Archipelago,
 }
 
 impl MapId {
     /// Every map, in the order menus list them.
-    pub const ALL: [MapId; 2] = [MapId::Standard, MapId::FiveSix];
+    pub const ALL: [MapId; 3] = [MapId::Standard, MapId::FiveSix, MapId::Archipelago];
 
     /// The map's one name, as in saves and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             MapId::Standard => "standard",
             MapId::FiveSix => "five-six",
+            MapId::Archipelago => "archipelago",
         }
     }
 
@@ -60,6 +64,7 @@ impl MapId {
         match self {
             MapId::Standard => include_str!("../../../assets/maps/standard.json"),
             MapId::FiveSix => include_str!("../../../assets/maps/five-six.json"),
+            MapId::Archipelago => include_str!("../../../assets/maps/archipelago.json"),
         }
     }
 

@@ -68,6 +68,7 @@ fn neighbours_are_symmetric_and_corners_shared() {
 
 #[test]
 fn r6_token_paths_visit_every_hex_once_walking_between_neighbours() {
+    // A path walks between neighbours, and leaves an island (R51) only once it is done.
     for map in MapId::ALL {
         let t = map.topology();
         assert!(!t.token_paths().is_empty());
@@ -76,8 +77,11 @@ fn r6_token_paths_visit_every_hex_once_walking_between_neighbours() {
             sorted.sort();
             sorted.dedup();
             assert_eq!(sorted.len(), t.num_hexes());
-            for w in s.windows(2) {
-                assert!(t.hex_neighbors(w[0]).contains(&w[1]), "{} path {c} jumps {:?} {:?}", t.name(), w[0], w[1]);
+            for (i, w) in s.windows(2).enumerate() {
+                let (from, to) = (t.island_of(w[0]), t.island_of(w[1]));
+                let walks = t.hex_neighbors(w[0]).contains(&w[1]);
+                let island_done = from != to && s[i + 1..].iter().all(|&h| t.island_of(h) != from);
+                assert!(walks || island_done, "{} path {c} jumps {:?} {:?}", t.name(), w[0], w[1]);
             }
         }
     }
@@ -210,4 +214,31 @@ fn r51_islands_set_up_and_their_errors() {
     let sea: Vec<String> = (0..70).map(|i| format!("[{}, 5]", i + 10)).collect();
     let wide = two_islands("").replace("[3, -1]]", &format!("[3, -1], {}]", sea.join(", ")));
     assert_eq!(MapSpec::build(&wide).unwrap_err(), MapError::TooManySeaHexes(82));
+}
+
+/// R51: the archipelago, a main island and three small ones with sea between them; set-up on
+/// the main island only, the small ones count for R55.
+#[test]
+fn r51_archipelago_counts() {
+    let t = MapId::Archipelago.topology();
+    assert_eq!(MapId::from_name("archipelago"), Some(MapId::Archipelago));
+    assert_eq!((t.num_hexes(), t.num_sea_hexes()), (28, 37));
+    assert_eq!((t.num_vertices(), t.num_edges()), (93, 117));
+    let sizes: Vec<u32> = t.islands().iter().map(|i| i.len()).collect();
+    assert_eq!(sizes, [3, 19, 3, 3], "islands numbered by their first hex: the top one first");
+    let main = t.islands().iter().position(|i| i.len() == 19).unwrap() as u8;
+    assert_eq!(t.setup_islands(), [main]);
+    assert_eq!(t.colonist_islands().len(), 3);
+    assert!(!t.colonist_islands().contains(&main));
+    assert_eq!(t.setup_vertices().len(), 54, "the main island's intersections");
+    // Sea between: no land hex of one island touches another island.
+    for h in t.hexes() {
+        assert!(t.hex_neighbors(h).iter().all(|&o| t.island_of(o) == t.island_of(h)));
+        assert_eq!(t.hex_neighbors(h).len() + t.hex_sea(h).len() as usize, 6);
+    }
+    assert_eq!(t.harbor_spots().len(), 9);
+    let on_small = t.harbor_spots().iter().filter(|s| t.island_of(s.hex) != main as usize).count();
+    assert_eq!(on_small, 3, "a harbor on each small island");
+    assert_eq!((t.players(), t.bank(), t.deck().total()), ((2, 4), 19, 25));
+    assert!(!t.has_beginner_layout() && t.centre().is_none());
 }
