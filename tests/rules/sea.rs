@@ -53,6 +53,10 @@ fn r51_random_games_on_the_archipelago_finish_on_the_main_island() {
             g.apply(a).unwrap();
         }
         assert!(g.is_over(), "seed {seed} did not finish");
+        // Saved and read back through the save file's snapshot, map by name.
+        let json = serde_json::to_string(&g.snapshot()).unwrap();
+        assert!(json.contains("\"archipelago\""));
+        assert_eq!(Game::from_snapshot(serde_json::from_str(&json).unwrap()).unwrap(), g);
         for s in g.seats() {
             for v in g.settlements(s).chain(g.cities(s)) {
                 assert!(t.vertex_hexes(v).iter().all(|&h| t.island_of(h) == main_island()), "seed {seed}");
