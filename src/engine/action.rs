@@ -5,7 +5,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{DevCard, Hand, Resource};
-use super::config::Module;
 use super::coords::{Edge, Hex, Vertex};
 
 /// The most players any supported game seats (R40).
@@ -171,6 +170,27 @@ impl fmt::Display for Piece {
     }
 }
 
+/// An award a house rule adds, held and lost as Longest Road (R35). Saved by the name of its
+/// module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Award {
+    /// R49: Largest Metropolis.
+    Metropolis,
+    /// R50: Harbor Master.
+    HarborMaster,
+}
+
+impl Award {
+    /// The award's name on the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Award::Metropolis => "Largest Metropolis",
+            Award::HarborMaster => "Harbor Master",
+        }
+    }
+}
+
 /// Something that happened. Random outcomes are included so a log can be replayed;
 /// see [`Event::visible_to`] for who may see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -230,7 +250,7 @@ pub enum Event {
     LargestArmy { holder: Seat, knights: u8 },
     /// A house-rule award changed hands or was set aside (R49 Largest Metropolis, R50 Harbor
     /// Master), with the score that decided it.
-    HouseAward { award: Module, holder: Option<Seat>, points: u8 },
+    HouseAward { award: Award, holder: Option<Seat>, points: u8 },
     /// The dragon (R43): a tied leader's die, rolled to pick the dragon's target.
     DragonRoll { seat: Seat, die: u8 },
     /// The dragon (R43) attacked `seat`'s building on intersection `at`, a `was` that is now
@@ -303,9 +323,9 @@ impl Event {
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
             Event::HouseAward { award, holder: Some(s), points } => {
-                format!("{} takes {} ({points})", n(s), award_name(award))
+                format!("{} takes {} ({points})", n(s), award.name())
             }
-            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award_name(award)),
+            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award.name()),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
             Event::DragonRoll { seat, die } => format!("{} rolls {die} against the dragon's choice", n(seat)),
             Event::DragonAttacked { seat, at: None, .. } => {
@@ -399,13 +419,4 @@ pub enum RuleError {
     TradeAfterBuild,
     #[error("gold is no resource: {0}")]
     NotForGold(&'static str),
-}
-
-/// An award's name on the table.
-fn award_name(award: Module) -> &'static str {
-    match award {
-        Module::Metropolis => "Largest Metropolis",
-        Module::HarborMaster => "Harbor Master",
-        _ => award.name(),
-    }
 }

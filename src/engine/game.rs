@@ -11,7 +11,7 @@ use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
-use super::rules::{House, starting_bank};
+use super::rules::{House, starting_bank, with_gold_hexes};
 use super::sets::{HexSet, IntersectionSet, PathSet};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
@@ -181,7 +181,8 @@ impl Game {
         config.validate()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let gold = config.modules.has(super::config::Module::Gold);
-        let board = Board::deal(config.map, config.board, config.desert_center, gold, &mut rng);
+        let terrain = if gold { with_gold_hexes } else { |_: &mut [_]| {} };
+        let board = Board::deal(config.map, config.board, config.desert_center, terrain, &mut rng);
         let mut deck = Deck::new(config.deck);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();

@@ -28,7 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{MAX_PLAYERS, Seat};
-use super::board::{Board, HarborKind, Terrain};
+use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, MAX_DECK};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Hex, Vertex};
@@ -37,6 +37,7 @@ use super::map::MapId;
 use super::rng::GameRng;
 use super::rules::House;
 use super::sets::{IntersectionSet, PathSet};
+use super::terrain::{HarborKind, Terrain};
 
 /// Everything a position is: a [`Game`] rebuilt from it with [`Game::from_snapshot`] plays on
 /// exactly as the game it was taken from, future dice and draws included.

@@ -4,7 +4,8 @@
 
 use crate::common::*;
 use catan::engine::{
-    Action, Config, Event, Game, Hand, IntersectionSet, Module, Modules, Phase, Piece, Resource, RuleError, Vertex,
+    Action, Award, Config, Event, Game, Hand, IntersectionSet, Module, Modules, Phase, Piece, Resource, RuleError,
+    Vertex,
 };
 
 fn config() -> Config {
@@ -176,7 +177,7 @@ fn r44_awards_count_a_castle_three() {
     let mut g = g.build().unwrap();
     assert_eq!((g.metropolis_points(A), g.metropolis()), (4, None));
     let events = play(&mut g, Action::BuildCastle(t[0]));
-    assert!(has_event!(events, Event::HouseAward { award: Module::Metropolis, holder: Some(A), points: 5 }));
+    assert!(has_event!(events, Event::HouseAward { award: Award::Metropolis, holder: Some(A), points: 5 }));
     assert_eq!(g.public_points(A), 3 + 2 + 2);
     // Harbor Master: B's city on a harbor is 2, its castle 3.
     assert_eq!((g.harbor_points(B), g.harbor_master()), (2, None));

@@ -4,6 +4,8 @@
 //! what is wrong with it in a [`MapError`]. The maps the game ships are compiled in (the engine
 //! reads no files) and named by a [`MapId`].
 
+mod axial;
+mod error;
 mod sea;
 mod spec;
 mod topology;
@@ -12,13 +14,15 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-pub use sea::MAX_SEA_HEXES;
-pub use spec::{MapError, MapSpec};
+pub use error::MapError;
+pub use spec::MapSpec;
 pub use topology::Topology;
 
 /// The most land hexes a map may have: a board keeps a terrain and a token for each in fixed
 /// arrays (the 5-6 player island has 30). Hex sets hold 64 ([`super::HexSet::CAPACITY`]).
 pub const MAX_HEXES: usize = 30;
+/// The most sea hexes a map may have: sea hex sets are 64-bit (the archipelago has 37).
+pub const MAX_SEA_HEXES: usize = 64;
 /// The most harbors any island may have (the 5-6 player island has 11).
 pub const MAX_HARBORS: usize = 11;
 

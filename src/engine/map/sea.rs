@@ -4,10 +4,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::spec::{Axial, MapError, STEPS};
-
-/// The most sea hexes a map may have: sea hex sets are 64-bit.
-pub const MAX_SEA_HEXES: usize = 64;
+use super::MAX_SEA_HEXES;
+use super::axial::{Axial, canonical, neighbours};
+use super::error::MapError;
 
 /// The sea and islands of a valid map, by land hex number, sea hex number and island number.
 #[derive(Debug)]
@@ -20,15 +19,6 @@ pub(crate) struct Waters {
     pub setup: Vec<u8>,
     /// Islands that count for R55, in increasing order.
     pub colonist: Vec<u8>,
-}
-
-/// Row by row from the top, left to right: the order hexes are numbered in.
-pub(crate) fn canonical(hexes: &mut [Axial]) {
-    hexes.sort_by_key(|&(q, r)| (r, 2 * q + r));
-}
-
-fn neighbours((q, r): Axial) -> impl Iterator<Item = Axial> {
-    STEPS.iter().map(move |&(dq, dr)| (q + dq, r + dr))
 }
 
 /// Numbers each hex of `hexes` by the piece it belongs to, pieces joined through `joined`

@@ -2,11 +2,13 @@
 //! paths exist, how hexes, intersections and paths touch, where harbors lie, and the paths
 //! number tokens are laid along. Read in the engine's innermost loops, so lookups are tables.
 
-use super::super::board::{HarborKind, Terrain};
 use super::super::cards::DevHand;
 use super::super::coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
 use super::super::sets::{HexSet, IntersectionSet, PathSet, SeaSet};
-use super::spec::{Axial, Beginner, MapError, Paths, Shape};
+use super::super::terrain::{HarborKind, Terrain};
+use super::axial::Axial;
+use super::error::MapError;
+use super::spec::{Beginner, Paths, Shape};
 
 /// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
 /// every possible id, so a read can never be out of bounds and needs no check: these tables are

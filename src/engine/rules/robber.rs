@@ -8,12 +8,12 @@
 use rand::Rng;
 
 use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
-use crate::engine::board::Terrain;
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::coords::Hex;
 use crate::engine::game::{Game, Phase};
 use crate::engine::sets::{HexSet, IntersectionSet};
 use crate::engine::sink::{ActionSink, EventSink};
+use crate::engine::terrain::Terrain;
 
 impl Game {
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).

@@ -7,11 +7,11 @@
 //! [`Game::holds`] for a player having the cards a trade takes from them.
 
 use crate::engine::action::{Action, Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
-use crate::engine::board::HarborKind;
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::game::{Game, Phase};
 use crate::engine::sets::IntersectionSet;
 use crate::engine::sink::{ActionSink, EventSink};
+use crate::engine::terrain::HarborKind;
 
 /// Bit of `Player::harbors` for a 3:1 harbor.
 const GENERIC_HARBOR: u8 = 1 << 5;

@@ -10,7 +10,7 @@
 //! Scores change only when something is built, so the dispatch recomputes both after every
 //! build when either module is on.
 
-use crate::engine::action::{Event, MAX_PLAYERS, Seat};
+use crate::engine::action::{Award, Event, MAX_PLAYERS, Seat};
 use crate::engine::config::Module;
 use crate::engine::game::Game;
 use crate::engine::sets::IntersectionSet;
@@ -43,12 +43,12 @@ impl Game {
         let m = self.config.modules;
         if m.has(Module::Metropolis) {
             let new =
-                self.award_one(Module::Metropolis, self.house.metropolis, METROPOLIS_MIN, Game::metropolis_points, ev);
+                self.award_one(Award::Metropolis, self.house.metropolis, METROPOLIS_MIN, Game::metropolis_points, ev);
             self.house.metropolis = new;
         }
         if m.has(Module::HarborMaster) {
             let new = self.award_one(
-                Module::HarborMaster,
+                Award::HarborMaster,
                 self.house.harbor_master,
                 HARBOR_MASTER_MIN,
                 Game::harbor_points,
@@ -62,7 +62,7 @@ impl Game {
     /// reported when it changes from `holder`.
     fn award_one(
         &self,
-        award: Module,
+        award: Award,
         holder: Option<Seat>,
         min: u8,
         score: fn(&Game, Seat) -> u8,
