@@ -336,7 +336,7 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     // R38: no one plays on with the target reached in their own turn; a win is the mover's.
     let target = g.config().target;
     match g.phase() {
-        Phase::Over { winner } => {
+        Phase::Over { winner, .. } => {
             assert_eq!(winner, g.current_player(), "{ctx}: won outside their own turn");
             assert!(g.view(winner).victory_points() >= target, "{ctx}");
             assert!(events.iter().any(|e| matches!(e, Event::Won { seat, .. } if *seat == winner)), "{ctx}");

@@ -4,7 +4,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat};
+use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
 use super::config::{Config, ConfigError};
@@ -42,8 +42,14 @@ pub enum Phase {
     Plenty { seat: Seat, at: Vertex, left: u8 },
     /// A domestic trade offer is open (R21).
     Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
-    /// The game has ended.
-    Over { winner: Seat },
+    /// The game has ended. `winner` won; `shared` holds the other players who share the win
+    /// (R57's last round ends with the most points winning, ties sharing), empty otherwise and
+    /// then left out of a save, so saves of single wins read and write as they always have.
+    Over {
+        winner: Seat,
+        #[serde(default, skip_serializing_if = "nobody")]
+        shared: SeatSet,
+    },
 }
 
 /// One player's pieces, cards and army.
@@ -65,6 +71,10 @@ pub struct Player {
     /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
     #[serde(default)]
     pub(in crate::engine) harbors: u8,
+}
+
+fn nobody(seats: &SeatSet) -> bool {
+    seats.is_empty()
 }
 
 fn no_castles(castles: &IntersectionSet) -> bool {
@@ -312,11 +322,19 @@ impl Game {
         (start..start + n).map(move |i| Seat(if i >= n { i - n } else { i }))
     }
 
-    /// The winner, once the game is over.
+    /// The winner, once the game is over (with a shared win, the first of the winners in
+    /// seat order).
     pub fn winner(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Over { winner } => Some(winner),
+            Phase::Over { winner, .. } => Some(winner),
             _ => None,
+        }
+    }
+    /// Everyone who won, once the game is over: one seat, or several sharing the win (R57).
+    pub fn winners(&self) -> SeatSet {
+        match self.phase {
+            Phase::Over { winner, shared } => shared.with(winner),
+            _ => SeatSet::default(),
         }
     }
     /// True once someone has won.
@@ -570,10 +588,13 @@ impl Game {
                 return Err(format!("an award is held by {s}, who isn't in the game"));
             }
         }
-        if let Phase::Over { winner } = self.phase
-            && winner.index() >= n
-        {
-            return Err(format!("the winner {winner} isn't in the game"));
+        if let Phase::Over { winner, shared } = self.phase {
+            if let Some(w) = std::iter::once(winner).chain(shared.iter()).find(|w| w.index() >= n) {
+                return Err(format!("the winner {w} isn't in the game"));
+            }
+            if shared.contains(winner) {
+                return Err(format!("{winner} is listed twice among the winners"));
+            }
         }
         let outsider = match self.phase {
             Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
@@ -607,6 +628,25 @@ mod tests {
     use super::*;
     use crate::bots::SplitMix64;
     use crate::engine::NoEvents;
+
+    /// R57's shared win: one winner is saved as it always was, several read back as saved.
+    #[test]
+    fn r57_a_shared_win_is_saved_and_a_single_win_as_before() {
+        let single = Phase::Over { winner: Seat(2), shared: SeatSet::default() };
+        assert_eq!(serde_json::to_string(&single).unwrap(), r#"{"over":{"winner":2}}"#);
+        assert_eq!(serde_json::from_str::<Phase>(r#"{"over":{"winner":2}}"#).unwrap(), single);
+        let shared = Phase::Over { winner: Seat(0), shared: SeatSet::one(Seat(3)) };
+        let json = serde_json::to_string(&shared).unwrap();
+        assert_eq!(json, r#"{"over":{"winner":0,"shared":8}}"#, "a seat set, as a trade offer's");
+        assert_eq!(serde_json::from_str::<Phase>(&json).unwrap(), shared);
+        let mut g = Game::new(Config::with_players(4), 1).unwrap();
+        assert!(g.winners().is_empty());
+        g.phase = shared;
+        assert_eq!((g.winner(), g.winners().iter().collect::<Vec<_>>()), (Some(Seat(0)), vec![Seat(0), Seat(3)]));
+        assert_eq!(g.validate(), Ok(()));
+        g.phase = Phase::Over { winner: Seat(0), shared: SeatSet::one(Seat(5)) };
+        assert_eq!(g.validate(), Err("the winner player 6 isn't in the game".into()));
+    }
 
     /// The facts kept up to date as pieces go down are those a rebuild from the pieces finds,
     /// at every moment of random games (a loaded game rebuilds them; a played one updates them).

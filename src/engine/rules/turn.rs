@@ -5,7 +5,7 @@
 //! Rolling and ending the turn need no check of their own (the phase alone allows them), so this
 //! family has no candidates beyond the `RollDice` and `EndTurn` that the dispatch lists.
 
-use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat};
+use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::config::{Module, Shortage, TurnStyle};
 use crate::engine::game::{Game, Phase, Turn};
@@ -206,7 +206,7 @@ impl Game {
         let t = self.turn.seat;
         let points = self.victory_points(t);
         if points >= self.config.target {
-            self.phase = Phase::Over { winner: t };
+            self.phase = Phase::Over { winner: t, shared: SeatSet::default() };
             ev.push(Event::Won { seat: t, points });
         }
     }
