@@ -170,6 +170,36 @@ impl fmt::Display for Piece {
     }
 }
 
+/// What an action brought to light that no one knew before it (H3: such an action is final).
+/// The engine tells it from the game itself ([`Game::revealed`](super::Game::revealed)): the
+/// action drew from the RNG, or showed cards that were hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revealed {
+    /// The dice were rolled.
+    Roll,
+    /// A card was stolen, picked at random.
+    Steal,
+    /// Anything else chance decided (the dragon's tie-breaks and attacks, R43; fights, R56).
+    Chance,
+    /// A development card was drawn from the deck.
+    CardDraw,
+    /// Other players' hidden hands were shown (a monopoly).
+    Hands,
+}
+
+impl Revealed {
+    /// What was revealed, in a few words ("a roll").
+    pub fn what(self) -> &'static str {
+        match self {
+            Revealed::Roll => "a roll",
+            Revealed::Steal => "a steal",
+            Revealed::Chance => "a throw of chance",
+            Revealed::CardDraw => "a card draw",
+            Revealed::Hands => "a monopoly",
+        }
+    }
+}
+
 /// An award a house rule adds, held and lost as Longest Road (R35). Saved by the name of its
 /// module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -20,7 +20,7 @@ mod snapshot;
 mod terrain;
 mod view;
 
-pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
+pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet};
 pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
