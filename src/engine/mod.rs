@@ -18,6 +18,7 @@ mod sets;
 mod sink;
 mod snapshot;
 mod terrain;
+mod validate;
 mod view;
 
 pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet};
