@@ -33,7 +33,7 @@ pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use rules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
-pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
+pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
 pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};
 pub use terrain::{HarborKind, Terrain};
 pub use view::{PlayerView, PublicPlayer, ViewSnapshot};
