@@ -125,7 +125,7 @@ impl Game {
     /// What `action`, played on this game, revealed (H3), given `after`, the game it led to:
     /// the dice, a steal or any other draw from the RNG; a development card drawn from the
     /// deck; or other players' hidden hands shown, which the rule that shows them says (a
-    /// monopoly, [`Game::shows_hands`]). `None` when it revealed nothing, so the acting player
+    /// monopoly, `shows_hands` in `rules/cards.rs`). `None` when it revealed nothing, so the acting player
     /// may take it back.
     pub fn revealed(&self, action: Action, after: &Game) -> Option<Revealed> {
         if self.rng != after.rng {
