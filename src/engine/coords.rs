@@ -1,4 +1,4 @@
-//! The names of the island's parts: land hexes, intersections, paths and sides. How they touch
+//! The names of the island's parts: land hexes, sea hexes, intersections, paths and sides. How they touch
 //! is the [`Topology`](super::Topology) a map builds (`src/engine/map/`).
 //!
 //! Hexes are pointy-top and laid out in rows (3, 4, 5, 4, 3 for the base island). Every part has

@@ -1,6 +1,7 @@
-//! The geometry of one island, built once from its validated map: which intersections and
-//! paths exist, how hexes, intersections and paths touch, where harbors lie, and the paths
-//! number tokens are laid along. Read in the engine's innermost loops, so lookups are tables.
+//! The geometry of one map, built once from its validated file: which intersections and
+//! paths exist, how hexes, intersections and paths touch, the sea hexes and how they touch
+//! each other and the land, the islands (R51), where harbors lie, and the paths number tokens
+//! are laid along. Read in the engine's innermost loops, so lookups are tables.
 
 use super::super::cards::DevHand;
 use super::super::coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
