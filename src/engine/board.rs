@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::coords::{Hex, Vertex};
 use super::map::{MAX_HARBORS, MAX_HEXES, MapId, Topology};
-use super::sets::HexSet;
+use super::sets::{HexSet, PackedHexes};
 use super::terrain::{HarborKind, Terrain};
 
 /// How the board is dealt (R6, R7, R8).
@@ -37,7 +37,7 @@ pub struct Board {
     robber: Hex,
     /// For each dice total from 2 to 12, the hexes carrying it: derived from `tokens`, not saved.
     #[serde(skip)]
-    dice_hexes: [HexSet; 11],
+    dice_hexes: [PackedHexes; 11],
 }
 
 /// A board as saved: every field but the derived `dice_hexes`.
@@ -57,7 +57,7 @@ struct StoredBoard {
 impl From<StoredBoard> for Board {
     fn from(b: StoredBoard) -> Board {
         let StoredBoard { map, terrain, tokens, harbors, robber } = b;
-        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [HexSet::EMPTY; 11] };
+        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [PackedHexes::default(); 11] };
         board.index_tokens();
         board
     }
@@ -101,7 +101,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber: Hex(0),
-            dice_hexes: [HexSet::EMPTY; 11],
+            dice_hexes: [PackedHexes::default(); 11],
         };
         match &topo.beginner {
             Some((hexes, harbors)) if kind == BoardKind::Beginner => {
@@ -154,7 +154,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber,
-            dice_hexes: [HexSet::EMPTY; 11],
+            dice_hexes: [PackedHexes::default(); 11],
         };
         board.terrain[..terrain.len()].copy_from_slice(terrain);
         board.tokens[..tokens.len()].copy_from_slice(tokens);
@@ -198,10 +198,10 @@ impl Board {
 
     /// Fills `dice_hexes` from the tokens.
     fn index_tokens(&mut self) {
-        self.dice_hexes = [HexSet::EMPTY; 11];
+        self.dice_hexes = [PackedHexes::default(); 11];
         for (h, &t) in self.tokens.iter().enumerate() {
             if (2..=12).contains(&t) {
-                self.dice_hexes[t as usize - 2].insert(Hex(h as u8));
+                self.dice_hexes[t as usize - 2].add(HexSet::one(Hex(h as u8)));
             }
         }
     }
@@ -252,7 +252,7 @@ impl Board {
     #[inline]
     pub fn token_set(&self, total: u8) -> HexSet {
         match total {
-            2..=12 => self.dice_hexes[total as usize - 2],
+            2..=12 => self.dice_hexes[total as usize - 2].get(),
             _ => HexSet::EMPTY,
         }
     }

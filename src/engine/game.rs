@@ -12,7 +12,7 @@ use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
 use super::rules::{House, starting_bank, with_gold_hexes};
-use super::sets::{HexSet, IntersectionSet, PathSet};
+use super::sets::{IntersectionSet, PackedHexes, PathSet};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,7 +114,7 @@ pub(in crate::engine) struct Pieces {
     /// of its buildings or a road end without an opponent's building (R26).
     pub(in crate::engine) frontier: [PathSet; MAX_PLAYERS],
     /// Per seat: hexes beside the seat's buildings (who the robber can rob there).
-    pub(in crate::engine) hexes: [HexSet; MAX_PLAYERS],
+    pub(in crate::engine) hexes: [PackedHexes; MAX_PLAYERS],
 }
 
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
@@ -470,7 +470,7 @@ impl Game {
         for (i, p) in self.players.iter().enumerate() {
             pieces.buildings |= p.settlements | p.cities;
             pieces.roads |= p.roads;
-            pieces.hexes[i] = (p.settlements | p.cities).union_of(|v| topo.vertex_hex_set(v));
+            pieces.hexes[i].add((p.settlements | p.cities).union_of(|v| topo.vertex_hex_set(v)));
             pieces.road_ends[i] = p.roads.union_of(|e| IntersectionSet::from_iter(topo.edge_vertices(e)));
         }
         pieces.blocked = pieces.buildings | pieces.buildings.union_of(|v| topo.vertex_neighbor_set(v));

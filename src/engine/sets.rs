@@ -261,6 +261,27 @@ part_set!(
     SeaSet, SeaHexes, SeaHex, u64, "sea hex"
 );
 
+/// A set of land hexes kept in 32 bits, where a game keeps many of them (a board's hexes by
+/// dice total, each seat's hexes): a map has at most [`MAX_HEXES`](super::MAX_HEXES) land
+/// hexes, so they fit, and a game stays as small to copy as before hex sets grew to 64 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct PackedHexes(u32);
+
+const _: () = assert!(super::map::MAX_HEXES <= 32, "land hexes must fit a packed hex set");
+
+impl PackedHexes {
+    /// The hexes as a set.
+    #[inline(always)]
+    pub(crate) fn get(self) -> HexSet {
+        HexSet(self.0 as u64)
+    }
+    /// Adds the hexes of `set` (all below [`MAX_HEXES`](super::MAX_HEXES)).
+    #[inline(always)]
+    pub(crate) fn add(&mut self, set: HexSet) {
+        self.0 |= set.0 as u32;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -232,7 +232,7 @@ impl Game {
         self.pieces.buildings.insert(v);
         self.pieces.blocked |= topo.vertex_neighbor_set(v).with(v);
         self.pieces.frontier[s.index()] |= through;
-        self.pieces.hexes[s.index()] |= topo.vertex_hex_set(v);
+        self.pieces.hexes[s.index()].add(topo.vertex_hex_set(v));
         // A new building splits an opponent's road that passes through it (R35): one that
         // only ends there keeps its length. Either way their network no longer reaches past it.
         let mut split = false;

@@ -20,7 +20,7 @@ impl Game {
     pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
         let mut set = SeatSet::default();
         for s in self.seats() {
-            if self.pieces.hexes[s.index()].contains(hex) && self.robbable_anywhere(mover, s) {
+            if self.pieces.hexes[s.index()].get().contains(hex) && self.robbable_anywhere(mover, s) {
                 set = set.with(s);
             }
         }
@@ -81,7 +81,7 @@ impl Game {
         let mut count = 0;
         for o in self.seats() {
             if self.robbable_anywhere(s, o) {
-                victims[count] = (o, self.pieces.hexes[o.index()]);
+                victims[count] = (o, self.pieces.hexes[o.index()].get());
                 count += 1;
             }
         }
