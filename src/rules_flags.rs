@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, Costs, Modules, Shortage, TurnStyle};
+use catan::engine::{BoardKind, Config, Costs, MapId, Modules, Shortage, TurnStyle};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -26,9 +26,21 @@ pub enum ShortageFlag {
     TurnOrder,
 }
 
+/// A map by its name (`standard`, `five-six`, `archipelago`).
+fn parse_map(name: &str) -> Result<MapId, String> {
+    MapId::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = MapId::ALL.iter().map(|m| m.name()).collect();
+        format!("no map called {name:?}: choose {}", names.join(", "))
+    })
+}
+
 /// Rules options; the defaults are the official base game.
 #[derive(Args, Clone, Debug)]
 pub struct RulesFlags {
+    /// The map (standard, five-six or archipelago); by default the one made for the number of
+    /// players. It comes with its bank and deck.
+    #[arg(long, value_name = "NAME", value_parser = parse_map, global = true)]
+    pub map: Option<MapId>,
     /// How the board is dealt.
     #[arg(long, value_enum, default_value = "variable", global = true)]
     pub board: BoardFlag,
@@ -64,7 +76,11 @@ pub struct RulesFlags {
 impl RulesFlags {
     /// The configuration for `players` players with these options.
     pub fn config(&self, players: u8) -> Config {
-        let base = Config::with_players(players);
+        let mut base = Config::with_players(players);
+        if let Some(map) = self.map {
+            let on_map = Config::on_map(map);
+            (base.map, base.bank, base.deck) = (map, on_map.bank, on_map.deck);
+        }
         Config {
             players,
             board: match self.board {
@@ -94,7 +110,11 @@ impl RulesFlags {
         let flags = self.config(remembered.players);
         let pick = |id: &str| if given(id) { &flags } else { &remembered };
         let modules = pick("house_rules").modules;
+        let map = pick("map");
         Config {
+            map: map.map,
+            bank: map.bank,
+            deck: map.deck,
             board: pick("board").board,
             desert_center: pick("desert_center").desert_center,
             strict_phases: pick("strict_phases").strict_phases,

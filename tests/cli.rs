@@ -170,3 +170,17 @@ fn a_report_nobody_reads_or_that_cannot_be_written_is_no_panic() {
         assert!(err.starts_with("catan: cannot print the report:") && !err.contains("panicked"), "{err}");
     }
 }
+
+/// Issue 24: `--map NAME` chooses the map (R51's archipelago included); an unknown name or a
+/// map not made for the players is refused in plain words.
+#[test]
+fn map_flag_chooses_the_map() {
+    let out = catan(&["simulate", "--games", "3", "--seed", "1", "--map", "archipelago"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("games: 3 (seed 1, 4 players, 0 unfinished)"), "{text}");
+    let err = String::from_utf8(catan(&["simulate", "--map", "atlantis"]).stderr).unwrap();
+    assert!(err.contains("no map called \"atlantis\": choose standard, five-six, archipelago"), "{err}");
+    let err = refused(&["--players", "4", "simulate", "--map", "five-six"]);
+    assert_eq!(err, "catan: 4 players on the five-six map: it is made for 5 to 6\n");
+}

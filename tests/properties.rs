@@ -6,8 +6,8 @@
 
 use catan::bots::{SplitMix64, dragon_building};
 use catan::engine::{
-    Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, Module, Modules, Phase, Resource, Seat,
-    SeatSet, Shortage, Topology, TurnStyle, Vertex, longest_trail,
+    Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, IntersectionSet, Module, Modules,
+    PathSet, Phase, Resource, Seat, SeatSet, Shortage, Topology, TurnStyle, Vertex, longest_trail,
 };
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
@@ -173,7 +173,28 @@ fn choose(g: &Game, legal: &[Action], rng: &mut SplitMix64) -> Action {
     legal[rng.below(legal.len())]
 }
 
-fn road_mask(g: &Game, s: Seat) -> u128 {
+/// The model's own masks: bit `i` for intersection or path `i`.
+trait Bit {
+    fn bit(self) -> u128;
+}
+impl Bit for Vertex {
+    fn bit(self) -> u128 {
+        1 << self.0
+    }
+}
+impl Bit for Edge {
+    fn bit(self) -> u128 {
+        1 << self.0
+    }
+}
+fn path_set(mask: u128) -> PathSet {
+    (0..128).filter(|i| mask >> i & 1 == 1).map(Edge).collect()
+}
+fn corner_set(mask: u128) -> IntersectionSet {
+    (0..128).filter(|i| mask >> i & 1 == 1).map(Vertex).collect()
+}
+
+fn road_set(g: &Game, s: Seat) -> u128 {
     g.roads(s).fold(0, |m, e| m | e.bit())
 }
 
@@ -226,13 +247,17 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     let mut lengths = [0u8; 6];
     for &s in &seats {
         let blocked = all_buildings & !building_mask(g, s);
-        let roads = road_mask(g, s);
+        let roads = road_set(g, s);
         let (last_roads, last_blocked, last_len) = m.measured[s.index()];
         let len = if (roads, blocked) == (last_roads, last_blocked) {
             last_len
         } else {
             let len = brute_trail(g.topology(), roads, blocked);
-            assert_eq!(longest_trail(g.topology(), roads, blocked), len, "{ctx}: longest_trail of {s}");
+            assert_eq!(
+                longest_trail(g.topology(), path_set(roads), corner_set(blocked)),
+                len,
+                "{ctx}: longest_trail of {s}"
+            );
             m.measured[s.index()] = (roads, blocked, len);
             len
         };
@@ -278,11 +303,11 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
             _ => None,
         }
     };
-    let harbors = g.topology().harbor_vertex_mask();
+    let harbors = g.topology().harbor_vertices();
     let harbor_points = |s: Seat| {
-        (g.settlements(s).filter(|v| harbors & v.bit() != 0).count()
-            + 2 * g.cities(s).filter(|v| harbors & v.bit() != 0).count()
-            + g.castles(s).filter(|v| harbors & v.bit() != 0).count()) as u8
+        (g.settlements(s).filter(|&v| harbors.contains(v)).count()
+            + 2 * g.cities(s).filter(|&v| harbors.contains(v)).count()
+            + g.castles(s).filter(|&v| harbors.contains(v)).count()) as u8
     };
     let expected = modules.has(Module::HarborMaster).then(|| r35(m.harbor_master, &harbor_points, 3)).flatten();
     assert_eq!(g.harbor_master(), expected, "{ctx}: Harbor Master holder");
@@ -311,7 +336,7 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     // R38: no one plays on with the target reached in their own turn; a win is the mover's.
     let target = g.config().target;
     match g.phase() {
-        Phase::Over { winner } => {
+        Phase::Over { winner, .. } => {
             assert_eq!(winner, g.current_player(), "{ctx}: won outside their own turn");
             assert!(g.view(winner).victory_points() >= target, "{ctx}");
             assert!(events.iter().any(|e| matches!(e, Event::Won { seat, .. } if *seat == winner)), "{ctx}");
@@ -512,6 +537,10 @@ fn r34_longest_trail_matches_brute_force_on_random_networks() {
         }
         let blocked =
             topo.vertices().filter(|v| touched & v.bit() != 0 && rng.below(6) == 0).fold(0, |m, v| m | v.bit());
-        assert_eq!(longest_trail(topo, roads, blocked), brute_trail(topo, roads, blocked), "network {i}");
+        assert_eq!(
+            longest_trail(topo, path_set(roads), corner_set(blocked)),
+            brute_trail(topo, roads, blocked),
+            "network {i}"
+        );
     }
 }

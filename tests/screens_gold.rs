@@ -111,10 +111,8 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
     let topo = app.game.topology();
     let site = topo.hex_vertices(catan::engine::Hex(2))[0];
     let taken = [Vertex(0), Vertex(20), Vertex(40), site];
-    let far = topo
-        .vertices()
-        .find(|&v| taken.iter().all(|&t| t != v && topo.vertex_neighbor_mask(t) & v.bit() == 0))
-        .unwrap();
+    let far =
+        topo.vertices().find(|&v| taken.iter().all(|&t| t != v && !topo.vertex_neighbor_set(t).contains(v))).unwrap();
     let scenario = Scenario::from_game(app.game)
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))

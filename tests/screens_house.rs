@@ -30,7 +30,7 @@ fn config(modules: &str) -> Config {
 
 /// The first harbor corner of the island.
 fn harbor() -> Vertex {
-    (0..54).map(Vertex).find(|v| topo().harbor_vertex_mask() & v.bit() != 0).unwrap()
+    (0..54).map(Vertex).find(|v| topo().harbor_vertices().contains(*v)).unwrap()
 }
 
 /// Ann's castle and city joined by roads (Largest Metropolis, 5), a settlement of hers, Bob's

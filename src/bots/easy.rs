@@ -284,7 +284,7 @@ fn road_value(c: &Ctx, e: crate::engine::Edge) -> f64 {
 /// True when the robber stands on a hex beside one of the seat's buildings.
 fn robber_on_me(c: &Ctx) -> bool {
     let robber = c.view.board().robber();
-    c.seen.topo.hex_vertex_mask(robber) & c.seen.buildings(c.me) != 0
+    c.seen.topo.hex_vertex_set(robber).bits() & c.seen.buildings(c.me) != 0
 }
 
 /// How good a robber move is: the production it blocks from each opponent and the steal, each
@@ -292,7 +292,7 @@ fn robber_on_me(c: &Ctx) -> bool {
 /// on its own hexes.
 fn robber_value(c: &Ctx, threats: &Threats, a: Action) -> f64 {
     let Action::MoveRobber { hex, .. } = a else { return 0.0 };
-    if c.seen.topo.hex_vertex_mask(hex) & c.seen.buildings(c.me) != 0 {
+    if c.seen.topo.hex_vertex_set(hex).bits() & c.seen.buildings(c.me) != 0 {
         return -10.0 - f64::from(c.seen.hex_pips(hex));
     }
     threat::robber_score(&c.view, &c.seen, threats, a)

@@ -193,8 +193,8 @@ fn prune_own(game: &Game, actions: &mut Vec<Action>) {
         prune::prune(game, actions);
         let topo = game.topology();
         let me = game.to_act();
-        let mine = game.settlements(me).chain(game.cities(me)).fold(0, |m, v| m | topo.vertex_hex_mask(v));
-        let apart = |a: &Action| !matches!(a, Action::BuildSettlement(v) if topo.vertex_hex_mask(*v) & mine != 0);
+        let mine = game.settlements(me).chain(game.cities(me)).fold(0, |m, v| m | topo.vertex_hex_set(v).bits());
+        let apart = |a: &Action| !matches!(a, Action::BuildSettlement(v) if topo.vertex_hex_set(*v).bits() & mine != 0);
         if mine != 0 && actions.iter().any(apart) {
             actions.retain(apart);
         }

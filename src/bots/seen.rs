@@ -1,7 +1,7 @@
 //! What everyone at the table sees of the island, as bit sets the bots reason with: each seat's
 //! settlements, cities and roads, and what each corner produces.
 //!
-//! The engine's view gives the pieces as bit sets ([`PlayerView::settlement_mask`] and its
+//! The engine's view gives the pieces as bit sets ([`PlayerView::settlement_set`] and its
 //! kin); a bot that looks ahead reads them from a determinized game's public methods instead.
 //! Both give the same [`Seen`], and neither holds anything hidden.
 
@@ -31,10 +31,10 @@ impl<'a> Seen<'a> {
     pub fn from_view(view: &PlayerView<'a>) -> Seen<'a> {
         let mut seen = Seen::empty(view.topology(), view.board(), view.num_players());
         for s in view.seats() {
-            seen.settlements[s.index()] = view.settlement_mask(s);
-            seen.cities[s.index()] = view.city_mask(s);
-            seen.castles[s.index()] = view.castle_mask(s);
-            seen.roads[s.index()] = view.road_mask(s);
+            seen.settlements[s.index()] = view.settlement_set(s).bits();
+            seen.cities[s.index()] = view.city_set(s).bits();
+            seen.castles[s.index()] = view.castle_set(s).bits();
+            seen.roads[s.index()] = view.road_set(s).bits();
         }
         seen
     }
@@ -75,7 +75,7 @@ impl<'a> Seen<'a> {
     /// Intersections where no settlement may go: a building on it or next to it (R24).
     pub fn blocked(&self) -> u128 {
         let occupied = self.occupied();
-        Seen::vertices(occupied).fold(occupied, |m, v| m | self.topo.vertex_neighbor_mask(v))
+        Seen::vertices(occupied).fold(occupied, |m, v| m | self.topo.vertex_neighbor_set(v).bits())
     }
     /// Intersections at either end of a seat's roads.
     pub fn road_vertices(&self, s: Seat) -> u128 {
@@ -92,11 +92,11 @@ impl<'a> Seen<'a> {
 
     /// The intersections of a set.
     pub fn vertices(set: u128) -> impl Iterator<Item = Vertex> {
-        crate::engine::Bits(set).iter().map(Vertex)
+        crate::engine::IntersectionSet::from_bits(set).iter()
     }
     /// The paths of a set.
     pub fn edges(set: u128) -> impl Iterator<Item = crate::engine::Edge> {
-        crate::engine::Bits(set).iter().map(crate::engine::Edge)
+        crate::engine::PathSet::from_bits(set).iter()
     }
 
     /// The chance that a roll makes a hex produce (0 for a desert).
@@ -153,7 +153,7 @@ impl<'a> Seen<'a> {
     }
     /// The seats with a building on a hex's corners.
     pub fn seats_on_hex(&self, h: Hex) -> impl Iterator<Item = Seat> + '_ {
-        let corners = self.topo.hex_vertex_mask(h);
+        let corners = self.topo.hex_vertex_set(h).bits();
         (0..self.players as u8).map(Seat).filter(move |&s| self.buildings(s) & corners != 0)
     }
 }

@@ -72,7 +72,7 @@ pub(crate) fn robber_score(view: &PlayerView<'_>, seen: &Seen, threats: &Threats
     let Action::MoveRobber { hex, victim } = action else { return f64::NEG_INFINITY };
     let me = view.seat();
     let blocked = |hex: Hex| -> f64 {
-        let corners = seen.topo.hex_vertex_mask(hex);
+        let corners = seen.topo.hex_vertex_set(hex).bits();
         let pips = f64::from(seen.hex_pips(hex));
         let mut score = 0.0;
         for s in seen.seats_on_hex(hex) {

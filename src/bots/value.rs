@@ -118,7 +118,7 @@ impl Features {
         let own = seen.seat_production(me, robber);
         let variety = own.iter().filter(|&&p| p != 0.0).count() as f64 * VARIETY;
         let (reach0, reach1) = reachable_production(&seen, me);
-        let tiles = Seen::vertices(seen.buildings(me)).fold(0u32, |m, v| m | seen.topo.vertex_hex_mask(v));
+        let tiles = Seen::vertices(seen.buildings(me)).fold(0u64, |m, v| m | seen.topo.vertex_hex_set(v).bits());
         Features {
             public_vps: f64::from(game.public_points(me)),
             production: own.iter().sum::<f64>() + variety,

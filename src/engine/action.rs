@@ -5,7 +5,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{DevCard, Hand, Resource};
-use super::config::Module;
 use super::coords::{Edge, Hex, Vertex};
 
 /// The most players any supported game seats (R40).
@@ -171,6 +170,57 @@ impl fmt::Display for Piece {
     }
 }
 
+/// What an action brought to light that no one knew before it (H3: such an action is final).
+/// The engine tells it from the game itself ([`Game::revealed`](super::Game::revealed)): the
+/// action drew from the RNG, or showed cards that were hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revealed {
+    /// The dice were rolled.
+    Roll,
+    /// A card was stolen, picked at random.
+    Steal,
+    /// Anything else chance decided (the dragon's tie-breaks and attacks, R43; fights, R56).
+    Chance,
+    /// A development card was drawn from the deck.
+    CardDraw,
+    /// Other players' hidden hands were shown (a monopoly).
+    Hands,
+}
+
+impl Revealed {
+    /// What was revealed, in a few words ("a roll").
+    pub fn what(self) -> &'static str {
+        match self {
+            Revealed::Roll => "a roll",
+            Revealed::Steal => "a steal",
+            Revealed::Chance => "a throw of chance",
+            Revealed::CardDraw => "a card draw",
+            Revealed::Hands => "a monopoly",
+        }
+    }
+}
+
+/// An award a house rule adds, held and lost as Longest Road (R35). Saved by the name of its
+/// module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Award {
+    /// R49: Largest Metropolis.
+    Metropolis,
+    /// R50: Harbor Master.
+    HarborMaster,
+}
+
+impl Award {
+    /// The award's name on the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Award::Metropolis => "Largest Metropolis",
+            Award::HarborMaster => "Harbor Master",
+        }
+    }
+}
+
 /// Something that happened. Random outcomes are included so a log can be replayed;
 /// see [`Event::visible_to`] for who may see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -230,7 +280,7 @@ pub enum Event {
     LargestArmy { holder: Seat, knights: u8 },
     /// A house-rule award changed hands or was set aside (R49 Largest Metropolis, R50 Harbor
     /// Master), with the score that decided it.
-    HouseAward { award: Module, holder: Option<Seat>, points: u8 },
+    HouseAward { award: Award, holder: Option<Seat>, points: u8 },
     /// The dragon (R43): a tied leader's die, rolled to pick the dragon's target.
     DragonRoll { seat: Seat, die: u8 },
     /// The dragon (R43) attacked `seat`'s building on intersection `at`, a `was` that is now
@@ -303,9 +353,9 @@ impl Event {
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
             Event::HouseAward { award, holder: Some(s), points } => {
-                format!("{} takes {} ({points})", n(s), award_name(award))
+                format!("{} takes {} ({points})", n(s), award.name())
             }
-            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award_name(award)),
+            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award.name()),
             Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
             Event::DragonRoll { seat, die } => format!("{} rolls {die} against the dragon's choice", n(seat)),
             Event::DragonAttacked { seat, at: None, .. } => {
@@ -343,6 +393,8 @@ pub enum RuleError {
     RoadNotConnected,
     #[error("the set-up road must touch the settlement you just placed")]
     SetupRoadAway,
+    #[error("set-up places only on the islands the map names (R51)")]
+    SetupIsland,
     #[error("a city replaces one of your own settlements")]
     NotYourSettlement,
     #[error("a castle replaces one of your own cities")]
@@ -397,13 +449,4 @@ pub enum RuleError {
     TradeAfterBuild,
     #[error("gold is no resource: {0}")]
     NotForGold(&'static str),
-}
-
-/// An award's name on the table.
-fn award_name(award: Module) -> &'static str {
-    match award {
-        Module::Metropolis => "Largest Metropolis",
-        Module::HarborMaster => "Harbor Master",
-        _ => award.name(),
-    }
 }

@@ -1,77 +1,15 @@
-//! The island: terrain, number tokens, harbors and the robber, and how a board is dealt.
-
-use std::fmt;
+//! The island: terrain, number tokens, harbors and the robber, and how a board is dealt. A
+//! leaf of the engine: it knows the map, not the rules (a module that changes the terrain, R42,
+//! hands its change to [`Board::deal`]).
 
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use super::cards::Resource;
 use super::coords::{Hex, Vertex};
 use super::map::{MAX_HARBORS, MAX_HEXES, MapId, Topology};
-use super::rules::with_gold_hexes;
-
-/// The kind of land on a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Terrain {
-    Hills,
-    Forest,
-    Pasture,
-    Fields,
-    Mountains,
-    Desert,
-    /// R42: a gold hex, with a token like any producing hex; it gives gold cards.
-    Gold,
-}
-
-impl Terrain {
-    /// What the hex produces, if anything.
-    #[inline]
-    pub fn resource(self) -> Option<Resource> {
-        // A table in the order of the variants: one load on every production (a `match` here
-        // compiled to a chain of branches once gold broke the identity of the first five).
-        const PRODUCES: [Option<Resource>; 7] = [
-            Some(Resource::Brick),
-            Some(Resource::Lumber),
-            Some(Resource::Wool),
-            Some(Resource::Grain),
-            Some(Resource::Ore),
-            None,
-            Some(Resource::Gold),
-        ];
-        PRODUCES[self as usize]
-    }
-    /// English name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Terrain::Hills => "hills",
-            Terrain::Forest => "forest",
-            Terrain::Pasture => "pasture",
-            Terrain::Fields => "fields",
-            Terrain::Mountains => "mountains",
-            Terrain::Desert => "desert",
-            Terrain::Gold => "gold",
-        }
-    }
-}
-
-/// What a harbor trades: any resource at 3:1, or one resource at 2:1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HarborKind {
-    Generic,
-    Special(Resource),
-}
-
-impl fmt::Display for HarborKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HarborKind::Generic => f.write_str("3:1"),
-            HarborKind::Special(r) => write!(f, "2:1 {r}"),
-        }
-    }
-}
+use super::sets::{HexSet, PackedHexes};
+use super::terrain::{HarborKind, Terrain};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -99,7 +37,7 @@ pub struct Board {
     robber: Hex,
     /// For each dice total from 2 to 12, the hexes carrying it: derived from `tokens`, not saved.
     #[serde(skip)]
-    dice_hexes: [u32; 11],
+    dice_hexes: [PackedHexes; 11],
 }
 
 /// A board as saved: every field but the derived `dice_hexes`.
@@ -119,7 +57,7 @@ struct StoredBoard {
 impl From<StoredBoard> for Board {
     fn from(b: StoredBoard) -> Board {
         let StoredBoard { map, terrain, tokens, harbors, robber } = b;
-        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [0; 11] };
+        let mut board = Board { map, terrain, tokens, harbors, robber, dice_hexes: [PackedHexes::default(); 11] };
         board.index_tokens();
         board
     }
@@ -146,9 +84,16 @@ mod serde_arrays {
 impl Board {
     /// Deals a board of the given kind on a map from the game's RNG. A map without a beginner
     /// layout deals a variable board for [`BoardKind::Beginner`], and one without a centre
-    /// ignores `desert_center` (the rules configuration refuses both). With `gold` (R42), three
-    /// gold hexes replace a fields, a pasture and a forest.
-    pub fn deal(map: MapId, kind: BoardKind, desert_center: bool, gold: bool, rng: &mut impl Rng) -> Board {
+    /// ignores `desert_center` (the rules configuration refuses both). `terrain` is a module's
+    /// change to the land (R42's gold hexes; `|_| {}` for none), made to the pool before it is
+    /// shuffled or to a fixed layout.
+    pub fn deal(
+        map: MapId,
+        kind: BoardKind,
+        desert_center: bool,
+        terrain: fn(&mut [Terrain]),
+        rng: &mut impl Rng,
+    ) -> Board {
         let topo = map.topology();
         let mut board = Board {
             map,
@@ -156,7 +101,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber: Hex(0),
-            dice_hexes: [0; 11],
+            dice_hexes: [PackedHexes::default(); 11],
         };
         match &topo.beginner {
             Some((hexes, harbors)) if kind == BoardKind::Beginner => {
@@ -165,12 +110,10 @@ impl Board {
                     board.tokens[i] = tok;
                 }
                 board.harbors[..harbors.len()].copy_from_slice(harbors);
-                if gold {
-                    with_gold_hexes(&mut board.terrain[..hexes.len()]);
-                }
+                terrain(&mut board.terrain[..hexes.len()]);
             }
             _ => loop {
-                board.deal_terrain(topo, desert_center, gold, rng);
+                board.deal_terrain(topo, desert_center, terrain, rng);
                 if kind == BoardKind::Random {
                     board.shuffle_tokens(topo, rng);
                 } else {
@@ -211,7 +154,7 @@ impl Board {
             tokens: [0; MAX_HEXES],
             harbors: [HarborKind::Generic; MAX_HARBORS],
             robber,
-            dice_hexes: [0; 11],
+            dice_hexes: [PackedHexes::default(); 11],
         };
         board.terrain[..terrain.len()].copy_from_slice(terrain);
         board.tokens[..tokens.len()].copy_from_slice(tokens);
@@ -221,13 +164,11 @@ impl Board {
     }
 
     /// Shuffles terrain and harbors onto the island (R6, R8).
-    fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, gold: bool, rng: &mut impl Rng) {
+    fn deal_terrain(&mut self, topo: &Topology, desert_center: bool, edit: fn(&mut [Terrain]), rng: &mut impl Rng) {
         let n = topo.num_hexes();
         let mut terrains = topo.terrain_pool.clone();
         terrains.sort_by_key(|t| *t as u8);
-        if gold {
-            with_gold_hexes(&mut terrains);
-        }
+        edit(&mut terrains);
         terrains.shuffle(rng);
         if desert_center && let Some(centre) = topo.centre() {
             let d = terrains.iter().position(|&t| t == Terrain::Desert).expect("a desert");
@@ -257,10 +198,10 @@ impl Board {
 
     /// Fills `dice_hexes` from the tokens.
     fn index_tokens(&mut self) {
-        self.dice_hexes = [0; 11];
+        self.dice_hexes = [PackedHexes::default(); 11];
         for (h, &t) in self.tokens.iter().enumerate() {
             if (2..=12).contains(&t) {
-                self.dice_hexes[t as usize - 2] |= 1 << h;
+                self.dice_hexes[t as usize - 2].add(HexSet::one(Hex(h as u8)));
             }
         }
     }
@@ -307,12 +248,12 @@ impl Board {
     pub fn hexes_with_token(&self, total: u8) -> impl Iterator<Item = Hex> + '_ {
         self.topology().hexes().filter(move |h| self.tokens[h.index()] == total)
     }
-    /// [`Board::hexes_with_token`] as a bit set over hexes.
+    /// [`Board::hexes_with_token`] as a set.
     #[inline]
-    pub(crate) fn token_mask(&self, total: u8) -> u32 {
+    pub fn token_set(&self, total: u8) -> HexSet {
         match total {
-            2..=12 => self.dice_hexes[total as usize - 2],
-            _ => 0,
+            2..=12 => self.dice_hexes[total as usize - 2].get(),
+            _ => HexSet::EMPTY,
         }
     }
     /// Probability dots of a token: 5 for 6 and 8, 1 for 2 and 12.
@@ -341,11 +282,12 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::cards::Resource;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     fn deal(kind: BoardKind, seed: u64) -> Board {
-        Board::deal(MapId::Standard, kind, false, false, &mut ChaCha8Rng::seed_from_u64(seed))
+        Board::deal(MapId::Standard, kind, false, |_| {}, &mut ChaCha8Rng::seed_from_u64(seed))
     }
 
     #[test]
@@ -403,7 +345,7 @@ mod tests {
         for seed in 0..100 {
             assert!(!deal(BoardKind::Random, seed).red_numbers_touch());
             let b =
-                Board::deal(MapId::Standard, BoardKind::Variable, true, false, &mut ChaCha8Rng::seed_from_u64(seed));
+                Board::deal(MapId::Standard, BoardKind::Variable, true, |_| {}, &mut ChaCha8Rng::seed_from_u64(seed));
             assert_eq!(b.terrain(Hex(9)), Terrain::Desert);
         }
     }

@@ -1,4 +1,4 @@
-//! The names of the island's parts: land hexes, intersections, paths and sides. How they touch
+//! The names of the island's parts: land hexes, sea hexes, intersections, paths and sides. How they touch
 //! is the [`Topology`](super::Topology) a map builds (`src/engine/map/`).
 //!
 //! Hexes are pointy-top and laid out in rows (3, 4, 5, 4, 3 for the base island). Every part has
@@ -27,6 +27,12 @@ use serde::{Deserialize, Serialize};
 #[serde(transparent)]
 pub struct Hex(pub u8);
 
+/// One sea hex, numbered apart from the land hexes (R51), row by row from the top, left to
+/// right: a land hex keeps its number whether or not the sea is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeaHex(pub u8);
+
 /// One intersection (where settlements and cities stand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -43,13 +49,20 @@ impl Hex {
         self.0 as usize
     }
 }
+impl SeaHex {
+    /// Index for arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 impl Vertex {
     /// Index for arrays.
     pub fn index(self) -> usize {
         self.0 as usize
     }
-    /// This intersection as a one-bit set.
-    pub fn bit(self) -> u128 {
+    /// This intersection's bit in a raw `u128` mask, for the bots' own arithmetic (the
+    /// engine's API speaks [`IntersectionSet`](super::IntersectionSet)).
+    pub(crate) fn bit(self) -> u128 {
         1u128 << self.0
     }
 }
@@ -58,8 +71,9 @@ impl Edge {
     pub fn index(self) -> usize {
         self.0 as usize
     }
-    /// This path as a one-bit set.
-    pub fn bit(self) -> u128 {
+    /// This path's bit in a raw `u128` mask, for the bots' own arithmetic (the engine's API
+    /// speaks [`PathSet`](super::PathSet)).
+    pub(crate) fn bit(self) -> u128 {
         1u128 << self.0
     }
 }
@@ -85,6 +99,8 @@ impl Side {
 pub struct HarborSpot {
     /// The coastal hex.
     pub hex: Hex,
+    /// The sea hex the harbor lies on (where a ship may use it, R53).
+    pub sea: SeaHex,
     /// Which of its sides faces the harbor.
     pub side: Side,
     /// The path along that side.

@@ -4,15 +4,15 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat};
-use super::bits::Bits;
+use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use super::board::Board;
-use super::cards::{Deck, DevCard, DevHand, Hand, Resource};
+use super::cards::{Deck, DevCard, DevHand, Hand};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
-use super::rules::{House, starting_bank};
+use super::rules::{House, starting_bank, with_gold_hexes};
+use super::sets::{IntersectionSet, PackedHexes, PathSet};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,8 +42,14 @@ pub enum Phase {
     Plenty { seat: Seat, at: Vertex, left: u8 },
     /// A domestic trade offer is open (R21).
     Trade { give: Hand, get: Hand, answers: [Answer; MAX_PLAYERS] },
-    /// The game has ended.
-    Over { winner: Seat },
+    /// The game has ended. `winner` won; `shared` holds the other players who share the win
+    /// (R57's last round ends with the most points winning, ties sharing), empty otherwise and
+    /// then left out of a save, so saves of single wins read and write as they always have.
+    Over {
+        winner: Seat,
+        #[serde(default, skip_serializing_if = "nobody")]
+        shared: SeatSet,
+    },
 }
 
 /// One player's pieces, cards and army.
@@ -52,14 +58,14 @@ pub struct Player {
     pub(in crate::engine) hand: Hand,
     pub(in crate::engine) dev: DevHand,
     pub(in crate::engine) knights: u8,
-    pub(in crate::engine) settlements: Bits,
+    pub(in crate::engine) settlements: IntersectionSet,
     /// Cities and castles: a castle (R44) is a city with walls, so everything that asks where
     /// a player's buildings stand reads `settlements | cities`.
-    pub(in crate::engine) cities: Bits,
+    pub(in crate::engine) cities: IntersectionSet,
     /// R44: which of `cities` are castles (empty without the `castles` module).
-    #[serde(default, skip_serializing_if = "no_bits")]
-    pub(in crate::engine) castles: Bits,
-    pub(in crate::engine) roads: Bits,
+    #[serde(default, skip_serializing_if = "no_castles")]
+    pub(in crate::engine) castles: IntersectionSet,
+    pub(in crate::engine) roads: PathSet,
     pub(in crate::engine) road_length: u8,
     /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
     /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
@@ -67,8 +73,12 @@ pub struct Player {
     pub(in crate::engine) harbors: u8,
 }
 
-fn no_bits(b: &Bits) -> bool {
-    b.is_empty()
+fn nobody(seats: &SeatSet) -> bool {
+    seats.is_empty()
+}
+
+fn no_castles(castles: &IntersectionSet) -> bool {
+    castles.is_empty()
 }
 
 /// Facts about the turn in progress.
@@ -93,18 +103,18 @@ pub struct Turn {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(in crate::engine) struct Pieces {
     /// Intersections with a building.
-    pub(in crate::engine) buildings: u128,
+    pub(in crate::engine) buildings: IntersectionSet,
     /// Intersections with a building or next to one: no settlement goes there (R24).
-    pub(in crate::engine) blocked: u128,
+    pub(in crate::engine) blocked: IntersectionSet,
     /// Paths with a road.
-    pub(in crate::engine) roads: u128,
+    pub(in crate::engine) roads: PathSet,
     /// Per seat: intersections at an end of the seat's roads.
-    pub(in crate::engine) road_ends: [u128; MAX_PLAYERS],
+    pub(in crate::engine) road_ends: [IntersectionSet; MAX_PLAYERS],
     /// Per seat: paths, taken or not, touching a corner the seat's network reaches, that is one
     /// of its buildings or a road end without an opponent's building (R26).
-    pub(in crate::engine) frontier: [u128; MAX_PLAYERS],
+    pub(in crate::engine) frontier: [PathSet; MAX_PLAYERS],
     /// Per seat: hexes beside the seat's buildings (who the robber can rob there).
-    pub(in crate::engine) hexes: [u32; MAX_PLAYERS],
+    pub(in crate::engine) hexes: [PackedHexes; MAX_PLAYERS],
 }
 
 /// A game in progress. Fixed-size and heap-free: it is `Copy`, so cloning is one memory copy
@@ -181,7 +191,8 @@ impl Game {
         config.validate()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let gold = config.modules.has(super::config::Module::Gold);
-        let board = Board::deal(config.map, config.board, config.desert_center, gold, &mut rng);
+        let terrain = if gold { with_gold_hexes } else { |_: &mut [_]| {} };
+        let board = Board::deal(config.map, config.board, config.desert_center, terrain, &mut rng);
         let mut deck = Deck::new(config.deck);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();
@@ -311,11 +322,19 @@ impl Game {
         (start..start + n).map(move |i| Seat(if i >= n { i - n } else { i }))
     }
 
-    /// The winner, once the game is over.
+    /// The winner, once the game is over (with a shared win, the first of the winners in
+    /// seat order).
     pub fn winner(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Over { winner } => Some(winner),
+            Phase::Over { winner, .. } => Some(winner),
             _ => None,
+        }
+    }
+    /// Everyone who won, once the game is over: one seat, or several sharing the win (R57).
+    pub fn winners(&self) -> SeatSet {
+        match self.phase {
+            Phase::Over { winner, shared } => shared.with(winner),
+            _ => SeatSet::default(),
         }
     }
     /// True once someone has won.
@@ -361,20 +380,20 @@ impl Game {
     }
     /// Intersections with a player's settlements.
     pub fn settlements(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].settlements.iter().map(Vertex)
+        self.players[s.index()].settlements.iter()
     }
     /// Intersections with a player's cities, castles included (a castle is a city with walls,
     /// R44).
     pub fn cities(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].cities.iter().map(Vertex)
+        self.players[s.index()].cities.iter()
     }
     /// Intersections with a player's castles (R44), each also among [`Game::cities`].
     pub fn castles(&self, s: Seat) -> impl Iterator<Item = Vertex> + use<> {
-        self.players[s.index()].castles.iter().map(Vertex)
+        self.players[s.index()].castles.iter()
     }
     /// Paths with a player's roads.
     pub fn roads(&self, s: Seat) -> impl Iterator<Item = Edge> + use<> {
-        self.players[s.index()].roads.iter().map(Edge)
+        self.players[s.index()].roads.iter()
     }
     /// Pieces a player still has in supply: (roads, settlements, cities). A castle's city piece
     /// went back to supply (R44).
@@ -398,7 +417,7 @@ impl Game {
         let (s, city) = self.building_at(v)?;
         let piece = match city {
             false => Piece::Settlement,
-            true if self.players[s.index()].castles.has(v.0) => Piece::Castle,
+            true if self.players[s.index()].castles.contains(v) => Piece::Castle,
             true => Piece::City,
         };
         Some((s, piece))
@@ -408,9 +427,9 @@ impl Game {
     pub fn building_at(&self, v: Vertex) -> Option<(Seat, bool)> {
         self.seats().find_map(|s| {
             let p = &self.players[s.index()];
-            if p.settlements.has(v.0) {
+            if p.settlements.contains(v) {
                 Some((s, false))
-            } else if p.cities.has(v.0) {
+            } else if p.cities.contains(v) {
                 Some((s, true))
             } else {
                 None
@@ -419,7 +438,7 @@ impl Game {
     }
     /// The owner of the road on a path.
     pub fn road_at(&self, e: Edge) -> Option<Seat> {
-        self.seats().find(|s| self.players[s.index()].roads.has(e.0))
+        self.seats().find(|s| self.players[s.index()].roads.contains(e))
     }
 
     /// Points everyone can see: buildings and awards (H2). A castle is a city worth one more
@@ -440,7 +459,7 @@ impl Game {
         for s in self.seats() {
             self.measure_road(s);
             let p = &self.players[s.index()];
-            self.players[s.index()].harbors = self.harbors_of(p.settlements.0 | p.cities.0);
+            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities);
         }
     }
 
@@ -449,17 +468,12 @@ impl Game {
         let topo = self.topology();
         let mut pieces = Pieces::default();
         for (i, p) in self.players.iter().enumerate() {
-            pieces.buildings |= p.settlements.0 | p.cities.0;
-            pieces.roads |= p.roads.0;
-            pieces.hexes[i] =
-                Bits(p.settlements.0 | p.cities.0).iter().fold(0, |m, v| m | topo.vertex_hex_mask(Vertex(v)));
-            pieces.road_ends[i] = p.roads.iter().fold(0, |m, e| {
-                let [a, b] = topo.edge_vertices(Edge(e));
-                m | a.bit() | b.bit()
-            });
+            pieces.buildings |= p.settlements | p.cities;
+            pieces.roads |= p.roads;
+            pieces.hexes[i].add((p.settlements | p.cities).union_of(|v| topo.vertex_hex_set(v)));
+            pieces.road_ends[i] = p.roads.union_of(|e| IntersectionSet::from_iter(topo.edge_vertices(e)));
         }
-        pieces.blocked =
-            Bits(pieces.buildings).iter().fold(pieces.buildings, |m, v| m | topo.vertex_neighbor_mask(Vertex(v)));
+        pieces.blocked = pieces.buildings | pieces.buildings.union_of(|v| topo.vertex_neighbor_set(v));
         self.pieces = pieces;
         for s in 0..MAX_PLAYERS {
             self.pieces.frontier[s] = self.frontier_of(Seat(s as u8));
@@ -467,137 +481,23 @@ impl Game {
     }
 
     /// The paths touching a corner a seat's network reaches (see [`Pieces::frontier`]).
-    pub(in crate::engine) fn frontier_of(&self, s: Seat) -> u128 {
+    pub(in crate::engine) fn frontier_of(&self, s: Seat) -> PathSet {
         let topo = self.topology();
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let reach = own | (self.pieces.road_ends[s.index()] & !self.pieces.buildings);
-        Bits(reach).iter().fold(0, |m, v| m | topo.vertex_edge_mask(Vertex(v)))
+        let own = p.settlements | p.cities;
+        let reach = own | (self.pieces.road_ends[s.index()] - self.pieces.buildings);
+        reach.union_of(|v| topo.vertex_edge_set(v))
     }
 
-    /// Mask of every intersection with a building.
+    /// Every intersection with a building.
     #[inline]
-    pub(in crate::engine) fn occupied_vertices(&self) -> u128 {
+    pub(in crate::engine) fn occupied_vertices(&self) -> IntersectionSet {
         self.pieces.buildings
     }
-    /// Mask of every path with a road.
+    /// Every path with a road.
     #[inline]
-    pub(in crate::engine) fn occupied_edges(&self) -> u128 {
+    pub(in crate::engine) fn occupied_edges(&self) -> PathSet {
         self.pieces.roads
-    }
-
-    /// Checks a state read from a file against the rules' invariants.
-    pub fn validate(&self) -> Result<(), String> {
-        self.config.validate().map_err(|e| e.to_string())?;
-        self.board.validate()?;
-        let n = self.num_players();
-        let topo = self.topology();
-        let vmask = if topo.num_vertices() == 128 { u128::MAX } else { (1u128 << topo.num_vertices()) - 1 };
-        let emask = if topo.num_edges() == 128 { u128::MAX } else { (1u128 << topo.num_edges()) - 1 };
-        for (i, p) in self.players.iter().enumerate() {
-            if i >= n && *p != Player::default() {
-                return Err(format!("seat {} holds cards or pieces but the game has {n} players", i + 1));
-            }
-        }
-        let start = starting_bank(&self.config);
-        for r in Resource::CARDS {
-            let total: u32 = self.bank[r] as u32 + self.players.iter().map(|p| p.hand[r] as u32).sum::<u32>();
-            let bank = start[r];
-            if total != bank as u32 {
-                return Err(format!("there are {total} {r} cards in the game; there must be {bank}"));
-            }
-        }
-        // Counted in u32: a hand-edited file may hold 255 of a card in several places.
-        let deck = self.deck.counts();
-        let devs = DevCard::ALL.map(|c| {
-            let held: u32 = self.players.iter().map(|p| p.dev[c] as u32).sum();
-            let played: u32 =
-                if c == DevCard::Knight { self.players.iter().map(|p| p.knights as u32).sum() } else { 0 };
-            deck[c] as u32 + held + played
-        });
-        if DevCard::ALL.iter().zip(devs).any(|(&c, n)| n > self.config.deck[c] as u32) {
-            let cards = self.config.deck.total();
-            return Err(format!("the development cards don't add up to the {cards} of the deck"));
-        }
-        let mut seen_v = 0u128;
-        let mut seen_e = 0u128;
-        for (i, p) in self.players.iter().enumerate() {
-            let b = p.settlements.0 | p.cities.0;
-            if b & !vmask != 0 || p.roads.0 & !emask != 0 {
-                return Err(format!("player {} has a piece off the island", i + 1));
-            }
-            if p.settlements.0 & p.cities.0 != 0 || b & seen_v != 0 || p.roads.0 & seen_e != 0 {
-                return Err("two pieces stand on the same spot".into());
-            }
-            seen_v |= b;
-            seen_e |= p.roads.0;
-            if p.castles.0 & !p.cities.0 != 0 {
-                return Err(format!("player {} has a castle where they have no city", i + 1));
-            }
-            if !p.castles.is_empty() && !self.config.modules.has(super::config::Module::Castles) {
-                return Err(format!("player {} has a castle but castles (R44) are not played", i + 1));
-            }
-            let supply = self.config.supply;
-            if p.roads.len() > supply.roads as u32
-                || p.settlements.len() > supply.settlements as u32
-                || p.cities.len() - p.castles.len() > supply.cities as u32
-                || p.castles.len() > supply.castles as u32
-            {
-                return Err(format!("player {} has more pieces than the game has", i + 1));
-            }
-        }
-        for v in Bits(seen_v).iter() {
-            if topo.vertex_neighbor_mask(Vertex(v)) & seen_v != 0 {
-                return Err(format!("two buildings stand next to each other at intersection {v}"));
-            }
-        }
-        let mut fresh = *self;
-        fresh.refresh_derived();
-        if self.pieces != fresh.pieces {
-            return Err("the engine's record of where pieces stand is out of date".into());
-        }
-        for s in self.seats() {
-            let (a, b) = (&self.players[s.index()], &fresh.players[s.index()]);
-            if a.road_length != b.road_length {
-                return Err(format!("{s}'s road length is {}, but the roads give {}", a.road_length, b.road_length));
-            }
-            if a.harbors != b.harbors {
-                return Err(format!("{s}'s harbors don't match the buildings"));
-            }
-        }
-        if self.turn.seat.index() >= n || self.first.index() >= n {
-            return Err("a turn belongs to a player who isn't in the game".into());
-        }
-        let h = &self.house;
-        for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master].into_iter().flatten() {
-            if s.index() >= n {
-                return Err(format!("an award is held by {s}, who isn't in the game"));
-            }
-        }
-        if let Phase::Over { winner } = self.phase
-            && winner.index() >= n
-        {
-            return Err(format!("the winner {winner} isn't in the game"));
-        }
-        let outsider = match self.phase {
-            Phase::Setup { round, index, .. } => round > 1 || index as usize >= n,
-            Phase::Discard { remaining } => remaining[n..].iter().any(|&c| c > 0),
-            Phase::Trade { answers, .. } => answers[n..].iter().any(|&a| a != Answer::NotAsked),
-            // R45: the building being paid must be the seat's, and owe 1 to 3 cards (3 for a
-            // castle, R44).
-            Phase::Plenty { seat, at, left } => {
-                let own = |p: &Player| (p.settlements.0 | p.cities.0) & at.bit() != 0;
-                seat.index() >= n
-                    || at.index() >= self.topology().num_vertices()
-                    || !own(&self.players[seat.index()])
-                    || !(1..=3).contains(&left)
-            }
-            _ => false,
-        };
-        if outsider {
-            return Err("the phase waits for a player who isn't in the game".into());
-        }
-        Ok(())
     }
 
     /// Refuses anything once the game is over.
@@ -611,6 +511,25 @@ mod tests {
     use super::*;
     use crate::bots::SplitMix64;
     use crate::engine::NoEvents;
+
+    /// R57's shared win: one winner is saved as it always was, several read back as saved.
+    #[test]
+    fn r57_a_shared_win_is_saved_and_a_single_win_as_before() {
+        let single = Phase::Over { winner: Seat(2), shared: SeatSet::default() };
+        assert_eq!(serde_json::to_string(&single).unwrap(), r#"{"over":{"winner":2}}"#);
+        assert_eq!(serde_json::from_str::<Phase>(r#"{"over":{"winner":2}}"#).unwrap(), single);
+        let shared = Phase::Over { winner: Seat(0), shared: SeatSet::one(Seat(3)) };
+        let json = serde_json::to_string(&shared).unwrap();
+        assert_eq!(json, r#"{"over":{"winner":0,"shared":8}}"#, "a seat set, as a trade offer's");
+        assert_eq!(serde_json::from_str::<Phase>(&json).unwrap(), shared);
+        let mut g = Game::new(Config::with_players(4), 1).unwrap();
+        assert!(g.winners().is_empty());
+        g.phase = shared;
+        assert_eq!((g.winner(), g.winners().iter().collect::<Vec<_>>()), (Some(Seat(0)), vec![Seat(0), Seat(3)]));
+        assert_eq!(g.validate(), Ok(()));
+        g.phase = Phase::Over { winner: Seat(0), shared: SeatSet::one(Seat(5)) };
+        assert_eq!(g.validate(), Err("the winner player 6 isn't in the game".into()));
+    }
 
     /// The facts kept up to date as pieces go down are those a rebuild from the pieces finds,
     /// at every moment of random games (a loaded game rebuilds them; a played one updates them).

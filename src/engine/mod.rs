@@ -2,7 +2,6 @@
 //! seeded RNG inside [`Game`], so a seed and a list of actions replay a game exactly.
 
 mod action;
-mod bits;
 mod board;
 mod cards;
 mod config;
@@ -15,22 +14,26 @@ mod rng;
 mod road;
 mod rules;
 mod scenario;
+mod sets;
 mod sink;
 mod snapshot;
+mod terrain;
+mod validate;
 mod view;
 
-pub use action::{Action, Answer, Event, MAX_PLAYERS, Piece, RuleError, Seat, SeatSet};
-pub use bits::Bits;
-pub use board::{Board, BoardKind, HarborKind, Terrain};
+pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet};
+pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
-pub use coords::{Edge, HarborSpot, Hex, Side, Vertex};
+pub use coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
 pub use game::{Game, Phase};
-pub use map::{MAX_HARBORS, MAX_HEXES, MapError, MapId, MapSpec, Topology};
+pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use rules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 pub use scenario::Scenario;
-pub use sink::{ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
+pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
+pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
 pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};
+pub use terrain::{HarborKind, Terrain};
 pub use view::{PlayerView, PublicPlayer, ViewSnapshot};

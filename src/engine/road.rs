@@ -4,6 +4,7 @@ use super::action::{Event, Seat};
 use super::coords::{Edge, Vertex};
 use super::game::Game;
 use super::map::Topology;
+use super::sets::{IntersectionSet, PathSet};
 use super::sink::EventSink;
 
 /// Knights needed for Largest Army (R36).
@@ -13,49 +14,50 @@ pub const ROAD_MIN: u8 = 5;
 
 /// The longest trail over `roads` (no path twice; intersections may repeat), not passing
 /// through any intersection in `blocked` but allowed to end there (R34).
-pub fn longest_trail(topo: &Topology, roads: u128, blocked: u128) -> u8 {
-    let mut unreached = 0u128;
-    let mut m = roads;
-    while m != 0 {
-        let e = Edge(m.trailing_zeros() as u8);
-        m &= m - 1;
+pub fn longest_trail(topo: &Topology, roads: PathSet, blocked: IntersectionSet) -> u8 {
+    let mut unreached = IntersectionSet::EMPTY;
+    for e in roads {
         let [a, b] = topo.edge_vertices(e);
-        unreached |= a.bit() | b.bit();
+        unreached |= IntersectionSet::one(a).with(b);
     }
     let mut best = 0;
-    while unreached != 0 {
-        let seed = Vertex(unreached.trailing_zeros() as u8);
+    while let Some(seed) = unreached.min() {
         let corners;
         (corners, best) = component_longest(topo, roads, blocked, seed, best);
-        unreached &= !corners;
+        unreached -= corners;
     }
     best
 }
 
 /// The corners of the network of `roads` that reaches `seed`, and the longer of `floor` and that
 /// network's longest trail.
-fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, floor: u8) -> (u128, u8) {
+fn component_longest(
+    topo: &Topology,
+    roads: PathSet,
+    blocked: IntersectionSet,
+    seed: Vertex,
+    floor: u8,
+) -> (IntersectionSet, u8) {
     // Take in the network breadth-first from `seed`. Each entry of `nodes` is a corner reached:
     // [corner, position of the corner it was reached from, longest and second longest branch
     // below it]. Reaching a corner twice means a cycle.
     let mut nodes = [[0u8; 4]; 128];
     nodes[0][0] = seed.0;
     let mut left = roads;
-    let mut corners = seed.bit();
+    let mut corners = IntersectionSet::one(seed);
     let mut cyclic = false;
     let (mut n, mut i) = (1, 0);
     while i < n {
         let v = nodes[i % 128][0];
-        let mut out = topo.vertex_edge_mask(Vertex(v)) & left;
-        left &= !out;
-        while out != 0 {
-            let [a, b] = topo.edge_vertices(Edge(out.trailing_zeros() as u8));
-            out &= out - 1;
+        let out = topo.vertex_edge_set(Vertex(v)) & left;
+        left -= out;
+        for e in out {
+            let [a, b] = topo.edge_vertices(e);
             let w = Vertex(a.0 ^ b.0 ^ v);
-            if corners & w.bit() != 0 {
+            if corners.contains(w) {
                 cyclic = true;
             } else {
-                corners |= w.bit();
+                corners.insert(w);
                 nodes[n % 128] = [w.0, i as u8, 0, 0];
                 n += 1;
             }
@@ -63,9 +65,8 @@ fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, 
         i += 1;
     }
     if cyclic {
-        let paths = roads & !left;
-        let best =
-            if paths.count_ones() > floor as u32 { cyclic_longest(topo, corners, paths, blocked, seed) } else { 0 };
+        let paths = roads - left;
+        let best = if paths.len() > floor as u32 { cyclic_longest(topo, corners, paths, blocked, seed) } else { 0 };
         return (corners, best.max(floor));
     }
     // A tree, where trails are paths: from the leaves up, the longest path joins the two longest
@@ -73,7 +74,7 @@ fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, 
     let mut best = floor;
     for i in (1..n).rev() {
         let [v, up, first, second] = nodes[i % 128];
-        let branch = if blocked & Vertex(v).bit() == 0 {
+        let branch = if !blocked.contains(Vertex(v)) {
             best = best.max(first + second);
             first + 1
         } else {
@@ -88,7 +89,7 @@ fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, 
         }
     }
     let [root, _, first, second] = nodes[0];
-    let joined = if blocked & Vertex(root).bit() == 0 { first + second } else { first };
+    let joined = if !blocked.contains(Vertex(root)) { first + second } else { first };
     (corners, best.max(joined))
 }
 
@@ -98,27 +99,28 @@ fn component_longest(topo: &Topology, roads: u128, blocked: u128, seed: Vertex, 
 /// corner of a pure cycle). The search stops as soon as a trail reaches the parity bound: every
 /// corner a trail passes through uses an even number of its paths, so of `k` odd corners all but
 /// the two ends leave a path unused, and no trail is longer than `paths - (k / 2 - 1)`.
-fn cyclic_longest(topo: &Topology, corners: u128, paths: u128, blocked: u128, seed: Vertex) -> u8 {
-    let mut starts = 0u128;
+fn cyclic_longest(
+    topo: &Topology,
+    corners: IntersectionSet,
+    paths: PathSet,
+    blocked: IntersectionSet,
+    seed: Vertex,
+) -> u8 {
+    let mut starts = IntersectionSet::EMPTY;
     let mut odd = 0u32;
-    let mut t = corners;
-    while t != 0 {
-        let v = Vertex(t.trailing_zeros() as u8);
-        t &= t - 1;
-        let degree = (topo.vertex_edge_mask(v) & paths).count_ones();
+    for v in corners {
+        let degree = (topo.vertex_edge_set(v) & paths).len();
         odd += degree & 1;
-        if degree != 2 || blocked & v.bit() != 0 {
-            starts |= v.bit();
+        if degree != 2 || blocked.contains(v) {
+            starts.insert(v);
         }
     }
-    if starts == 0 {
-        starts = seed.bit();
+    if starts.is_empty() {
+        starts = IntersectionSet::one(seed);
     }
-    let bound = (paths.count_ones() - (odd / 2).saturating_sub(1)) as u8;
+    let bound = (paths.len() - (odd / 2).saturating_sub(1)) as u8;
     let mut best = 0;
-    while starts != 0 {
-        let v = Vertex(starts.trailing_zeros() as u8);
-        starts &= starts - 1;
+    for v in starts {
         best = best.max(walk(topo, v, paths, blocked, bound));
         if best >= bound {
             break;
@@ -129,16 +131,16 @@ fn cyclic_longest(topo: &Topology, corners: u128, paths: u128, blocked: u128, se
 
 /// The longest trail from `v` over `left`, or any trail of at least `cap` paths (no longer one
 /// is wanted: the caller has a bound).
-fn walk(topo: &Topology, v: Vertex, left: u128, blocked: u128, cap: u8) -> u8 {
-    let cap = cap.min(left.count_ones() as u8);
+fn walk(topo: &Topology, v: Vertex, left: PathSet, blocked: IntersectionSet, cap: u8) -> u8 {
+    let cap = cap.min(left.len() as u8);
     let mut best = 0;
-    let mut out = topo.vertex_edge_mask(v) & left;
-    while out != 0 && best < cap {
-        let e = Edge(out.trailing_zeros() as u8);
-        out &= out - 1;
+    let mut out = (topo.vertex_edge_set(v) & left).iter();
+    while best < cap
+        && let Some(e) = out.next()
+    {
         let [a, b] = topo.edge_vertices(e);
         let w = Vertex(a.0 ^ b.0 ^ v.0);
-        let further = if blocked & w.bit() != 0 { 0 } else { walk(topo, w, left & !e.bit(), blocked, cap - 1) };
+        let further = if blocked.contains(w) { 0 } else { walk(topo, w, left.without(e), blocked, cap - 1) };
         best = best.max(1 + further);
     }
     best
@@ -148,9 +150,8 @@ impl Game {
     /// Recomputes a player's road length from the board.
     pub(crate) fn measure_road(&mut self, s: Seat) {
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let blocked = self.occupied_vertices() & !own;
-        let len = longest_trail(self.topology(), p.roads.0, blocked);
+        let blocked = self.occupied_vertices() - (p.settlements | p.cities);
+        let len = longest_trail(self.topology(), p.roads, blocked);
         self.players[s.index()].road_length = len;
     }
 
@@ -159,10 +160,9 @@ impl Game {
     /// old one and that network's longest trail.
     pub(crate) fn extend_road(&mut self, s: Seat, e: Edge) {
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let blocked = self.occupied_vertices() & !own;
+        let blocked = self.occupied_vertices() - (p.settlements | p.cities);
         let topo = self.topology();
-        let (_, len) = component_longest(topo, p.roads.0, blocked, topo.edge_vertices(e)[0], p.road_length);
+        let (_, len) = component_longest(topo, p.roads, blocked, topo.edge_vertices(e)[0], p.road_length);
         self.players[s.index()].road_length = len;
     }
 
@@ -205,13 +205,13 @@ mod tests {
     use crate::engine::MapId;
 
     /// A path of `n` roads walking along the top edge of the island.
-    fn chain(topo: &Topology, start: Vertex, n: usize) -> (u128, Vec<Vertex>) {
-        let mut roads = 0u128;
+    fn chain(topo: &Topology, start: Vertex, n: usize) -> (PathSet, Vec<Vertex>) {
+        let mut roads = PathSet::EMPTY;
         let mut at = start;
         let mut visited = vec![start];
         for _ in 0..n {
             let next = *topo.vertex_neighbors(at).iter().filter(|w| !visited.contains(w)).min().unwrap();
-            roads |= topo.edge_between(at, next).unwrap().bit();
+            roads.insert(topo.edge_between(at, next).unwrap());
             visited.push(next);
             at = next;
         }
@@ -222,24 +222,24 @@ mod tests {
     fn r34_simple_chain_counts_each_road() {
         let topo = MapId::Standard.topology();
         let (roads, _) = chain(topo, Vertex(0), 6);
-        assert_eq!(longest_trail(topo, roads, 0), 6);
+        assert_eq!(longest_trail(topo, roads, IntersectionSet::EMPTY), 6);
     }
 
     #[test]
     fn r34_opponent_building_splits_the_trail() {
         let topo = MapId::Standard.topology();
         let (roads, vs) = chain(topo, Vertex(0), 6);
-        assert_eq!(longest_trail(topo, roads, vs[2].bit()), 4);
+        assert_eq!(longest_trail(topo, roads, IntersectionSet::one(vs[2])), 4);
         // A road that ends at an opponent's building still counts.
-        assert_eq!(longest_trail(topo, roads, vs[6].bit()), 6);
+        assert_eq!(longest_trail(topo, roads, IntersectionSet::one(vs[6])), 6);
     }
 
     #[test]
     fn r34_a_loop_counts_every_path() {
         let topo = MapId::Standard.topology();
         let hex = crate::engine::coords::Hex(0);
-        let ring = topo.hex_edges(hex).iter().fold(0u128, |m, e| m | e.bit());
-        assert_eq!(longest_trail(topo, ring, 0), 6);
+        let ring: PathSet = topo.hex_edges(hex).into_iter().collect();
+        assert_eq!(longest_trail(topo, ring, IntersectionSet::EMPTY), 6);
     }
 }
 
@@ -253,12 +253,12 @@ mod start_tests {
     #[test]
     fn pruned_starts_match_brute_force_on_random_networks() {
         let topo = MapId::Standard.topology();
-        let brute = |roads: u128, blocked: u128| {
+        let brute = |roads: PathSet, blocked: IntersectionSet| {
             topo.vertices().map(|v| walk(topo, v, roads, blocked, u8::MAX)).max().unwrap_or(0)
         };
         let mut rng = SplitMix64::new(9);
         for _ in 0..20_000 {
-            let mut roads = 0u128;
+            let mut roads = PathSet::EMPTY;
             let mut at = Vertex(rng.below(54) as u8);
             for _ in 0..1 + rng.below(15) {
                 if rng.below(4) == 0 {
@@ -266,14 +266,14 @@ mod start_tests {
                 }
                 let ns = topo.vertex_neighbors(at);
                 let next = ns[rng.below(ns.len())];
-                roads |= topo.edge_between(at, next).unwrap().bit();
+                roads.insert(topo.edge_between(at, next).unwrap());
                 at = next;
             }
             // Block up to two corners, usually ones the network touches.
-            let corners: Vec<u8> = (0..54u8).filter(|&v| topo.vertex_edge_mask(Vertex(v)) & roads != 0).collect();
-            let mut blocked = 0u128;
+            let corners: Vec<u8> = (0..54u8).filter(|&v| topo.vertex_edge_set(Vertex(v)).intersects(roads)).collect();
+            let mut blocked = IntersectionSet::EMPTY;
             for _ in 0..rng.below(3) {
-                blocked |= 1u128 << corners[rng.below(corners.len())];
+                blocked.insert(Vertex(corners[rng.below(corners.len())]));
             }
             assert_eq!(longest_trail(topo, roads, blocked), brute(roads, blocked));
         }

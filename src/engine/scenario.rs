@@ -92,16 +92,16 @@ impl Scenario {
             return self.fail(format!("intersection {} already holds a building of {o}", v.0));
         }
         let p = &mut self.game.players[s.index()];
-        p.settlements.remove(v.0);
-        p.cities.remove(v.0);
-        p.castles.remove(v.0);
+        p.settlements.remove(v);
+        p.cities.remove(v);
+        p.castles.remove(v);
         match piece {
-            Piece::Settlement => p.settlements.insert(v.0),
+            Piece::Settlement => p.settlements.insert(v),
             Piece::Castle => {
-                p.cities.insert(v.0);
-                p.castles.insert(v.0);
+                p.cities.insert(v);
+                p.castles.insert(v);
             }
-            _ => p.cities.insert(v.0),
+            _ => p.cities.insert(v),
         }
         self
     }
@@ -114,7 +114,7 @@ impl Scenario {
         if let Some(o) = self.game.road_at(e) {
             return self.fail(format!("path {} already holds a road of {o}", e.0));
         }
-        self.game.players[s.index()].roads.insert(e.0);
+        self.game.players[s.index()].roads.insert(e);
         self
     }
 

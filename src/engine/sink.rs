@@ -76,9 +76,32 @@ impl ActionSink for Vec<Action> {
     }
 }
 
-/// More actions than any moment has: every path and intersection of the largest island (128
-/// each), five cities, nine castles, every card play (32) and every maritime trade (60), plus the end of turn.
+/// Room for more actions than any moment lists, with one slot to spare for the write past the end
+/// that [`ActionSink::push_if`] may make. The bound, phase by phase, from limits the engine enforces (a map has
+/// at most 128 intersections and 128 paths, `MapError::TooManyParts`, and 30 land hexes;
+/// a game at most 6 players):
+/// - the main phase, the largest: a road on each path (128); one building on each intersection
+///   (an empty one takes a settlement, one's settlement a city, one's city a castle: 128);
+///   every card play (a knight, road building, 25 ordered pairs of year of plenty, 5
+///   monopolies: 32); every maritime trade (5 resources given for 4 others at 3 rates: 60);
+///   gold for each of 5 resources; a card bought; the end of the turn: 360 in all;
+/// - the robber: a move to each of 30 hexes robbing each of 5 others at most (150);
+/// - set-up (128 sites or fewer), discards (6), free roads (128), the Special Building Phase
+///   (the main phase without cards and trades), R45's cards (6), answers to an offer and
+///   confirmations (9): fewer.
+///
+/// So no moment overflows the list; [`ACTION_BOUND`] is checked against it at compile time.
+/// A module that lists more (units, later) raises the bound here, with its own line above.
 pub const MAX_ACTIONS: usize = 384;
+
+/// The most actions any moment lists (see [`MAX_ACTIONS`]).
+pub const ACTION_BOUND: usize = {
+    let (paths, intersections, hexes, others) = (128, 128, super::map::MAX_HEXES, super::MAX_PLAYERS - 1);
+    let main = paths + intersections + (1 + 1 + 25 + 5) + 5 * 4 * 3 + 5 + 1 + 1;
+    let robber = hexes * others;
+    if main > robber { main } else { robber }
+};
+const _: () = assert!(ACTION_BOUND < MAX_ACTIONS, "an action list could overflow");
 
 /// A fixed-size list of actions, filled by [`Game::legal_actions_into`](super::Game::legal_actions_into)
 /// without touching the heap. Reads as a slice.
@@ -184,5 +207,25 @@ mod tests {
                 assert_eq!(loud, quiet);
             }
         }
+    }
+
+    /// The proven bound holds in play: no moment of random games with every land module, gold
+    /// and the dragon, 2 to 6 players, lists more than [`ACTION_BOUND`].
+    #[test]
+    fn no_moment_lists_more_than_the_bound() {
+        use crate::engine::{Module, Modules};
+        let mut most = 0;
+        for seed in 0..30 {
+            let modules = Modules::LAND.with(Module::Gold).with(Module::Dragon);
+            let mut game = Game::new(Config::with_players(2 + (seed % 5) as u8).with_modules(modules), seed).unwrap();
+            let mut list = ActionList::new();
+            let mut rng = SplitMix64::new(seed);
+            while !game.is_over() && game.turn_number() < 1000 {
+                game.legal_actions_into(&mut list);
+                most = most.max(list.len());
+                game.apply_unchecked(list[rng.below(list.len())], &mut NoEvents);
+            }
+        }
+        assert!(most <= ACTION_BOUND && most > 50, "{most}");
     }
 }

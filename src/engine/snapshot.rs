@@ -28,8 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{MAX_PLAYERS, Seat};
-use super::bits::Bits;
-use super::board::{Board, HarborKind, Terrain};
+use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, MAX_DECK};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Hex, Vertex};
@@ -37,6 +36,8 @@ use super::game::{Game, Phase, Pieces, Player, Turn};
 use super::map::MapId;
 use super::rng::GameRng;
 use super::rules::House;
+use super::sets::{IntersectionSet, PathSet};
+use super::terrain::{HarborKind, Terrain};
 
 /// Everything a position is: a [`Game`] rebuilt from it with [`Game::from_snapshot`] plays on
 /// exactly as the game it was taken from, future dice and draws included.
@@ -198,10 +199,10 @@ impl Game {
                 hand: p.hand,
                 dev: p.dev,
                 knights: p.knights,
-                settlements: p.settlements.iter().map(Vertex).collect(),
-                cities: Bits(p.cities.0 & !p.castles.0).iter().map(Vertex).collect(),
-                castles: p.castles.iter().map(Vertex).collect(),
-                roads: p.roads.iter().map(Edge).collect(),
+                settlements: p.settlements.iter().collect(),
+                cities: (p.cities - p.castles).iter().collect(),
+                castles: p.castles.iter().collect(),
+                roads: p.roads.iter().collect(),
             })
             .collect();
         let t = &self.turn;
@@ -268,12 +269,18 @@ impl Game {
         let mut players = [Player::default(); MAX_PLAYERS];
         for (i, (p, q)) in players.iter_mut().zip(&s.players).enumerate() {
             let seat = Seat(i as u8);
-            let vertices = |list: &[Vertex]| bits(list.iter().map(|v| v.0), topo.num_vertices(), seat);
-            let edges = |list: &[Edge]| bits(list.iter().map(|e| e.0), topo.num_edges(), seat);
+            let vertices = |list: &[Vertex]| {
+                distinct(list.iter().map(|v| v.0), topo.num_vertices(), seat).map(|()| list.iter().copied().collect())
+            };
+            let edges = |list: &[Edge]| {
+                distinct(list.iter().map(|e| e.0), topo.num_edges(), seat).map(|()| list.iter().copied().collect())
+            };
+            let vertices = |list: &[Vertex]| -> Result<IntersectionSet, SnapshotError> { vertices(list) };
+            let edges = |list: &[Edge]| -> Result<PathSet, SnapshotError> { edges(list) };
             // In the game a castle is a city with walls (R44): listed once in the file, it
             // joins the cities here.
             let (cities, castles) = (vertices(&q.cities)?, vertices(&q.castles)?);
-            if cities.0 & castles.0 != 0 {
+            if cities.intersects(castles) {
                 return Err(SnapshotError::SameSpot);
             }
             *p = Player {
@@ -281,7 +288,7 @@ impl Game {
                 dev: q.dev,
                 knights: q.knights,
                 settlements: vertices(&q.settlements)?,
-                cities: Bits(cities.0 | castles.0),
+                cities: cities | castles,
                 castles,
                 roads: edges(&q.roads)?,
                 road_length: 0,
@@ -321,19 +328,18 @@ impl Game {
     }
 }
 
-/// The set of `indices`, each below `limit` and named once.
-fn bits(indices: impl Iterator<Item = u8>, limit: usize, seat: Seat) -> Result<Bits, SnapshotError> {
-    let mut set = Bits(0);
+/// Checks that `indices` are each below `limit` (at most 128) and named once.
+fn distinct(indices: impl Iterator<Item = u8>, limit: usize, seat: Seat) -> Result<(), SnapshotError> {
+    let mut seen = [false; 256];
     for i in indices {
         if i as usize >= limit {
             return Err(SnapshotError::OffIsland { seat });
         }
-        if set.has(i) {
+        if std::mem::replace(&mut seen[i as usize], true) {
             return Err(SnapshotError::SameSpot);
         }
-        set.insert(i);
     }
-    Ok(set)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ use super::config::Config;
 use super::coords::{Edge, Vertex};
 use super::game::{Game, Phase};
 use super::map::Topology;
+use super::sets::{IntersectionSet, PathSet};
 use super::sink::ActionSink;
 
 /// The public side of one player: what everyone at the table sees (H2, R29).
@@ -55,7 +56,7 @@ pub struct PublicPlayer {
     pub harbor_master: bool,
     /// Roads, settlements and cities still in supply.
     pub pieces_left: (u32, u32, u32),
-    /// R44: castles built (each also a city of [`PlayerView::city_mask`]).
+    /// R44: castles built (each also a city of [`PlayerView::city_set`]).
     pub castles: u32,
     /// R44: castles still in supply (0 without the module).
     pub castles_left: u32,
@@ -239,22 +240,22 @@ impl<'a> PlayerView<'a> {
     pub fn player(&self, s: Seat) -> PublicPlayer {
         self.game.public_player(s)
     }
-    /// Intersections with a settlement of `s`, as a bit set (public, and free to ask).
-    pub fn settlement_mask(&self, s: Seat) -> u128 {
-        self.game.players[s.index()].settlements.0
+    /// Intersections with a settlement of `s` (public, and free to ask).
+    pub fn settlement_set(&self, s: Seat) -> IntersectionSet {
+        self.game.players[s.index()].settlements
     }
-    /// Intersections with a city or castle of `s`, as a bit set (a castle is a city with
+    /// Intersections with a city or castle of `s` (a castle is a city with
     /// walls, R44).
-    pub fn city_mask(&self, s: Seat) -> u128 {
-        self.game.players[s.index()].cities.0
+    pub fn city_set(&self, s: Seat) -> IntersectionSet {
+        self.game.players[s.index()].cities
     }
-    /// Intersections with a castle of `s` (R44), as a bit set.
-    pub fn castle_mask(&self, s: Seat) -> u128 {
-        self.game.players[s.index()].castles.0
+    /// Intersections with a castle of `s` (R44).
+    pub fn castle_set(&self, s: Seat) -> IntersectionSet {
+        self.game.players[s.index()].castles
     }
-    /// Paths with a road of `s`, as a bit set.
-    pub fn road_mask(&self, s: Seat) -> u128 {
-        self.game.players[s.index()].roads.0
+    /// Paths with a road of `s`.
+    pub fn road_set(&self, s: Seat) -> PathSet {
+        self.game.players[s.index()].roads
     }
     /// The public side of every player, in seat order.
     pub fn players(&self) -> impl Iterator<Item = PublicPlayer> + '_ {

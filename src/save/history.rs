@@ -164,8 +164,9 @@ impl Record {
     /// 1. the game is not over;
     /// 2. it was made by the player who must act now, and play stayed with them (so undo never
     ///    shows a hidden hand to another player, H1);
-    /// 3. it revealed nothing new: not a roll, a development card bought, a steal or a monopoly
-    ///    (which shows what others hold), nor anything whose events came from the dice;
+    /// 3. it revealed nothing new, as the engine tells ([`Game::revealed`]): it drew nothing
+    ///    from the RNG (a roll, a steal, the dragon), drew no development card, and took no
+    ///    one's hidden cards (a monopoly);
     /// 4. it involved no other player's choice: a trade another player accepted or countered
     ///    (`ConfirmTrade`) is final (RULES H3), so undo never reaches past it.
     ///
@@ -195,44 +196,14 @@ impl Record {
         if before.to_act() != self.game.to_act() {
             return Err(UndoRefusal::OtherPlayer);
         }
-        if let Some(what) = revealing(last) {
-            return Err(UndoRefusal::Revealed(what));
-        }
         if matches!(last, Action::ConfirmTrade(_)) {
             return Err(UndoRefusal::TradeAgreed);
         }
-        let events = before.clone().apply(last).expect("a record's log is legal");
-        if let Some(what) = events.iter().find_map(revealing_event) {
-            return Err(UndoRefusal::Revealed(what));
+        // What the action revealed, the engine says (H3: the RNG drawn from, or hidden cards).
+        if let Some(what) = before.revealed(last, &self.game) {
+            return Err(UndoRefusal::Revealed(what.what()));
         }
         Ok(before)
-    }
-}
-
-/// Actions that always reveal something new (checked before their events, for a clear reason).
-fn revealing(action: Action) -> Option<&'static str> {
-    match action {
-        Action::RollDice => Some("a roll"),
-        Action::BuyDevCard => Some("a card draw"),
-        Action::MoveRobber { victim: Some(_), .. } => Some("a steal"),
-        Action::PlayMonopoly(_) => Some("a monopoly"),
-        _ => None,
-    }
-}
-
-/// Events that come from the RNG or show hidden cards: an action causing one is final.
-fn revealing_event(e: &Event) -> Option<&'static str> {
-    match e {
-        Event::StartingRoll { .. }
-        | Event::DiceRolled { .. }
-        | Event::Produced { .. }
-        | Event::Shortage { .. }
-        | Event::MustDiscard { .. } => Some("a roll"),
-        Event::BoughtDevCard { .. } => Some("a card draw"),
-        Event::Stole { .. } => Some("a steal"),
-        Event::Monopolized { .. } => Some("a monopoly"),
-        Event::Won { .. } => Some("a win"),
-        _ => None,
     }
 }
 

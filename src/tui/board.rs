@@ -1,5 +1,7 @@
 //! The island widget: hexes drawn in ASCII from the engine's doubled coordinates, with terrain,
-//! number tokens and pips, the robber, harbors on the coast, and every player's pieces.
+//! number tokens and pips, the robber, harbors on the coast, and every player's pieces. On a
+//! map of several islands (the archipelago, R51) the sea is drawn too, waves in every sea hex;
+//! a single island stands in blank sea as it always has.
 //!
 //! A hex centre `(x, y)` has corners at `y-2, y-1, y+1, y+2`, so intersections sit only on rows
 //! `y = 3k+1` (the top corner of the hexes below) and `y = 3k+2` (one step lower). The
@@ -27,6 +29,11 @@ use crate::engine::{Edge, Game, HarborKind, Hex, Piece, Seat, Side, Topology, Ve
 const MARGIN_X: i32 = 7;
 /// Rows left free above the island (for harbor labels; one is enough below).
 const MARGIN_TOP: i32 = 2;
+
+/// True when the sea is drawn: on maps of several islands, where it tells them apart.
+pub fn sea_drawn(topo: &Topology) -> bool {
+    topo.islands().len() > 1
+}
 
 /// Where each part of the island falls on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,8 +65,18 @@ impl Geometry {
     /// The island at a scale: large (`sx` 6, `p` 5) or compact (`sx` 4, `p` 4).
     pub fn new(topo: &Topology, large: bool) -> Geometry {
         let (sx, p) = if large { (6, 5) } else { (4, 4) };
-        let xs: Vec<i32> = topo.vertices().map(|v| topo.vertex_pos(v).0 as i32).collect();
-        let ys: Vec<i32> = topo.vertices().map(|v| topo.vertex_pos(v).1 as i32).collect();
+        let mut points: Vec<(i16, i16)> = topo.vertices().map(|v| topo.vertex_pos(v)).collect();
+        if sea_drawn(topo) {
+            // The sea hexes' outer corners too (a hex centre's corners are 1 to the side and
+            // 2 above and below).
+            points.extend(
+                topo.sea_positions()
+                    .iter()
+                    .flat_map(|&(x, y)| [(x - 1, y - 1), (x + 1, y + 1), (x, y - 2), (x, y + 2)]),
+            );
+        }
+        let xs: Vec<i32> = points.iter().map(|p| p.0 as i32).collect();
+        let ys: Vec<i32> = points.iter().map(|p| p.1 as i32).collect();
         let (min_x, max_x) = (xs.iter().copied().min().unwrap_or(0), xs.iter().copied().max().unwrap_or(0));
         let (min_y, max_y) = (ys.iter().copied().min().unwrap_or(0), ys.iter().copied().max().unwrap_or(0));
         let mut g = Geometry { sx, p, left: 0, top: 0, min_x, min_k: (min_y - 1).div_euclid(3), width: 0, height: 0 };
@@ -122,7 +139,11 @@ impl Geometry {
 
     /// The inside of a hex: first column, width, and its rows.
     fn hex_inside(&self, topo: &Topology, h: Hex) -> (i32, i32, std::ops::Range<i32>) {
-        let (x, y) = topo.hex_pos(h);
+        self.inside(topo.hex_pos(h))
+    }
+
+    /// The inside of the hex centred at `(x, y)`, land or sea.
+    fn inside(&self, (x, y): (i16, i16)) -> (i32, i32, std::ops::Range<i32>) {
         (self.col(x - 1) + 1, 2 * self.sx - 1, self.row(y - 1)..self.row(y + 1))
     }
 
@@ -300,6 +321,20 @@ impl Island<'_> {
         }
     }
 
+    /// Waves in every sea hex, a row apart, in the harbors' colour; the harbor labels are
+    /// drawn over them.
+    fn draw_sea(&self, buf: &mut Buffer, area: Rect) {
+        let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
+        let wave = th.harbor_wave();
+        for &pos in topo.sea_positions() {
+            let (left, width, rows) = g.inside(pos);
+            for (i, row) in rows.enumerate() {
+                let line: String = (0..width).map(|c| if (c + 2 * i as i32) % 4 == 1 { wave } else { " " }).collect();
+                put(buf, area, left, row, &line, th.harbor());
+            }
+        }
+    }
+
     /// Harbor labels, two lines (ratio, then resource) inside the sea hex beyond the harbor's
     /// side, on the rows nearest to it.
     fn draw_harbors(&self, buf: &mut Buffer, area: Rect) {
@@ -311,24 +346,32 @@ impl Island<'_> {
             };
             let (x, y) = topo.hex_pos(spot.hex);
             let style = th.harbor();
+            // Over drawn sea, a blank on each side keeps the label clear of the waves.
+            let label = |buf: &mut Buffer, col: i32, row: i32, text: &str| {
+                if sea_drawn(topo) {
+                    put(buf, area, col - 1, row, &" ".repeat(text.chars().count() + 2), style);
+                }
+                put(buf, area, col, row, text, style);
+            };
             let (top, bottom) = (g.row(y - 2), g.row(y + 2));
             match spot.side {
                 Side::E => {
                     let row = g.row(y - 1) + 1;
-                    put(buf, area, g.col(x + 1) + 2, row, ratio, style);
-                    put(buf, area, g.col(x + 1) + 2, row + 1, what, style);
+                    label(buf, g.col(x + 1) + 2, row, ratio);
+                    label(buf, g.col(x + 1) + 2, row + 1, what);
                 }
                 Side::W => {
                     let row = g.row(y - 1) + 1;
                     let end = g.col(x - 1) - 1;
-                    put(buf, area, end - ratio.len() as i32, row, ratio, style);
-                    put(buf, area, end - what.len() as i32, row + 1, what, style);
+                    label(buf, end - ratio.len() as i32, row, ratio);
+                    label(buf, end - what.len() as i32, row + 1, what);
                 }
                 side => {
                     let sea_x = if matches!(side, Side::NE | Side::SE) { x + 1 } else { x - 1 };
                     let row = if matches!(side, Side::NE | Side::NW) { top - 2 } else { bottom };
-                    put_centred(buf, area, g.col(sea_x), row, ratio, style);
-                    put_centred(buf, area, g.col(sea_x), row + 1, what, style);
+                    let centred = |text: &str| g.col(sea_x) - text.chars().count() as i32 / 2;
+                    label(buf, centred(ratio), row, ratio);
+                    label(buf, centred(what), row + 1, what);
                 }
             }
         }
@@ -338,6 +381,9 @@ impl Island<'_> {
 impl Widget for Island<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let topo = self.game.topology();
+        if sea_drawn(topo) {
+            self.draw_sea(buf, area);
+        }
         for h in topo.hexes() {
             self.draw_hex(buf, area, h);
         }

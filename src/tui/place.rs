@@ -5,7 +5,7 @@
 
 use super::app::App;
 use super::select::Target;
-use crate::engine::{Board, Edge, Game, Hex, Terrain, Vertex, longest_trail};
+use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Terrain, Vertex, longest_trail};
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &App, t: Target) -> String {
@@ -37,14 +37,11 @@ fn corner(app: &App, g: &Game, v: Vertex) -> String {
 fn path(g: &Game, e: Edge) -> String {
     let me = g.to_act();
     let topo = g.topology();
-    let roads = g.roads(me).fold(0u128, |m, r| m | r.bit());
-    let blocked = g
-        .seats()
-        .filter(|&s| s != me)
-        .flat_map(|s| g.settlements(s).chain(g.cities(s)))
-        .fold(0u128, |m, v| m | v.bit());
+    let roads: PathSet = g.roads(me).collect();
+    let blocked: IntersectionSet =
+        g.seats().filter(|&s| s != me).flat_map(|s| g.settlements(s).chain(g.cities(s))).collect();
     let now = longest_trail(topo, roads, blocked);
-    let then = longest_trail(topo, roads | e.bit(), blocked);
+    let then = longest_trail(topo, roads.with(e), blocked);
     format!("road length {then} with this road (now {now})")
 }
 

@@ -183,7 +183,7 @@ impl Replay {
             Span::raw(format!("  ·  seed {}  ·  {when}  ·  ", app.seed)),
         ];
         match g.phase() {
-            Phase::Over { winner } => {
+            Phase::Over { winner, .. } => {
                 spans.extend([Span::raw("game over: "), player_span(app, winner), Span::raw(" won")])
             }
             _ => spans.extend([player_span(app, g.to_act()), Span::raw(format!(" {}", super::phase::waiting(g)))]),

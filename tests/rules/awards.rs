@@ -1,7 +1,7 @@
 //! Rulings R34 to R38: Longest Road, Largest Army, points and winning.
 
 use crate::common::*;
-use catan::engine::{Action, Config, DevCard, Event, Hand, Phase, RuleError, Scenario, Seat, Vertex};
+use catan::engine::{Action, Config, DevCard, Event, Hand, Phase, RuleError, Scenario, Seat, SeatSet, Vertex};
 
 /// The top coast, west to east: 9 paths.
 fn top_coast() -> Vec<Vertex> {
@@ -288,7 +288,7 @@ fn r37_target_option() {
     assert_eq!(g.view(A).victory_points(), 4);
     let events = play(&mut g, Action::BuildSettlement(corner(FIELDS_6, NE)));
     assert!(won(&events, A));
-    assert_eq!(g.phase(), Phase::Over { winner: A });
+    assert_eq!(g.phase(), Phase::Over { winner: A, shared: SeatSet::default() });
 }
 
 #[test]
@@ -357,7 +357,10 @@ fn r38_winning_only_on_ones_own_turn() {
     assert!(!g.is_over());
     let events = play(&mut g, Action::EndTurn);
     assert!(won(&events, B));
-    assert_eq!((g.phase(), g.current_player(), g.has_rolled()), (Phase::Over { winner: B }, B, false));
+    assert_eq!(
+        (g.phase(), g.current_player(), g.has_rolled()),
+        (Phase::Over { winner: B, shared: SeatSet::default() }, B, false)
+    );
 }
 
 #[test]
@@ -383,5 +386,5 @@ fn r38_target_reached_in_another_turn_wins_at_the_start_of_the_next() {
     assert!(!won(&events, A) && !g.is_over(), "not A's turn");
     let events = play(&mut g, Action::EndTurn);
     assert!(won(&events, A));
-    assert_eq!(g.phase(), Phase::Over { winner: A });
+    assert_eq!(g.phase(), Phase::Over { winner: A, shared: SeatSet::default() });
 }

@@ -2,7 +2,7 @@
 //! and set aside as Longest Road (R35).
 
 use crate::common::*;
-use catan::engine::{Action, Config, Event, Hand, Module, Modules, Vertex};
+use catan::engine::{Action, Award, Config, Event, Hand, Module, Modules, Vertex};
 
 fn config() -> Config {
     Config::default().with_modules(Modules::NONE.with(Module::Metropolis).with(Module::HarborMaster))
@@ -16,17 +16,17 @@ fn chain(start: Vertex, len: usize) -> Vec<Vertex> {
     while trail.len() < len {
         let last = *trail.last().unwrap();
         let near =
-            |w: Vertex| trail[..trail.len() - 1].iter().any(|&t| t == w || topo.vertex_neighbor_mask(t) & w.bit() != 0);
+            |w: Vertex| trail[..trail.len() - 1].iter().any(|&t| t == w || topo.vertex_neighbor_set(t).contains(w));
         let next = (0..topo.num_vertices() as u8)
             .map(Vertex)
-            .find(|&w| topo.vertex_neighbor_mask(last) & w.bit() != 0 && !near(w))
+            .find(|&w| topo.vertex_neighbor_set(last).contains(w) && !near(w))
             .expect("the trail goes on");
         trail.push(next);
     }
     trail
 }
 
-fn awards(events: &[Event]) -> Vec<(Module, Option<catan::engine::Seat>, u8)> {
+fn awards(events: &[Event]) -> Vec<(Award, Option<catan::engine::Seat>, u8)> {
     events
         .iter()
         .filter_map(|e| match *e {
@@ -46,7 +46,7 @@ fn r49_largest_metropolis_goes_to_five_building_points_joined_by_roads() {
     let before = g.public_points(A);
     // A settlement at the end of the road makes 5.
     let events = play(&mut g, Action::BuildSettlement(t[4]));
-    assert_eq!(awards(&events), [(Module::Metropolis, Some(A), 5)]);
+    assert_eq!(awards(&events), [(Award::Metropolis, Some(A), 5)]);
     assert_eq!(g.public_points(A), before + 1 + 2);
     assert!(g.view(B).player(A).metropolis);
 }
@@ -77,7 +77,7 @@ fn r49_metropolis_is_split_by_an_opponents_building_and_set_aside() {
     let events = play(&mut g, Action::BuildSettlement(t[4]));
     // Split in 4 and 1: no one has 5, so the award is set aside.
     assert_eq!(g.metropolis_points(A), 4);
-    assert_eq!(awards(&events), [(Module::Metropolis, None, 4)]);
+    assert_eq!(awards(&events), [(Award::Metropolis, None, 4)]);
     assert!(!g.view(A).player(A).metropolis);
 }
 
@@ -102,7 +102,7 @@ fn r49_a_tie_leaves_metropolis_with_its_holder_and_more_takes_it() {
         .unwrap();
     assert_eq!((g.metropolis_points(A), g.metropolis_points(B), g.metropolis()), (5, 5, Some(A)));
     let events = play(&mut g, Action::BuildCity(b[4]));
-    assert_eq!(awards(&events), [(Module::Metropolis, Some(B), 6)]);
+    assert_eq!(awards(&events), [(Award::Metropolis, Some(B), 6)]);
     assert_eq!(g.metropolis(), Some(B));
 }
 
@@ -124,7 +124,7 @@ fn r50_harbor_master_takes_three_harbor_points_and_more_takes_it() {
     assert_eq!((g.harbor_points(A), g.harbor_points(B), g.harbor_master()), (3, 3, None));
     let events = play(&mut g, Action::BuildCity(h(6)));
     // ...until one has strictly more.
-    assert_eq!(awards(&events), [(Module::HarborMaster, Some(B), 4)]);
+    assert_eq!(awards(&events), [(Award::HarborMaster, Some(B), 4)]);
     assert!(g.view(A).player(B).harbor_master);
 }
 

@@ -3,7 +3,10 @@
 //! the house awards (R49, R50) and on a 7 without robber (R45).
 
 use crate::common::*;
-use catan::engine::{Action, Config, Event, Game, Hand, Module, Modules, Phase, Piece, Resource, RuleError, Vertex};
+use catan::engine::{
+    Action, Award, Config, Event, Game, Hand, IntersectionSet, Module, Modules, Phase, Piece, Resource, RuleError,
+    Vertex,
+};
 
 fn config() -> Config {
     Config::default().with_modules(Modules::NONE.with(Module::Castles))
@@ -36,7 +39,7 @@ fn r44_a_city_becomes_a_castle_and_its_city_piece_returns_to_supply() {
     assert_eq!(g.public_points(A), 3);
     let seen = g.view(B).player(A);
     assert_eq!((seen.points, seen.castles, seen.castles_left), (3, 1, 3));
-    assert_eq!(g.view(A).castle_mask(A), HOME().bit());
+    assert_eq!(g.view(A).castle_set(A), IntersectionSet::one(HOME()));
 }
 
 #[test]
@@ -169,12 +172,12 @@ fn r44_awards_count_a_castle_three() {
     // Metropolis: two cities joined by roads are 4 points; one becoming a castle makes 5.
     let t = [corner(HILLS_6, N), corner(HILLS_6, NE), corner(HILLS_6, SE)];
     let mut g = scenario_with(config).city(A, t[0]).city(A, t[2]).roads(A, &t).hand(A, Hand::CASTLE).rolled();
-    let harbor = (0..54).map(Vertex).find(|v| topo().harbor_vertex_mask() & v.bit() != 0).unwrap();
+    let harbor = (0..54).map(Vertex).find(|v| topo().harbor_vertices().contains(*v)).unwrap();
     g = g.city(B, harbor);
     let mut g = g.build().unwrap();
     assert_eq!((g.metropolis_points(A), g.metropolis()), (4, None));
     let events = play(&mut g, Action::BuildCastle(t[0]));
-    assert!(has_event!(events, Event::HouseAward { award: Module::Metropolis, holder: Some(A), points: 5 }));
+    assert!(has_event!(events, Event::HouseAward { award: Award::Metropolis, holder: Some(A), points: 5 }));
     assert_eq!(g.public_points(A), 3 + 2 + 2);
     // Harbor Master: B's city on a harbor is 2, its castle 3.
     assert_eq!((g.harbor_points(B), g.harbor_master()), (2, None));

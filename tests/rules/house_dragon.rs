@@ -70,7 +70,7 @@ fn two_gold_hexes_alike() -> (Scenario, u8, u8) {
         };
         let mut cities: Vec<Vertex> = Vec::new();
         for v in topo.hex_vertices(x).into_iter().chain(topo.hex_vertices(y)) {
-            if cities.len() < 4 && cities.iter().all(|&c| c != v && topo.vertex_neighbor_mask(c) & v.bit() == 0) {
+            if cities.len() < 4 && cities.iter().all(|&c| c != v && !topo.vertex_neighbor_set(c).contains(v)) {
                 cities.push(v);
             }
         }
@@ -119,9 +119,8 @@ fn trail_through(hex: Hex, len: usize) -> Vec<Vertex> {
         let mut t = vec![start];
         while t.len() < len {
             let last = *t.last().unwrap();
-            let near =
-                |w: Vertex| t[..t.len() - 1].iter().any(|&x| x == w || topo.vertex_neighbor_mask(x) & w.bit() != 0);
-            match topo.vertices().find(|&w| topo.vertex_neighbor_mask(last) & w.bit() != 0 && !near(w)) {
+            let near = |w: Vertex| t[..t.len() - 1].iter().any(|&x| x == w || topo.vertex_neighbor_set(x).contains(w));
+            match topo.vertices().find(|&w| topo.vertex_neighbor_set(last).contains(w) && !near(w)) {
                 Some(w) => t.push(w),
                 None => break,
             }
@@ -223,7 +222,7 @@ fn r43_r38_after_the_attack_the_player_whose_turn_it_is_may_win() {
     let first = corner(GOLD_9, N);
     let mut spots = vec![first];
     for v in topo.vertices() {
-        let apart = spots.iter().all(|&w| w != v && topo.vertex_neighbor_mask(w) & v.bit() == 0);
+        let apart = spots.iter().all(|&w| w != v && !topo.vertex_neighbor_set(w).contains(v));
         if spots.len() < 13 && apart && !topo.vertex_hexes(v).contains(&GOLD_9) {
             spots.push(v);
         }

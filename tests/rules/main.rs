@@ -17,6 +17,7 @@ mod house_gold;
 mod house_robber;
 mod house_setup;
 mod house_turns;
+mod sea;
 mod setup;
 mod trade;
 mod turn;

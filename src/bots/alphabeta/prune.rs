@@ -42,7 +42,7 @@ fn best_robber_move(game: &Game, actions: &[Action]) -> Option<Action> {
     let seen = Seen::from_game(game);
     let me = game.to_act();
     let blocked = |hex: Hex| -> (u32, u32) {
-        let corners = seen.topo.hex_vertex_mask(hex);
+        let corners = seen.topo.hex_vertex_set(hex).bits();
         let pips = seen.hex_pips(hex);
         let mut theirs_mine = (0, 0);
         for s in seen.seats_on_hex(hex) {
@@ -93,7 +93,7 @@ mod tests {
         prune(&game, &mut actions);
         assert_eq!(actions.len(), 1);
         let Action::MoveRobber { hex, victim } = actions[0] else { panic!("{actions:?}") };
-        assert!(topo.hex_vertex_mask(hex) & topo.hex_vertices(Hex(9))[0].bit() != 0);
+        assert!(topo.hex_vertex_set(hex).bits() & topo.hex_vertices(Hex(9))[0].bit() != 0);
         assert_eq!(victim, Some(Seat(1)));
     }
 

@@ -4,6 +4,9 @@
 //! what is wrong with it in a [`MapError`]. The maps the game ships are compiled in (the engine
 //! reads no files) and named by a [`MapId`].
 
+mod axial;
+mod error;
+mod sea;
 mod spec;
 mod topology;
 
@@ -11,11 +14,15 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-pub use spec::{MapError, MapSpec};
+pub use error::MapError;
+pub use spec::MapSpec;
 pub use topology::Topology;
 
-/// The most land hexes any island may have: hex sets are 32-bit (the 5-6 player island has 30).
+/// The most land hexes a map may have: a board keeps a terrain and a token for each in fixed
+/// arrays (the 5-6 player island has 30). Hex sets hold 64 ([`super::HexSet::CAPACITY`]).
 pub const MAX_HEXES: usize = 30;
+/// The most sea hexes a map may have: sea hex sets are 64-bit (the archipelago has 37).
+pub const MAX_SEA_HEXES: usize = 64;
 /// The most harbors any island may have (the 5-6 player island has 11).
 pub const MAX_HARBORS: usize = 11;
 
@@ -28,17 +35,21 @@ pub enum MapId {
     Standard,
     /// The 30-hex island of the 5-6 player extension, R40 (`assets/maps/five-six.json`).
     FiveSix,
+    /// A main island and three small ones with sea between them, R51
+    /// (`assets/maps/archipelago.json`); set-up places on the main island only.
+    Archipelago,
 }
 
 impl MapId {
     /// Every map, in the order menus list them.
-    pub const ALL: [MapId; 2] = [MapId::Standard, MapId::FiveSix];
+    pub const ALL: [MapId; 3] = [MapId::Standard, MapId::FiveSix, MapId::Archipelago];
 
     /// The map's one name, as in saves and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             MapId::Standard => "standard",
             MapId::FiveSix => "five-six",
+            MapId::Archipelago => "archipelago",
         }
     }
 
@@ -57,6 +68,7 @@ impl MapId {
         match self {
             MapId::Standard => include_str!("../../../assets/maps/standard.json"),
             MapId::FiveSix => include_str!("../../../assets/maps/five-six.json"),
+            MapId::Archipelago => include_str!("../../../assets/maps/archipelago.json"),
         }
     }
 

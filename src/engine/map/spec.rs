@@ -2,24 +2,20 @@
 //! topology is built from. Every way a file can be wrong is a [`MapError`] that names the
 //! problem: a broken map never reaches the engine.
 //!
-//! Hexes are named by axial coordinates `[q, r]` for pointy-top hexes: `r` counts rows
-//! downward, `q` steps east along a row, and the row below starts half a hex to the left
-//! (so a hex's six neighbours are `q±1` on its row, `q` and `q+1` above, `q-1` and `q` below).
+//! Hexes are named by axial coordinates `[q, r]` (see `axial.rs`); the sea and the islands are
+//! checked in `sea.rs`.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Deserialize;
 
-use super::super::board::{HarborKind, Terrain};
 use super::super::cards::{DevCard, DevHand, Resource};
 use super::super::coords::Side;
+use super::super::terrain::{HarborKind, Terrain};
+use super::axial::{Axial, canonical, neighbour};
+use super::error::MapError;
+use super::sea::{Waters, waters};
 use super::{MAX_HARBORS, MAX_HEXES};
-
-/// An axial hex coordinate `[q, r]` as written in a map file.
-pub(crate) type Axial = (i16, i16);
-
-/// The step to the neighbour across each side, in [`Side::ALL`] order.
-pub(crate) const STEPS: [Axial; 6] = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)];
 
 /// A map file, field by field.
 #[derive(Debug, Deserialize)]
@@ -33,9 +29,18 @@ pub struct MapSpec {
     pub(crate) players: (u8, u8),
     /// Land hexes (their terrain comes from `terrain`).
     pub(crate) land: Vec<Axial>,
-    /// Sea hexes: the frame around the land, where harbors lie (and later ships sail).
+    /// Sea hexes: the frame around the land and the water between islands, where harbors lie
+    /// (and later ships sail). With sea, every side of the land faces land or sea.
     #[serde(default)]
     pub(crate) sea: Vec<Axial>,
+    /// The islands set-up may place on (R51), each named by one of its land hexes; every
+    /// island when left out.
+    #[serde(default)]
+    pub(crate) setup: Option<Vec<Axial>>,
+    /// The islands that count for R55, each named by one of its land hexes; every island when
+    /// left out.
+    #[serde(default)]
+    pub(crate) colonist: Option<Vec<Axial>>,
     /// The land hex that "desert in the centre" (R8) uses, if the island has one.
     #[serde(default)]
     pub(crate) centre: Option<Axial>,
@@ -86,53 +91,6 @@ pub(crate) struct BeginnerSpec {
     pub(crate) harbors: Vec<String>,
 }
 
-/// Why a map file can't be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MapError {
-    #[error("the map file is not valid: {0}")]
-    Syntax(String),
-    #[error("the map has no land")]
-    NoLand,
-    #[error("the map has {0} land hexes; at most {MAX_HEXES} are supported")]
-    TooManyHexes(usize),
-    #[error("hex [{0}, {1}] is listed twice")]
-    Duplicate(i16, i16),
-    #[error("the land is in pieces: hex [{0}, {1}] is not joined to the rest")]
-    Disconnected(i16, i16),
-    #[error("the island has {0} intersections and {1} paths; at most 128 of each are supported")]
-    TooManyParts(usize, usize),
-    #[error("players {0} to {1}: a map is for 2 to 6 players, fewest first")]
-    Players(u8, u8),
-    #[error("the terrain adds up to {terrain} hexes but the map has {land} land hexes")]
-    TerrainCount { terrain: usize, land: usize },
-    #[error("{tokens} number tokens for {producing} hexes that produce")]
-    TokenCount { tokens: usize, producing: usize },
-    #[error("a number token of {0}: tokens are 2 to 6 and 8 to 12")]
-    BadToken(u8),
-    #[error("the centre [{0}, {1}] is not a land hex")]
-    BadCentre(i16, i16),
-    #[error("a token spiral needs a hexagonal island with a centre, and corners 0 to 5")]
-    BadSpiral,
-    #[error("token path {0} does not visit every land hex exactly once")]
-    BadPath(usize),
-    #[error("harbor spot {0}: [{1}, {2}] is not a sea hex")]
-    HarborNotOnSea(usize, i16, i16),
-    #[error("harbor spot {0} does not face a land hex")]
-    HarborNotFacingLand(usize),
-    #[error("harbor spots {0} and {1} share an intersection")]
-    HarborsTouch(usize, usize),
-    #[error("{harbors} harbors for {spots} harbor spots")]
-    HarborCount { harbors: usize, spots: usize },
-    #[error("unknown harbor {0:?}: use generic, brick, lumber, wool, grain or ore")]
-    UnknownHarbor(String),
-    #[error("the beginner layout does not fit the map: {0}")]
-    Beginner(String),
-    #[error("a bank of {0} cards of each resource: choose 1 to 99")]
-    Bank(u8),
-    #[error("the development deck has {0} cards: choose 1 to {max}", max = super::super::cards::MAX_DECK)]
-    Deck(usize),
-}
-
 /// A validated map: land hexes in their canonical order (row by row from the top, left to
 /// right), with everything else resolved to land hex numbers.
 #[derive(Debug)]
@@ -142,15 +100,16 @@ pub(crate) struct Shape {
     pub players: (u8, u8),
     /// Land hexes in canonical order.
     pub land: Vec<Axial>,
-    pub sea: Vec<Axial>,
+    /// The sea and islands.
+    pub waters: Waters,
     pub centre: Option<usize>,
     /// The terrain pool, one per land hex, in the fixed order the deal shuffles from.
     pub terrain: Vec<Terrain>,
     pub tokens: Vec<u8>,
     /// How tokens are laid.
     pub paths: Paths,
-    /// Harbor spots as (land hex number, side of it).
-    pub harbor_spots: Vec<(usize, Side)>,
+    /// Harbor spots as (land hex number, side of it, sea hex number).
+    pub harbor_spots: Vec<(usize, Side, usize)>,
     pub harbors: Vec<HarborKind>,
     pub bank: u8,
     pub deck: DevHand,
@@ -181,10 +140,6 @@ fn harbor_kind(name: &str) -> Result<HarborKind, MapError> {
     })
 }
 
-fn neighbour((q, r): Axial, side: usize) -> Axial {
-    (q + STEPS[side].0, r + STEPS[side].1)
-}
-
 impl MapSpec {
     /// Reads and validates a map file.
     pub(crate) fn parse(json: &str) -> Result<Shape, MapError> {
@@ -211,26 +166,9 @@ impl MapSpec {
             }
         }
         let mut land = self.land.clone();
-        land.sort_by_key(|&(q, r)| (r, 2 * q + r));
+        canonical(&mut land);
         let number: HashMap<Axial, usize> = land.iter().enumerate().map(|(i, &h)| (h, i)).collect();
-        // Joined: a walk from a middle hex (in the main piece of any island that is mostly
-        // whole, so the hex named is the stray one) reaches every land hex.
-        let mut reached = vec![false; land.len()];
-        let mut stack = vec![land.len() / 2];
-        reached[land.len() / 2] = true;
-        while let Some(i) = stack.pop() {
-            for side in 0..6 {
-                if let Some(&j) = number.get(&neighbour(land[i], side))
-                    && !reached[j]
-                {
-                    reached[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        if let Some(i) = reached.iter().position(|&r| !r) {
-            return Err(MapError::Disconnected(land[i].0, land[i].1));
-        }
+        let waters = waters(&land, &self.sea, self.setup.as_deref(), self.colonist.as_deref())?;
 
         let terrain: Vec<Terrain> =
             self.terrain.iter().flat_map(|(&t, &n)| std::iter::repeat_n(t, n as usize)).collect();
@@ -277,16 +215,14 @@ impl MapSpec {
             }
         };
 
-        let sea: HashSet<Axial> = self.sea.iter().copied().collect();
+        let sea: HashMap<Axial, usize> = waters.sea.iter().enumerate().map(|(i, &h)| (h, i)).collect();
         let mut harbor_spots = Vec::new();
         for (i, spot) in self.harbor_spots.iter().enumerate() {
-            if !sea.contains(&spot.sea) {
-                return Err(MapError::HarborNotOnSea(i, spot.sea.0, spot.sea.1));
-            }
+            let &at = sea.get(&spot.sea).ok_or(MapError::HarborNotOnSea(i, spot.sea.0, spot.sea.1))?;
             let facing = Side::ALL.iter().position(|&s| s == spot.facing).expect("a side");
             let hex = *number.get(&neighbour(spot.sea, facing)).ok_or(MapError::HarborNotFacingLand(i))?;
             // The land hex's side toward the sea hex.
-            harbor_spots.push((hex, Side::ALL[(facing + 3) % 6]));
+            harbor_spots.push((hex, Side::ALL[(facing + 3) % 6], at));
         }
         if harbor_spots.len() > MAX_HARBORS {
             return Err(MapError::HarborCount { harbors: self.harbors.len(), spots: harbor_spots.len() });
@@ -334,7 +270,7 @@ impl MapSpec {
             title: self.title,
             players: self.players,
             land,
-            sea: self.sea,
+            waters,
             centre,
             terrain,
             tokens: self.tokens,

@@ -1,11 +1,15 @@
-//! The geometry of one island, built once from its validated map: which intersections and
-//! paths exist, how hexes, intersections and paths touch, where harbors lie, and the paths
-//! number tokens are laid along. Read in the engine's innermost loops, so lookups are tables.
+//! The geometry of one map, built once from its validated file: which intersections and
+//! paths exist, how hexes, intersections and paths touch, the sea hexes and how they touch
+//! each other and the land, the islands (R51), where harbors lie, and the paths number tokens
+//! are laid along. Read in the engine's innermost loops, so lookups are tables.
 
-use super::super::board::{HarborKind, Terrain};
 use super::super::cards::DevHand;
-use super::super::coords::{Edge, HarborSpot, Hex, Side, Vertex};
-use super::spec::{Axial, Beginner, MapError, Paths, Shape};
+use super::super::coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
+use super::super::sets::{HexSet, IntersectionSet, PathSet, SeaSet};
+use super::super::terrain::{HarborKind, Terrain};
+use super::axial::Axial;
+use super::error::MapError;
+use super::spec::{Beginner, Paths, Shape};
 
 /// A lookup table indexed by a `u8` id (a hex, an intersection or a path). It has an entry for
 /// every possible id, so a read can never be out of bounds and needs no check: these tables are
@@ -35,6 +39,14 @@ pub struct Topology {
     title: String,
     players: (u8, u8),
     sea_pos: Vec<(i16, i16)>,
+    sea_neighbors: Vec<SeaSet>,
+    sea_land: Vec<HexSet>,
+    land_sea: Vec<SeaSet>,
+    islands: Vec<HexSet>,
+    hex_island: Vec<u8>,
+    setup_islands: Vec<u8>,
+    setup_vertices: IntersectionSet,
+    colonist_islands: Vec<u8>,
     centre: Option<Hex>,
     pub(crate) terrain_pool: Vec<Terrain>,
     pub(crate) tokens: Vec<u8>,
@@ -45,22 +57,22 @@ pub struct Topology {
     rows: Vec<Vec<Hex>>,
     hex_pos: Vec<(i16, i16)>,
     hex_vertices: Vec<[Vertex; 6]>,
-    hex_vertex_mask: Table<u128>,
+    hex_vertex_set: Table<IntersectionSet>,
     hex_edges: Vec<[Edge; 6]>,
     hex_neighbors: Vec<Vec<Hex>>,
     vertex_pos: Vec<(i16, i16)>,
     vertex_hexes: Vec<Vec<Hex>>,
-    vertex_hex_mask: Table<u32>,
+    vertex_hex_set: Table<HexSet>,
     vertex_neighbors: Vec<Vec<Vertex>>,
     vertex_edges: Vec<Vec<Edge>>,
-    vertex_neighbor_mask: Table<u128>,
-    vertex_edge_mask: Table<u128>,
+    vertex_neighbor_set: Table<IntersectionSet>,
+    vertex_edge_set: Table<PathSet>,
     num_edges: usize,
     edge_vertices: Table<[u8; 2]>,
     edge_hexes: Vec<Vec<Hex>>,
     harbor_spots: Vec<HarborSpot>,
     vertex_harbor: Table<Option<u8>>,
-    harbor_vertex_mask: u128,
+    harbor_vertices: IntersectionSet,
     token_paths: Vec<Vec<Hex>>,
 }
 
@@ -136,11 +148,9 @@ impl Topology {
             vertex_edges[a.index()].push(Edge(e as u8));
             vertex_edges[b.index()].push(Edge(e as u8));
         }
-        let mask_v = |vs: &Vec<Vertex>| vs.iter().fold(0u128, |m, v| m | v.bit());
-        let mask_e = |es: &Vec<Edge>| es.iter().fold(0u128, |m, e| m | e.bit());
-        let vertex_neighbor_mask = Table::new(vertex_neighbors.iter().map(mask_v));
-        let vertex_edge_mask = Table::new(vertex_edges.iter().map(mask_e));
-        let vertex_hex_mask = Table::new(vertex_hexes.iter().map(|hs| hs.iter().fold(0u32, |m, h| m | 1 << h.0)));
+        let vertex_neighbor_set = Table::new(vertex_neighbors.iter().map(|vs| vs.iter().copied().collect()));
+        let vertex_edge_set = Table::new(vertex_edges.iter().map(|es| es.iter().copied().collect()));
+        let vertex_hex_set = Table::new(vertex_hexes.iter().map(|hs| hs.iter().copied().collect()));
         let hex_neighbors = (0..hex_pos.len())
             .map(|h| {
                 (0..hex_pos.len())
@@ -155,7 +165,7 @@ impl Topology {
 
         let mut harbor_spots = Vec::new();
         let mut vertex_harbor = vec![None; nv];
-        for (i, &(h, side)) in shape.harbor_spots.iter().enumerate() {
+        for (i, &(h, side, sea)) in shape.harbor_spots.iter().enumerate() {
             let hex = Hex(h as u8);
             let k = Side::ALL.iter().position(|&x| x == side).expect("a side");
             let vertices = [hex_vertices[h][k], hex_vertices[h][(k + 1) % 6]];
@@ -166,14 +176,47 @@ impl Topology {
                 vertex_harbor[v.index()] = Some(i as u8);
             }
             let edge = hex_edges[h][k];
-            harbor_spots.push(HarborSpot { hex, side, edge, vertices });
+            harbor_spots.push(HarborSpot { hex, sea: SeaHex(sea as u8), side, edge, vertices });
         }
+
+        // The sea (R51): each hex's neighbours by kind, in doubled coordinates.
+        let sea_pos: Vec<(i16, i16)> = shape.waters.sea.iter().map(|&h| place(h)).collect();
+        let touching = |a: (i16, i16), b: (i16, i16)| {
+            let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+            (dy == 0 && dx.abs() == 2) || (dy.abs() == 3 && dx.abs() == 1)
+        };
+        let sea_near = |p: (i16, i16)| -> SeaSet {
+            (0..sea_pos.len()).filter(|&s| touching(p, sea_pos[s])).map(|s| SeaHex(s as u8)).collect()
+        };
+        let land_near = |p: (i16, i16)| -> HexSet {
+            (0..hex_pos.len()).filter(|&h| touching(p, hex_pos[h])).map(|h| Hex(h as u8)).collect()
+        };
+        let hex_island = shape.waters.island;
+        let mut islands = vec![HexSet::EMPTY; hex_island.iter().map(|&i| i as usize + 1).max().unwrap_or(0)];
+        for (h, &i) in hex_island.iter().enumerate() {
+            islands[i as usize].insert(Hex(h as u8));
+        }
+        let setup_vertices = shape
+            .waters
+            .setup
+            .iter()
+            .flat_map(|&i| islands[i as usize])
+            .flat_map(|h| hex_vertices[h.index()])
+            .collect();
 
         let mut topo = Topology {
             name: shape.name,
             title: shape.title,
             players: shape.players,
-            sea_pos: shape.sea.iter().map(|&h| place(h)).collect(),
+            sea_neighbors: sea_pos.iter().map(|&p| sea_near(p)).collect(),
+            sea_land: sea_pos.iter().map(|&p| land_near(p)).collect(),
+            land_sea: hex_pos.iter().map(|&p| sea_near(p)).collect(),
+            sea_pos,
+            islands,
+            hex_island,
+            setup_islands: shape.waters.setup,
+            setup_vertices,
+            colonist_islands: shape.waters.colonist,
             centre: shape.centre.map(|c| Hex(c as u8)),
             terrain_pool: shape.terrain,
             tokens: shape.tokens,
@@ -183,26 +226,27 @@ impl Topology {
             deck: shape.deck,
             rows,
             hex_pos,
-            hex_vertex_mask: Table::new(hex_vertices.iter().map(|vs| vs.iter().fold(0, |m, v| m | v.bit()))),
+            hex_vertex_set: Table::new(hex_vertices.iter().map(|vs| vs.iter().copied().collect())),
             hex_vertices,
             hex_edges,
             hex_neighbors,
             vertex_pos: points,
             vertex_hexes,
-            vertex_hex_mask,
+            vertex_hex_set,
             vertex_neighbors,
             vertex_edges,
-            vertex_neighbor_mask,
-            vertex_edge_mask,
+            vertex_neighbor_set,
+            vertex_edge_set,
             num_edges: edge_vertices.len(),
             edge_vertices: Table::new(edge_vertices.iter().map(|&[a, b]| [a.0, b.0])),
             edge_hexes,
             harbor_spots,
-            harbor_vertex_mask: vertex_harbor
+            harbor_vertices: vertex_harbor
                 .iter()
                 .enumerate()
                 .filter(|(_, h)| h.is_some())
-                .fold(0, |m, (v, _)| m | 1u128 << v),
+                .map(|(v, _)| Vertex(v as u8))
+                .collect(),
             vertex_harbor: Table::new(vertex_harbor),
             token_paths: Vec::new(),
         };
@@ -288,9 +332,9 @@ impl Topology {
     pub fn hex_vertices(&self, h: Hex) -> [Vertex; 6] {
         self.hex_vertices[h.index()]
     }
-    /// The six corners of a hex as a bit set.
-    pub fn hex_vertex_mask(&self, h: Hex) -> u128 {
-        self.hex_vertex_mask.get(h.0)
+    /// The six corners of a hex as a set.
+    pub fn hex_vertex_set(&self, h: Hex) -> IntersectionSet {
+        self.hex_vertex_set.get(h.0)
     }
     /// The six sides of a hex: NE, E, SE, SW, W, NW.
     pub fn hex_edges(&self, h: Hex) -> [Edge; 6] {
@@ -304,9 +348,9 @@ impl Topology {
     pub fn vertex_hexes(&self, v: Vertex) -> &[Hex] {
         &self.vertex_hexes[v.index()]
     }
-    /// The land hexes around an intersection, as a bit set over hexes.
-    pub fn vertex_hex_mask(&self, v: Vertex) -> u32 {
-        self.vertex_hex_mask.get(v.0)
+    /// The land hexes around an intersection, as a set.
+    pub fn vertex_hex_set(&self, v: Vertex) -> HexSet {
+        self.vertex_hex_set.get(v.0)
     }
     /// Intersections one path away.
     pub fn vertex_neighbors(&self, v: Vertex) -> &[Vertex] {
@@ -316,13 +360,13 @@ impl Topology {
     pub fn vertex_edges(&self, v: Vertex) -> &[Edge] {
         &self.vertex_edges[v.index()]
     }
-    /// Intersections one path away, as a bit set.
-    pub fn vertex_neighbor_mask(&self, v: Vertex) -> u128 {
-        self.vertex_neighbor_mask.get(v.0)
+    /// Intersections one path away, as a set.
+    pub fn vertex_neighbor_set(&self, v: Vertex) -> IntersectionSet {
+        self.vertex_neighbor_set.get(v.0)
     }
-    /// Paths that end at an intersection, as a bit set.
-    pub fn vertex_edge_mask(&self, v: Vertex) -> u128 {
-        self.vertex_edge_mask.get(v.0)
+    /// Paths that end at an intersection, as a set.
+    pub fn vertex_edge_set(&self, v: Vertex) -> PathSet {
+        self.vertex_edge_set.get(v.0)
     }
     /// The two ends of a path.
     pub fn edge_vertices(&self, e: Edge) -> [Vertex; 2] {
@@ -340,9 +384,9 @@ impl Topology {
     pub fn vertex_harbor(&self, v: Vertex) -> Option<usize> {
         self.vertex_harbor.get(v.0).map(usize::from)
     }
-    /// Every intersection that uses a harbor, as a bit set.
-    pub fn harbor_vertex_mask(&self) -> u128 {
-        self.harbor_vertex_mask
+    /// Every intersection that uses a harbor.
+    pub fn harbor_vertices(&self) -> IntersectionSet {
+        self.harbor_vertices
     }
     /// The paths number tokens may be laid along (R6), one chosen per deal.
     pub(crate) fn token_paths(&self) -> &[Vec<Hex>] {
@@ -364,9 +408,53 @@ impl Topology {
     pub fn centre(&self) -> Option<Hex> {
         self.centre
     }
-    /// Centres of the sea hexes around the land, in doubled coordinates.
+    /// Centres of the sea hexes, in doubled coordinates, by sea hex number.
     pub fn sea_positions(&self) -> &[(i16, i16)] {
         &self.sea_pos
+    }
+    /// Number of sea hexes (R51).
+    pub fn num_sea_hexes(&self) -> usize {
+        self.sea_pos.len()
+    }
+    /// All sea hexes.
+    pub fn sea_hexes(&self) -> impl Iterator<Item = SeaHex> + '_ {
+        (0..self.num_sea_hexes()).map(|s| SeaHex(s as u8))
+    }
+    /// Centre of a sea hex in doubled coordinates.
+    pub fn sea_pos(&self, s: SeaHex) -> (i16, i16) {
+        self.sea_pos[s.index()]
+    }
+    /// Sea hexes sharing a side with sea hex `s`.
+    pub fn sea_neighbors(&self, s: SeaHex) -> SeaSet {
+        self.sea_neighbors[s.index()]
+    }
+    /// Land hexes sharing a side with sea hex `s` (its coast).
+    pub fn sea_coast(&self, s: SeaHex) -> HexSet {
+        self.sea_land[s.index()]
+    }
+    /// Sea hexes sharing a side with land hex `h` (none inland).
+    pub fn hex_sea(&self, h: Hex) -> SeaSet {
+        self.land_sea[h.index()]
+    }
+    /// The islands (R51): sets of land hexes joined by land, numbered by their first hex.
+    pub fn islands(&self) -> &[HexSet] {
+        &self.islands
+    }
+    /// The island of land hex `h`, as an index into [`Topology::islands`].
+    pub fn island_of(&self, h: Hex) -> usize {
+        self.hex_island[h.index()] as usize
+    }
+    /// The islands set-up may place on (R51; on the archipelago the main island only).
+    pub fn setup_islands(&self) -> &[u8] {
+        &self.setup_islands
+    }
+    /// The intersections of the islands set-up may place on.
+    pub fn setup_vertices(&self) -> IntersectionSet {
+        self.setup_vertices
+    }
+    /// The islands that count for R55 (`colonist`).
+    pub fn colonist_islands(&self) -> &[u8] {
+        &self.colonist_islands
     }
     /// Cards of each resource the bank starts with on this map (R4, R40).
     pub fn bank(&self) -> u8 {

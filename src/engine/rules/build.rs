@@ -8,61 +8,55 @@
 //! a piece (the cost in hand and a piece left in supply, R5) is one predicate, [`Game::supply`],
 //! for every kind of piece.
 
-use super::has;
 use crate::engine::action::{Action, Event, MAX_PLAYERS, Piece, RuleError, Seat};
-use crate::engine::bits::Bits;
 use crate::engine::cards::Hand;
 use crate::engine::coords::{Edge, Vertex};
 use crate::engine::game::{Game, Phase};
+use crate::engine::sets::{IntersectionSet, PathSet};
 use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
-    /// Every intersection of the island.
-    pub(crate) fn vertex_mask(&self) -> u128 {
-        let n = self.topology().num_vertices();
-        if n == 128 { u128::MAX } else { (1 << n) - 1 }
-    }
-
     /// Intersections that are taken or next to a building (R24).
     #[inline]
-    pub(crate) fn blocked_vertices(&self) -> u128 {
+    pub(crate) fn blocked_vertices(&self) -> IntersectionSet {
         self.pieces.blocked
     }
 
     /// Intersections at an end of one of the player's roads.
     #[inline]
-    pub(crate) fn road_vertices(&self, s: Seat) -> u128 {
+    pub(crate) fn road_vertices(&self, s: Seat) -> IntersectionSet {
         self.pieces.road_ends[s.index()]
     }
 
     /// Empty paths where the player may build a road (R26): the sites of a bought or free road.
     #[inline]
-    pub(crate) fn road_candidates(&self, s: Seat) -> u128 {
-        self.pieces.frontier[s.index()] & !self.pieces.roads
+    pub(crate) fn road_candidates(&self, s: Seat) -> PathSet {
+        self.pieces.frontier[s.index()] - self.pieces.roads
     }
 
-    /// Sites of a set-up settlement: any empty intersection obeying the distance rule (R11, R24).
+    /// Sites of a set-up settlement: any empty intersection obeying the distance rule (R11,
+    /// R24), on an island the map lets set-up place on (R51).
     #[inline(always)]
-    fn setup_settlement_sites(&self) -> u128 {
-        !self.blocked_vertices() & self.vertex_mask()
+    fn setup_settlement_sites(&self) -> IntersectionSet {
+        self.topology().setup_vertices() - self.blocked_vertices()
     }
 
     /// Sites of the set-up road after settlement `v`: the empty paths from it (R11).
     #[inline(always)]
-    fn setup_road_sites(&self, v: Vertex) -> u128 {
-        self.topology().vertex_edge_mask(v) & !self.occupied_edges()
+    fn setup_road_sites(&self, v: Vertex) -> PathSet {
+        self.topology().vertex_edge_set(v) - self.occupied_edges()
     }
 
     /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25).
     #[inline(always)]
-    fn settlement_sites(&self, s: Seat) -> u128 {
-        self.road_vertices(s) & !self.blocked_vertices()
+    fn settlement_sites(&self, s: Seat) -> IntersectionSet {
+        self.road_vertices(s) - self.blocked_vertices()
     }
 
     /// Sites of a city: the player's settlements (R27).
     #[inline(always)]
-    fn city_sites(&self, s: Seat) -> u128 {
-        self.players[s.index()].settlements.0
+    fn city_sites(&self, s: Seat) -> IntersectionSet {
+        self.players[s.index()].settlements
     }
 
     /// The player can pay for `piece` and has one left in supply (R5, R23).
@@ -90,32 +84,32 @@ impl Game {
     /// Playing the card asks it, and so does each free road, to end the card early.
     #[inline(always)]
     pub(super) fn free_road_possible(&self, s: Seat) -> bool {
-        self.players[s.index()].roads.len() < self.config.supply.roads as u32 && self.road_candidates(s) != 0
+        self.players[s.index()].roads.len() < self.config.supply.roads as u32 && !self.road_candidates(s).is_empty()
     }
 
     /// The set-up settlements (R11).
     #[inline(always)]
     pub(super) fn push_setup_settlements(&self, out: &mut impl ActionSink) {
-        out.push_all(Bits(self.setup_settlement_sites()).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+        out.push_all(self.setup_settlement_sites().iter().map(Action::BuildSettlement));
     }
 
     /// The set-up roads from settlement `v` (R11).
     #[inline(always)]
     pub(super) fn push_setup_roads(&self, v: Vertex, out: &mut impl ActionSink) {
-        out.push_all(Bits(self.setup_road_sites(v)).iter().map(|e| Action::BuildRoad(Edge(e))));
+        out.push_all(self.setup_road_sites(v).iter().map(Action::BuildRoad));
     }
 
     /// The main phase's building: roads, then settlements, then cities, then castles (R44).
     #[inline(always)]
     pub(super) fn push_builds(&self, s: Seat, out: &mut impl ActionSink) {
         if self.supply(s, Piece::Road).is_ok() {
-            out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+            out.push_all(self.road_candidates(s).iter().map(Action::BuildRoad));
         }
         if self.supply(s, Piece::Settlement).is_ok() {
-            out.push_all(Bits(self.settlement_sites(s)).iter().map(|v| Action::BuildSettlement(Vertex(v))));
+            out.push_all(self.settlement_sites(s).iter().map(Action::BuildSettlement));
         }
         if self.supply(s, Piece::City).is_ok() {
-            out.push_all(Bits(self.city_sites(s)).iter().map(|v| Action::BuildCity(Vertex(v))));
+            out.push_all(self.city_sites(s).iter().map(Action::BuildCity));
         }
         self.push_castles(s, out);
     }
@@ -123,12 +117,12 @@ impl Game {
     /// The free roads of a road building card (R31).
     #[inline(always)]
     pub(super) fn push_free_roads(&self, s: Seat, out: &mut impl ActionSink) {
-        out.push_all(Bits(self.road_candidates(s)).iter().map(|e| Action::BuildRoad(Edge(e))));
+        out.push_all(self.road_candidates(s).iter().map(Action::BuildRoad));
     }
 
     /// A set-up settlement on `v`.
     pub(super) fn check_setup_settlement(&self, v: Vertex) -> Result<(), RuleError> {
-        self.check_site(v, self.setup_settlement_sites())
+        self.check_site(v, self.setup_settlement_sites(), RuleError::SetupIsland)
     }
 
     /// A set-up road on `e`, after settlement `v`.
@@ -150,43 +144,44 @@ impl Game {
     /// A bought settlement on `v`.
     pub(super) fn check_settlement(&self, s: Seat, v: Vertex) -> Result<(), RuleError> {
         self.supply(s, Piece::Settlement)?;
-        self.check_site(v, self.settlement_sites(s))
+        self.check_site(v, self.settlement_sites(s), RuleError::SettlementNotConnected)
     }
 
     /// A city on `v`.
     pub(super) fn check_city(&self, s: Seat, v: Vertex) -> Result<(), RuleError> {
         self.check_vertex(v)?;
-        if !has(self.city_sites(s), v.0) {
+        if !self.city_sites(s).contains(v) {
             return Err(RuleError::NotYourSettlement);
         }
         self.supply(s, Piece::City)
     }
 
     /// `v` is one of `sites`; otherwise the first rule it breaks: the island, an empty
-    /// intersection, the distance rule (R24), and last a road of the player's leading there (R25).
-    fn check_site(&self, v: Vertex, sites: u128) -> Result<(), RuleError> {
-        if has(sites, v.0) {
+    /// intersection, the distance rule (R24), and last `otherwise` (a road of the player's
+    /// leading there, R25, or an island set-up may place on, R51).
+    fn check_site(&self, v: Vertex, sites: IntersectionSet, otherwise: RuleError) -> Result<(), RuleError> {
+        if sites.contains(v) {
             return Ok(());
         }
         self.check_vertex(v)?;
-        if self.occupied_vertices() & v.bit() != 0 {
+        if self.occupied_vertices().contains(v) {
             return Err(RuleError::VertexTaken);
         }
-        if self.blocked_vertices() & v.bit() != 0 {
+        if self.blocked_vertices().contains(v) {
             return Err(RuleError::DistanceRule);
         }
-        Err(RuleError::SettlementNotConnected)
+        Err(otherwise)
     }
 
     /// `e` is one of `sites`; otherwise the island, an empty path, and last `otherwise` (R26).
-    fn check_path(&self, e: Edge, sites: u128, otherwise: RuleError) -> Result<(), RuleError> {
-        if has(sites, e.0) {
+    fn check_path(&self, e: Edge, sites: PathSet, otherwise: RuleError) -> Result<(), RuleError> {
+        if sites.contains(e) {
             return Ok(());
         }
         if e.index() >= self.topology().num_edges() {
             return Err(RuleError::OffBoard("path", e.0));
         }
-        if self.occupied_edges() & e.bit() != 0 {
+        if self.occupied_edges().contains(e) {
             return Err(RuleError::EdgeTaken);
         }
         Err(otherwise)
@@ -235,26 +230,26 @@ impl Game {
         }
         let p = &mut self.players[s.index()];
         if piece == Piece::City {
-            p.cities.insert(v.0)
+            p.cities.insert(v)
         } else {
-            p.settlements.insert(v.0)
+            p.settlements.insert(v)
         }
-        self.players[s.index()].harbors |= self.harbors_of(v.bit());
+        self.players[s.index()].harbors |= self.harbors_of(IntersectionSet::one(v));
         let topo = self.topology();
-        let through = topo.vertex_edge_mask(v);
-        self.pieces.buildings |= v.bit();
-        self.pieces.blocked |= v.bit() | topo.vertex_neighbor_mask(v);
+        let through = topo.vertex_edge_set(v);
+        self.pieces.buildings.insert(v);
+        self.pieces.blocked |= topo.vertex_neighbor_set(v).with(v);
         self.pieces.frontier[s.index()] |= through;
-        self.pieces.hexes[s.index()] |= topo.vertex_hex_mask(v);
+        self.pieces.hexes[s.index()].add(topo.vertex_hex_set(v));
         // A new building splits an opponent's road that passes through it (R35): one that
         // only ends there keeps its length. Either way their network no longer reaches past it.
         let mut split = false;
         for o in self.seats() {
-            if o == s || self.pieces.road_ends[o.index()] & v.bit() == 0 {
+            if o == s || !self.pieces.road_ends[o.index()].contains(v) {
                 continue;
             }
             self.pieces.frontier[o.index()] = self.frontier_of(o);
-            if (self.players[o.index()].roads.0 & through).count_ones() >= 2 {
+            if (self.players[o.index()].roads & through).len() >= 2 {
                 self.measure_road(o);
                 split = true;
             }
@@ -269,8 +264,8 @@ impl Game {
         self.pay_in(s, self.config.costs.city);
         self.turn.built = true;
         let p = &mut self.players[s.index()];
-        p.settlements.remove(v.0);
-        p.cities.insert(v.0);
+        p.settlements.remove(v);
+        p.cities.insert(v);
         ev.push(Event::Built { seat: s, piece: Piece::City, at: v.0 });
     }
 
@@ -290,17 +285,17 @@ impl Game {
                 self.turn.built = true;
             }
         }
-        self.players[s.index()].roads.insert(e.0);
+        self.players[s.index()].roads.insert(e);
         let topo = self.topology();
         let p = &self.players[s.index()];
-        let opponents = self.pieces.buildings & !(p.settlements.0 | p.cities.0);
+        let opponents = self.pieces.buildings - (p.settlements | p.cities);
         for w in topo.edge_vertices(e) {
-            self.pieces.road_ends[s.index()] |= w.bit();
-            if opponents & w.bit() == 0 {
-                self.pieces.frontier[s.index()] |= topo.vertex_edge_mask(w);
+            self.pieces.road_ends[s.index()].insert(w);
+            if !opponents.contains(w) {
+                self.pieces.frontier[s.index()] |= topo.vertex_edge_set(w);
             }
         }
-        self.pieces.roads |= e.bit();
+        self.pieces.roads.insert(e);
         ev.push(Event::Built { seat: s, piece: Piece::Road, at: e.0 });
         // The last set-up road comes before the first turn, in the events as on the table.
         if first_turn {

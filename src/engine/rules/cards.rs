@@ -189,6 +189,12 @@ impl Game {
         ev.push(Event::TookFromBank { seat: s, cards });
     }
 
+    /// True for a monopoly (R33): it shows how many cards of its resource every other player
+    /// holds, none included, so it can't be taken back (H3).
+    pub(super) fn shows_hands(action: Action) -> bool {
+        matches!(action, Action::PlayMonopoly(_))
+    }
+
     /// R33: every card of `r` the other players hold.
     pub(super) fn play_monopoly(&mut self, s: Seat, r: Resource, ev: &mut impl EventSink) {
         self.use_card(s, DevCard::Monopoly, ev);

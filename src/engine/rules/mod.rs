@@ -23,7 +23,7 @@ mod turn;
 pub use modules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 
-use super::action::{Action, Event, RuleError, Seat};
+use super::action::{Action, Event, Revealed, RuleError, Seat};
 use super::cards::{Hand, Resource};
 use super::coords::Hex;
 use super::game::{Game, Phase};
@@ -120,6 +120,25 @@ impl Game {
             Phase::Plenty { at, .. } => self.push_takes(at, out),
             Phase::Trade { give, get, answers } => self.push_trade_answers(s, give, get, answers, out),
         }
+    }
+
+    /// What `action`, played on this game, revealed (H3), given `after`, the game it led to:
+    /// the dice, a steal or any other draw from the RNG; a development card drawn from the
+    /// deck; or other players' hidden hands shown, which the rule that shows them says (a
+    /// monopoly, `shows_hands` in `rules/cards.rs`). `None` when it revealed nothing, so the acting player
+    /// may take it back.
+    pub fn revealed(&self, action: Action, after: &Game) -> Option<Revealed> {
+        if self.rng != after.rng {
+            return Some(match action {
+                Action::RollDice => Revealed::Roll,
+                Action::MoveRobber { victim: Some(_), .. } => Revealed::Steal,
+                _ => Revealed::Chance,
+            });
+        }
+        if after.deck.len() < self.deck.len() {
+            return Some(Revealed::CardDraw);
+        }
+        Game::shows_hands(action).then_some(Revealed::Hands)
     }
 
     /// Plays `action` for the player who must act. On error the game is unchanged.
@@ -262,13 +281,6 @@ fn waiting_for(phase: Phase) -> &'static str {
     }
 }
 
-/// True when bit `i` of `set` is set; false for any `i` past the set, so that a check may test
-/// an index it has not yet range-checked.
-#[inline(always)]
-fn has(set: u128, i: u8) -> bool {
-    i < 128 && set >> i & 1 == 1
-}
-
 #[cfg(test)]
 mod tests {
     use crate::bots::SplitMix64;
@@ -300,5 +312,51 @@ mod tests {
                 game.apply(a).unwrap();
             }
         }
+    }
+
+    /// H3: what the engine says an action revealed is what the undo rule's old hand-kept lists
+    /// said (actions: a roll, a card bought, a steal, a monopoly; events: anything from the
+    /// dice), in random games with every land module, gold and the dragon included. One
+    /// difference, on purpose: R45's card taken for a 7 reports `Produced` but is the player's
+    /// own choice from the bank, so it reveals nothing (the lists took it for a roll).
+    #[test]
+    fn revealed_agrees_with_the_hand_kept_lists_it_replaces() {
+        use crate::engine::{Action, Event, Module};
+        let listed = |a: Action, events: &[Event]| {
+            if matches!(a, Action::TakeCard(_)) {
+                return false;
+            }
+            matches!(a, Action::RollDice | Action::BuyDevCard | Action::MoveRobber { victim: Some(_), .. })
+                || matches!(a, Action::PlayMonopoly(_))
+                || events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::DiceRolled { .. }
+                            | Event::Produced { .. }
+                            | Event::Shortage { .. }
+                            | Event::MustDiscard { .. }
+                            | Event::BoughtDevCard { .. }
+                            | Event::Stole { .. }
+                            | Event::Monopolized { .. }
+                    )
+                })
+        };
+        let mut seen = [0; 2];
+        for seed in 0..40 {
+            let modules =
+                if seed % 2 == 0 { Modules::LAND.with(Module::Gold).with(Module::Dragon) } else { Modules::NONE };
+            let mut game = Game::new(Config::with_players(2 + (seed % 3) as u8).with_modules(modules), seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while !game.is_over() && game.turn_number() < 1000 {
+                let actions = game.legal_actions();
+                let a = actions[rng.below(actions.len())];
+                let before = game;
+                let events = game.apply(a).unwrap();
+                let revealed = before.revealed(a, &game);
+                assert_eq!(revealed.is_some(), listed(a, &events), "seed {seed}: {a:?} gave {events:?}");
+                seen[revealed.is_some() as usize] += 1;
+            }
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "both kinds seen: {seen:?}");
     }
 }

@@ -1,25 +1,26 @@
 //! The 7 and the robber: who must discard and what (R17), where the robber may go (R18, with
 //! the friendly robber R39), and whom it may rob (R19).
 //!
-//! The generator and the check share [`Game::robber_target_mask`] for the hexes, and
+//! The generator and the check share [`Game::robber_target_set`] for the hexes, and
 //! [`Game::robbable_anywhere`] with the hexes beside each player's buildings (`Pieces::hexes`)
 //! for the victims; a discard is legal for any resource in hand ([`Game::can_discard`]).
 
 use rand::Rng;
 
 use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
-use crate::engine::board::Terrain;
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::coords::Hex;
 use crate::engine::game::{Game, Phase};
+use crate::engine::sets::{HexSet, IntersectionSet};
 use crate::engine::sink::{ActionSink, EventSink};
+use crate::engine::terrain::Terrain;
 
 impl Game {
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
     pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {
         let mut set = SeatSet::default();
         for s in self.seats() {
-            if hex.0 < 32 && self.pieces.hexes[s.index()] >> hex.0 & 1 == 1 && self.robbable_anywhere(mover, s) {
+            if self.pieces.hexes[s.index()].get().contains(hex) && self.robbable_anywhere(mover, s) {
                 set = set.with(s);
             }
         }
@@ -36,15 +37,13 @@ impl Game {
 
     /// Hexes the robber may move to (R18, R39).
     pub fn robber_targets(&self) -> Vec<Hex> {
-        let mask = self.robber_target_mask();
-        self.topology().hexes().filter(|h| mask >> h.0 & 1 == 1).collect()
+        self.robber_target_set().iter().collect()
     }
 
-    /// [`Game::robber_targets`] as a bit set over hexes.
-    pub(crate) fn robber_target_mask(&self) -> u32 {
+    /// [`Game::robber_targets`] as a set.
+    pub(crate) fn robber_target_set(&self) -> HexSet {
         let topo = self.topology();
-        let all = (1u32 << topo.num_hexes()) - 1;
-        let moved = all & !(1 << self.board.robber().0);
+        let moved = HexSet::first(topo.num_hexes()).without(self.board.robber());
         if !self.config.friendly_robber {
             return moved;
         }
@@ -53,12 +52,12 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|&(i, _)| self.public_points(Seat(i as u8)) < 3)
-            .fold(0u128, |m, (_, p)| m | p.settlements.0 | p.cities.0);
-        let allowed = topo.hexes().filter(|&h| topo.hex_vertex_mask(h) & protected == 0).fold(0, |m, h| m | 1 << h.0);
-        if allowed & moved != 0 {
+            .fold(IntersectionSet::EMPTY, |m, (_, p)| m | p.settlements | p.cities);
+        let allowed: HexSet = topo.hexes().filter(|&h| !topo.hex_vertex_set(h).intersects(protected)).collect();
+        if allowed.intersects(moved) {
             return allowed & moved;
         }
-        topo.hexes().filter(|&h| self.board.terrain(h) == Terrain::Desert).fold(0, |m, h| m | 1 << h.0)
+        topo.hexes().filter(|&h| self.board.terrain(h) == Terrain::Desert).collect()
     }
 
     /// The player may discard a card of `r` (R17): they hold one.
@@ -78,26 +77,22 @@ impl Game {
     #[inline(never)]
     pub(super) fn push_robber_moves(&self, s: Seat, out: &mut impl ActionSink) {
         // Who could be robbed anywhere (R19, R39), with the hexes beside their buildings.
-        let mut victims = [(Seat(0), 0u32); MAX_PLAYERS];
+        let mut victims = [(Seat(0), HexSet::EMPTY); MAX_PLAYERS];
         let mut count = 0;
         for o in self.seats() {
             if self.robbable_anywhere(s, o) {
-                victims[count] = (o, self.pieces.hexes[o.index()]);
+                victims[count] = (o, self.pieces.hexes[o.index()].get());
                 count += 1;
             }
         }
         let victims = &victims[..count];
-        let near = victims.iter().fold(0, |m, &(_, hexes)| m | hexes);
+        let near = victims.iter().fold(HexSet::EMPTY, |m, &(_, hexes)| m | hexes);
         // Whether a hex has a victim, and which, is a coin toss for the branch predictor: every
         // candidate is written and kept or not.
-        let mut left = self.robber_target_mask();
-        while left != 0 {
-            let h = left.trailing_zeros();
-            left &= left - 1;
-            let hex = Hex(h as u8);
-            out.push_if(Action::MoveRobber { hex, victim: None }, near >> h & 1 == 0);
+        for hex in self.robber_target_set() {
+            out.push_if(Action::MoveRobber { hex, victim: None }, !near.contains(hex));
             for &(o, hexes) in victims {
-                out.push_if(Action::MoveRobber { hex, victim: Some(o) }, hexes >> h & 1 == 1);
+                out.push_if(Action::MoveRobber { hex, victim: Some(o) }, hexes.contains(hex));
             }
         }
     }
@@ -113,7 +108,7 @@ impl Game {
         if hex.index() >= self.topology().num_hexes() {
             return Err(RuleError::OffBoard("hex", hex.0));
         }
-        if self.robber_target_mask() >> hex.0 & 1 == 0 {
+        if !self.robber_target_set().contains(hex) {
             return Err(if hex == self.board.robber() { RuleError::RobberMustMove } else { RuleError::FriendlyRobber });
         }
         let victims = self.robbable(s, hex);

@@ -7,10 +7,11 @@
 //! [`Game::holds`] for a player having the cards a trade takes from them.
 
 use crate::engine::action::{Action, Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
-use crate::engine::board::HarborKind;
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::game::{Game, Phase};
+use crate::engine::sets::IntersectionSet;
 use crate::engine::sink::{ActionSink, EventSink};
+use crate::engine::terrain::HarborKind;
 
 /// Bit of `Player::harbors` for a 3:1 harbor.
 const GENERIC_HARBOR: u8 = 1 << 5;
@@ -69,13 +70,13 @@ impl Game {
     }
 
     /// The harbor bits of a set of buildings (see `Player::harbors`).
-    pub(crate) fn harbors_of(&self, own: u128) -> u8 {
+    pub(crate) fn harbors_of(&self, own: IntersectionSet) -> u8 {
         let mut bits = 0;
-        if own & self.topology().harbor_vertex_mask() == 0 {
+        if !own.intersects(self.topology().harbor_vertices()) {
             return bits;
         }
         for (spot, kind) in self.topology().harbor_spots().iter().zip(self.board.harbors()) {
-            if own & (spot.vertices[0].bit() | spot.vertices[1].bit()) != 0 {
+            if own.contains(spot.vertices[0]) || own.contains(spot.vertices[1]) {
                 bits |= match kind {
                     HarborKind::Generic => GENERIC_HARBOR,
                     HarborKind::Special(r) => 1 << *r as u8,

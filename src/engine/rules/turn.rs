@@ -5,10 +5,9 @@
 //! Rolling and ending the turn need no check of their own (the phase alone allows them), so this
 //! family has no candidates beyond the `RollDice` and `EndTurn` that the dispatch lists.
 
-use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat};
+use crate::engine::action::{Action, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::config::{Module, Shortage, TurnStyle};
-use crate::engine::coords::Hex;
 use crate::engine::game::{Game, Phase, Turn};
 use crate::engine::sink::{ActionSink, EventSink};
 
@@ -52,23 +51,21 @@ impl Game {
         let n = self.num_players();
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
         let mut want = Hand::EMPTY;
-        let mut hexes = self.board.token_mask(total) & !(1 << self.board.robber().0);
+        let hexes = self.board.token_set(total).without(self.board.robber());
         let castles = self.config.modules.has(Module::Castles);
-        while hexes != 0 {
-            let h = Hex(hexes.trailing_zeros() as u8);
-            hexes &= hexes - 1;
+        for h in hexes {
             let Some(r) = self.board.terrain(h).resource() else { continue };
-            let corners = topo.hex_vertex_mask(h);
-            if self.pieces.buildings & corners == 0 {
+            let corners = topo.hex_vertex_set(h);
+            if !self.pieces.buildings.intersects(corners) {
                 continue;
             }
             for (owes, p) in owed.iter_mut().zip(&self.players[..n]) {
-                if (p.settlements.0 | p.cities.0) & corners == 0 {
+                if !(p.settlements | p.cities).intersects(corners) {
                     continue;
                 }
-                let mut got = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+                let mut got = (p.settlements & corners).len() + 2 * (p.cities & corners).len();
                 if castles {
-                    got += self.castle_cards(p.castles.0, corners);
+                    got += self.castle_cards(p.castles, corners);
                 }
                 owes[r] += got as u8;
                 want[r] += got as u8;
@@ -209,7 +206,7 @@ impl Game {
         let t = self.turn.seat;
         let points = self.victory_points(t);
         if points >= self.config.target {
-            self.phase = Phase::Over { winner: t };
+            self.phase = Phase::Over { winner: t, shared: SeatSet::default() };
             ev.push(Event::Won { seat: t, points });
         }
     }

@@ -9,7 +9,6 @@
 use crate::engine::action::{Event, MAX_PLAYERS, Piece};
 use crate::engine::cards::Hand;
 use crate::engine::config::Module;
-use crate::engine::coords::Vertex;
 use crate::engine::game::Game;
 use crate::engine::sink::EventSink;
 
@@ -34,9 +33,9 @@ impl Game {
         let mut owed = [Hand::EMPTY; MAX_PLAYERS];
         for s in self.seats() {
             let p = &self.players[s.index()];
-            for (each, buildings) in [(1, p.settlements.0), (2, p.cities.0)] {
-                for v in crate::engine::bits::Bits(buildings).iter() {
-                    for &h in topo.vertex_hexes(Vertex(v)) {
+            for (each, buildings) in [(1, p.settlements), (2, p.cities)] {
+                for v in buildings {
+                    for &h in topo.vertex_hexes(v) {
                         if let Some(r) = self.board.terrain(h).resource() {
                             owed[s.index()][r] += each;
                         }

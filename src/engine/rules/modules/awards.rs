@@ -10,10 +10,10 @@
 //! Scores change only when something is built, so the dispatch recomputes both after every
 //! build when either module is on.
 
-use crate::engine::action::{Event, MAX_PLAYERS, Seat};
+use crate::engine::action::{Award, Event, MAX_PLAYERS, Seat};
 use crate::engine::config::Module;
-use crate::engine::coords::Vertex;
 use crate::engine::game::Game;
+use crate::engine::sets::IntersectionSet;
 use crate::engine::sink::EventSink;
 
 /// Building points a metropolis needs (R49).
@@ -43,12 +43,12 @@ impl Game {
         let m = self.config.modules;
         if m.has(Module::Metropolis) {
             let new =
-                self.award_one(Module::Metropolis, self.house.metropolis, METROPOLIS_MIN, Game::metropolis_points, ev);
+                self.award_one(Award::Metropolis, self.house.metropolis, METROPOLIS_MIN, Game::metropolis_points, ev);
             self.house.metropolis = new;
         }
         if m.has(Module::HarborMaster) {
             let new = self.award_one(
-                Module::HarborMaster,
+                Award::HarborMaster,
                 self.house.harbor_master,
                 HARBOR_MASTER_MIN,
                 Game::harbor_points,
@@ -62,7 +62,7 @@ impl Game {
     /// reported when it changes from `holder`.
     fn award_one(
         &self,
-        award: Module,
+        award: Award,
         holder: Option<Seat>,
         min: u8,
         score: fn(&Game, Seat) -> u8,
@@ -84,9 +84,9 @@ impl Game {
     /// Building points of `s`'s buildings among `corners`: settlement 1, city 2, castle 3
     /// (R44, R49, R50).
     #[inline(always)]
-    fn building_points(&self, s: Seat, corners: u128) -> u8 {
+    fn building_points(&self, s: Seat, corners: IntersectionSet) -> u8 {
         let p = &self.players[s.index()];
-        let count = |b: crate::engine::bits::Bits| (b.0 & corners).count_ones();
+        let count = |b: IntersectionSet| (b & corners).len();
         (count(p.settlements) + 2 * count(p.cities) + count(p.castles)) as u8
     }
 
@@ -94,31 +94,26 @@ impl Game {
     pub fn metropolis_points(&self, s: Seat) -> u8 {
         let topo = self.topology();
         let p = &self.players[s.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let opponents = self.pieces.buildings & !own;
+        let own = p.settlements | p.cities;
+        let opponents = self.pieces.buildings - own;
         let mut left = own;
         let mut best = 0;
-        while left != 0 {
-            let start = left & left.wrapping_neg();
-            let mut group = start;
-            let mut todo = start;
-            while todo != 0 {
-                let v = Vertex(todo.trailing_zeros() as u8);
-                todo &= todo - 1;
-                let mut roads = topo.vertex_edge_mask(v) & p.roads.0;
-                while roads != 0 {
-                    let e = crate::engine::coords::Edge(roads.trailing_zeros() as u8);
-                    roads &= roads - 1;
+        while let Some(start) = left.min() {
+            let mut group = IntersectionSet::one(start);
+            let mut todo = group;
+            while let Some(v) = todo.min() {
+                todo.remove(v);
+                for e in topo.vertex_edge_set(v) & p.roads {
                     let [a, b] = topo.edge_vertices(e);
                     let w = if a == v { b } else { a };
                     // A road leads up to an opponent's building but not through it (R34).
-                    if group & w.bit() == 0 && opponents & w.bit() == 0 {
-                        group |= w.bit();
-                        todo |= w.bit();
+                    if !group.contains(w) && !opponents.contains(w) {
+                        group.insert(w);
+                        todo.insert(w);
                     }
                 }
             }
-            left &= !group;
+            left -= group;
             best = best.max(self.building_points(s, group));
         }
         best
@@ -126,7 +121,7 @@ impl Game {
 
     /// R50: the building points of `s` on harbor corners.
     pub fn harbor_points(&self, s: Seat) -> u8 {
-        self.building_points(s, self.topology().harbor_vertex_mask())
+        self.building_points(s, self.topology().harbor_vertices())
     }
 
     /// R49: the holder of Largest Metropolis.

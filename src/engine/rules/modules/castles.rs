@@ -14,10 +14,10 @@
 //! city again (if the owner has a city piece left), which is clearing its bit in `castles`.
 
 use crate::engine::action::{Action, Event, Piece, RuleError, Seat};
-use crate::engine::bits::Bits;
 use crate::engine::config::Module;
 use crate::engine::coords::Vertex;
 use crate::engine::game::Game;
+use crate::engine::sets::IntersectionSet;
 use crate::engine::sink::{ActionSink, EventSink};
 
 impl Game {
@@ -30,15 +30,15 @@ impl Game {
     /// R44: the card a castle produces above the city it is, for a roll on the hex with
     /// `corners` (production adds it to the city's two when castles are played).
     #[inline(always)]
-    pub(in crate::engine::rules) fn castle_cards(&self, castles: u128, corners: u128) -> u32 {
-        (castles & corners).count_ones()
+    pub(in crate::engine::rules) fn castle_cards(&self, castles: IntersectionSet, corners: IntersectionSet) -> u32 {
+        (castles & corners).len()
     }
 
     /// Sites of a castle: the player's cities that are not castles yet (none without R44).
     #[inline(always)]
-    fn castle_sites(&self, s: Seat) -> u128 {
+    fn castle_sites(&self, s: Seat) -> IntersectionSet {
         let p = &self.players[s.index()];
-        p.cities.0 & !p.castles.0
+        p.cities - p.castles
     }
 
     /// The castles the player may build now (R44); nothing without the module.
@@ -52,7 +52,7 @@ impl Game {
     #[inline(never)]
     fn push_castles_now(&self, s: Seat, out: &mut impl ActionSink) {
         if self.supply(s, Piece::Castle).is_ok() {
-            out.push_all(Bits(self.castle_sites(s)).iter().map(|v| Action::BuildCastle(Vertex(v))));
+            out.push_all(self.castle_sites(s).iter().map(Action::BuildCastle));
         }
     }
 
@@ -63,7 +63,7 @@ impl Game {
             return Err(RuleError::ModuleOff(Module::Castles.name()));
         }
         self.check_vertex(v)?;
-        if !super::super::has(self.castle_sites(s), v.0) {
+        if !self.castle_sites(s).contains(v) {
             return Err(RuleError::NotYourCity);
         }
         self.supply(s, Piece::Castle)
@@ -74,7 +74,7 @@ impl Game {
     pub(in crate::engine::rules) fn build_castle(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) {
         self.pay_in(s, self.config.costs.castle);
         self.turn.built = true;
-        self.players[s.index()].castles.insert(v.0);
+        self.players[s.index()].castles.insert(v);
         ev.push(Event::Built { seat: s, piece: Piece::Castle, at: v.0 });
     }
 }

@@ -16,10 +16,8 @@
 use rand::Rng;
 
 use crate::engine::action::{Event, MAX_PLAYERS, Piece, Seat};
-use crate::engine::bits::Bits;
 use crate::engine::cards::Resource;
 use crate::engine::config::Module;
-use crate::engine::coords::Vertex;
 use crate::engine::game::Game;
 use crate::engine::sink::EventSink;
 
@@ -99,24 +97,24 @@ impl Game {
     fn dragon_attack(&mut self, ev: &mut impl EventSink) {
         let target = self.dragon_target(ev);
         let p = &self.players[target.index()];
-        let own = p.settlements.0 | p.cities.0;
-        let count = own.count_ones();
+        let own = p.settlements | p.cities;
+        let count = own.len();
         if count == 0 {
             ev.push(Event::DragonAttacked { seat: target, at: None, was: Piece::Settlement, now: None });
             return;
         }
         let pick = self.rng.random_range(0..count) as usize;
-        let v = Vertex(Bits(own).iter().nth(pick).expect("pick is below the count"));
+        let v = own.iter().nth(pick).expect("pick is below the count");
         let (_, was) = self.building(v).expect("the target's building");
         let now = lower(was).filter(|&piece| self.piece_left(target, piece));
         // A castle is a city with walls (R44): both marks go, and the lower level is put back.
         let p = &mut self.players[target.index()];
-        p.settlements.remove(v.0);
-        p.cities.remove(v.0);
-        p.castles.remove(v.0);
+        p.settlements.remove(v);
+        p.cities.remove(v);
+        p.castles.remove(v);
         match now {
-            Some(Piece::Settlement) => p.settlements.insert(v.0),
-            Some(Piece::City) => p.cities.insert(v.0),
+            Some(Piece::Settlement) => p.settlements.insert(v),
+            Some(Piece::City) => p.cities.insert(v),
             _ => {}
         }
         ev.push(Event::DragonAttacked { seat: target, at: Some(v.0), was, now });

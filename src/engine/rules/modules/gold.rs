@@ -12,11 +12,11 @@
 //! cannot name it; gold pays for nothing, as no cost holds any).
 
 use crate::engine::action::{Action, Event, RuleError, Seat};
-use crate::engine::board::Terrain;
 use crate::engine::cards::{Hand, Resource};
 use crate::engine::config::{Config, Module};
 use crate::engine::game::Game;
 use crate::engine::sink::{ActionSink, EventSink};
+use crate::engine::terrain::Terrain;
 
 /// Gold a player gives the bank for one resource (R42).
 pub const GOLD_PRICE: u8 = 2;

@@ -45,18 +45,18 @@ impl Game {
         let n = self.config.players;
         loop {
             let p = &self.players[s.index()];
-            let own = p.settlements.0 | p.cities.0;
-            let from = after.map_or(own, |v| own & !((2u128 << v.0) - 1));
-            for v in crate::engine::bits::Bits(from).iter() {
-                if self.plenty_kinds(Vertex(v)) != 0 {
-                    let left = if p.castles.has(v) {
+            let own = p.settlements | p.cities;
+            let from = after.map_or(own, |v| own.after(v));
+            for v in from {
+                if self.plenty_kinds(v) != 0 {
+                    let left = if p.castles.contains(v) {
                         3
-                    } else if p.cities.has(v) {
+                    } else if p.cities.contains(v) {
                         2
                     } else {
                         1
                     };
-                    self.phase = Phase::Plenty { seat: s, at: Vertex(v), left };
+                    self.phase = Phase::Plenty { seat: s, at: v, left };
                     return;
                 }
             }
