@@ -109,7 +109,8 @@ fn the_trade_dialog_keeps_its_width_while_its_message_changes() {
     let mut app = app_for(game);
     app.update(Msg::char('t'));
     let (empty, s) = box_width(&app, "╭ Trade offer");
-    assert!(s.contains("both sides of a trade must give at least"), "the refusal shows:\n{s}");
+    // Issue 23: a fresh offer says how to fill it in, not an error.
+    assert!(s.contains("a resource's key puts one on your side") && !s.contains('✗'), "the hint shows:\n{s}");
     // A brick for a lumber, by the resources' own keys.
     app.update(Msg::char('b'));
     app.update(Msg::key(crossterm::event::KeyCode::Tab));
