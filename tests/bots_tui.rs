@@ -39,11 +39,21 @@ fn draw(app: &App, w: u16, h: u16) -> String {
     screen_text::view(terminal.backend().buffer())
 }
 
-/// Ann plays as a hurried person would: places at the cursor, rolls, ends the turn, and takes
+/// Ann plays as a hurried person would: places at the cursor (or the next legal place), rolls, ends the turn, and takes
 /// the first legal choice in any dialog (a discard, the robber's victim).
 fn person_moves(app: &mut App) {
     match app.mode() {
-        Mode::Select => app.update(Msg::key(KeyCode::Enter)),
+        // Enter places at the cursor; the robber's cursor starts on the robber, which must
+        // move (issue 23), so there Enter is refused and Tab goes to the next legal hex.
+        Mode::Select => {
+            let played = |app: &App| app.record().map_or(0, |r| r.actions().len());
+            let before = played(app);
+            app.update(Msg::key(KeyCode::Enter));
+            if played(app) == before {
+                app.update(Msg::key(KeyCode::Tab));
+                app.update(Msg::key(KeyCode::Enter));
+            }
+        }
         Mode::Turn if app.enabled(catan::tui::keymap::Cmd::Roll) => app.update(Msg::char('r')),
         Mode::Turn => app.update(Msg::char('e')),
         _ => {
