@@ -139,8 +139,20 @@ impl Session {
     pub fn roll(&mut self, who: &str) {
         let done = format!("{who} builds or trades");
         self.send("r");
-        if self.wait_for_any(&[&done, &format!("{who} moves the robber")]) == 1 {
+        let robber = format!("{who} moves the robber");
+        let mut seen = self.wait_for_any(&[&done, &robber, &format!("{who} discards")]);
+        if seen == 2 {
+            // Their own 7 with more cards than the limit: as many of each resource as they
+            // hold, row by row, up to the count asked for.
+            self.send(&format!("{}j", "+".repeat(19)).repeat(5));
+            self.send("\r");
+            seen = self.wait_for_any(&[&done, &robber]);
+        }
+        if seen == 1 {
             // The cursor starts on the robber, which must move: Tab to the next hex first.
+            // After discards the keyboard may have come back from a bot's discard, and the
+            // keys of that moment are dropped (issue 23): wait as a person would.
+            self.pause(Duration::from_millis(400));
             self.send("\t\r");
             if self.wait_for_any(&[&done, "Rob whom?"]) == 1 {
                 self.keys("\r", &done);
