@@ -37,6 +37,7 @@ fn press(app: &mut App, keys: &str) {
             "Enter" => KeyCode::Enter,
             "Esc" => KeyCode::Esc,
             "Bksp" => KeyCode::Backspace,
+            "Tab" => KeyCode::Tab,
             c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
             other => panic!("unknown key {other}"),
         };
@@ -87,8 +88,11 @@ fn play(app: &mut App, turns: u32) {
             Phase::Roll if app.game.turn_number() == turns => return,
             Phase::Roll => press(app, "r"),
             Phase::Main => press(app, "e"),
-            // Placements, the robber (and its victim) and discards: Enter takes the cursor's
-            // legal spot or the dialog's default.
+            // The robber's cursor starts on the robber, which must move (issue 23): Tab to the
+            // next hex, Enter, and Enter for the default victim.
+            Phase::Robber => press(app, "Tab Enter Enter"),
+            // Placements and discards: Enter takes the cursor's legal spot or the dialog's
+            // default.
             _ => press(app, "Enter"),
         }
     }
