@@ -161,6 +161,8 @@ impl Session {
         self.pause(HANDOFF_HOLD);
         self.send("\r");
         self.wait_for("Ann: place your first settlement");
+        // The screen after a hand-off drops keys for a moment (issue 23).
+        self.pause(Duration::from_millis(400));
         self.send("\r");
         self.wait_for("Ann builds a settlement");
     }
