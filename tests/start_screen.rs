@@ -266,10 +266,14 @@ fn a_first_run_opens_how_to_play() {
     assert_eq!(app.mode(), Mode::HowTo, "? on the start screen");
     press(&mut app, "Esc");
     assert_eq!(app.start.as_ref().unwrap().typing(), Some(""), "? typed nothing");
-    // At 140 x 45 it fits whole.
+    // At 140 x 45 it opens at the top and scrolls to the end (issue 23's shared screens made
+    // it a few lines longer than the window).
     press(&mut app, "?");
     let big = draw(&mut app, 140, 45);
-    assert!(big.contains("--continue resumes it") && !big.contains("more:"), "{big}");
+    assert!(big.contains("The goal"), "{big}");
+    press(&mut app, "PgDn PgDn");
+    let big = draw(&mut app, 140, 45);
+    assert!(big.contains("--continue resumes it"), "{big}");
     press(&mut app, "Esc");
 
     // In a game: ? opens the help, h there this page, Esc back to the game.
