@@ -1,11 +1,11 @@
 //! Longest Road (R34, R35) and Largest Army (R36).
 
-use super::action::{Event, Seat};
-use super::coords::{Edge, Vertex};
-use super::game::Game;
-use super::map::Topology;
-use super::sets::{IntersectionSet, PathSet};
-use super::sink::EventSink;
+use crate::engine::action::{Event, Seat};
+use crate::engine::coords::{Edge, Vertex};
+use crate::engine::game::Game;
+use crate::engine::map::Topology;
+use crate::engine::sets::{IntersectionSet, PathSet};
+use crate::engine::sink::EventSink;
 
 /// Knights needed for Largest Army (R36).
 pub const ARMY_MIN: u8 = 3;
