@@ -3,15 +3,15 @@
 //! (the same decision for games that differ only in what the seat cannot see), and answers
 //! domestic trade offers sensibly.
 
-mod bot_common;
+mod support;
 
-use bot_common::make;
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{
     Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, Seat,
     SeatSet, Shortage, TurnStyle,
 };
 use std::time::{Duration, Instant};
+use support::bots::make;
 
 /// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
 /// players, in a few hundred).

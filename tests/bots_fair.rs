@@ -3,11 +3,11 @@
 //! and the fullest hand are those of a player far behind (where catanatron's pruning, which the
 //! alpha-beta player keeps, sends it); and a hard player spreads its two set-up settlements.
 
-mod bot_common;
+mod support;
 
-use bot_common::make;
 use catan::bots::BotLevel;
 use catan::engine::{Action, Board, Config, DevCard, Game, Hand, Hex, MapId, Scenario, Seat, Vertex};
+use support::bots::make;
 
 const MOVER: Seat = Seat(0);
 const BEHIND: Seat = Seat(1);

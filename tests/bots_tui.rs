@@ -3,8 +3,7 @@
 //! among bots never sees a hand-off, the footer says who is thinking, undo never reaches past
 //! the person's own last action (RULES H3), and bot seats are saved and resumed as bots.
 
-mod save_common;
-mod screen_text;
+mod support;
 
 use std::time::{Duration, Instant};
 
@@ -16,7 +15,7 @@ use catan::tui::{App, Files, Msg, Theme};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use save_common::TempDir;
+use support::files::TempDir;
 
 const THEME: Theme = Theme { color: false, ascii: false };
 
@@ -36,7 +35,7 @@ fn new_app(seed: u64, seats: Vec<SeatInfo>) -> App {
 fn draw(app: &App, w: u16, h: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
+    support::screen::view(terminal.backend().buffer())
 }
 
 /// Ann plays as a hurried person would: places at the cursor (or the next legal place), rolls, ends the turn, and takes

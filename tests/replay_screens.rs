@@ -2,9 +2,9 @@
 //! middle and the last step of a committed save, drawn on ratatui's `TestBackend` (as
 //! tests/screens.rs does for the game), and the keys that move between steps.
 
-mod screen_text;
+mod support;
 
-use screen_text::view;
+use support::screen::view;
 
 use std::path::Path;
 

@@ -1,15 +1,16 @@
 //! Damaged and hand-edited save files (issue 4): each gives one clear message naming the file
 //! and the problem, the command line exits with code 1, and the file is left as it was.
 
-mod save_common;
+mod support;
 
 use std::path::Path;
 use std::process::Command;
 
 use catan::engine::{Action, Seat, Vertex};
 use catan::save::{self, Record};
-use save_common::{TempDir, random_record};
 use serde_json::{Value, json};
+use support::files::TempDir;
+use support::records::random_record;
 
 /// A four-player game (seed 2) well past set-up.
 fn base() -> Record {

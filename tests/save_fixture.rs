@@ -7,7 +7,7 @@
 //! old reading working, or bump `save::VERSION`, convert older documents in `save::format`, and
 //! add a fixture of the new version here. Don't edit the old fixtures.
 
-mod save_common;
+mod support;
 
 use std::path::{Path, PathBuf};
 
@@ -126,7 +126,7 @@ fn the_save_format_document_describes_every_field_and_action_written() {
         let mut record = Record::new_with_seats(config, seed, seats).unwrap();
         let mut rng = catan::bots::SplitMix64::new(seed);
         for step in 0..3000 {
-            let Some(a) = save_common::choose(&record, &mut rng) else { break };
+            let Some(a) = support::records::choose(&record, &mut rng) else { break };
             record.apply(a).unwrap();
             if step % 50 == 0 || record.game().is_over() {
                 collect(&serde_json::from_str(&save::to_json(&record)).unwrap(), &mut words);
@@ -149,7 +149,7 @@ fn the_save_format_document_describes_every_field_and_action_written() {
 fn write_fixtures_of_this_version() {
     let v = save::VERSION;
     // Game 4 (three players, the standard island), its last seat a bot.
-    let played = save_common::random_record(4, 250);
+    let played = support::records::random_record(4, 250);
     let bot = SeatKind::Bot(BotLevel::Random);
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot }];
     let mut record = Record::new_with_seats(*played.config(), played.seed(), seats).unwrap();
@@ -163,7 +163,7 @@ fn write_fixtures_of_this_version() {
     let mut record = Record::new(config, 11, save::default_names(6)).unwrap();
     let mut rng = catan::bots::SplitMix64::new(11);
     for _ in 0..300 {
-        let action = save_common::choose(&record, &mut rng).unwrap();
+        let action = support::records::choose(&record, &mut rng).unwrap();
         record.apply(action).unwrap();
     }
     write_fixture(&format!("v{v}-six-players-five-six-mid-game.json"), &record);

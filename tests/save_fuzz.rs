@@ -2,7 +2,7 @@
 //! real save, random actions slipped into its log, and arbitrary bytes. Whatever it accepts is a
 //! consistent game that saves back to the same bytes.
 
-mod save_common;
+mod support;
 
 use std::sync::LazyLock;
 
@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 /// A short real game (four players, past set-up) and its save document.
 static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
-    let record = save_common::random_record(2, 70);
+    let record = support::records::random_record(2, 70);
     let json = save::to_json(&record);
     let value = serde_json::from_str(&json).unwrap();
     (record, json, value)
@@ -236,7 +236,7 @@ proptest! {
     ) {
         let modules = catan::engine::Modules(mix & catan::engine::Modules::AVAILABLE.0);
         let mut n = 0;
-        let record = save_common::odd_record(seed, modules, steps, |record| {
+        let record = support::records::odd_record(seed, modules, steps, |record| {
             n += 1;
             let json = save::to_json(record);
             let loaded = save::from_json(json.as_bytes());

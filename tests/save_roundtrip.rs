@@ -2,12 +2,13 @@
 //! bytes; the log replays to the saved state; a loaded game goes on exactly as the original
 //! (same future dice); the replay timeline shows every moment as it was.
 
-mod save_common;
+mod support;
 
 use catan::bots::SplitMix64;
 use catan::engine::Config;
 use catan::save::{self, BotLevel, Record, SeatInfo, SeatKind, Timeline};
-use save_common::{TempDir, choose, random_record};
+use support::files::TempDir;
+use support::records::{choose, random_record};
 
 /// Random moments: each seed gets its own rules and stops after a random number of actions.
 fn moments() -> impl Iterator<Item = Record> {

@@ -3,12 +3,13 @@
 //! reads is refused before anything is written, the old file left whole. One constant,
 //! `MAX_SAVE_BYTES`, governs both sides.
 
-mod save_common;
+mod support;
 
 use std::fs;
 
 use catan::save::{self, MAX_SAVE_BYTES, PRETTY_MAX_BYTES, SaveError};
-use save_common::{TempDir, long_record, random_record};
+use support::files::TempDir;
+use support::records::{long_record, random_record};
 
 #[test]
 fn what_the_game_writes_it_can_read_back() {

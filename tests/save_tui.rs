@@ -3,7 +3,7 @@
 //! come), the autosave that `--continue` finds, undo with its refusals (H1 holds after it),
 //! and `--load` / `--continue` failures on the command line.
 
-mod save_common;
+mod support;
 
 use std::path::Path;
 use std::process::Command;
@@ -14,7 +14,7 @@ use catan::tui::{App, Files, Focus, Msg, Purpose, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use save_common::TempDir;
+use support::files::TempDir;
 
 const THEME: Theme = Theme { color: false, ascii: false };
 

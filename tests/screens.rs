@@ -3,9 +3,9 @@
 //! snapshot shows the characters and, below them, the cells in reverse video (the cursor and
 //! highlights), since those carry meaning without colour.
 
-mod screen_text;
+mod support;
 
-use screen_text::{draw, play_setup, press};
+use support::screen::{draw, play_setup, press};
 
 use catan::engine::{Action, Phase};
 use catan::tui::{App, Msg, Theme};

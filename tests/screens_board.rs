@@ -2,7 +2,7 @@
 //! `--ascii`, each harbor's two corners have their own glyph, its side is water (`~`) and its
 //! label sits against that water. Colour adds a tint on top, listed under the screen.
 
-mod screen_text;
+mod support;
 
 use catan::engine::Phase;
 use catan::tui::{App, Msg, Theme};
@@ -10,7 +10,7 @@ use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
-use screen_text::view;
+use support::screen::view;
 
 /// The island after set-up (no place being chosen), drawn at 100x32 in a theme; with colour,
 /// the runs of harbor-tinted cells follow the screen.

@@ -2,9 +2,9 @@
 //! domestic trade with a counter-offer, discards and the robber after a 7, the bank at a
 //! harbor rate, and the development cards. Each test names the ruling it exercises.
 
-mod screen_text;
+mod support;
 
-use screen_text::{app_with, press};
+use support::screen::{app_with, press};
 
 use catan::engine::{Action, Config, DevCard, Hand, Phase, Scenario, Seat, Vertex};
 use catan::save::Record;

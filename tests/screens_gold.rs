@@ -3,7 +3,7 @@
 //! counts the gold toward the dragon's next attack; the bank-trade dialog offers 2 gold for a
 //! resource; the dragon's attack is a log line and a status line everyone sees.
 
-mod screen_text;
+mod support;
 
 use catan::engine::{BoardKind, Config, Event, Hand, Modules, Phase, Resource, Scenario, Seat, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};
@@ -46,7 +46,7 @@ fn app(theme: Theme) -> App {
 fn draw(app: &App) -> String {
     let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
     terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
+    support::screen::view(terminal.backend().buffer())
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn r42_gold_hexes_have_their_own_colour() {
     let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
     terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
     let buf = terminal.backend().buffer();
-    let text = screen_text::view(buf);
+    let text = support::screen::view(buf);
     // Every "gold" on the island is drawn in gold's colour, which no other terrain uses.
     let mut gold_cells = 0;
     for (y, line) in text.lines().enumerate().take(buf.area.height as usize) {

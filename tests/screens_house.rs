@@ -4,14 +4,11 @@
 //! table (R44); the round and its order (R46); the cards left in the dice stack (R47); Largest
 //! Metropolis and Harbor Master in the players panel (R49, R50).
 
-mod screen_text;
-
 #[macro_use]
-#[path = "common/mod.rs"]
-mod common;
+mod support;
 
-use common::*;
-use screen_text::{PLAIN, draw};
+use support::board::*;
+use support::screen::{PLAIN, draw};
 
 use catan::engine::{Action, Config, Game, Hand, Modules, Phase, Piece, Scenario, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};

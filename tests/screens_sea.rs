@@ -2,9 +2,9 @@
 //! every sea hex between and around the islands, and fits 140 x 45; base-game screens draw no
 //! sea (their snapshots are unchanged).
 
-mod screen_text;
+mod support;
 
-use screen_text::{draw, play_setup};
+use support::screen::{draw, play_setup};
 
 use catan::engine::{Config, MapId, Phase};
 use catan::tui::{App, Msg, Theme, min_size};

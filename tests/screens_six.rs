@@ -2,9 +2,9 @@
 //! island, which is drawn, navigable and clickable; the screen fits 140 x 45 and the island's
 //! own smallest terminal, which the too-small screen names. Snapshots as in tests/screens.rs.
 
-mod screen_text;
+mod support;
 
-use screen_text::{draw, play_setup, press, view};
+use support::screen::{draw, play_setup, press, view};
 
 use std::path::Path;
 

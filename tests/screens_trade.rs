@@ -2,9 +2,9 @@
 //! one-for-one offer in five keys from `t` to sent, and the answer on one screen after the
 //! hand-off: the offer, the answering player's own hand and the keys.
 
-mod screen_text;
+mod support;
 
-use screen_text::{app_with, draw_at};
+use support::screen::{app_with, draw_at};
 
 use catan::engine::{Config, Game, Hand, Phase, Resource, Scenario, Seat, Vertex};
 use catan::tui::{App, Msg};

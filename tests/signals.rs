@@ -7,7 +7,7 @@
 //! its output parsed into a screen (vt100).
 #![cfg(target_os = "linux")]
 
-mod save_common;
+mod support;
 
 use std::io::{Read, Write};
 use std::num::NonZero;
@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use save_common::TempDir;
+use support::files::TempDir;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 /// Just over the time a fresh hand-off screen ignores keys.

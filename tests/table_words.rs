@@ -2,9 +2,9 @@
 //! on the screen drawn (ratatui's TestBackend), as a person would read it, and the count of
 //! hand-offs in twelve turns of six people.
 
-mod screen_text;
+mod support;
 
-use screen_text::{app_with, draw, draw_at, press};
+use support::screen::{app_with, draw, draw_at, press};
 
 use catan::bots::BotLevel;
 use catan::engine::{Config, Hand, Modules, Phase, Scenario, Seat, Vertex};

@@ -1,6 +1,5 @@
 //! The pseudo-terminal harness of the end-to-end tests: the real binary in a pty
 //! (portable-pty), its output parsed into a screen (vt100), keys sent as bytes.
-#![allow(dead_code)]
 
 use std::io::{Read, Write};
 use std::num::NonZero;
@@ -9,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-use super::save_common::TempDir;
+use super::files::TempDir;
 
 /// Just over the time a fresh hand-off screen ignores keys.
 pub const HANDOFF_HOLD: Duration = Duration::from_millis(600);

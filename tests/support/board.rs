@@ -1,6 +1,5 @@
 //! Shared fixtures for the rules tests (tests/rules/): the beginner board (R7, so every hex is
 //! known), readable coordinates, and assertions that a refused action leaves the game untouched.
-#![allow(dead_code)] // each rules module uses a different part of this one
 
 use catan::engine::{
     Action, BoardKind, Config, Edge, Event, Game, Hand, Hex, MapId, RuleError, Scenario, Seat, Side, Topology, Vertex,

@@ -2,7 +2,6 @@
 //! as `row: from-to` (the cursor and highlights are reverse video, which text alone loses).
 //! Also the ways every screen test drives the app: keys by name, a drawn frame, an app
 //! holding a game made with the engine's `Scenario`.
-#![allow(dead_code)] // each screen test uses a different part of this one
 
 use catan::engine::{Game, Phase};
 use catan::tui::{App, Focus, Msg, Theme};

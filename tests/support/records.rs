@@ -1,39 +1,13 @@
-//! Helpers shared by the save tests: recorded random games (domestic trades included) under
-//! every rules option, and throw-away folders.
-
-#![allow(dead_code)]
-
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+//! Recorded random games (domestic trades included) under the rules of [`super::config`], and
+//! under rules at the limits the loader accepts.
 
 use catan::bots::SplitMix64;
-use catan::engine::{
-    Action, BoardKind, Config, DevHand, Hand, Modules, Phase, Resource, SeatSet, Shortage, Supply, TurnStyle,
-};
+use catan::engine::{Action, Config, DevHand, Hand, Modules, Phase, Resource, SeatSet, Supply};
 use catan::save::{Record, default_names};
 
-/// The rules of game `seed`: every option gets its turn.
-pub fn config(seed: u64) -> Config {
-    // 2 to 6 players; 5 and 6 on their island, now and then paired (R40, R40a).
-    let players = 2 + (seed % 5) as u8;
-    let base = Config::with_players(players);
-    let big = players >= 5;
-    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
-    Config {
-        players,
-        board: if big && board == BoardKind::Beginner { BoardKind::Random } else { board },
-        desert_center: !big && seed % 7 == 3,
-        turns: if big && seed % 4 == 1 { TurnStyle::Paired } else { base.turns },
-        strict_phases: seed % 5 == 1,
-        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
-        discard_limit: if seed % 11 == 4 { 9 } else { 7 },
-        target: if seed % 13 == 5 { 6 } else { 10 },
-        friendly_robber: seed % 4 == 2,
-        ..base
-    }
-}
+use super::config::{base_config, config};
 
-/// Issue 27: the rules of game `seed` with their numbers at the limits the loader accepts (a
+/// Issue 27: the rules of game `seed` ([`base_config`]) with their numbers at the limits the loader accepts (a
 /// bank of 1 to 5 cards or of 99, no cities, the fewest and most pieces, a deck of one card,
 /// a discard limit of 2 or 255, free pieces, a card bought with gold) and the house rules `modules` (any mix; the dragon brings gold).
 /// Always rules `Config::validate` accepts: with accelerated start, at least the one city its
@@ -41,7 +15,7 @@ pub fn config(seed: u64) -> Config {
 pub fn odd_config(seed: u64, modules: Modules) -> Config {
     let mut rng = SplitMix64::new(seed ^ 0x0DD_5EED);
     let mut pick = |options: &[u8]| options[rng.below(options.len())];
-    let mut c = config(seed).with_modules(modules);
+    let mut c = base_config(seed).with_modules(modules);
     let deck = [DevHand([1, 0, 0, 0, 0]), DevHand([0, 1, 0, 0, 0]), DevHand([0, 0, 0, 0, 1]), c.deck];
     c.bank = pick(&[1, 2, 3, 4, 5, 1, 2, 99]);
     c.supply = Supply {
@@ -119,7 +93,8 @@ pub fn choose(record: &Record, rng: &mut SplitMix64) -> Option<Action> {
     }
 }
 
-/// Game `seed` played by random players for up to `steps` actions (less if it ends first).
+/// Game `seed` under [`config`] played by random players for up to `steps` actions (less if it
+/// ends first).
 pub fn random_record(seed: u64, steps: usize) -> Record {
     let config = config(seed);
     let mut record = Record::new(config, seed, default_names(config.players)).unwrap();
@@ -129,32 +104,6 @@ pub fn random_record(seed: u64, steps: usize) -> Record {
         record.apply(action).unwrap();
     }
     record
-}
-
-/// A folder of its own under the system's temporary folder, removed when dropped.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        static N: AtomicU64 = AtomicU64::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("catan-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-    pub fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A real game made long: game `seed` played until a player may trade, then `pairs` times a
