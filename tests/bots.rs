@@ -6,39 +6,17 @@
 mod support;
 
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
-use catan::engine::{
-    Action, BoardKind, Config, DevCard, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, Seat,
-    SeatSet, Shortage, TurnStyle,
-};
+use catan::engine::{Action, Config, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, SeatSet};
 use std::time::{Duration, Instant};
 use support::bots::make;
+use support::config::base_config;
+use support::hidden::{self, A, B};
 
 /// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
 /// players, in a few hundred).
 const TURN_LIMIT: u32 = 3000;
 /// Actions in one turn after which a bot counts as stuck in it.
 const TURN_ACTIONS: u32 = 2000;
-
-/// The rules of game `seed`: every option of the configuration gets its turn (as in
-/// tests/properties.rs).
-fn config(seed: u64) -> Config {
-    let players = 2 + (seed % 5) as u8;
-    let base = Config::with_players(players);
-    let big = players >= 5;
-    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
-    Config {
-        players,
-        board: if big && board == BoardKind::Beginner { BoardKind::Variable } else { board },
-        desert_center: !big && seed % 7 == 3,
-        turns: if big && seed % 2 == 1 { TurnStyle::Paired } else { base.turns },
-        strict_phases: seed % 5 == 1,
-        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
-        discard_limit: if seed % 11 == 4 { 9 } else { 7 },
-        target: if seed % 13 == 5 { 6 } else { 10 },
-        friendly_robber: seed % 4 == 2,
-        ..base
-    }
-}
 
 /// A one-for-one offer from the player whose turn it is to everyone, of a card they hold for one
 /// they don't, when the rules allow one now: so that bots answer offers in real positions.
@@ -58,7 +36,7 @@ fn some_offer(g: &Game, rng: &mut SplitMix64) -> Option<Action> {
 /// Plays game `seed` with a bot of `level` at every seat, checking every action, and offers a
 /// trade now and then for the others to answer. Returns the finished game.
 fn play(level: BotLevel, seed: u64) -> Game {
-    play_with(level, seed, config(seed))
+    play_with(level, seed, base_config(seed))
 }
 
 /// [`play`] under the rules `config`.
@@ -153,7 +131,7 @@ fn issue16_every_level_finishes_games_with_gold_and_the_dragon() {
         let games = if level == BotLevel::Hard { 6 } else { 30 };
         for seed in 0..games {
             let modules = if seed % 2 == 0 { Modules::LAND } else { GOLD_DRAGON };
-            let g = play_with(level, seed, config(seed).with_modules(modules));
+            let g = play_with(level, seed, base_config(seed).with_modules(modules));
             assert!(g.winner().is_some(), "{level} seed {seed}");
         }
     }
@@ -187,7 +165,7 @@ fn finishes_200_gold_dragon_games(level: BotLevel) -> (u32, u32) {
     let (mut turns, mut won, mut emptied) = (0u64, 0, 0);
     for seed in 0..200 {
         let dead = |g: &Game| !matches!(g.phase(), Phase::Setup { .. }) && empty(g);
-        let g = play_until(level, seed, config(seed).with_modules(GOLD_DRAGON), dead);
+        let g = play_until(level, seed, base_config(seed).with_modules(GOLD_DRAGON), dead);
         match g.winner() {
             Some(_) => won += 1,
             None => {
@@ -226,7 +204,7 @@ fn issue14_hard_bot_keeps_to_its_time_budget() {
 fn issue14_bots_offer_at_most_three_trades_a_turn_and_only_cards_they_hold() {
     let (mut offers, mut trades, mut most) = (0, 0, 0);
     for seed in 0..60 {
-        let config = config(seed);
+        let config = base_config(seed);
         let mut game = Game::new(config, seed).unwrap();
         let mut seats: Vec<Box<dyn Bot>> = game
             .seats()
@@ -263,27 +241,10 @@ fn issue14_bots_offer_at_most_three_trades_a_turn_and_only_cards_they_hold() {
     eprintln!("60 games: {offers} offers, {trades} trades, at most {most} in a turn");
 }
 
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
-
-/// A's turn 1, rolled: A has two settlements with roads, a knight to play and cards to build
-/// with or trade; B and C have settlements beside A's.
+/// A's turn 1, rolled, in the hidden-information fixture's position: A has two settlements with
+/// roads, a knight to play and cards to build with or trade; B and C have settlements beside A's.
 fn base() -> Scenario {
-    let topo = MapId::Standard.topology();
-    let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
-    let side = |h: u8, s: usize| topo.hex_edges(Hex(h))[s];
-    Scenario::new(Config::default(), 5)
-        .settlement(A, corner(4, 0))
-        .road(A, side(4, 0))
-        .road(A, side(4, 5))
-        .settlement(A, corner(14, 3))
-        .settlement(B, corner(5, 3))
-        .settlement(C, corner(9, 3))
-        .hand(A, Hand::new([2, 2, 1, 3, 4]))
-        .dev(A, DevCard::Knight)
-        .turn(A)
-        .rolled()
+    hidden::position().rolled()
 }
 
 /// Issue 14, fair play (H1, H2): two games that differ only in what A cannot see (B's and C's
@@ -292,21 +253,8 @@ fn base() -> Scenario {
 /// as long as A's view of the two games stays the same.
 #[test]
 fn issue14_fair_play_a_bot_decides_the_same_in_games_differing_only_in_hidden_information() {
-    let one = base()
-        .hand(B, Hand::new([2, 1, 0, 0, 3]))
-        .hand(C, Hand::new([0, 0, 1, 1, 1]))
-        .dev(B, DevCard::Knight)
-        .next_roll(6)
-        .build()
-        .unwrap();
-    let two = base()
-        .hand(B, Hand::new([0, 1, 1, 1, 3]))
-        .hand(C, Hand::new([2, 0, 0, 0, 1]))
-        .dev(B, DevCard::VictoryPoint)
-        .deck_top(DevCard::Monopoly)
-        .next_roll(8)
-        .build()
-        .unwrap();
+    let (one, two) = hidden::twins();
+    let (one, two) = (one.rolled().build().unwrap(), two.rolled().build().unwrap());
     assert_ne!(one, two);
     assert_eq!(one.view(A).snapshot(), two.view(A).snapshot());
     let (mut knights, mut decisions) = (0, 0);

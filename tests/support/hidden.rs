@@ -27,7 +27,7 @@ pub fn position() -> Scenario {
 }
 
 /// [`position`] twice, differing only in what A can't see: B's and C's hands (the same counts,
-/// five and three cards), B's hidden development card (a knight, or a victory point), the
+/// six and three cards), B's hidden development card (a knight, or a victory point), the
 /// deck's order and the dice to come (6, or 8).
 pub fn twins() -> (Scenario, Scenario) {
     let one = position()
