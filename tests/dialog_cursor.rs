@@ -1,13 +1,16 @@
 //! Where a dialog's cursor starts (issue 15, "At the table"): on something the player can use.
 
+mod support;
+
 use catan::engine::{Action, Config, DevCard, Game, Hand, Scenario, Seat, SeatSet};
 use catan::save::SeatInfo;
-use catan::tui::{App, Dialog, Focus, Msg, Theme};
+use catan::tui::{App, Dialog, Focus, Msg};
+use support::screen::{PLAIN, text};
 
 /// An app showing `game`, the player to act having taken the keyboard.
 fn app_for(game: Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut app = App::resume(7, SeatInfo::humans(names), game, Vec::new(), Theme { color: false, ascii: false });
+    let mut app = App::resume(7, SeatInfo::humans(names), game, Vec::new(), PLAIN);
     app.update(Msg::Resize(140, 45));
     assert!(app.handoff().is_some(), "the player to act takes the keyboard first");
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
@@ -58,20 +61,13 @@ fn the_monopoly_dialog_has_no_count_column() {
     let mut app = app_for(game);
     app.update(Msg::char('p'));
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    let rows: Vec<String> = screen(&app).lines().map(String::from).collect();
+    let rows: Vec<String> = text(&app).lines().map(String::from).collect();
     let header = rows.iter().position(|r| r.contains("Name a resource")).expect("the monopoly dialog") + 1;
     assert!(rows[header].contains("name"), "{}", rows[header]);
     assert!(!rows[header].contains("bank"), "no bank column: {}", rows[header]);
     let brick = &rows[header + 1];
     let dialog_part = &brick[..brick.find("brick").unwrap() + 30];
     assert!(!dialog_part.contains("19"), "no count beside the resource: {brick}");
-}
-
-fn screen(app: &App) -> String {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(140, 45)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = terminal.backend().buffer();
-    (0..45).map(|y| (0..140).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>() + "\n").collect()
 }
 
 /// Issue 15: road building says "road 1 of 2".
@@ -84,14 +80,14 @@ fn road_building_says_which_road_of_how_many() {
     let mut app = app_for(game);
     app.update(Msg::char('p'));
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    assert!(screen(&app).contains("Ann places free road 1 of 2"), "{}", screen(&app));
+    assert!(text(&app).contains("Ann places free road 1 of 2"), "{}", text(&app));
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    assert!(screen(&app).contains("Ann places free road 2 of 2"), "{}", screen(&app));
+    assert!(text(&app).contains("Ann places free road 2 of 2"), "{}", text(&app));
 }
 
 /// The width of the box whose title starts with `title`, and the screen.
 fn box_width(app: &App, title: &str) -> (usize, String) {
-    let s = screen(app);
+    let s = text(app);
     let row = s.lines().find(|r| r.contains(title)).unwrap_or_else(|| panic!("no {title} box:\n{s}"));
     let start = row.find(title).unwrap();
     let chars: Vec<char> = row[start..].chars().collect();
@@ -145,7 +141,7 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
     app.update(Msg::char('m'));
     let Focus::Dialog(Dialog::Maritime { give, .. }) = app.focus else { panic!("{:?}", app.focus) };
     assert_eq!(Resource::ALL[give], r, "the 2:1 trade comes first");
-    let s = screen(&app);
+    let s = text(&app);
     assert!(s.contains(&format!("Your rates: 4:1 any · 2:1 {r}")), "{s}");
 
     // Without a harbor, among equal rates, the resource held most.

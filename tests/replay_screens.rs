@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::screen::view;
+use support::screen::{PLAIN, view};
 
 use std::path::Path;
 
@@ -15,8 +15,6 @@ use catan::tui::{Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
-const PLAIN: Theme = Theme { color: false, ascii: false };
 
 /// Three players, 250 actions with trades, steals and discards (a fixture never regenerated).
 fn fixture() -> Record {

@@ -5,37 +5,10 @@
 
 mod support;
 
-use support::screen::{draw, play_setup, press};
+use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
 
 use catan::engine::{Action, Phase};
 use catan::tui::{App, Msg, Theme};
-
-const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
-
-fn new_app(seed: u64) -> App {
-    let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: false });
-    app.update(Msg::Resize(100, 32));
-    app
-}
-
-/// Rolls and ends turns by keys until the phase is `until` (or 40 turns pass).
-fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
-    for _ in 0..120 {
-        if until(app.game.phase()) {
-            return;
-        }
-        match app.game.phase() {
-            Phase::Roll => press(app, "r"),
-            Phase::Main => press(app, "e"),
-            Phase::Robber => press(app, "Tab Enter Enter"),
-            _ => press(app, "Enter"),
-        }
-        if app.handoff().is_some() {
-            press(app, "Enter");
-        }
-    }
-    panic!("never reached the phase wanted; now {:?}", app.game.phase());
-}
 
 #[test]
 fn first_setup_placement() {

@@ -4,12 +4,10 @@
 
 mod support;
 
-use support::screen::{draw, play_setup};
+use support::screen::{PLAIN, draw, play_setup};
 
 use catan::engine::{Config, MapId, Phase};
-use catan::tui::{App, Msg, Theme, min_size};
-
-const PLAIN: Theme = Theme { color: false, ascii: false };
+use catan::tui::{App, Msg, min_size};
 
 #[test]
 fn r51_the_archipelago_at_140_by_45() {

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::screen::{draw, play_setup, press, view};
+use support::screen::{PLAIN, draw, play_setup, play_turns_until, press, view};
 
 use std::path::Path;
 
@@ -15,7 +15,6 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 const SIX: [&str; 6] = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"];
-const PLAIN: Theme = Theme { color: false, ascii: false };
 
 fn six(seed: u64, theme: Theme, size: (u16, u16)) -> App {
     let mut app = App::new(seed, Some(SIX.map(String::from).to_vec()), theme);
@@ -23,33 +22,6 @@ fn six(seed: u64, theme: Theme, size: (u16, u16)) -> App {
     // minimum, only q would act.
     app.update(Msg::Resize(size.0, size.1));
     app
-}
-
-/// Rolls and ends turns by keys until the phase is `until`.
-fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
-    for _ in 0..400 {
-        if until(app.game.phase()) && app.handoff().is_none() {
-            return;
-        }
-        match app.game.phase() {
-            _ if app.handoff().is_some() => press(app, "Enter"),
-            // Nobody builds (the shared "who builds?" screen, issue 23).
-            _ if app.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
-            Phase::Roll => press(app, "r"),
-            Phase::Main | Phase::SpecialBuilding { .. } => press(app, "e"),
-            // The cursor starts on the robber, which must move: Tab to the next hex.
-            Phase::Robber => press(app, "Tab Enter Enter"),
-            // Discards: a card of each resource held, until enough.
-            Phase::Discard { .. } => {
-                for _ in 0..5 {
-                    press(app, "+ j");
-                }
-                press(app, "Enter");
-            }
-            _ => press(app, "Enter"),
-        }
-    }
-    panic!("never reached the phase wanted; now {:?}", app.game.phase());
 }
 
 #[test]

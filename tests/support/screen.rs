@@ -5,7 +5,7 @@
 
 use catan::engine::{Game, Phase};
 use catan::tui::{App, Focus, Msg, Theme};
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -13,6 +13,16 @@ use ratatui::style::Modifier;
 
 /// Plain theme: no colour, Unicode glyphs.
 pub const PLAIN: Theme = Theme { color: false, ascii: false };
+
+/// The players of most screen tests.
+pub const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
+
+/// A new game of Ann, Bob and Cy dealt from `seed`, plain, on a terminal of 100 x 32.
+pub fn new_app(seed: u64) -> App {
+    let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), PLAIN);
+    app.update(Msg::Resize(100, 32));
+    app
+}
 
 /// The key a word names: "Enter", "Tab", "BackTab", "Esc", "Up", "Down", "Left", "Right",
 /// "Space", "Backspace", "Del", "PgDn", or a single character.
@@ -35,10 +45,13 @@ pub fn key(word: &str) -> KeyCode {
     }
 }
 
-/// Presses keys given as words separated by spaces (see [`key`]).
+/// Presses keys given as words separated by spaces (see [`key`]); capitals come with Shift, as
+/// a terminal sends them.
 pub fn press(app: &mut App, keys: &str) {
     for k in keys.split_whitespace() {
-        app.update(Msg::key(key(k)));
+        let code = key(k);
+        let shift = matches!(code, KeyCode::Char(c) if c.is_ascii_uppercase());
+        app.update(Msg::Key(KeyEvent::new(code, if shift { KeyModifiers::SHIFT } else { KeyModifiers::NONE })));
     }
 }
 
@@ -62,6 +75,21 @@ pub fn draw(app: &mut App, w: u16, h: u16) -> String {
     draw_at(app, w, h)
 }
 
+/// The app drawn at its own size, as text: the rows only, for tests that look for words.
+pub fn text(app: &App) -> String {
+    let (w, h) = app.size;
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
 /// An app of Ann, Bob and Cy at 100 x 32 holding `game`, the keyboard with its player to act.
 pub fn app_with(game: Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
@@ -83,6 +111,33 @@ pub fn play_setup(app: &mut App) {
         press(app, "Enter");
     }
     panic!("set-up never ended: {:?}", app.game.phase());
+}
+
+/// Rolls and ends turns by keys until the phase is `until` with no hand-off on screen: nobody
+/// builds, the robber goes to the next hex, discards take a card of each resource held.
+pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
+    for _ in 0..400 {
+        if until(app.game.phase()) && app.handoff().is_none() {
+            return;
+        }
+        match app.game.phase() {
+            _ if app.handoff().is_some() => press(app, "Enter"),
+            // Nobody builds (the shared "who builds?" screen, issue 23).
+            _ if app.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
+            Phase::Roll => press(app, "r"),
+            Phase::Main | Phase::SpecialBuilding { .. } => press(app, "e"),
+            // The cursor starts on the robber, which must move: Tab to the next hex.
+            Phase::Robber => press(app, "Tab Enter Enter"),
+            Phase::Discard { .. } => {
+                for _ in 0..5 {
+                    press(app, "+ j");
+                }
+                press(app, "Enter");
+            }
+            _ => press(app, "Enter"),
+        }
+    }
+    panic!("never reached the phase wanted; now {:?}", app.game.phase());
 }
 
 /// The screen as text, then the runs of reversed cells as `row: from-to`.
