@@ -19,6 +19,8 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct Session {
     pub parser: vt100::Parser,
+    /// Output since [`Session::fresh`]: a screen that shows only what was drawn since.
+    pub since: vt100::Parser,
     pub output: Receiver<Vec<u8>>,
     pub writer: Box<dyn Write + Send>,
     pub master: Box<dyn MasterPty + Send>,
@@ -58,18 +60,29 @@ impl Session {
                 }
             }
         });
-        Session {
-            parser: vt100::Parser::new(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap(), 0),
-            output,
-            writer,
-            master: pty.master,
-            child,
-            _data: None,
-        }
+        let screen = || vt100::Parser::new(NonZero::new(rows).unwrap(), NonZero::new(cols).unwrap(), 0);
+        Session { parser: screen(), since: screen(), output, writer, master: pty.master, child, _data: None }
     }
 
     pub fn screen(&self) -> String {
         self.parser.screen().contents()
+    }
+
+    /// Forgets what was drawn so far, for [`Session::since`].
+    pub fn fresh(&mut self) {
+        let (rows, cols) = self.parser.screen().size();
+        self.since = vt100::Parser::new(rows, cols, 0);
+    }
+
+    /// Reads output until `done` holds of the session.
+    pub fn until(&mut self, what: &str, done: impl Fn(&Session) -> bool) {
+        let deadline = Instant::now() + TIMEOUT;
+        while !done(self) {
+            assert!(Instant::now() < deadline, "timed out waiting for {what}; the screen shows:\n{}", self.screen());
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {
+                self.feed(&bytes);
+            }
+        }
     }
 
     /// Reads output until the screen shows `text`.
@@ -97,6 +110,7 @@ impl Session {
     /// when the screen is set up).
     pub fn feed(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);
+        self.since.process(bytes);
         for _ in bytes.windows(4).filter(|w| w == b"\x1b[6n") {
             let (row, col) = self.parser.screen().cursor_position();
             self.send(&format!("\x1b[{};{}R", row + 1, col + 1));
@@ -159,11 +173,30 @@ impl Session {
         }
     }
 
+    /// The game's process id.
+    pub fn pid(&self) -> i32 {
+        self.child.process_id().expect("the game runs") as i32
+    }
+
     /// Sends the signal `sig` to the game.
-    pub fn signal(&mut self, sig: i32) {
-        let pid = self.child.process_id().expect("the game runs") as i32;
+    pub fn signal(&self, sig: i32) {
+        let pid = self.pid();
         // SAFETY: kill has no memory effects; the pid is our child's.
         assert_eq!(unsafe { libc::kill(pid, sig) }, 0, "kill({pid}, {sig})");
+    }
+
+    /// The game's state letter in /proc (`T`: stopped; Linux only).
+    pub fn state(&self) -> char {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap_or_default();
+        stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next()).unwrap_or('?')
+    }
+
+    /// Raw mode is off: the terminal echoes and reads lines again.
+    pub fn cooked(&self) -> bool {
+        self.master.get_termios().is_some_and(|t| {
+            let flags = format!("{:?}", t.local_flags);
+            flags.contains("ICANON") && flags.contains("ECHO")
+        })
     }
 }
 
@@ -187,14 +220,19 @@ impl Session {
 
     /// Normal screen, cursor shown, bracketed paste and mouse capture off, raw mode off.
     pub fn assert_restored(&self) {
+        self.assert_restored_after("at the end");
+    }
+
+    /// [`Session::assert_restored`], saying after what (`what`) in its messages.
+    pub fn assert_restored_after(&self, what: &str) {
         let screen = self.parser.screen();
-        assert!(!screen.alternate_screen(), "back on the normal screen");
-        assert!(!screen.hide_cursor(), "cursor shown again");
-        assert!(!screen.bracketed_paste(), "bracketed paste off again");
-        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse capture off again");
+        assert!(!screen.alternate_screen(), "{what}: back on the normal screen");
+        assert!(!screen.hide_cursor(), "{what}: cursor shown again");
+        assert!(!screen.bracketed_paste(), "{what}: bracketed paste off again");
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "{what}: mouse capture off again");
         if let Some(t) = self.master.get_termios() {
             let flags = format!("{:?}", t.local_flags);
-            assert!(flags.contains("ICANON") && flags.contains("ECHO"), "raw mode is off again: {flags}");
+            assert!(flags.contains("ICANON") && flags.contains("ECHO"), "{what}: raw mode is off again: {flags}");
         }
     }
 }
