@@ -11,6 +11,7 @@ use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
+use support::screen::draw_at;
 
 const ANN: Seat = Seat(0);
 
@@ -44,9 +45,7 @@ fn app(theme: Theme) -> App {
 }
 
 fn draw(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    support::screen::view(terminal.backend().buffer())
+    draw_at(app, 140, 45)
 }
 
 #[test]
