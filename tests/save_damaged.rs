@@ -4,11 +4,11 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use catan::engine::{Action, Seat, Vertex};
 use catan::save::{self, Record};
 use serde_json::{Value, json};
+use support::cli::catan_text;
 use support::files::TempDir;
 use support::records::random_record;
 
@@ -136,19 +136,13 @@ fn a_log_that_does_not_replay_to_the_state_is_refused() {
     assert!(msg.contains("doesn't replay"), "{msg}");
 }
 
-fn catan(args: &[&str], data: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catan")).args(args).env(save::DATA_DIR_ENV, data).output().unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
-}
-
 #[test]
 fn the_command_line_verifies_replays_and_exits_1_on_damage() {
     let dir = TempDir::new("cli");
     let path = dir.join("game.json");
     save::save(&base(), &path).unwrap();
     let p = path.to_str().unwrap();
-    let (code, out, _) = catan(&["replay", p, "--verify"], dir.path());
+    let (code, out, _) = catan_text(&["replay", p, "--verify"], dir.path());
     assert_eq!(code, 0);
     assert!(out.contains("reproduces the saved state"), "{out}");
 
@@ -156,18 +150,18 @@ fn the_command_line_verifies_replays_and_exits_1_on_damage() {
     v["actions"].as_array_mut().unwrap().pop();
     std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
     let before = std::fs::read(&path).unwrap();
-    let (code, _, err) = catan(&["replay", p, "--verify"], dir.path());
+    let (code, _, err) = catan_text(&["replay", p, "--verify"], dir.path());
     assert_eq!(code, 1);
     assert!(err.starts_with(&format!("catan: {p}: the action log doesn't replay to the saved state")), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 
     std::fs::write(&path, b"{\"format\": \"catan-save\", \"vers").unwrap();
     for args in [&["replay", p, "--verify"][..], &["replay", p]] {
-        let (code, _, err) = catan(args, dir.path());
+        let (code, _, err) = catan_text(args, dir.path());
         assert_eq!(code, 1);
         assert_eq!(err, format!("catan: cannot load {p}: the file is truncated (JSON ends early at line 1)\n"));
     }
-    let (code, _, err) = catan(&["replay", dir.join("missing.json").to_str().unwrap()], dir.path());
+    let (code, _, err) = catan_text(&["replay", dir.join("missing.json").to_str().unwrap()], dir.path());
     assert_eq!(code, 1);
     assert!(err.contains("missing.json: No such file"), "{err}");
 }
@@ -176,7 +170,7 @@ fn the_command_line_verifies_replays_and_exits_1_on_damage() {
 fn simulate_writes_each_game_as_a_save() {
     let dir = TempDir::new("simulate");
     let out = dir.join("games");
-    let (code, _, err) = catan(
+    let (code, _, err) = catan_text(
         &["simulate", "--games", "3", "--seed", "40", "--players", "3", "--save-dir", out.to_str().unwrap()],
         dir.path(),
     );
@@ -223,15 +217,15 @@ fn everything_replay_prints_is_escaped() {
     let shown = evil.display().to_string().replace('\u{1b}', "\\u{1b}").replace('\u{7}', "\\u{7}");
     // A damaged file: the error names the path, escaped.
     std::fs::write(&evil, b"{").unwrap();
-    let (code, _, err) = catan(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
+    let (code, _, err) = catan_text(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
     assert_eq!(code, 1);
     assert_eq!(err, format!("catan: cannot load {shown}: the file is truncated (JSON ends early at line 1)\n"));
     // A good one: --verify's line names the path, escaped; --print's lines are all printable.
     save::save(&base(), &evil).unwrap();
-    let (code, out, _) = catan(&["replay", evil.to_str().unwrap(), "--verify"], dir.path());
+    let (code, out, _) = catan_text(&["replay", evil.to_str().unwrap(), "--verify"], dir.path());
     assert_eq!(code, 0);
     assert!(out.starts_with(&format!("{shown}: the log of 150 actions reproduces")), "{out}");
-    let (code, out, _) = catan(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
+    let (code, out, _) = catan_text(&["replay", evil.to_str().unwrap(), "--print"], dir.path());
     assert_eq!(code, 0);
     assert!(out.lines().count() > 150);
     assert!(!out.chars().any(|c| catan::text::is_unprintable(c) && c != '\n'), "{out:?}");

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use catan::save::{self, Record};
 use proptest::prelude::*;
 use serde_json::{Value, json};
+use support::fuzz::{cases, cases_of};
 
 /// A short real game (four players, past set-up) and its save document.
 static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
@@ -26,20 +27,6 @@ static V1: LazyLock<(String, Value)> = LazyLock::new(|| {
     let value = serde_json::from_str(&json).unwrap();
     (json, value)
 });
-
-/// Inputs per property: `default` (what CI runs), or `FUZZ_CASES` for long soak runs, as the
-/// README says (the properties whose default is smaller run half as many).
-fn cases(default: u32) -> u32 {
-    cases_of(std::env::var("FUZZ_CASES").ok().as_deref(), default)
-}
-
-fn cases_of(fuzz_cases: Option<&str>, default: u32) -> u32 {
-    match fuzz_cases.and_then(|v| v.trim().parse::<u32>().ok()) {
-        Some(n) if default < 256 => (n / 2).max(1),
-        Some(n) => n.max(1),
-        None => default,
-    }
-}
 
 /// Issue 27: `FUZZ_CASES` sets the number of cases (before, 256 and 128 were hard-coded).
 #[test]

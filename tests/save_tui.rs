@@ -6,7 +6,6 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use catan::engine::{Config, Phase, Seat};
 use catan::save::{self, Record};
@@ -256,9 +255,10 @@ fn undo_works_after_a_load_and_is_autosaved() {
     assert_eq!(save::load(&path).unwrap(), record, "the loaded file is left as it was");
 }
 
+/// The binary's exit code and standard error.
 fn catan(args: &[&str], data: &Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catan")).args(args).env(save::DATA_DIR_ENV, data).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stderr).unwrap())
+    let (code, _, err) = support::cli::catan_text(args, data);
+    (code, err)
 }
 
 #[test]

@@ -8,14 +8,18 @@
 //! - `screen`: screens as text, keys by name, an app holding a game
 //! - `pty`: the real binary in a pseudo-terminal
 //! - `bots`: the bots the bot tests seat
+//! - `cli`: the real binary with its output piped
 //! - `files`: throw-away folders
+//! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
 #![allow(dead_code)] // each test binary uses a different part of this
 
 #[macro_use]
 pub mod board;
 pub mod bots;
+pub mod cli;
 pub mod config;
 pub mod files;
+pub mod fuzz;
 pub mod hidden;
 #[cfg(unix)]
 pub mod pty;
