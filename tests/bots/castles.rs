@@ -2,11 +2,9 @@
 //! must play games with castles (and the other house rules of this version) legally to the
 //! end, and find castles worth building.
 
-mod support;
-
+use crate::support::bots::make;
 use catan::bots::{Bot, BotLevel};
 use catan::engine::{Action, Config, Game, Module, Modules};
-use support::bots::make;
 
 /// Plays `games` games of bots of `level` with castles on (and, every other game, every house
 /// rule of this version), each action checked; returns the castles built.

@@ -3,14 +3,12 @@
 //! (the same decision for games that differ only in what the seat cannot see), and answers
 //! domestic trade offers sensibly.
 
-mod support;
-
+use crate::support::bots::make;
+use crate::support::config::base_config;
+use crate::support::hidden::{self, A, B};
 use catan::bots::{self, Bot, BotLevel, HardBot, SplitMix64};
 use catan::engine::{Action, Config, Game, Hand, Hex, MapId, Module, Modules, Phase, Resource, Scenario, SeatSet};
 use std::time::{Duration, Instant};
-use support::bots::make;
-use support::config::base_config;
-use support::hidden::{self, A, B};
 
 /// Turns after which a game of bots counts as stalled (they finish in about a hundred; random
 /// players, in a few hundred).

@@ -3,11 +3,9 @@
 //! and the fullest hand are those of a player far behind (where catanatron's pruning, which the
 //! alpha-beta player keeps, sends it); and a hard player spreads its two set-up settlements.
 
-mod support;
-
+use crate::support::bots::make;
 use catan::bots::BotLevel;
 use catan::engine::{Action, Board, Config, DevCard, Game, Hand, Hex, MapId, Scenario, Seat, Vertex};
-use support::bots::make;
 
 const MOVER: Seat = Seat(0);
 const BEHIND: Seat = Seat(1);
