@@ -4,20 +4,25 @@
 //! highlights), since those carry meaning without colour.
 //!
 //! One test binary, so a release build links it once: the table here, and a module each for
-//! the board and its harbors, dialogs, gold, the house rules, the archipelago, five and six
-//! players, and trades.
+//! the board and its harbors, dialogs and where their cursor starts, gold, the house rules and
+//! the no-robber dialog, the archipelago, five and six players, trades, and what the table says
+//! (its messages and its words).
 
 #[macro_use]
 #[path = "../support/mod.rs"]
 mod support;
 
 mod board;
+mod dialog_cursor;
 mod dialogs;
 mod gold;
 mod house;
+mod messages;
+mod no_robber;
 mod sea;
 mod six;
 mod trade;
+mod words;
 
 use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
 

@@ -2,9 +2,7 @@
 //! on the screen drawn (ratatui's TestBackend), as a person would read it, and the count of
 //! hand-offs in twelve turns of six people.
 
-mod support;
-
-use support::screen::{app_with, draw, draw_at, press};
+use crate::support::screen::{app_with, draw, draw_at, press};
 
 use catan::bots::BotLevel;
 use catan::engine::{Config, Hand, Modules, Phase, Scenario, Seat, Vertex};

@@ -1,9 +1,7 @@
 //! What the table says when a key can't act (issue 12, "Smaller things seen"): the status
 //! line names what is missing, and the prompt offers only what works.
 
-mod support;
-
-use support::screen::draw_at;
+use crate::support::screen::draw_at;
 
 use catan::engine::{DevCard, Hand, Scenario, Seat};
 use catan::tui::{App, Msg, Theme};
@@ -80,7 +78,7 @@ fn at_96_by_28_the_help_and_the_last_roll_are_whole() {
     let draw = |app: &App| {
         let mut terminal = Terminal::new(TestBackend::new(96, 28)).unwrap();
         terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-        support::screen::view(terminal.backend().buffer())
+        crate::support::screen::view(terminal.backend().buffer())
     };
     let s = draw(&app);
     for part in ["Anywhere", "Your turn", "Choosing a place", "Dialogs", "Naming a save", "Costs", "On the island"] {

@@ -1,11 +1,9 @@
 //! Where a dialog's cursor starts (issue 15, "At the table"): on something the player can use.
 
-mod support;
-
+use crate::support::screen::{PLAIN, text};
 use catan::engine::{Action, Config, DevCard, Game, Hand, Scenario, Seat, SeatSet};
 use catan::save::SeatInfo;
 use catan::tui::{App, Dialog, Focus, Msg};
-use support::screen::{PLAIN, text};
 
 /// An app showing `game`, the player to act having taken the keyboard.
 fn app_for(game: Game) -> App {

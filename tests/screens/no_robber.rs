@@ -1,9 +1,7 @@
 //! House rules at the table (issue 16): under R45 (no robber) a 7 opens, for a person, a dialog
 //! that takes one card per settlement and two per city, of the kinds the building's hexes give.
 
-mod support;
-
-use support::screen::draw_at;
+use crate::support::screen::draw_at;
 
 use catan::engine::{Config, Game, Modules, Phase, Resource, Scenario, Seat, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};
