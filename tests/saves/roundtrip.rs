@@ -2,13 +2,11 @@
 //! bytes; the log replays to the saved state; a loaded game goes on exactly as the original
 //! (same future dice); the replay timeline shows every moment as it was.
 
-mod support;
-
+use crate::support::files::TempDir;
+use crate::support::records::{choose, random_record};
 use catan::bots::SplitMix64;
 use catan::engine::Config;
 use catan::save::{self, BotLevel, Record, SeatInfo, SeatKind, Timeline};
-use support::files::TempDir;
-use support::records::{choose, random_record};
 
 /// Random moments: each seed gets its own rules and stops after a random number of actions.
 fn moments() -> impl Iterator<Item = Record> {

@@ -4,13 +4,11 @@
 //! random players, and every save they write loads again, as the same game. Numbers that only a
 //! long game reaches (the turn counter past 65,535) don't wrap.
 
-mod support;
-
+use crate::support::files::TempDir;
+use crate::support::records::{odd_config, odd_record};
 use catan::bots::SplitMix64;
 use catan::engine::{Config, ConfigError, Event, Game, Module, Modules, Phase, Resource, Snapshot};
 use catan::save::{self, Autosave, Record, default_names};
-use support::files::TempDir;
-use support::records::{odd_config, odd_record};
 
 /// Every mix of the house rules this version plays (the dragon brings gold, R43).
 fn every_mix() -> impl Iterator<Item = Modules> {

@@ -1,16 +1,14 @@
 //! Damaged and hand-edited save files (issue 4): each gives one clear message naming the file
 //! and the problem, the command line exits with code 1, and the file is left as it was.
 
-mod support;
-
 use std::path::Path;
 
+use crate::support::cli::catan_text;
+use crate::support::files::TempDir;
+use crate::support::records::random_record;
 use catan::engine::{Action, Seat, Vertex};
 use catan::save::{self, Record};
 use serde_json::{Value, json};
-use support::cli::catan_text;
-use support::files::TempDir;
-use support::records::random_record;
 
 /// A four-player game (seed 2) well past set-up.
 fn base() -> Record {

@@ -3,13 +3,11 @@
 //! reads is refused before anything is written, the old file left whole. One constant,
 //! `MAX_SAVE_BYTES`, governs both sides.
 
-mod support;
-
 use std::fs;
 
+use crate::support::files::TempDir;
+use crate::support::records::{long_record, random_record};
 use catan::save::{self, MAX_SAVE_BYTES, PRETTY_MAX_BYTES, SaveError};
-use support::files::TempDir;
-use support::records::{long_record, random_record};
 
 #[test]
 fn what_the_game_writes_it_can_read_back() {

@@ -2,14 +2,12 @@
 //! nothing new, never across a change of the player who must act (H1), and works after a load
 //! because loading replays the log.
 
-mod support;
-
 use std::collections::BTreeSet;
 
+use crate::support::records::{choose, random_record};
 use catan::bots::SplitMix64;
 use catan::engine::{Action, Config, Event, Game, Modules, Phase};
 use catan::save::{self, Record, UndoRefusal};
-use support::records::{choose, random_record};
 
 /// The first moment of random game `seed` right after an action matching `pred`.
 fn after(seed: u64, pred: impl Fn(&Record, Action) -> bool) -> Record {
@@ -209,7 +207,7 @@ fn h3_undo_without_a_replay_agrees_with_the_replay() {
     let mut refusals = BTreeSet::new();
     for seed in 0..40u64 {
         let mix = SplitMix64::new(seed ^ 0x0B5E).next_u64() as u32;
-        let config = support::config::config(seed).with_modules(Modules(mix & Modules::AVAILABLE.0));
+        let config = crate::support::config::config(seed).with_modules(Modules(mix & Modules::AVAILABLE.0));
         let mut record = Record::new(config, seed, save::default_names(config.players)).unwrap();
         let mut rng = SplitMix64::new(seed ^ 0x24);
         for step in 0..1500 {

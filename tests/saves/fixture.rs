@@ -7,8 +7,6 @@
 //! old reading working, or bump `save::VERSION`, convert older documents in `save::format`, and
 //! add a fixture of the new version here. Don't edit the old fixtures.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
 use catan::engine::{Action, Config, MapId, Seat, TurnStyle};
@@ -126,7 +124,7 @@ fn the_save_format_document_describes_every_field_and_action_written() {
         let mut record = Record::new_with_seats(config, seed, seats).unwrap();
         let mut rng = catan::bots::SplitMix64::new(seed);
         for step in 0..3000 {
-            let Some(a) = support::records::choose(&record, &mut rng) else { break };
+            let Some(a) = crate::support::records::choose(&record, &mut rng) else { break };
             record.apply(a).unwrap();
             if step % 50 == 0 || record.game().is_over() {
                 collect(&serde_json::from_str(&save::to_json(&record)).unwrap(), &mut words);
@@ -142,14 +140,14 @@ fn the_save_format_document_describes_every_field_and_action_written() {
     assert!(doc.contains("`[brick, lumber, wool, grain, ore, gold]`"), "hands of six counts");
 }
 
-/// Writes the fixtures of the current version once: `cargo test --test save_fixture -- --ignored`.
+/// Writes the fixtures of the current version once: `cargo test --test saves -- --ignored fixture`.
 /// Refuses to overwrite: old fixtures are the record of what earlier catans wrote.
 #[test]
 #[ignore]
 fn write_fixtures_of_this_version() {
     let v = save::VERSION;
     // Game 4 (three players, the standard island), its last seat a bot.
-    let played = support::records::random_record(4, 250);
+    let played = crate::support::records::random_record(4, 250);
     let bot = SeatKind::Bot(BotLevel::Random);
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot }];
     let mut record = Record::new_with_seats(*played.config(), played.seed(), seats).unwrap();
@@ -163,7 +161,7 @@ fn write_fixtures_of_this_version() {
     let mut record = Record::new(config, 11, save::default_names(6)).unwrap();
     let mut rng = catan::bots::SplitMix64::new(11);
     for _ in 0..300 {
-        let action = support::records::choose(&record, &mut rng).unwrap();
+        let action = crate::support::records::choose(&record, &mut rng).unwrap();
         record.apply(action).unwrap();
     }
     write_fixture(&format!("v{v}-six-players-five-six-mid-game.json"), &record);
