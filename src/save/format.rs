@@ -143,7 +143,7 @@ pub fn from_json(bytes: &[u8]) -> Result<Record, LoadProblem> {
 /// costs about 17 times the file).
 ///
 /// Values the messages quote from the file are cut to a few dozen characters
-/// ([`LoadProblem::cut`]).
+/// (`LoadProblem::cut`).
 pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     read_unverified(bytes).map_err(LoadProblem::cut)
 }
