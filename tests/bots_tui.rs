@@ -3,8 +3,7 @@
 //! among bots never sees a hand-off, the footer says who is thinking, undo never reaches past
 //! the person's own last action (RULES H3), and bot seats are saved and resumed as bots.
 
-mod save_common;
-mod screen_text;
+mod support;
 
 use std::time::{Duration, Instant};
 
@@ -12,13 +11,10 @@ use catan::bots::BotLevel;
 use catan::engine::{Action, Config, Hand, Phase, Resource, Seat, SeatSet};
 use catan::save::{self, SeatInfo, SeatKind};
 use catan::tui::keymap::Mode;
-use catan::tui::{App, Files, Msg, Theme};
+use catan::tui::{App, Files, Msg};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use save_common::TempDir;
-
-const THEME: Theme = Theme { color: false, ascii: false };
+use support::files::TempDir;
+use support::screen::{PLAIN, draw_at};
 
 /// Ann at seat 0, computer players of `level` at the others.
 fn seats(level: BotLevel, players: usize) -> Vec<SeatInfo> {
@@ -27,16 +23,10 @@ fn seats(level: BotLevel, players: usize) -> Vec<SeatInfo> {
 }
 
 fn new_app(seed: u64, seats: Vec<SeatInfo>) -> App {
-    let mut app = App::with_seats(seed, Some(seats), THEME, Config::default());
+    let mut app = App::with_seats(seed, Some(seats), PLAIN, Config::default());
     app.table.delay = Duration::ZERO;
     app.update(Msg::Resize(100, 32));
     app
-}
-
-fn draw(app: &App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    screen_text::view(terminal.backend().buffer())
 }
 
 /// Ann plays as a hurried person would: places at the cursor (or the next legal place), rolls, ends the turn, and takes
@@ -103,7 +93,7 @@ fn the_players_panel_shows_each_bot_with_its_level_and_the_footer_who_is_thinkin
     assert_eq!(app.mode(), Mode::Bot);
     // The bot starts thinking on its thread; the screen is drawn meanwhile.
     assert!(app.tick(Instant::now()));
-    let screen = draw(&app, 100, 32);
+    let screen = draw_at(&app, 100, 32);
     let thinking = format!("{} is thinking…", app.label(bot));
     assert!(screen.contains(&thinking), "{screen}");
     assert!(screen.contains("B Bert (easy)") && screen.contains("C Cleo (easy)"), "{screen}");
@@ -239,7 +229,7 @@ fn bot_seats_are_saved_and_resumed_as_bots() {
     let record = save::load(&file).unwrap();
     assert_eq!(record.kinds()[0], SeatKind::Human);
     assert_eq!(record.kinds()[2], SeatKind::Bot(BotLevel::Easy));
-    let mut resumed = App::from_record(record, THEME);
+    let mut resumed = App::from_record(record, PLAIN);
     resumed.table.delay = Duration::ZERO;
     assert_eq!(resumed.table.level(Seat(3)), Some(BotLevel::Easy));
     assert_eq!(resumed.label(Seat(3)), "Dirk (easy)");
@@ -343,7 +333,7 @@ fn people_answer_a_bots_offer_on_one_shared_screen() {
     assert_eq!(app.mode(), Mode::Offer, "one shared screen");
     assert_eq!(app.handoff(), None);
     assert_eq!(app.viewer, None, "every hand hidden");
-    let screen = draw(&app, 100, 32);
+    let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("offers 1 ") && screen.contains("A Ann") && screen.contains("C Cy"), "{screen}");
     // Ann answers first, though Cy comes first in turn order: her answer waits for his.
     let before = app.log.len();

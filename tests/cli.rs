@@ -1,14 +1,13 @@
 //! The command line refuses what it can't play, with a message that says why and is safe to
 //! print (issue 12, "Input that cannot hurt"). Runs the real binary with its output piped.
 
+mod support;
+
 use std::process::{Command, Output};
 
+/// The binary run with a data directory it never writes to.
 fn catan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_catan"))
-        .args(args)
-        .env("CATAN_DATA_DIR", std::env::temp_dir().join("catan-cli-test-unused"))
-        .output()
-        .expect("the binary runs")
+    support::cli::catan(args, &std::env::temp_dir().join("catan-cli-test-unused"))
 }
 
 /// Exit code 2 and the one line of stderr.

@@ -3,14 +3,13 @@
 //! the first frame comes quickly and that the terminal is restored on the way out.
 #![cfg(unix)]
 
-mod pty_common;
-mod save_common;
+mod support;
 
 use std::ops::Add;
 use std::time::{Duration, Instant};
 
-use pty_common::{HANDOFF_HOLD, Session};
-use save_common::TempDir;
+use support::files::TempDir;
+use support::pty::{HANDOFF_HOLD, Session};
 
 /// Set-up for Ann, Bob and Cy: each places at the cursor, which always starts on a legal spot.
 fn play_setup(s: &mut Session) {

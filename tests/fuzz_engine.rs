@@ -4,6 +4,8 @@
 //! action leaves the game as it was, an accepted one was listed (or is a domestic offer), and the
 //! game stays `validate`-clean.
 
+mod support;
+
 #[allow(dead_code)] // each target reads the input its own way
 #[path = "../fuzz/src/bytes.rs"]
 mod bytes;
@@ -14,8 +16,7 @@ use proptest::prelude::*;
 
 /// Inputs per property (`FUZZ_CASES` sets another count, for long soak runs).
 fn cases() -> u32 {
-    let default = if cfg!(debug_assertions) { 512 } else { 8192 };
-    std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    support::fuzz::cases(if cfg!(debug_assertions) { 512 } else { 8192 })
 }
 
 proptest! {

@@ -4,6 +4,8 @@
 //! the keyboard is the player's to act; the viewer changes only through the hand-off; no hand but
 //! the viewer's is drawn); the app's game stays its record's.
 
+mod support;
+
 #[allow(dead_code)] // each target reads the input its own way
 #[path = "../fuzz/src/bytes.rs"]
 mod bytes;
@@ -16,8 +18,7 @@ use proptest::prelude::*;
 
 /// Inputs per property (`FUZZ_CASES` sets another count, for long soak runs).
 fn cases() -> u32 {
-    let default = if cfg!(debug_assertions) { 160 } else { 2000 };
-    std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    support::fuzz::cases(if cfg!(debug_assertions) { 160 } else { 2000 })
 }
 
 /// The input byte that presses `code` (see `keys::message`).

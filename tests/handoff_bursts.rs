@@ -5,16 +5,15 @@
 //! more than the file loaded.
 #![cfg(unix)]
 
-mod pty_common;
-mod save_common;
+mod support;
 
 use std::path::Path;
 use std::time::Duration;
 
 use catan::engine::{Action, Config, Game, Hand, Module, Phase, Seat, SeatSet};
 use catan::save::{self, Record, SeatInfo};
-use pty_common::{HANDOFF_HOLD, Session};
-use save_common::TempDir;
+use support::files::TempDir;
+use support::pty::{HANDOFF_HOLD, Session};
 
 /// Plays from `seed` with `names`, each player taking the first legal action that `prefer`
 /// ranks best (never an offer), until `stop` says the game is where the case wants it.

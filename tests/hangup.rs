@@ -6,7 +6,7 @@
 //! its autosave and exit with 129, not spin on the dead terminal.
 #![cfg(target_os = "linux")]
 
-mod save_common;
+mod support;
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -15,7 +15,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use save_common::TempDir;
+use support::files::TempDir;
 
 /// A new pseudo-terminal of 100 x 32: its master side and the path of its slave side.
 fn open_pty() -> (File, String) {

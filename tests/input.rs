@@ -2,33 +2,22 @@
 //! "terminal too small" notice, the turn and the start screen. (The terminal loop's timing
 //! gate and the signals are tested end to end in e2e.rs.)
 
+mod support;
+
 use catan::engine::Phase;
 use catan::tui::keymap::Mode;
-use catan::tui::{App, Msg, Theme};
+use catan::tui::{App, Msg};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-const NAMES: [&str; 3] = ["Ann", "Bob", "Cy"];
-
-fn new_app(seed: u64) -> App {
-    let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: false });
-    app.update(Msg::Resize(100, 32));
-    app
-}
+use support::screen::{PLAIN, new_app, type_text};
 
 fn start_app() -> App {
-    let mut app = App::new(42, None, Theme { color: false, ascii: false });
+    let mut app = App::new(42, None, PLAIN);
     app.update(Msg::Resize(100, 32));
     app
 }
 
 fn press(app: &mut App, code: KeyCode) {
     app.update(Msg::key(code));
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Msg::char(c));
-    }
 }
 
 /// Plays set-up at the cursor (always a legal spot), each player taking the keyboard in turn,

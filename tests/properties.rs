@@ -4,41 +4,17 @@
 //! award holders (R35, R36), the points (R37) and the win (R38); every listed action must pass
 //! `check`, and random actions of every kind must be listed or refused without a trace.
 
+mod support;
+
 use catan::bots::{SplitMix64, dragon_building};
 use catan::engine::{
-    Action, Answer, BoardKind, Config, DevCard, Edge, Event, Game, Hand, Hex, IntersectionSet, Module, Modules,
-    PathSet, Phase, Resource, Seat, SeatSet, Shortage, Topology, TurnStyle, Vertex, longest_trail,
+    Action, Answer, DevCard, Edge, Event, Game, Hand, Hex, IntersectionSet, Module, PathSet, Phase, Resource, Seat,
+    SeatSet, Topology, Vertex, longest_trail,
 };
+use support::config::config;
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
 const TURN_LIMIT: u32 = 3000;
-
-/// The rules of game `seed`: every option of the configuration gets its turn.
-fn config(seed: u64) -> Config {
-    // 2 to 6 players; with 5 and 6 the Special Building Phase or paired players (R40, R40a).
-    let players = 2 + (seed % 5) as u8;
-    let base = Config::with_players(players);
-    let big = players >= 5;
-    let board = [BoardKind::Variable, BoardKind::Random, BoardKind::Beginner][(seed / 3 % 3) as usize];
-    Config {
-        players,
-        board: if big && board == BoardKind::Beginner { BoardKind::Variable } else { board },
-        desert_center: !big && seed % 7 == 3,
-        turns: if big && seed % 2 == 1 { TurnStyle::Paired } else { base.turns },
-        strict_phases: seed % 5 == 1,
-        shortage: [Shortage::Official, Shortage::NoneAtAll, Shortage::TurnOrder][(seed / 2 % 3) as usize],
-        discard_limit: if seed % 11 == 4 { 9 } else { 7 },
-        target: if seed % 13 == 5 { 6 } else { 10 },
-        friendly_robber: seed % 4 == 2,
-        ..base
-    }
-    // A seeded sample of the house rules (R41-R50) in every third game.
-    .with_modules(if seed % 3 == 2 {
-        Modules(Modules::LAND.0 & seed.wrapping_mul(0x9E37_79B9) as u32)
-    } else {
-        Modules::NONE
-    })
-}
 
 /// What the checks remember between actions: the awards as this file's own model of R35 and
 /// R36 sees them, and the progress cards played (which leave no other trace).

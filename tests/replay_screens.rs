@@ -2,9 +2,9 @@
 //! middle and the last step of a committed save, drawn on ratatui's `TestBackend` (as
 //! tests/screens.rs does for the game), and the keys that move between steps.
 
-mod screen_text;
+mod support;
 
-use screen_text::view;
+use support::screen::{PLAIN, view};
 
 use std::path::Path;
 
@@ -15,8 +15,6 @@ use catan::tui::{Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
-const PLAIN: Theme = Theme { color: false, ascii: false };
 
 /// Three players, 250 actions with trades, steals and discards (a fixture never regenerated).
 fn fixture() -> Record {

@@ -2,17 +2,18 @@
 //! real save, random actions slipped into its log, and arbitrary bytes. Whatever it accepts is a
 //! consistent game that saves back to the same bytes.
 
-mod save_common;
+mod support;
 
 use std::sync::LazyLock;
 
 use catan::save::{self, Record};
 use proptest::prelude::*;
 use serde_json::{Value, json};
+use support::fuzz::{cases, cases_of};
 
 /// A short real game (four players, past set-up) and its save document.
 static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
-    let record = save_common::random_record(2, 70);
+    let record = support::records::random_record(2, 70);
     let json = save::to_json(&record);
     let value = serde_json::from_str(&json).unwrap();
     (record, json, value)
@@ -26,20 +27,6 @@ static V1: LazyLock<(String, Value)> = LazyLock::new(|| {
     let value = serde_json::from_str(&json).unwrap();
     (json, value)
 });
-
-/// Inputs per property: `default` (what CI runs), or `FUZZ_CASES` for long soak runs, as the
-/// README says (the properties whose default is smaller run half as many).
-fn cases(default: u32) -> u32 {
-    cases_of(std::env::var("FUZZ_CASES").ok().as_deref(), default)
-}
-
-fn cases_of(fuzz_cases: Option<&str>, default: u32) -> u32 {
-    match fuzz_cases.and_then(|v| v.trim().parse::<u32>().ok()) {
-        Some(n) if default < 256 => (n / 2).max(1),
-        Some(n) => n.max(1),
-        None => default,
-    }
-}
 
 /// Issue 27: `FUZZ_CASES` sets the number of cases (before, 256 and 128 were hard-coded).
 #[test]
@@ -236,7 +223,7 @@ proptest! {
     ) {
         let modules = catan::engine::Modules(mix & catan::engine::Modules::AVAILABLE.0);
         let mut n = 0;
-        let record = save_common::odd_record(seed, modules, steps, |record| {
+        let record = support::records::odd_record(seed, modules, steps, |record| {
             n += 1;
             let json = save::to_json(record);
             let loaded = save::from_json(json.as_bytes());

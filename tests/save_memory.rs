@@ -2,13 +2,14 @@
 //! took about 17 times the file's size). A counting allocator measures the peak memory while a
 //! multi-megabyte save loads. Alone in its test binary: the allocator counts every thread.
 
-mod save_common;
+mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use catan::save;
-use save_common::{TempDir, long_record};
+use support::files::TempDir;
+use support::records::long_record;
 
 struct Counting;
 

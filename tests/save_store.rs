@@ -1,14 +1,15 @@
 //! Save files on disk (issue 4): atomic replacement, named saves in the data directory,
 //! autosave after every action, and `--continue` finding the most recent unfinished game.
 
-mod save_common;
+mod support;
 
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use catan::save::{self, Autosave};
-use save_common::{TempDir, random_record};
+use support::files::TempDir;
+use support::records::random_record;
 
 fn files(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> =
@@ -90,7 +91,7 @@ fn autosave_after_every_action_and_continue_the_latest_unfinished_game() {
     assert_ne!(autosave.path(), old_path);
     let mut rng = catan::bots::SplitMix64::new(1);
     for _ in 0..40 {
-        let action = save_common::choose(&game, &mut rng).unwrap();
+        let action = support::records::choose(&game, &mut rng).unwrap();
         game.apply(action).unwrap();
         autosave.write(&game).unwrap();
     }

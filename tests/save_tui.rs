@@ -3,74 +3,25 @@
 //! come), the autosave that `--continue` finds, undo with its refusals (H1 holds after it),
 //! and `--load` / `--continue` failures on the command line.
 
-mod save_common;
+mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use catan::engine::{Config, Phase, Seat};
 use catan::save::{self, Record};
-use catan::tui::{App, Files, Focus, Msg, Purpose, Theme};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use save_common::TempDir;
-
-const THEME: Theme = Theme { color: false, ascii: false };
-
-fn names() -> Vec<String> {
-    ["Ann", "Bob", "Cy"].map(String::from).to_vec()
-}
+use catan::tui::{App, Files, Focus, Msg, Purpose};
+use support::files::TempDir;
+use support::screen::{NAMES, PLAIN, press, text, type_text};
 
 /// A new three-player game whose files go to `data`.
 fn new_app(seed: u64, data: &Path) -> App {
-    let mut app = App::new(seed, Some(names()), THEME);
+    let mut app = support::screen::new_app(seed);
     app.set_files(Files::in_data_dir(data), None);
-    app.update(Msg::Resize(100, 32));
     app
 }
 
-/// Presses keys given as words ("Enter", "Esc", "Bksp") or single characters.
-fn press(app: &mut App, keys: &str) {
-    for k in keys.split_whitespace() {
-        let code = match k {
-            "Enter" => KeyCode::Enter,
-            "Esc" => KeyCode::Esc,
-            "Bksp" => KeyCode::Backspace,
-            "Tab" => KeyCode::Tab,
-            c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
-            other => panic!("unknown key {other}"),
-        };
-        // Capitals come with Shift, as a terminal sends them.
-        let shift = matches!(code, KeyCode::Char(c) if c.is_ascii_uppercase());
-        app.update(Msg::Key(KeyEvent::new(code, if shift { KeyModifiers::SHIFT } else { KeyModifiers::NONE })));
-    }
-}
-
-/// Types text into a prompt.
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Msg::char(c));
-    }
-}
-
-/// The screen as text.
-fn draw(app: &App) -> String {
-    let (w, h) = app.size;
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
-}
-
 fn footer(app: &App) -> String {
-    draw(app).lines().last().unwrap().to_string()
+    text(app).lines().last().unwrap().to_string()
 }
 
 fn message(app: &App) -> String {
@@ -103,7 +54,7 @@ fn save_prompt() {
     let mut app = new_app(42, Path::new("/data/catan"));
     press(&mut app, "Enter s");
     type_text(&mut app, "friday");
-    insta::assert_snapshot!(draw(&app));
+    insta::assert_snapshot!(text(&app));
 }
 
 #[test]
@@ -121,7 +72,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
 
     let loaded = save::load(&path).unwrap();
     assert_eq!(&loaded, app.record().unwrap(), "the file holds the game as played, log included");
-    let mut resumed = App::from_record(loaded, THEME);
+    let mut resumed = App::from_record(loaded, PLAIN);
     resumed.update(Msg::Resize(100, 32));
     assert_eq!(resumed.handoff(), Some(app.game.to_act()), "the same player to act takes the keyboard first");
     assert_eq!(resumed.log, app.log, "the log panel is rebuilt");
@@ -137,7 +88,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     press(&mut app, "S");
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
-    assert!(draw(&app).contains("friday.json exists: Enter again"), "{}", draw(&app));
+    assert!(text(&app).contains("friday.json exists: Enter again"), "{}", text(&app));
     assert!(save::load(&path).unwrap().len() < app.record().unwrap().len(), "not replaced yet");
     press(&mut app, "Enter");
     assert_eq!(&save::load(&path).unwrap(), app.record().unwrap());
@@ -145,7 +96,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     // Esc leaves without saving; a name the saver refuses keeps the prompt open with the reason.
     press(&mut app, "s Esc");
     assert!(app.saving.is_none());
-    press(&mut app, "s Bksp Enter");
+    press(&mut app, "s Backspace Enter");
     assert!(app.saving.is_some());
     assert_eq!(message(&app), "cannot save: type a name for the save");
 }
@@ -203,7 +154,7 @@ fn every_action_is_autosaved_and_continue_finds_it() {
     assert_eq!(record, played);
 
     // The resumed game keeps writing the same file.
-    let mut resumed = App::from_record(record, THEME);
+    let mut resumed = App::from_record(record, PLAIN);
     resumed.set_files(Files::in_data_dir(dir.path()), Some(autosave));
     play(&mut resumed, 3);
     resumed.autosave_now();
@@ -280,13 +231,13 @@ fn undo_refuses_a_roll() {
 #[test]
 fn undo_works_after_a_load_and_is_autosaved() {
     let dir = TempDir::new("tui-undo-load");
-    let mut record = Record::new(Config::with_players(3), 5, names()).unwrap();
+    let mut record = Record::new(Config::with_players(3), 5, NAMES.map(String::from).to_vec()).unwrap();
     let first = record.game().legal_actions()[0];
     record.apply(first).unwrap();
     let path = dir.join("mid.json");
     save::save(&record, &path).unwrap();
 
-    let mut app = App::from_record(save::load(&path).unwrap(), THEME);
+    let mut app = App::from_record(save::load(&path).unwrap(), PLAIN);
     app.set_files(Files::in_data_dir(dir.path()), None);
     app.update(Msg::Resize(100, 32));
     // H1: the player to act takes the keyboard before anything is taken back.
@@ -304,9 +255,10 @@ fn undo_works_after_a_load_and_is_autosaved() {
     assert_eq!(save::load(&path).unwrap(), record, "the loaded file is left as it was");
 }
 
+/// The binary's exit code and standard error.
 fn catan(args: &[&str], data: &Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_catan")).args(args).env(save::DATA_DIR_ENV, data).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stderr).unwrap())
+    let (code, _, err) = support::cli::catan_text(args, data);
+    (code, err)
 }
 
 #[test]

@@ -3,8 +3,7 @@
 //! the house rules this version plays), remembers it for next time in the data directory, and
 //! a first run opens the how-to-play page.
 
-mod save_common;
-mod screen_text;
+mod support;
 
 use catan::bots::BotLevel;
 use catan::engine::{BoardKind, Config, Module, Modules, TurnStyle};
@@ -12,8 +11,8 @@ use catan::save::{SeatInfo, SeatKind};
 use catan::tui::keymap::Mode;
 use catan::tui::settings::{Loaded, SETTINGS_FILE};
 use catan::tui::{App, Msg, Remembered, Row, Settings};
-use save_common::TempDir;
-use screen_text::{PLAIN, draw, press, type_text};
+use support::files::TempDir;
+use support::screen::{PLAIN, draw, press, type_text};
 
 fn start_app() -> App {
     let mut app = App::new(42, None, PLAIN);

@@ -2,53 +2,32 @@
 //! tell apart games that differ only in what it may not see, and a determinized game deals
 //! that hidden part afresh while keeping the view exactly.
 
+mod support;
+
 use std::collections::HashSet;
 
 use catan::bots::{RandomBot, SplitMix64};
 use catan::engine::{Action, Answer, Config, DevCard, Game, Hand, Phase, Resource, Scenario, Seat};
+use support::hidden::{self, A, B, C};
 
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
-
-/// A position of turn 1 with A to roll: settlements for three players, B and C holding cards.
+/// The hidden-information fixture's position: A's turn 1 before the roll, A with settlements,
+/// roads, cards and a knight, B and C with a settlement each.
 fn base() -> Scenario {
-    let topo = catan::engine::MapId::Standard.topology();
-    let corner = |h: u8, c: usize| topo.hex_vertices(catan::engine::Hex(h))[c];
-    Scenario::new(Config::default(), 5)
-        .settlement(A, corner(0, 0))
-        .settlement(B, corner(9, 3))
-        .settlement(C, corner(18, 0))
-        .hand(A, Hand::new([1, 0, 0, 2, 0]))
-        .dev(A, DevCard::Knight)
-        .turn(A)
+    hidden::position()
 }
 
 /// H1, H2: other hands with the same counts, another hidden card, another deck order and other
 /// dice to come: A's view is the same; B's and C's are not.
 #[test]
 fn h1_h2_issue13_games_differing_only_in_hidden_information_look_the_same() {
-    let one = base()
-        .hand(B, Hand::new([2, 1, 0, 0, 0]))
-        .hand(C, Hand::new([0, 0, 1, 1, 1]))
-        .dev(B, DevCard::Knight)
-        .next_roll(6)
-        .build()
-        .unwrap();
-    let two = base()
-        .hand(B, Hand::new([0, 0, 1, 1, 1]))
-        .hand(C, Hand::new([2, 1, 0, 0, 0]))
-        .dev(B, DevCard::VictoryPoint)
-        .deck_top(DevCard::Monopoly)
-        .next_roll(8)
-        .build()
-        .unwrap();
+    let (one, two) = hidden::twins();
+    let (one, two) = (one.build().unwrap(), two.build().unwrap());
     assert_ne!(one, two);
     assert_eq!(one.view(A).snapshot(), two.view(A).snapshot(), "A sees only counts of B's and C's cards");
     assert_ne!(one.view(B).snapshot(), two.view(B).snapshot(), "B sees its own cards");
     assert_ne!(one.view(C).snapshot(), two.view(C).snapshot(), "C sees its own hand");
     let b = one.view(A).player(B);
-    assert_eq!((b.resource_cards, b.dev_cards, b.points), (3, 1, 1), "H2: counts and public points only");
+    assert_eq!((b.resource_cards, b.dev_cards, b.points), (6, 1, 1), "H2: counts and public points only");
     assert_eq!((one.view(B).victory_points(), two.view(B).victory_points()), (1, 2), "R29: the point is B's secret");
     // The futures differ (dice, so production): the view says nothing of them.
     let (mut one, mut two) = (one, two);

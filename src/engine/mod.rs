@@ -8,10 +8,11 @@ mod config;
 mod coords;
 mod determinize;
 mod game;
+#[cfg(test)]
+mod layers;
 mod map;
 mod module;
 mod rng;
-mod road;
 mod rules;
 mod scenario;
 mod sets;
@@ -29,8 +30,9 @@ pub use coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
 pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
-pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
-pub use rules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub use rules::{
+    ARMY_MIN, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, ROAD_MIN, longest_trail,
+};
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
 pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};

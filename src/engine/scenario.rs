@@ -27,7 +27,7 @@ use super::config::Config;
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, Turn};
 use super::rng::GameRng;
-use super::road::ARMY_MIN;
+use super::rules::ARMY_MIN;
 
 /// A position under construction. Every method takes and returns the builder, so a fixture
 /// reads as one chain; mistakes (a spot off the island, a card the bank lacks) are collected and

@@ -128,13 +128,14 @@ pub fn to_json(record: &Record) -> String {
 /// Reads a save document and checks it fully: syntax, kind, version, fields, the rules'
 /// invariants, and that the log replays to the saved state.
 pub fn from_json(bytes: &[u8]) -> Result<Record, LoadProblem> {
-    let record = from_json_unverified(bytes)?;
-    record.verify().map_err(LoadProblem::Replay)?;
+    let mut record = from_json_unverified(bytes)?;
+    record.verify_and_remember().map_err(LoadProblem::Replay)?;
     Ok(record)
 }
 
 /// Like [`from_json`] but without replaying the log, for `catan replay --verify`, which
-/// reports the replay itself.
+/// reports the replay itself. Undo takes nothing back in the record it gives (what undo goes
+/// back to is rebuilt by that replay): load with [`from_json`] to play on.
 ///
 /// The document is parsed once: one syntax pass over the top level that keeps each field as
 /// its borrowed text (no tree of values), then each field read typed from that text. Memory
@@ -142,7 +143,7 @@ pub fn from_json(bytes: &[u8]) -> Result<Record, LoadProblem> {
 /// costs about 17 times the file).
 ///
 /// Values the messages quote from the file are cut to a few dozen characters
-/// ([`LoadProblem::cut`]).
+/// (`LoadProblem::cut`).
 pub fn from_json_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     read_unverified(bytes).map_err(LoadProblem::cut)
 }
@@ -277,7 +278,8 @@ fn into_record(doc: Doc) -> Result<(Record, Game), LoadProblem> {
         return Err(LoadProblem::Impossible(format!("the rules in `{a}` and in `{b}` differ")));
     }
     let game = Game::from_snapshot(state).map_err(|e| LoadProblem::Impossible(e.to_string()))?;
-    Ok((Record { seed, config: rules, names, kinds, actions, game }, game))
+    let undo = Default::default();
+    Ok((Record { seed, config: rules, names, kinds, actions, game, undo }, game))
 }
 
 /// Names as [`crate::text::check_names`] wants them (printable, 1 to 20 characters, no two

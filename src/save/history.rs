@@ -2,8 +2,9 @@
 //!
 //! The engine is deterministic (all randomness comes from the seeded RNG inside
 //! [`Game`]), so `Game::new(config, seed)` followed by the action log rebuilds any moment of the
-//! game exactly, future dice included. Undo and the replay viewer are built on that: neither
-//! needs anything but the log, so both work the same after a load.
+//! game exactly, future dice included. The replay viewer is built on that, and so is undo after
+//! a load: the games undo goes back to are kept as the game is played ([`super::undo`]) and
+//! rebuilt by the replay that checks a loaded log, so undo works the same after a load.
 
 use crate::bots::RandomBot;
 use crate::engine::{Action, Config, ConfigError, Event, Game, RuleError};
@@ -11,11 +12,13 @@ use crate::sim::TURN_LIMIT;
 
 use super::error::{ReplayError, UndoRefusal};
 use super::seats::{BotLevel, SeatInfo, SeatKind};
+use super::undo::UndoMemory;
 
 /// A game in progress together with everything needed to replay it.
 ///
-/// Invariant: `game` is the state reached by playing `actions` on `Game::new(config, seed)`.
-/// [`Record::apply`] and [`Record::undo`] keep it; loading checks it.
+/// Invariant: `game` is the state reached by playing `actions` on `Game::new(config, seed)`,
+/// and `undo` holds what those actions left for undo. [`Record::apply`] and [`Record::undo`]
+/// keep it; loading checks the first and rebuilds the second.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     pub(super) seed: u64,
@@ -25,6 +28,7 @@ pub struct Record {
     pub(super) kinds: Vec<SeatKind>,
     pub(super) actions: Vec<Action>,
     pub(super) game: Game,
+    pub(super) undo: UndoMemory,
 }
 
 /// Why a new record can't start.
@@ -65,7 +69,7 @@ impl Record {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
         crate::text::check_names(&names)?;
-        Ok(Record { seed, config, names, kinds, actions: Vec::new(), game })
+        Ok(Record { seed, config, names, kinds, actions: Vec::new(), game, undo: UndoMemory::default() })
     }
 
     /// A record rebuilt by replaying `actions` on a game dealt from `config` and `seed`, for a
@@ -77,7 +81,7 @@ impl Record {
         actions: &[Action],
     ) -> Result<Record, StartError> {
         let mut record = Record::new(config, seed, names)?;
-        record.game = replay(&config, seed, actions)?;
+        (record.game, record.undo) = replay_remembering(&config, seed, actions)?;
         record.actions = actions.to_vec();
         Ok(record)
     }
@@ -121,8 +125,10 @@ impl Record {
 
     /// Plays an action for the player who must act and logs it. On error nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let before = self.game;
         let events = self.game.apply(action)?;
         self.actions.push(action);
+        self.undo.played(&before, action, &self.game);
         Ok(events)
     }
 
@@ -151,9 +157,20 @@ impl Record {
 
     /// Re-plays the log and checks it reproduces the current state exactly, RNG included.
     pub fn verify(&self) -> Result<(), ReplayError> {
-        let replayed = self.replay()?;
+        self.replay_and_compare().map(|_| ())
+    }
+
+    /// [`Record::verify`], keeping what the replay leaves for undo: a loaded record's undo
+    /// works as it did before the save.
+    pub(super) fn verify_and_remember(&mut self) -> Result<(), ReplayError> {
+        self.undo = self.replay_and_compare()?;
+        Ok(())
+    }
+
+    fn replay_and_compare(&self) -> Result<UndoMemory, ReplayError> {
+        let (replayed, undo) = replay_remembering(&self.config, self.seed, &self.actions)?;
         if replayed == self.game {
-            return Ok(());
+            return Ok(undo);
         }
         Err(ReplayError::Mismatch { at: super::format::first_difference(&replayed, &self.game) })
     }
@@ -170,41 +187,33 @@ impl Record {
     /// 4. it involved no other player's choice: a trade another player accepted or countered
     ///    (`ConfirmTrade`) is final (RULES H3), so undo never reaches past it.
     ///
-    /// Costs one replay of the log (well under a millisecond for a whole game).
+    /// Each action is judged once, when it is played; this only reads what that left.
     pub fn can_undo(&self) -> Result<(), UndoRefusal> {
-        self.undo_target().map(|_| ())
+        self.undo.check()
     }
 
     /// Takes back the last action if [`Record::can_undo`] allows it, returning the action.
-    /// The state is rebuilt by replaying the log without it, so the RNG is rewound too.
+    /// The game goes back to the one kept from before the action, RNG included, so the next
+    /// roll is the one that would have come.
     pub fn undo(&mut self) -> Result<Action, UndoRefusal> {
-        let before = self.undo_target()?;
-        let action = self.actions.pop().expect("undo_target found a last action");
-        self.game = before;
-        Ok(action)
+        self.game = self.undo.take_back()?;
+        Ok(self.actions.pop().expect("a game to go back to means an action to take back"))
     }
+}
 
-    /// The state before the last action, if that action may be taken back.
-    fn undo_target(&self) -> Result<Game, UndoRefusal> {
-        let Some((&last, earlier)) = self.actions.split_last() else {
-            return Err(UndoRefusal::Nothing);
-        };
-        if self.game.is_over() {
-            return Err(UndoRefusal::GameOver);
-        }
-        let before = replay(&self.config, self.seed, earlier).expect("a record's log is legal");
-        if before.to_act() != self.game.to_act() {
-            return Err(UndoRefusal::OtherPlayer);
-        }
-        if matches!(last, Action::ConfirmTrade(_)) {
-            return Err(UndoRefusal::TradeAgreed);
-        }
-        // What the action revealed, the engine says (H3: the RNG drawn from, or hidden cards).
-        if let Some(what) = before.revealed(last, &self.game) {
-            return Err(UndoRefusal::Revealed(what.what()));
-        }
-        Ok(before)
+/// Plays `actions` on a game freshly dealt from `config` and `seed`, noting what each leaves
+/// for undo.
+fn replay_remembering(config: &Config, seed: u64, actions: &[Action]) -> Result<(Game, UndoMemory), ReplayError> {
+    let mut game = Game::new(*config, seed).map_err(ReplayError::Config)?;
+    let mut undo = UndoMemory::default();
+    let mut events = Vec::with_capacity(32);
+    for (i, &action) in actions.iter().enumerate() {
+        events.clear();
+        let before = game;
+        game.apply_into(action, &mut events).map_err(|error| ReplayError::Illegal { number: i + 1, action, error })?;
+        undo.played(&before, action, &game);
     }
+    Ok((game, undo))
 }
 
 /// Plays `actions` on a game freshly dealt from `config` and `seed`.

@@ -49,6 +49,7 @@ mod history;
 mod seats;
 mod store;
 mod timeline;
+mod undo;
 mod v1;
 
 pub use autosave::{

@@ -1,6 +1,6 @@
 //! Rulings R34 to R38: Longest Road, Largest Army, points and winning.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{Action, Config, DevCard, Event, Hand, Phase, RuleError, Scenario, Seat, SeatSet, Vertex};
 
 /// The top coast, west to east: 9 paths.

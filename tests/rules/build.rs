@@ -1,6 +1,6 @@
 //! Rulings R23 to R33: building, and buying and playing development cards.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{
     Action, DevCard, DevHand, Event, Game, Hand, Phase, Piece, Resource, RuleError, Scenario, Seat, Side, Vertex,
 };

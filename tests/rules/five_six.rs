@@ -6,7 +6,7 @@ use catan::engine::{
     Scenario, Seat, Terrain, TurnStyle, Vertex,
 };
 
-use crate::common::{hand, play, refused};
+use crate::support::board::{hand, play, refused};
 
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);

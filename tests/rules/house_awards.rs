@@ -1,7 +1,7 @@
 //! The house rules' awards: R49 Largest Metropolis and R50 Harbor Master, each 2 points, taken
 //! and set aside as Longest Road (R35).
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{Action, Award, Config, Event, Hand, Module, Modules, Vertex};
 
 fn config() -> Config {

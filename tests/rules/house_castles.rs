@@ -2,7 +2,7 @@
 //! costs, R48), its city piece back in supply; 4 castles a player; 3 points, 3 cards, and 3 in
 //! the house awards (R49, R50) and on a 7 without robber (R45).
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{
     Action, Award, Config, Event, Game, Hand, IntersectionSet, Module, Modules, Phase, Piece, Resource, RuleError,
     Vertex,

@@ -2,7 +2,7 @@
 //! most public points (ties: knights played and cards held, then dice), and one of their
 //! buildings, picked at random, goes down a level; then the awards and a win.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{
     Action, BoardKind, Config, Event, Game, Hex, Module, Modules, Piece, Resource, Scenario, Seat, Supply, Terrain,
     Vertex,

@@ -2,7 +2,7 @@
 //! card, produced like a resource, held, discarded, stolen and traded like one; 2 gold buy 1
 //! resource from the bank; harbors, monopoly and year of plenty don't take it.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{
     Action, Config, DevCard, Event, Game, Hand, HarborKind, MapId, Module, Modules, Phase, Resource, RuleError,
     SeatSet, Terrain,

@@ -1,7 +1,7 @@
 //! R45 no robber: a 7 lets every player take cards by their buildings; no discards, no hand
 //! limit, and knights only count toward Largest Army.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{Action, Config, DevCard, Event, Game, Hand, Module, Modules, Phase, Resource, RuleError, Vertex};
 
 fn config() -> Config {

@@ -1,6 +1,6 @@
 //! R41 accelerated start: a settlement, then a city, and the seed's starting cards.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{Config, Event, Game, Hand, Module, Modules, Phase, Piece, Seat};
 
 fn accelerated(bank: u8) -> Config {

@@ -1,7 +1,7 @@
 //! House rules of `seeds/002` that change the course of play and its prices: R46 rotating first
 //! player, R47 the dice stack, R48 the seed's costs.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::bots::SplitMix64;
 use catan::engine::{Action, Config, Costs, Event, Game, Module, Modules, Seat, Snapshot};
 

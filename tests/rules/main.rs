@@ -4,8 +4,8 @@
 //! One test binary with a module per part of the rules, so a release build links it once.
 
 #[macro_use]
-#[path = "../common/mod.rs"]
-mod common;
+#[path = "../support/mod.rs"]
+mod support;
 
 mod awards;
 mod build;

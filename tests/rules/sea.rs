@@ -4,7 +4,7 @@
 use catan::bots::SplitMix64;
 use catan::engine::{Action, Config, Game, MapId, Phase, RuleError, Vertex};
 
-use crate::common::{play, refused};
+use crate::support::board::{play, refused};
 
 fn archipelago(seed: u64) -> Game {
     Game::new(Config { players: 4, ..Config::on_map(MapId::Archipelago) }, seed).unwrap()

@@ -1,6 +1,6 @@
 //! Rulings R1 to R12: the components, the board and the set-up.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{
     Action, BoardKind, Config, DevCard, DevHand, Event, Game, Hand, HarborKind, Phase, RuleError, Seat, Side, Terrain,
 };

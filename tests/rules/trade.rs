@@ -1,6 +1,6 @@
 //! Rulings R21 and R22: domestic trade between players and maritime trade with the bank.
 
-use crate::common::*;
+use crate::support::board::*;
 use Resource::{Brick, Grain, Lumber, Ore, Wool};
 use catan::engine::{Action, Answer, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, Seat, SeatSet};
 

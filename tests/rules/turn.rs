@@ -1,7 +1,7 @@
 //! Rulings R13 to R20 and R39: the turn, production, the bank running short, sevens, discards
 //! and the robber.
 
-use crate::common::*;
+use crate::support::board::*;
 use catan::engine::{Action, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, SeatSet, Shortage, Side};
 
 const BRICK: Resource = Resource::Brick;

@@ -10,18 +10,21 @@
 //! - `robber`: the 7, discards, moving the robber and stealing (R17-R19, R39)
 //! - `cards`: buying and playing development cards (R14, R28-R33)
 //! - `trade`: maritime (R22) and domestic trade (R21)
+//! - `road`: Longest Road (R34, R35) and Largest Army (R36), measured and awarded
 //! - `turn`: set-up order, rolling and production (R15, R16), the end of a turn, winning (R38)
 //! - `modules`: the house rules of `seeds/002` (R41-R50), one file each
 
 mod build;
 mod cards;
 mod modules;
+mod road;
 mod robber;
 mod trade;
 mod turn;
 
 pub use modules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
 pub(crate) use modules::{starting_bank, with_gold_hexes};
+pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 
 use super::action::{Action, Event, Revealed, RuleError, Seat};
 use super::cards::{Hand, Resource};

@@ -1,0 +1,11 @@
+//! Computer players: whole games at every level under every rules option (`games`), castles
+//! (`castles`), and play a table finds fair (`fair`).
+//!
+//! One test binary with a module per part, so a release build links it once.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod castles;
+mod fair;
+mod games;

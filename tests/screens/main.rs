@@ -1,0 +1,166 @@
+//! Snapshot tests of whole screens: the app is driven by key messages, as a player would,
+//! and drawn on ratatui's in-memory `TestBackend` (the way gitui tests its views). Each
+//! snapshot shows the characters and, below them, the cells in reverse video (the cursor and
+//! highlights), since those carry meaning without colour.
+//!
+//! One test binary, so a release build links it once: the table here, and a module each for
+//! the board and its harbors, dialogs and where their cursor starts, gold, the house rules and
+//! the no-robber dialog, the archipelago, five and six players, trades, and what the table says
+//! (its messages and its words).
+
+#[macro_use]
+#[path = "../support/mod.rs"]
+mod support;
+
+mod board;
+mod dialog_cursor;
+mod dialogs;
+mod gold;
+mod house;
+mod messages;
+mod no_robber;
+mod sea;
+mod six;
+mod trade;
+mod words;
+
+use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
+
+use catan::engine::{Action, Phase};
+use catan::tui::{App, Msg, Theme};
+
+#[test]
+fn first_setup_placement() {
+    let mut app = new_app(42);
+    assert!(app.handoff().is_some(), "the game starts by handing the keyboard over");
+    press(&mut app, "Enter");
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn cursor_on_a_legal_target() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter Enter Tab");
+    // A set-up road: the cursor sits on a legal path, highlighted among the others.
+    insta::assert_snapshot!(draw(&mut app, 140, 45));
+}
+
+#[test]
+fn handoff_hides_every_hand() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter Enter Enter");
+    let screen = draw(&mut app, 100, 32);
+    assert!(screen.contains("Pass the keyboard to B Bob, then press Enter"));
+    assert!(!screen.contains("'s hand"), "no hand panel on the hand-off screen");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn trade_dialog() {
+    let mut app = new_app(42);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    // Give one of what the player holds most of, ask for one grain, from one player only.
+    let seat = app.game.to_act();
+    let hand = app.game.view(seat).hand();
+    let give = catan::engine::Resource::ALL.into_iter().max_by_key(|&r| hand[r]).unwrap();
+    let row = give as usize;
+    let downs = "j ".repeat(row);
+    let to_grain = if row > 3 { "k ".repeat(row - 3) } else { "j ".repeat(3 - row) };
+    // Then ask only the first other player: move to the last row and untick it.
+    let to_last = "j ".repeat(7 - 3);
+    press(&mut app, &format!("t {downs}+ Tab {to_grain}+ {to_last}Space"));
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn discard_dialog() {
+    let mut app = new_app(7);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
+    let seat = app.game.to_act();
+    assert!(app.game.view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
+    press(&mut app, "+ j +");
+    insta::assert_snapshot!(draw(&mut app, 100, 32));
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter ?");
+    insta::assert_snapshot!(draw(&mut app, 140, 45));
+    press(&mut app, "Esc");
+    assert!(!app.help);
+}
+
+#[test]
+fn too_small_screen_recovers_on_resize() {
+    let mut app = new_app(42);
+    press(&mut app, "Enter");
+    let small = draw(&mut app, 80, 24);
+    assert!(small.contains("need 96 x 28, have 80 x 24"));
+    insta::assert_snapshot!(small);
+    assert!(draw(&mut app, 100, 32).contains("place your first settlement"));
+}
+
+#[test]
+fn game_over_screen() {
+    let mut app = new_app(3);
+    // A whole game by a fixed rule over the sorted legal actions, applied through the app so
+    // the log and statistics fill as in play.
+    let mut pick = 0usize;
+    while !app.game.is_over() {
+        let mut legal: Vec<Action> = app.game.legal_actions();
+        legal.sort_by_key(|a| format!("{a:?}"));
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        app.apply(vec![legal[pick % legal.len()]]);
+    }
+    let screen = draw(&mut app, 100, 32);
+    assert!(screen.contains("wins with"));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn quit_asks_first_and_q_on_the_start_screen_is_a_letter() {
+    let mut app = App::new(1, None, Theme::default());
+    press(&mut app, "Q u i n n Enter");
+    assert_eq!(app.start.as_ref().unwrap().names(), vec!["Quinn".to_string()]);
+    press(&mut app, "A l Enter Enter");
+    assert!(app.start.is_none(), "two names and an empty line start the game");
+    press(&mut app, "q");
+    assert!(app.quitting && !app.done);
+    press(&mut app, "n");
+    assert!(!app.quitting);
+    press(&mut app, "q y");
+    assert!(app.done);
+}
+
+#[test]
+fn ascii_option_draws_only_ascii() {
+    let mut app = App::new(42, Some(NAMES.map(String::from).to_vec()), Theme { color: false, ascii: true });
+    press(&mut app, "Enter");
+    for (w, h) in [(100, 32), (140, 45)] {
+        let screen = draw(&mut app, w, h);
+        assert!(screen.is_ascii(), "non-ASCII on screen:\n{screen}");
+    }
+    press(&mut app, "?");
+    assert!(draw(&mut app, 100, 32).is_ascii());
+}
+
+#[test]
+fn a_click_moves_the_cursor_and_a_second_click_places() {
+    use catan::tui::{Focus, Geometry, Target, layout};
+    let mut app = new_app(42);
+    press(&mut app, "Enter");
+    let Focus::Select(sel) = &app.focus else { panic!("set-up starts by choosing a corner") };
+    let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
+    let Target::Vertex(v) = target else { panic!("a corner") };
+    let topo = app.game.topology();
+    let geometry = Geometry::fit(topo, layout(app.size, topo).board).unwrap();
+    let (col, row) = geometry.vertex_cell(topo, v);
+    let click = Msg::Click { col: col as u16, row: row as u16 };
+    app.update(click.clone());
+    assert!(matches!(&app.focus, Focus::Select(s) if s.cursor == target));
+    app.update(click);
+    assert_eq!(app.game.building_at(v).map(|(s, _)| s), Some(app.game.to_act()));
+}
