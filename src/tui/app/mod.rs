@@ -468,3 +468,6 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
