@@ -31,6 +31,7 @@ pub mod settings;
 mod start;
 mod start_view;
 mod stats;
+mod steps;
 mod table_view;
 mod term;
 mod theme;
@@ -49,6 +50,7 @@ pub use select::{Purpose, Selection, Target};
 pub use settings::{Remembered, Settings};
 pub use start::{Row, SeatEntry, StartForm};
 pub use stats::Stats;
+pub use steps::Steps;
 pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
 

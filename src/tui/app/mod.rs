@@ -4,7 +4,7 @@
 //! ([`App::scene`]).
 //!
 //! The files: `state.rs` the small state types, `play.rs` applying actions and the focus that
-//! follows, `turn.rs` the turn's commands, `robber.rs` and `trade.rs` the multi-step flows,
+//! follows, `turn.rs` the turn's commands, `robber.rs` the robber's move in steps,
 //! `answers.rs` and `building_phase.rs` the shared screens' keys (their state in `offers.rs`
 //! and `builders.rs`), `bots.rs` the computer players (their state in `table.rs`),
 //! `session.rs` saves, autosaves and undo (`files.rs`), `start.rs` the start screen's keys,
@@ -20,6 +20,7 @@ mod howto;
 pub(super) mod legal;
 pub(super) mod offers;
 mod play;
+mod robber;
 mod session;
 mod start;
 pub(super) mod state;
@@ -44,8 +45,9 @@ use super::keymap::{self, Cmd, Mode};
 use super::layout;
 use super::prompt::SavePrompt;
 use super::scene::Scene;
-use super::select::{Dir, Purpose, Selection, Target, all_targets};
+use super::select::{Dir, Purpose, Target, all_targets};
 use super::start::StartForm;
+use super::steps::Steps;
 use super::theme::Theme;
 use crate::engine::{Action, Config, Event, Game, PlayerView, Seat};
 use crate::save::{Autosave, Record, SeatInfo};
@@ -104,6 +106,8 @@ pub struct App {
     pub(super) last_target: Option<Target>,
     /// The legal actions of the position, shared by the footer, the selection and the dialogs.
     pub(super) legal: Legal,
+    /// The robber's move in progress, a choice in steps (robber.rs).
+    pub(super) robber: Option<Steps>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -162,6 +166,7 @@ impl App {
             builders: None,
             last_target: None,
             legal: Legal::default(),
+            robber: None,
         };
         if let Some(seats) = seats {
             app.begin(seats);
@@ -462,7 +467,7 @@ impl App {
             Outcome::Close => self.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),
             Outcome::Swap(next) => self.focus = Focus::Dialog(next),
-            Outcome::RobberAgain => self.focus = Focus::Select(Selection::robber(&self.game, &self.legal())),
+            Outcome::RobberAgain => self.robber_back(),
             Outcome::Refuse(why) => self.refuse(why),
             Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
         }

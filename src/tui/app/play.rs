@@ -125,7 +125,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
-        self.focus = Focus::Idle;
+        (self.focus, self.robber) = (Focus::Idle, None);
         self.ask_builders();
         if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;
@@ -139,7 +139,7 @@ impl App {
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
                 Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false))
             }
-            Phase::Robber => Focus::Select(Selection::robber(&self.game, &self.legal())),
+            Phase::Robber => self.robber_focus(),
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }

@@ -3,29 +3,12 @@
 
 use super::App;
 use super::state::Focus;
-use crate::engine::{Action, Phase, RuleError, Seat};
+use crate::engine::{Action, Phase, RuleError};
 use crate::tui::dialogs::{Composer, Dialog};
 use crate::tui::keymap::Cmd;
 use crate::tui::select::{Purpose, Selection, all_targets};
 
 impl App {
-    /// The robber's hex is chosen: rob the only victim, or ask whom.
-    pub(super) fn rob_at(&mut self, hex: crate::engine::Hex) {
-        let victims: Vec<Seat> = self
-            .legal()
-            .iter()
-            .filter_map(|&a| match a {
-                Action::MoveRobber { hex: h, victim: Some(v) } if h == hex => Some(v),
-                _ => None,
-            })
-            .collect();
-        match victims.len() {
-            0 => self.apply(vec![Action::MoveRobber { hex, victim: None }]),
-            1 => self.apply(vec![Action::MoveRobber { hex, victim: Some(victims[0]) }]),
-            _ => self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: 0 }),
-        }
-    }
-
     pub(super) fn turn_cmd(&mut self, cmd: Cmd) {
         let purpose = match cmd {
             Cmd::Roll => return self.apply(vec![Action::RollDice]),
