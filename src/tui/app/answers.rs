@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::App;
 use super::offers::{Choice, Step};
 use super::state::Message;
-use crate::engine::{Action, Answer, Phase, Seat};
+use crate::engine::{Action, Phase, Seat};
 
 impl App {
     /// A key on the shared answer screen; false when it is not one of its keys.
@@ -30,21 +30,6 @@ impl App {
             Step::Gave(..) => self.apply(Vec::new()),
         }
         true
-    }
-
-    /// In the offerer's list of answers, a player's letter trades with them at once (a choice,
-    /// not the first Enter on a fresh screen). False when the key is no such letter.
-    pub(super) fn partner_key(&mut self, code: KeyCode) -> bool {
-        let KeyCode::Char(c) = code else { return false };
-        let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let s = Seat(i as u8);
-        let agreed = crate::tui::dialogs::answers(&self.game)
-            .iter()
-            .any(|&(o, a)| o == s && matches!(a, Answer::Accept | Answer::Counter { .. }));
-        if agreed {
-            self.apply(vec![Action::ConfirmTrade(s)]);
-        }
-        agreed
     }
 
     /// Plays the answers given on the shared screen whose turn (in the engine's order) has

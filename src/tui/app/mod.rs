@@ -4,7 +4,7 @@
 //! ([`App::scene`]).
 //!
 //! The files: `state.rs` the small state types, `play.rs` applying actions and the focus that
-//! follows, `turn.rs` the turn's commands, `robber.rs` the robber's move in steps,
+//! follows, `turn.rs` the turn's commands, `robber.rs` and `trade.rs` the multi-step flows,
 //! `answers.rs` and `building_phase.rs` the shared screens' keys (their state in `offers.rs`
 //! and `builders.rs`), `bots.rs` the computer players (their state in `table.rs`),
 //! `session.rs` saves, autosaves and undo (`files.rs`), `start.rs` the start screen's keys,
@@ -25,6 +25,7 @@ mod session;
 mod start;
 pub(super) mod state;
 pub(super) mod table;
+mod trade;
 mod turn;
 
 use std::rc::Rc;

@@ -3,8 +3,8 @@
 
 use super::App;
 use super::state::{Focus, Message};
-use crate::engine::{Action, Answer, Phase, RuleError};
-use crate::tui::dialogs::{Composer, Dialog, PickFor, Picker};
+use crate::engine::{Action, Phase, RuleError};
+use crate::tui::dialogs::{Dialog, PickFor, Picker};
 use crate::tui::select::{Purpose, Selection};
 
 impl App {
@@ -104,17 +104,6 @@ impl App {
         }
     }
 
-    /// An offer is open and every player asked has declined it.
-    fn all_declined(&self) -> bool {
-        match self.game.phase() {
-            Phase::Trade { answers, .. } => {
-                answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
-                    && answers.contains(&Answer::Decline)
-            }
-            _ => false,
-        }
-    }
-
     /// "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore": what is missing, said with
     /// the cards of the player who has the keyboard (only they see it).
     pub(super) fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
@@ -143,11 +132,7 @@ impl App {
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
-            Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
-            Phase::Trade { .. } if self.offer_table.given(seat) == Some(super::offers::Choice::Counter) => {
-                Focus::Dialog(Dialog::Composer(Composer::counter(&self.game)))
-            }
-            Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
+            Phase::Trade { .. } => self.trade_focus(seat),
             Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };

@@ -4,7 +4,7 @@
 use super::App;
 use super::state::Focus;
 use crate::engine::{Action, Phase, RuleError};
-use crate::tui::dialogs::{Composer, Dialog};
+use crate::tui::dialogs::Dialog;
 use crate::tui::keymap::Cmd;
 use crate::tui::select::{Purpose, Selection, all_targets};
 
@@ -19,21 +19,8 @@ impl App {
                 return self.refuse("not now: no card play in the special building phase".into());
             }
             Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game, &self.legal())),
-            Cmd::Trade => {
-                return match self.game.phase() {
-                    Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
-                    _ => self.refuse(crate::tui::phase::no_trade_now(&self.game)),
-                };
-            }
-            Cmd::Maritime => {
-                let bank = |a: &Action| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_));
-                let any = self.legal().iter().any(bank);
-                return match (self.game.phase(), any) {
-                    (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
-                    (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
-                    _ => self.refuse(crate::tui::phase::no_trade_now(&self.game)),
-                };
-            }
+            Cmd::Trade => return self.open_offer(),
+            Cmd::Maritime => return self.open_maritime(),
             Cmd::BuildRoad => Purpose::Road,
             Cmd::BuildSettlement => Purpose::Settlement,
             Cmd::BuildCity => Purpose::City,
