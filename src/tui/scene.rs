@@ -6,6 +6,7 @@
 //!
 //! A leaf of the front end: it imports the app's state types, never the app.
 
+use std::cell::OnceCell;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -61,6 +62,15 @@ pub struct Scene<'a> {
     pub undoable: bool,
     /// The legal actions of the position, worked out once for `game` and shared.
     pub(super) legal: &'a Legal,
+    /// What this frame asked already (a scene lives for one frame or one question).
+    pub(super) memo: Memo,
+}
+
+/// Answers a scene keeps once asked: the footer asks the mode and the legal actions once a key.
+#[derive(Default)]
+pub struct Memo {
+    legal: OnceCell<Rc<[Action]>>,
+    mode: OnceCell<Mode>,
 }
 
 /// The parts of a scene a display-only view has nothing to say about: no computer player
@@ -112,6 +122,7 @@ impl<'a> Scene<'a> {
             autosave: None,
             undoable: false,
             legal: &still.legal,
+            memo: Memo::default(),
         }
     }
 
@@ -122,7 +133,7 @@ impl<'a> Scene<'a> {
 
     /// The legal actions of the position (computed at most once per position, see `Legal`).
     pub fn legal(&self) -> Rc<[Action]> {
-        self.legal.of(self.game)
+        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(self.game)))
     }
 
     /// A player's name.
@@ -234,6 +245,10 @@ impl<'a> Scene<'a> {
 
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
+        *self.memo.mode.get_or_init(|| self.find_mode())
+    }
+
+    fn find_mode(&self) -> Mode {
         if self.howto.is_some() {
             Mode::HowTo
         } else if let Some(form) = self.start {

@@ -175,9 +175,10 @@ impl App {
         app
     }
 
-    /// An app showing a game in progress that is not played on (the replay viewer): its seed,
+    /// An app showing a game in progress without its record (a test's scenario): its seed,
     /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]. The player to act is asked to take the keyboard first.
+    /// with [`App::from_record`]; the replay viewer needs no app (it draws a `Scene::still`).
+    /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         app.game = game;
@@ -248,6 +249,7 @@ impl App {
             autosave: self.autosave.as_ref().map(Autosave::path),
             undoable: self.undoable,
             legal: &self.legal,
+            memo: Default::default(),
         }
     }
 
