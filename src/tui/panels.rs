@@ -21,7 +21,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in super::dialogs::kinds(&app.game) {
+    for &r in super::dialogs::kinds(app.game) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -264,7 +264,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let viewer = app.viewer.filter(|_| app.handoff().is_none());
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for entry in super::describe::entries_rev(app, &app.log, viewer) {
+    for entry in super::describe::entries_rev(app, app.log, viewer) {
         let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),

@@ -388,7 +388,7 @@ impl Replay {
             back: None,
         });
         let app = &self.scene();
-        Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
+        Island { game, theme: app.theme, letters: app.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);
     }
 }

@@ -80,7 +80,7 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
 /// The end: the winner, points by source, and the game's statistics.
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    let stats = Stats::collect(&app.log);
+    let stats = Stats::collect(app.log);
     let winner = g.winner().unwrap_or_default();
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
     Line::from(vec![

@@ -16,7 +16,7 @@ use super::layout::{Areas, layout, min_size};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
 fn costs_h(app: &Scene) -> u16 {
-    panels::costs(&app.game).len() as u16 + 2
+    panels::costs(app.game).len() as u16 + 2
 }
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
@@ -66,7 +66,7 @@ fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
     if area.height < height {
         return;
     }
-    let lines: Vec<Line> = panels::costs(&app.game)
+    let lines: Vec<Line> = panels::costs(app.game)
         .into_iter()
         .map(|(what, h)| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
@@ -86,7 +86,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
             (_, None) => app.table.highlight(),
             _ => None,
         };
-        Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
+        Island { game, theme: app.theme, letters: app.letters, selection, geometry }.render(area, buf);
     } else {
         // Only on the start screen, whose own minimum is that of the rules' island: five or six
         // names move the game to a larger one.
@@ -119,17 +119,17 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
         let areas = layout((area.width, area.height), app.game.topology());
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
-            super::start_view::render(app, &areas, buf, |r, buf| island(app, &app.game, r, buf));
+            super::start_view::render(app, &areas, buf, |r, buf| island(app, app.game, r, buf));
         } else if app.game.is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.handoff() {
             // The island and the public panels stay; only hands and cards are hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else if app.sharing_offer() || app.asking_builders() {
             // A shared screen: everyone reads it, so every hand stays hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             if app.sharing_offer() {
                 super::table_view::offer(app, areas.body, buf);
@@ -137,7 +137,7 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
                 super::table_view::builders(app, areas.body, buf);
             }
         } else {
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, false);
             if let Focus::Dialog(d) = &app.focus {
                 super::dialog_view::render(app, d, areas.board, buf);
