@@ -79,7 +79,7 @@ pub fn offered_modules() -> impl Iterator<Item = Module> {
 }
 
 /// The start screen: the seats so far and the row the cursor is on (the rules themselves are
-/// the app's [`App::rules`]).
+/// the app's [`crate::tui::App::rules`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartForm {
     pub seats: Vec<SeatEntry>,
