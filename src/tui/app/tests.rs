@@ -82,3 +82,67 @@ fn one_legal_actions_a_key_press() {
     );
     assert!(app.game.turn_number() > 5, "the game went on (turn {})", app.game.turn_number());
 }
+
+/// The robber's two steps (app/robber.rs): a hex with two players to rob asks whom; Esc goes
+/// back to the hex, and the second choice robs.
+#[test]
+fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
+    use crate::engine::{Action, Phase, Seat};
+    use crate::tui::keymap::Mode;
+    use crate::tui::select::Target;
+    let names = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+    let mut app = App::new(11, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let key = |app: &mut App, code: KeyCode| app.update(Msg::key(code));
+    for _ in 0..20_000 {
+        match app.mode() {
+            Mode::Handoff | Mode::Victim => key(&mut app, KeyCode::Enter),
+            Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
+            Mode::Select => {
+                // A hex where two or more players can be robbed, if there is one.
+                let legal = app.legal();
+                let two = legal.iter().find_map(|a| match *a {
+                    Action::MoveRobber { hex, victim: Some(_) } => {
+                        let at = |v: &&Action| matches!(v, Action::MoveRobber { hex: h, victim: Some(_) } if *h == hex);
+                        (legal.iter().filter(at).count() >= 2).then_some(hex)
+                    }
+                    _ => None,
+                });
+                let Some(hex) = two else {
+                    key(&mut app, KeyCode::Tab);
+                    key(&mut app, KeyCode::Enter);
+                    continue;
+                };
+                let on = |app: &App| matches!(&app.focus, super::Focus::Select(s) if s.cursor == Target::Hex(hex));
+                while !on(&app) {
+                    key(&mut app, KeyCode::Tab);
+                }
+                key(&mut app, KeyCode::Enter);
+                assert_eq!(app.mode(), Mode::Victim, "two players to rob: asked whom");
+                key(&mut app, KeyCode::Esc);
+                assert_eq!(app.mode(), Mode::Select, "Esc: back to the hex");
+                assert_eq!(app.game.phase(), Phase::Robber, "nothing played");
+                while !on(&app) {
+                    key(&mut app, KeyCode::Tab);
+                }
+                key(&mut app, KeyCode::Enter);
+                assert_eq!(app.mode(), Mode::Victim);
+                let robbed = |s: Seat| app.game.public_player(s).resource_cards;
+                let before: u32 = app.game.seats().map(robbed).sum();
+                key(&mut app, KeyCode::Enter);
+                assert_ne!(app.game.phase(), Phase::Robber, "the second Enter robs");
+                assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
+                return;
+            }
+            Mode::Picker => {
+                key(&mut app, KeyCode::Right);
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+            }
+            Mode::Turn if app.game.phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
+            Mode::Turn => key(&mut app, KeyCode::Char('e')),
+            _ => key(&mut app, KeyCode::Esc),
+        }
+    }
+    panic!("no robber move with two players to rob in 20000 keys");
+}
