@@ -3,11 +3,11 @@
 
 use std::iter;
 
-use super::app::App;
+use super::scene::Scene;
 use crate::engine::{Event, Hand, Hex, Seat, SeatSet};
 
 /// A hex in words: "the 6 mountains", "the desert".
-pub fn hex_name(app: &App, h: Hex) -> String {
+pub fn hex_name(app: &Scene, h: Hex) -> String {
     let board = app.game.board();
     match board.token(h) {
         Some(t) => format!("the {t} {}", board.terrain(h).name()),
@@ -21,7 +21,7 @@ pub struct Entry {
     pub event: Event,
 }
 
-fn one(app: &App, e: &Event, viewer: Option<Seat>) -> String {
+fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
     let names = |s: Seat| app.name(s);
     let text = e.describe(&names, viewer);
     match *e {
@@ -47,7 +47,7 @@ fn one(app: &App, e: &Event, viewer: Option<Seat>) -> String {
 }
 
 /// The entry that ends at `events[end - 1]`, and where it starts.
-fn entry_ending(app: &App, events: &[Event], end: usize, viewer: Option<Seat>) -> (usize, Entry) {
+fn entry_ending(app: &Scene, events: &[Event], end: usize, viewer: Option<Seat>) -> (usize, Entry) {
     let last = events[end - 1];
     if let Event::Discarded { seat, .. } = last {
         let mut start = end - 1;
@@ -64,7 +64,7 @@ fn entry_ending(app: &App, events: &[Event], end: usize, viewer: Option<Seat>) -
             let text = if viewer.is_some_and(|v| last.visible_to(v)) {
                 format!("{} discards {cards}", app.name(seat))
             } else {
-                format!("{} discards {}", app.name(seat), super::panels::plural((end - start) as u32, "card"))
+                format!("{} discards {}", app.name(seat), super::words::plural((end - start) as u32, "card"))
             };
             return (start, Entry { text, event: last });
         }
@@ -73,7 +73,7 @@ fn entry_ending(app: &App, events: &[Event], end: usize, viewer: Option<Seat>) -
 }
 
 /// The entries of `events`, newest first, as `viewer` may see them (`None`: public only).
-pub fn entries_rev<'a>(app: &'a App, events: &'a [Event], viewer: Option<Seat>) -> impl Iterator<Item = Entry> + 'a {
+pub fn entries_rev<'a>(app: &'a Scene, events: &'a [Event], viewer: Option<Seat>) -> impl Iterator<Item = Entry> + 'a {
     let mut end = events.len();
     iter::from_fn(move || {
         if end == 0 {
@@ -93,7 +93,7 @@ pub fn entries_rev<'a>(app: &'a App, events: &'a [Event], viewer: Option<Seat>) 
 }
 
 /// The texts of `events`, oldest first.
-pub fn texts(app: &App, events: &[Event], viewer: Option<Seat>) -> Vec<String> {
+pub fn texts(app: &Scene, events: &[Event], viewer: Option<Seat>) -> Vec<String> {
     let mut out: Vec<String> = entries_rev(app, events, viewer).map(|e| e.text).collect();
     out.reverse();
     out

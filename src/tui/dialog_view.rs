@@ -7,17 +7,17 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use super::app::App;
 use super::dialogs::{
     CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, kinds, maritime_action, others,
 };
 use super::keymap::resource_key;
 use super::panels::{block, player_span, plural};
+use super::scene::Scene;
 use super::screens::centred;
 use crate::engine::{Action, Answer, Game, Hand, Phase, Resource};
 
 /// Draws the open dialog over `area`.
-pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let (title, lines): (Line, Vec<Line>) = match dialog {
         Dialog::Composer(c) => composer(app, c),
@@ -59,7 +59,7 @@ pub fn render(app: &App, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
 }
 
 /// The marker of the chosen row, beside its reverse video: reads without colour (issue 23).
-pub fn mark(app: &App, on: bool) -> Span<'static> {
+pub fn mark(app: &Scene, on: bool) -> Span<'static> {
     let text = match (on, app.theme.ascii) {
         (false, _) => "  ",
         (true, false) => "▶ ",
@@ -72,14 +72,14 @@ pub fn mark(app: &App, on: bool) -> Span<'static> {
 const MESSAGE_ROOM: usize = 40;
 
 /// "ready" or the engine's reason, for the bottom of a dialog.
-fn verdict(app: &App, game: &Game, action: Action, ready: &str) -> Line<'static> {
+fn verdict(app: &Scene, game: &Game, action: Action, ready: &str) -> Line<'static> {
     match game.check(action) {
         Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
         Err(e) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(e.to_string())), app.theme.error()),
     }
 }
 
-fn cell(app: &App, n: u8, selected: bool) -> Span<'static> {
+fn cell(app: &Scene, n: u8, selected: bool) -> Span<'static> {
     let style = if selected {
         app.theme.selected().add_modifier(Modifier::BOLD)
     } else if n > 0 {
@@ -90,7 +90,7 @@ fn cell(app: &App, n: u8, selected: bool) -> Span<'static> {
     Span::styled(format!("{:^9}", if selected { format!("[{n}]") } else { n.to_string() }), style)
 }
 
-fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
+fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let me = g.to_act();
     let hand = app.acting_view().hand();
@@ -131,7 +131,7 @@ fn composer(app: &App, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(title), lines)
 }
 
-fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
+fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let Phase::Trade { give, get, .. } = g.phase() else { return (Line::raw(" Trade "), Vec::new()) };
     let from = g.current_player();
@@ -147,7 +147,7 @@ fn answer(app: &App) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(" Trade offer "), lines)
 }
 
-fn responses(app: &App, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
+fn responses(app: &Scene, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
@@ -179,7 +179,7 @@ fn responses(app: &App, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'s
     (Line::raw(" Answers "), lines)
 }
 
-fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
+fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let need = p.need(g);
     // The counts beside each resource: the hand to discard from, the bank to take from. A
@@ -249,7 +249,7 @@ fn picker(app: &App, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(title), lines)
 }
 
-fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
+fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let me = g.to_act();
     let hand = app.acting_view().hand();
@@ -308,8 +308,9 @@ fn maritime(app: &App, give: usize, get: usize, on_get: bool) -> (Line<'static>,
     (Line::raw(" Trade with the bank "), lines)
 }
 
-fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
+fn cards(app: &Scene, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
+    let legal = app.legal();
     let dev = app.acting_view().dev_cards();
     let mut lines = Vec::new();
     for (i, &c) in CARD_ROWS.iter().enumerate() {
@@ -321,7 +322,7 @@ fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
             crate::engine::DevCard::VictoryPoint => "1 point, kept hidden",
         };
         let mut l = Line::from(vec![mark(app, i == row), Span::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]))]);
-        if card_playable(g, c).is_err() {
+        if card_playable(g, &legal, c).is_err() {
             l = l.patch_style(app.theme.dim());
         }
         if i == row {
@@ -329,7 +330,7 @@ fn cards(app: &App, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
         }
         lines.push(l);
     }
-    lines.push(match card_playable(g, CARD_ROWS[row]) {
+    lines.push(match card_playable(g, &legal, CARD_ROWS[row]) {
         Ok(()) => Line::styled("ok: Enter plays it", app.theme.target()),
         Err(why) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(why)), app.theme.error()),
     });

@@ -4,6 +4,8 @@
 //! development card menu. A dialog never changes the game itself: it hands back an
 //! [`Outcome`] for the app to apply, so the engine stays the only judge of legality.
 
+use std::rc::Rc;
+
 use super::keymap::{Cmd, Mode};
 use crate::engine::{Action, Answer, DevCard, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
 
@@ -276,7 +278,7 @@ impl Picker {
                     if need == 1 {
                         self.counts = Hand::EMPTY;
                     } else {
-                        return Outcome::Refuse(format!("{} picked already", super::panels::plural(need, "card")));
+                        return Outcome::Refuse(format!("{} picked already", super::words::plural(need, "card")));
                     }
                 }
                 self.counts[r] += 1;
@@ -290,7 +292,7 @@ impl Picker {
                     },
                     None => Outcome::Refuse(format!(
                         "pick {}: {} picked",
-                        super::panels::plural(need, "card"),
+                        super::words::plural(need, "card"),
                         self.counts.total()
                     )),
                 };
@@ -323,8 +325,7 @@ pub const CARD_ROWS: [DevCard; 5] =
     [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly, DevCard::VictoryPoint];
 
 /// Whether a card can be played now, or the engine's reason why not.
-pub fn card_playable(game: &Game, card: DevCard) -> Result<(), String> {
-    let legal = game.legal_actions();
+pub fn card_playable(game: &Game, legal: &[Action], card: DevCard) -> Result<(), String> {
     let playable = legal.iter().any(|a| match card {
         DevCard::Knight => *a == Action::PlayKnight,
         DevCard::RoadBuilding => *a == Action::PlayRoadBuilding,
@@ -355,11 +356,11 @@ impl Dialog {
 
     /// The development cards, the cursor on one that can be played now, else on one the player
     /// holds: never on a card they have none of while they hold another.
-    pub fn cards(game: &Game) -> Dialog {
+    pub fn cards(game: &Game, legal: &[Action]) -> Dialog {
         let held = game.view(game.to_act()).dev_cards();
         let row = CARD_ROWS
             .iter()
-            .position(|&c| card_playable(game, c).is_ok())
+            .position(|&c| card_playable(game, legal, c).is_ok())
             .or_else(|| CARD_ROWS.iter().position(|&c| held[c] > 0));
         Dialog::Cards { row: row.unwrap_or(0) }
     }
@@ -396,8 +397,9 @@ impl Dialog {
         }
     }
 
-    /// Applies a command.
-    pub fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
+    /// Applies a command. `legal` gives the position's legal actions (the app's shared list),
+    /// asked for only by a command that needs them.
+    pub fn on_cmd(&mut self, game: &Game, legal: impl FnOnce() -> Rc<[Action]>, cmd: Cmd) -> Outcome {
         match self {
             Dialog::Composer(c) => c.on_cmd(game, cmd),
             Dialog::Picker(p) => p.on_cmd(game, cmd),
@@ -462,7 +464,7 @@ impl Dialog {
                 }
                 Cmd::Confirm => {
                     let card = CARD_ROWS[*row];
-                    match card_playable(game, card) {
+                    match card_playable(game, &legal(), card) {
                         Err(why) => Outcome::Refuse(why),
                         Ok(()) => match card {
                             DevCard::Knight => Outcome::Act(vec![Action::PlayKnight]),

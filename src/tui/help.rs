@@ -1,6 +1,6 @@
 //! The help overlay: every key of every mode (from the keymap's tables), the building costs
 //! and the board's symbols, flowed into as many columns as the screen needs so that nothing
-//! is lost even at the smallest size the game draws (96 x 28 for the base island, see `ui::min_size`).
+//! is lost even at the smallest size the game draws (96 x 28 for the base island, see `layout::min_size`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,9 +8,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::app::App;
 use super::keymap;
 use super::panels::{self, block, wrap};
+use super::scene::Scene;
 use super::screens::centred;
 use crate::engine::Hand;
 
@@ -39,12 +39,12 @@ fn note(text: impl Into<String>) -> Row {
     Row { label: None, text: text.into() }
 }
 
-fn castles_on(app: &App) -> bool {
+fn castles_on(app: &Scene) -> bool {
     app.game.config().modules.has(crate::engine::Module::Castles)
 }
 
 /// Every section of the help, as data.
-fn sections(app: &App) -> Vec<Section> {
+fn sections(app: &Scene) -> Vec<Section> {
     let mut out = Vec::new();
     let mut anywhere: Vec<Row> = keymap::GLOBAL.iter().map(|b| keyed(b.label, b.desc)).collect();
     anywhere.push(keyed("Ctrl-C", "quit"));
@@ -75,7 +75,7 @@ fn sections(app: &App) -> Vec<Section> {
     };
     out.push(Section {
         title: "Costs",
-        rows: panels::costs(&app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
+        rows: panels::costs(app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
     });
     let th = &app.theme;
     let castle = if castles_on(app) { format!(" · {} castle", th.castle("A")) } else { String::new() };
@@ -99,7 +99,7 @@ fn sections(app: &App) -> Vec<Section> {
 }
 
 /// A section as lines `width` wide at most: long texts wrap under their own column.
-fn lines(app: &App, section: &Section, width: u16) -> Vec<Line<'static>> {
+fn lines(app: &Scene, section: &Section, width: u16) -> Vec<Line<'static>> {
     let width = width as usize;
     let mut out = vec![Line::styled(section.title, app.theme.title())];
     for row in &section.rows {
@@ -140,7 +140,7 @@ fn flow(sections: &[Vec<Line<'static>>], cols: usize, height: usize) -> Option<V
 }
 
 /// Draws the overlay over `area`.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
     let r = centred(area, area.width.saturating_sub(2).min(3 * COL_MAX + 2), area.height.saturating_sub(2));
     Clear.render(r, buf);
     let outer = block(app, " Help (h: how to play · Esc closes) ");

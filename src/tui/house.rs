@@ -6,13 +6,13 @@
 //! Everything here is public: the round, the stack's count (never its order), the buildings
 //! and the awards.
 
-use super::app::App;
+use super::scene::Scene;
 use super::stats::Stats;
 use crate::engine::{Module, Seat};
 
 /// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
 /// rotating first player or in set-up.
-pub fn round(app: &App) -> Option<String> {
+pub fn round(app: &Scene) -> Option<String> {
     let g = &app.game;
     let (round, order) = (g.round()?, g.round_order()?);
     let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
@@ -20,13 +20,13 @@ pub fn round(app: &App) -> Option<String> {
 }
 
 /// R47: "dice stack 30 of 36" (cards left before the next shuffle), or `None` without it.
-pub fn dice_stack(app: &App) -> Option<String> {
+pub fn dice_stack(app: &Scene) -> Option<String> {
     let left = app.game.view(app.game.to_act()).dice_stack_left()?;
     Some(format!("dice stack {left} of {}", crate::engine::DiceStack::CARDS))
 }
 
 /// One line for each module this game plays, for the help: what it changes at the table.
-pub fn rules(app: &App) -> Vec<String> {
+pub fn rules(app: &Scene) -> Vec<String> {
     app.game.config().modules.iter().map(|m| format!("{}: {}", m.name(), describe(m))).collect()
 }
 
@@ -48,7 +48,7 @@ fn describe(m: Module) -> &'static str {
 
 /// The game-over table's columns beyond the base game's, for the modules this game plays:
 /// a heading and the points that column gives each seat, in seat order.
-pub fn point_columns(app: &App) -> Vec<(&'static str, Vec<u8>)> {
+pub fn point_columns(app: &Scene) -> Vec<(&'static str, Vec<u8>)> {
     let g = &app.game;
     let m = g.config().modules;
     let column = |f: &dyn Fn(Seat) -> u8| g.seats().map(f).collect::<Vec<u8>>();
@@ -67,7 +67,7 @@ pub fn point_columns(app: &App) -> Vec<(&'static str, Vec<u8>)> {
 
 /// The game-over line of what a seat lost: to the robber (none without it, R45) and to the
 /// dragon (R43), or `None` when neither is played.
-pub fn losses(app: &App, stats: &Stats, s: Seat) -> Option<String> {
+pub fn losses(app: &Scene, stats: &Stats, s: Seat) -> Option<String> {
     let m = app.game.config().modules;
     let i = s.index();
     let mut parts = Vec::new();
@@ -81,6 +81,6 @@ pub fn losses(app: &App, stats: &Stats, s: Seat) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
-fn letter(app: &App, s: Seat) -> char {
+fn letter(app: &Scene, s: Seat) -> char {
     app.letters.get(s.index()).copied().unwrap_or('?')
 }

@@ -8,9 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::app::App;
-use super::keymap::Cmd;
 use super::panels::block;
+use super::scene::Scene;
 use super::screens::centred;
 
 /// The page: `#` starts a heading; `{k}` is a key, shown in the keys' style.
@@ -53,7 +52,7 @@ const PAGE: &[&str] = &[
 ];
 
 /// The page as lines `width` wide at most.
-pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+pub fn lines(app: &Scene, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(20));
     let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
     let mut out: Vec<Line> = Vec::new();
@@ -101,41 +100,14 @@ fn frame(area: Rect) -> (Rect, Rect) {
 }
 
 /// How far the page can scroll in a screen of `size`.
-fn max_scroll(app: &App, size: (u16, u16)) -> u16 {
+pub(super) fn max_scroll(app: &Scene, size: (u16, u16)) -> u16 {
     let (_, inner) = frame(Rect::new(0, 0, size.0, size.1));
     let total = lines(app, inner.width).len();
     u16::try_from(total.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX)
 }
 
-impl App {
-    /// A key on the how-to-play page: scroll, or close it.
-    pub(super) fn howto_command(&mut self, cmd: Cmd) {
-        let Some(at) = self.howto else { return };
-        let page = self.size.1.saturating_sub(6).max(1);
-        let to = match cmd {
-            Cmd::Up => at.saturating_sub(1),
-            Cmd::Down => at.saturating_add(1),
-            Cmd::LogUp => at.saturating_sub(page),
-            Cmd::LogDown => at.saturating_add(page),
-            Cmd::Quit if self.start.is_some() => {
-                self.done = true;
-                return;
-            }
-            Cmd::Quit => {
-                (self.howto, self.quitting) = (None, true);
-                return;
-            }
-            _ => {
-                self.howto = None;
-                return;
-            }
-        };
-        self.howto = Some(to.min(max_scroll(self, self.size)));
-    }
-}
-
 /// Draws the page over `area`.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
     let at = app.howto.unwrap_or(0);
     let (r, inner) = frame(area);
     Clear.render(r, buf);

@@ -2,15 +2,14 @@
 //! the larger island of R40).
 //!
 //! The shape follows the ratatui templates: a loop draws the [`App`], waits for one terminal
-//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Keys go through
+//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. The app's
+//! state and `update` are in `app/`; the views draw from a [`Scene`], a read-only value the
+//! app builds once a frame (the replay viewer builds its own), and never import the app. Keys go through
 //! the tables of [`keymap`], which also write the footer and the help. The engine decides
 //! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
 
-mod answers;
 mod app;
 mod board;
-mod bots;
-mod builders;
 mod describe;
 mod dialog_view;
 mod dialogs;
@@ -19,36 +18,41 @@ mod help;
 mod house;
 mod howto;
 pub mod keymap;
+mod layout;
 mod panels;
 mod phase;
 mod place;
 mod prompt;
 pub mod replay;
+mod scene;
 mod screens;
 mod select;
-mod session;
 pub mod settings;
 mod start;
 mod start_view;
 mod stats;
+mod steps;
 mod table_view;
 mod term;
 mod theme;
-mod turn;
 mod ui;
+mod words;
 
-pub use app::{App, Focus, Message, Msg};
+pub use app::App;
+pub use app::files::{Files, Resume};
+pub use app::state::{Focus, Message, Msg};
+pub use app::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use board::Geometry;
-pub use bots::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
+pub use layout::{layout, min_size};
+pub use scene::{Scene, Still};
 pub use select::{Purpose, Selection, Target};
-pub use session::{Files, Resume};
 pub use settings::{Remembered, Settings};
 pub use start::{Row, SeatEntry, StartForm};
 pub use stats::Stats;
+pub use steps::Steps;
 pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use theme::Theme;
-pub use ui::{layout, min_size};
 
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]

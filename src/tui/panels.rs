@@ -8,20 +8,20 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::app::App;
 use super::keymap::{self, Mode};
+use super::scene::Scene;
 use crate::engine::{DevCard, Event, Hand, Resource, Seat};
 
 /// A titled panel block.
-pub fn block<'a>(app: &App, title: impl Into<Line<'a>>) -> Block<'a> {
+pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
     Block::bordered().border_set(app.theme.border()).border_style(app.theme.dim()).title(title)
 }
 
 /// A hand as coloured counts: "brick 2  lumber 0 ..." (and gold with R42); one space apart when
 /// `narrow`.
-pub fn hand_spans(app: &App, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
+pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in super::dialogs::kinds(&app.game) {
+    for &r in super::dialogs::kinds(app.game) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -31,7 +31,7 @@ pub fn hand_spans(app: &App, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
 }
 
 /// A cost or a trade side, naming only the resources in it: "grain 2  ore 3".
-pub fn cost_spans(app: &App, hand: Hand) -> Vec<Span<'static>> {
+pub fn cost_spans(app: &Scene, hand: Hand) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for r in hand.resources() {
         if !spans.is_empty() {
@@ -55,25 +55,22 @@ pub fn costs(game: &crate::engine::Game) -> Vec<(&'static str, Hand)> {
     out
 }
 
-/// "1 card", "2 cards".
-pub fn plural(n: u32, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
-}
+pub use super::words::{plural, wrap};
 
 /// A player's name with letter, in their colour.
-pub fn player_span(app: &App, s: Seat) -> Span<'static> {
+pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
     let letter = app.letters.get(s.index()).copied().unwrap_or('?');
     Span::styled(format!("{letter} {}", app.name(s)), app.theme.player(s))
 }
 
 /// Rows the players panel needs.
-pub fn players_height(app: &App) -> u16 {
+pub fn players_height(app: &Scene) -> u16 {
     app.game.num_players() as u16 + 3
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
 /// "C Cy (hard)", "C Cyrillu… (hard)".
-fn seat_label(app: &App, s: Seat, width: usize) -> String {
+fn seat_label(app: &Scene, s: Seat, width: usize) -> String {
     let letter = app.letters.get(s.index()).copied().unwrap_or('?');
     let name = app.name(s);
     let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
@@ -106,7 +103,7 @@ fn awards(p: &crate::engine::PublicPlayer) -> String {
 /// Every player's public state (H2). With computer players at the table the name column is as
 /// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
 /// room; a name that still doesn't fit is shortened, never the level.
-pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let bots = g.seats().any(|s| app.table.level(s).is_some());
     let name_w = if bots {
@@ -140,7 +137,7 @@ pub fn players(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Resource counts in as few lines as fit `width`: one line, or three resources then two.
-pub fn hand_lines(app: &App, hand: Hand, width: u16) -> Vec<Line<'static>> {
+pub fn hand_lines(app: &Scene, hand: Hand, width: u16) -> Vec<Line<'static>> {
     let fits = |spans: &Vec<Span>| spans.iter().map(|s| s.width()).sum::<usize>() <= width as usize;
     let wide = hand_spans(app, hand, false);
     if fits(&wide) {
@@ -159,7 +156,7 @@ pub fn hand_lines(app: &App, hand: Hand, width: u16) -> Vec<Line<'static>> {
 
 /// The lines of the hand panel, for a panel `width` wide, and whose hand it is; `None` while
 /// every hand is hidden (H1).
-fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
+fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = &app.game;
     // At a table of computer players only (a demo) there is no one to hide a hand from: the
     // hand of the bot to act is shown.
@@ -197,12 +194,12 @@ fn hand_content(app: &App, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
 }
 
 /// Rows the hand panel needs at this width.
-pub fn hand_height(app: &App, width: u16) -> u16 {
+pub fn hand_height(app: &Scene, width: u16) -> u16 {
     hand_content(app, width).map_or(3, |(_, lines)| lines.len() as u16 + 2)
 }
 
 /// The own hand and development cards of the player who has the keyboard.
-pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn hand(app: &Scene, area: Rect, buf: &mut Buffer) {
     let Some((s, lines)) = hand_content(app, area.width) else {
         let text = Line::styled("hidden until the next player takes the keyboard", app.theme.dim());
         Paragraph::new(text).block(block(app, " Hand ")).render(area, buf);
@@ -213,14 +210,14 @@ pub fn hand(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Rows the bank panel needs at this width.
-pub fn bank_height(app: &App, width: u16) -> u16 {
+pub fn bank_height(app: &Scene, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
     let dragon = dragon_line(app).is_some() as usize;
     (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
 }
 
 /// R43: the gold counted toward the dragon's next attack.
-fn dragon_line(app: &App) -> Option<Line<'static>> {
+fn dragon_line(app: &Scene) -> Option<Line<'static>> {
     let g = &app.game;
     g.config().modules.has(crate::engine::Module::Dragon).then(|| {
         let text = format!("dragon: {} of {} gold", g.dragon_gold(), crate::engine::DRAGON_GOLD);
@@ -229,7 +226,7 @@ fn dragon_line(app: &App) -> Option<Line<'static>> {
 }
 
 /// The bank, the development deck and the last roll.
-pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner = area.width.saturating_sub(2);
     let mut lines = hand_lines(app, app.game.bank(), inner);
     lines.extend(deck_and_dice(app, inner));
@@ -239,7 +236,7 @@ pub fn bank(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// "deck 25 dev cards · last roll [3][2] = 5" on one line where it fits, else on two, so the
 /// roll's total is never cut off.
-fn deck_and_dice(app: &App, width: u16) -> Vec<Line<'static>> {
+fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
     let g = &app.game;
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
@@ -260,32 +257,14 @@ fn deck_and_dice(app: &App, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// Splits a text into lines of at most `width` characters, at spaces where it can.
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-            line.push_str("  ");
-        } else if len > 0 {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push(line);
-    out
-}
-
 /// The log, newest at the bottom, as the viewer may see it (H2); scrolled back on request.
-pub fn log(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(10) as usize;
     let viewer = app.viewer.filter(|_| app.handoff().is_none());
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for entry in super::describe::entries_rev(app, &app.log, viewer) {
+    for entry in super::describe::entries_rev(app, app.log, viewer) {
         let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
@@ -305,7 +284,7 @@ pub fn log(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The top line: game, seed (always visible), turn and who acts.
-pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let mut spans = vec![
         Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
@@ -340,7 +319,7 @@ pub fn header(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The status line: the last result or refusal, else what to do now.
-pub fn status(app: &App, area: Rect, buf: &mut Buffer, prompt: &str) {
+pub fn status(app: &Scene, area: Rect, buf: &mut Buffer, prompt: &str) {
     let line = match &app.message {
         Some(m) if m.error => Line::styled(format!(" {} {}", app.theme.cross(), m.text), app.theme.error()),
         Some(m) => Line::raw(format!(" {}", m.text)),
@@ -350,7 +329,7 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, prompt: &str) {
 }
 
 /// The footer: the keys that do something right now, from the keymap.
-pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
     let mode = app.mode();
     let mut keys: Vec<(&str, &str)> = keymap::bindings(mode)
         .iter()
@@ -396,11 +375,4 @@ pub fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         spans.push(Span::raw(format!(" {desc} ")));
     }
     Line::from(spans).render(area, buf);
-}
-
-/// "free road 1 of 2": which of the road building card's roads is being placed. The card gives
-/// two, one when the player has a single road piece left (R31).
-pub fn free_road(g: &crate::engine::Game, left: u8) -> String {
-    let total = if left >= 2 { g.pieces_left(g.to_act()).0.min(2) as u8 } else { 2 };
-    format!("free road {} of {total}", total.saturating_sub(left) + 1)
 }

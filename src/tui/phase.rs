@@ -7,15 +7,16 @@
 //! player chooses among builds is `Focus::Idle`, whose footer shows only the keys the engine's
 //! legal actions allow) and nothing else: the island, panels and dialogs read the game as it is.
 
-use super::app::{App, Focus};
+use super::app::state::Focus;
 use super::dialogs::{Dialog, PickFor};
 use super::keymap::Cmd;
-use super::panels;
+use super::scene::Scene;
 use super::select::Purpose;
+use super::words::plural;
 use crate::engine::{Game, Phase, Seat};
 
 /// The header's words after the name of the player to act: "places a settlement".
-pub fn header(app: &App) -> String {
+pub fn header(app: &Scene) -> String {
     let g = &app.game;
     let s = g.to_act();
     match g.phase() {
@@ -29,7 +30,7 @@ pub fn header(app: &App) -> String {
         },
         Phase::Discard { .. } => "discards".into(),
         Phase::Robber => "moves the robber".into(),
-        Phase::RoadBuilding { left } => format!("places {}", panels::free_road(g, left)),
+        Phase::RoadBuilding { left } => format!("places {}", free_road(g, left)),
         Phase::Trade { .. } if s == g.current_player() => "chooses a trade partner".into(),
         Phase::Trade { .. } => "answers a trade offer".into(),
         Phase::SpecialBuilding { .. } => "may build (special building phase)".into(),
@@ -39,11 +40,8 @@ pub fn header(app: &App) -> String {
 }
 
 /// What the player with the keyboard should do now; while choosing a place, what the place
-/// under the cursor is comes first (issue 15).
-pub fn prompt(app: &App) -> String {
-    if app.start.is_some() {
-        return super::start_view::about(app);
-    }
+/// under the cursor is comes first (issue 15). (The start screen says its own: `start_view`.)
+pub fn prompt(app: &Scene) -> String {
     let what = instruction(app);
     match &app.focus {
         Focus::Select(s) if app.saving.is_none() => format!("{} — {what}", super::place::describe(app, s.cursor)),
@@ -51,7 +49,7 @@ pub fn prompt(app: &App) -> String {
     }
 }
 
-fn instruction(app: &App) -> String {
+fn instruction(app: &Scene) -> String {
     let g = &app.game;
     if let Some(bot) = app.bot_seat() {
         return format!("{} {}", app.label(bot), header(app));
@@ -78,7 +76,7 @@ fn instruction(app: &App) -> String {
             format!("{name}: place a road touching that {piece}")
         }
         (Focus::Select(_), Phase::RoadBuilding { left }) => {
-            format!("{name}: place {}", panels::free_road(g, left))
+            format!("{name}: place {}", free_road(g, left))
         }
         (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
             format!("{name}: move the robber to another hex")
@@ -102,7 +100,7 @@ fn instruction(app: &App) -> String {
     }
 }
 
-fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
+fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
     let g = &app.game;
     match d {
         Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
@@ -114,7 +112,7 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
             format!("{name}: trade with a player who accepted or countered (their letter), or withdraw (x)")
         }
         Dialog::Picker(p) => match (p.purpose, phase) {
-            (PickFor::Discard(n), _) => format!("{name}: choose {} to discard", panels::plural(n.into(), "card")),
+            (PickFor::Discard(n), _) => format!("{name}: choose {} to discard", plural(n.into(), "card")),
             (PickFor::YearOfPlenty, _) => format!("{name}: choose the cards to take from the bank"),
             (PickFor::Monopoly, _) => format!("{name}: name the resource to take from everyone"),
             (PickFor::Plenty, _) => format!("{name}: take the 7's cards for this building (kinds its hexes give)"),
@@ -126,7 +124,7 @@ fn dialog_prompt(app: &App, d: &Dialog, phase: Phase, name: &str) -> String {
 }
 
 /// Why the keyboard moves, in public words.
-pub fn handoff_reason(app: &App, s: Seat) -> String {
+pub fn handoff_reason(app: &Scene, s: Seat) -> String {
     let g = &app.game;
     let name = app.name(s);
     match g.phase() {
@@ -151,7 +149,7 @@ pub fn handoff_reason(app: &App, s: Seat) -> String {
         Phase::Plenty { left, .. } => format!(
             "a 7 with no robber, in {}'s turn: {name} takes {} for a building",
             app.name(g.current_player()),
-            panels::plural(left.into(), "card")
+            plural(left.into(), "card")
         ),
         _ => format!("{name} continues the turn"),
     }
@@ -200,7 +198,7 @@ pub fn no_trade_now(g: &Game) -> String {
 
 /// What a key does in this phase, where that differs from its words in the keymap: in the
 /// Special Building Phase "end turn" only says the player is done building.
-pub fn key_desc(app: &App, cmd: Cmd, desc: &'static str) -> &'static str {
+pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {
     match (app.game.phase(), cmd) {
         (Phase::SpecialBuilding { .. }, Cmd::EndTurn) => "done",
         _ => desc,
@@ -209,6 +207,13 @@ pub fn key_desc(app: &App, cmd: Cmd, desc: &'static str) -> &'static str {
 
 /// The player who rolled, while the second player of a pair plays the rest of their turn
 /// (R40a).
-fn second_of_pair(app: &App) -> Option<Seat> {
+fn second_of_pair(app: &Scene) -> Option<Seat> {
     app.game.paired_with()
+}
+
+/// "free road 1 of 2": which of the road building card's roads is being placed. The card gives
+/// two, one when the player has a single road piece left (R31).
+pub fn free_road(g: &crate::engine::Game, left: u8) -> String {
+    let total = if left >= 2 { g.pieces_left(g.to_act()).0.min(2) as u8 } else { 2 };
+    format!("free road {} of {total}", total.saturating_sub(left) + 1)
 }

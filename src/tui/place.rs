@@ -3,12 +3,12 @@
 //! long the player's road would become on a path, and for the robber whose buildings a hex
 //! would block and whom it could rob. Everything said is public.
 
-use super::app::App;
+use super::scene::Scene;
 use super::select::Target;
 use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Terrain, Vertex, longest_trail};
 
 /// The place `t` as the player to act would want to know it.
-pub fn describe(app: &App, t: Target) -> String {
+pub fn describe(app: &Scene, t: Target) -> String {
     let g = &app.game;
     match t {
         Target::Vertex(v) => corner(app, g, v),
@@ -18,7 +18,7 @@ pub fn describe(app: &App, t: Target) -> String {
 }
 
 /// "forest 5 · mountains 6 · fields 11 · 11 pips · harbor 3:1"
-fn corner(app: &App, g: &Game, v: Vertex) -> String {
+fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
     let board = g.board();
     let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| hex_name(board, h)).collect();
     let pips: u32 =
@@ -46,7 +46,7 @@ fn path(g: &Game, e: Edge) -> String {
 }
 
 /// "fields 9 · blocks Bob's settlement, Cy's city · can rob Bob"
-fn robber_hex(app: &App, g: &Game, h: Hex) -> String {
+fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
     let mut parts = vec![hex_name(g.board(), h)];
     // One player's buildings of one kind counted together: "Bob's 2 settlements".
     let mut counted: Vec<(crate::engine::Seat, String, u32)> = Vec::new();

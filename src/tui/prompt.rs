@@ -1,21 +1,12 @@
 //! The save prompt: a small overlay where the player types a name for the save. A name is
 //! offered (the date and the seed); the first typed character replaces it. The overlay shows
-//! the file the name means, and asks again before replacing a save that exists.
+//! the file the name means, and asks again before replacing a save that exists. Its state and
+//! keys are here; it is drawn by `screens::save_prompt`.
 
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
-
-use super::app::App;
-use super::panels::block;
-use super::screens::centred;
-use crate::save;
 
 /// The name being typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,39 +107,6 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
-}
-
-/// Draws the prompt over the middle of `area`.
-pub fn render(app: &App, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
-    let typed = if prompt.offered {
-        // Shown selected: typing replaces it.
-        Span::styled(prompt.input.clone(), app.theme.selected())
-    } else {
-        Span::styled(format!("{}_", prompt.input), Style::new().add_modifier(Modifier::BOLD))
-    };
-    let mut lines = vec![Line::from(vec![Span::raw("Name: "), typed]), Line::raw("")];
-    match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
-        Ok(path) if prompt.confirm.as_ref() == Some(&path) => lines.push(Line::styled(
-            format!("{} {} exists: Enter again replaces it", app.theme.cross(), path.display()),
-            app.theme.error(),
-        )),
-        Ok(path) => lines.push(Line::raw(format!("writes {}", path.display()))),
-        Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
-    }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
-    let load = match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
-        Ok(path) => format!("Load it later with: {}", load_command(&path)),
-        Err(_) => "Load it later with: catan --load FILE".to_string(),
-    };
-    lines.push(Line::styled(load, app.theme.dim()));
-    // Tall enough for a long name wrapped over several rows (a name is never cut short).
-    let width = 76.min(area.width.saturating_sub(4));
-    let inner = usize::from(width.saturating_sub(2)).max(1);
-    let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
-    let r = centred(area, width, u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height));
-    Clear.render(r, buf);
-    Paragraph::new(lines).block(block(app, " Save the game ")).wrap(Wrap { trim: false }).render(r, buf);
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! Step `k` is the game after its first `k` actions (step 0: as dealt), read from a
 //! [`Timeline`], so any step is a few applies away whichever way the viewer moves. The screen
 //! reuses the game's own parts (the island widget, the players and bank panels, the log's
-//! wording) with the game of the step in a display-only [`App`]. A replay is a review of a
+//! wording), drawn from a [`Scene`] of the step's game ([`Scene::still`]): no app is built. A replay is a review of a
 //! saved game, so it hides nothing: every hand, development card, discard, steal and draw is
 //! shown, and the header says so.
 
@@ -16,21 +16,22 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::{App, Msg};
+use super::app::state::{Msg, letters_for};
 use super::board::{Geometry, Island};
 use super::describe::{self, Entry};
+use super::layout;
 use super::panels::{self, block, cost_spans, player_span, plural, wrap};
+use super::scene::{Scene, Still};
 use super::select::{Purpose, Selection, Target};
 use super::term::{Exit, Wait};
 use super::theme::Theme;
-use super::ui;
 use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 
 /// The smallest terminal the replay of a game on `topo` is drawn in: the game's, plus a second
 /// header row.
 pub fn min_size(topo: &crate::engine::Topology) -> (u16, u16) {
-    let (w, h) = ui::min_size(topo);
+    let (w, h) = layout::min_size(topo);
     (w, h + 1)
 }
 
@@ -69,9 +70,15 @@ const KEYS: &[Binding] = &[
 pub struct Replay {
     timeline: Timeline,
     step: usize,
-    /// The TUI's panels draw from an [`App`]: this one holds the names, letters, theme and the
-    /// game at `step`, and is never played on.
-    app: App,
+    /// The game at `step`.
+    game: Game,
+    seed: u64,
+    names: Vec<String>,
+    /// One letter per player, as in the game.
+    letters: Vec<char>,
+    theme: Theme,
+    /// What the views ask of play and a replay has none of.
+    still: Still,
     /// Every log entry with the step whose action caused it, oldest first, nothing hidden.
     entries: Vec<(usize, Entry)>,
     /// Set when the viewer should close.
@@ -82,12 +89,32 @@ impl Replay {
     /// A viewer at step 0 of a recorded game.
     pub fn new(record: &Record, theme: Theme) -> Replay {
         let timeline = Timeline::new(record);
-        let app = App::resume(record.seed(), record.seats(), timeline.game_at(0), Vec::new(), theme);
+        let names: Vec<String> = record.seats().into_iter().map(|s| s.name).collect();
+        let letters = letters_for(&names);
+        let mut replay = Replay {
+            game: timeline.game_at(0),
+            timeline,
+            step: 0,
+            seed: record.seed(),
+            names,
+            letters,
+            theme,
+            still: Still::default(),
+            entries: Vec::new(),
+            done: false,
+        };
         let mut entries = Vec::new();
-        for step in 0..=timeline.len() {
-            entries.extend(entries_all(&app, timeline.events_of(step)).into_iter().map(|e| (step, e)));
+        for step in 0..=replay.timeline.len() {
+            entries
+                .extend(entries_all(&replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
         }
-        Replay { timeline, step: 0, app, entries, done: false }
+        replay.entries = entries;
+        replay
+    }
+
+    /// What the views draw: the game at the step, looked at and not played.
+    fn scene(&self) -> Scene<'_> {
+        Scene::still(&self.game, self.seed, &self.names, &self.letters, self.theme, &self.still)
     }
 
     /// The step shown: how many actions have been played.
@@ -104,7 +131,7 @@ impl Replay {
     }
     /// The game at the step shown.
     pub fn game(&self) -> &Game {
-        &self.app.game
+        &self.game
     }
 
     /// Moves to another step (clamped to the record), or closes.
@@ -118,7 +145,7 @@ impl Replay {
         };
         if step != self.step {
             self.step = step;
-            self.app.game = self.timeline.game_at(step);
+            self.game = self.timeline.game_at(step);
         }
     }
 
@@ -139,7 +166,7 @@ impl Replay {
     /// Who played the action of this step and in words what they did; `None` at step 0.
     fn what(&self) -> Option<(Seat, String)> {
         let (seat, action) = self.timeline.action(self.step)?;
-        let app = &self.app;
+        let app = &self.scene();
         let text = match action {
             Action::BuildSettlement(_) => "builds a settlement".to_string(),
             Action::BuildCity(_) => "builds a city".to_string(),
@@ -169,12 +196,12 @@ impl Replay {
 
     /// The entries of the step shown, less the one that only repeats [`Replay::what`].
     fn step_entries(&self) -> impl Iterator<Item = &Entry> {
-        let said = self.what().map(|(seat, text)| format!("{} {text}", self.app.name(seat)));
+        let said = self.what().map(|(seat, text)| format!("{} {text}", self.scene().name(seat)));
         self.entries.iter().filter(move |(s, e)| *s == self.step && Some(&e.text) != said.as_ref()).map(|(_, e)| e)
     }
 
     fn header(&self, area: Rect, buf: &mut Buffer) {
-        let (app, g, th) = (&self.app, &self.app.game, &self.app.theme);
+        let (app, g, th) = (&self.scene(), &self.game, &self.theme);
         let [top, second] = Layout::vertical([Constraint::Length(1); 2]).areas(area);
         let when = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         let mut spans = vec![
@@ -202,7 +229,7 @@ impl Replay {
     /// "A Ann builds a road", or "the deal" at step 0.
     fn what_spans(&self) -> Vec<Span<'static>> {
         match self.what() {
-            Some((seat, text)) => vec![player_span(&self.app, seat), Span::raw(format!(" {text}"))],
+            Some((seat, text)) => vec![player_span(&self.scene(), seat), Span::raw(format!(" {text}"))],
             None => vec![Span::raw("the deal")],
         }
     }
@@ -210,7 +237,7 @@ impl Replay {
     /// The lines of the hands panel at an inner width: per player, the resource cards held,
     /// then the points (hidden victory point cards included) and the development cards.
     fn hand_lines(&self, inner: usize) -> Vec<Line<'static>> {
-        let (app, g) = (&self.app, &self.app.game);
+        let (app, g) = (&self.scene(), &self.game);
         // Names in a column as wide as the longest (letter and name, at most 14 characters).
         let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
         let indent = name_w + 3;
@@ -266,12 +293,12 @@ impl Replay {
     /// Every player's hand and development cards (a replay shows them all).
     fn hands(&self, area: Rect, buf: &mut Buffer) {
         let lines = self.hand_lines(area.width.saturating_sub(2) as usize);
-        Paragraph::new(lines).block(block(&self.app, " Hands · all shown in a replay ")).render(area, buf);
+        Paragraph::new(lines).block(block(&self.scene(), " Hands · all shown in a replay ")).render(area, buf);
     }
 
     /// What the step did, in full: its action and every event it caused.
     fn this_step(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.app.theme;
+        let th = &self.theme;
         let width = area.width.saturating_sub(6).max(10) as usize;
         let mut lines = vec![Line::from(self.what_spans())];
         for entry in self.step_entries() {
@@ -281,12 +308,12 @@ impl Replay {
             }
         }
         let title = format!(" Step {} of {} ", self.step, self.len());
-        Paragraph::new(lines).block(block(&self.app, title)).render(area, buf);
+        Paragraph::new(lines).block(block(&self.scene(), title)).render(area, buf);
     }
 
     /// The log up to this step, newest at the bottom; the step's own entries are marked.
     fn log(&self, area: Rect, buf: &mut Buffer) {
-        let (app, th) = (&self.app, &self.app.theme);
+        let (app, th) = (&self.scene(), &self.theme);
         let inner_h = area.height.saturating_sub(2) as usize;
         let width = area.width.saturating_sub(4).max(10) as usize;
         let end = self.entries.partition_point(|(s, _)| *s <= self.step);
@@ -317,7 +344,7 @@ impl Replay {
 
     /// A bar of how far through the game the step is.
     fn progress(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.app.theme;
+        let th = &self.theme;
         let bar = (area.width as usize).saturating_sub(30).min(60);
         let filled = if self.is_empty() { bar } else { self.step * bar / self.len() };
         let percent = if self.is_empty() { 100 } else { self.step * 100 / self.len() };
@@ -331,7 +358,7 @@ impl Replay {
     }
 
     fn footer(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.app.theme;
+        let th = &self.theme;
         let mut spans = Vec::new();
         for b in KEYS.iter().filter(|b| !b.label.is_empty()) {
             spans.push(Span::styled(format!(" {}", b.label), th.key()));
@@ -343,7 +370,7 @@ impl Replay {
     /// The island, with the piece placed or the hex the robber moved to at this step under the
     /// cursor's reverse video.
     fn island(&self, area: Rect, buf: &mut Buffer) {
-        let game = &self.app.game;
+        let game = &self.game;
         let Some(geometry) = Geometry::fit(game.topology(), area) else { return };
         let placed = match self.timeline.action(self.step) {
             Some((_, Action::BuildSettlement(v))) => Some((Purpose::Settlement, Target::Vertex(v))),
@@ -360,8 +387,8 @@ impl Replay {
             cancellable: false,
             back: None,
         });
-        let app = &self.app;
-        Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
+        let app = &self.scene();
+        Island { game, theme: app.theme, letters: app.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);
     }
 }
@@ -371,7 +398,7 @@ impl Replay {
 /// The log's wording ([`describe::entries_rev`]) shows one viewer's private details. Each
 /// private event is seen by the player it belongs to, so a run of events whose private ones
 /// all belong to one player is described as that player saw it, which hides nothing.
-fn entries_all(app: &App, events: &[Event]) -> Vec<Entry> {
+fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
     let owner = |e: &Event| if e.is_public() { None } else { app.game.seats().find(|&s| e.visible_to(s)) };
     let mut out = Vec::new();
     let mut start = 0;
@@ -395,14 +422,14 @@ fn entries_all(app: &App, events: &[Event]) -> Vec<Entry> {
 
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = &self.app;
+        let app = &self.scene();
         let need = min_size(app.game.topology());
         if area.width < need.0 || area.height < need.1 {
             super::screens::too_small(app, area, buf, need, "q quits");
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
-        let a = ui::layout((area.width, area.height - 1), app.game.topology());
+        let a = layout::layout((area.width, area.height - 1), app.game.topology());
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
         self.island(down(a.board), buf);

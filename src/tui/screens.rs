@@ -7,11 +7,13 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use super::app::App;
 use super::keymap::Mode;
 use super::panels::{block, hand_spans, player_span};
+use super::prompt::SavePrompt;
+use super::scene::Scene;
 use super::stats::Stats;
 use crate::engine::{DevCard, Seat};
+use crate::save;
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -20,7 +22,7 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
 }
 
 /// The terminal is smaller than the game needs; redrawn as soon as it grows.
-pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
+pub fn too_small(app: &Scene, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
     let lines = vec![
         Line::styled("The terminal is too small for the island.", app.theme.title()),
         Line::raw(format!("need {} x {}, have {} x {}", need.0, need.1, area.width, area.height)),
@@ -36,7 +38,7 @@ pub fn too_small(app: &App, area: Rect, buf: &mut Buffer, need: (u16, u16), quit
 
 /// The hand-off box, over the island: no hand is visible until the named player presses
 /// Enter (H1), while the board and the public panels stay in view behind it.
-pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
+pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
     let lines = vec![
         Line::raw(""),
         Line::from(vec![Span::raw("Pass the keyboard to "), player_span(app, s), Span::raw(", then press Enter")])
@@ -55,10 +57,10 @@ pub fn handoff(app: &App, area: Rect, buf: &mut Buffer, s: Seat) {
 }
 
 /// "Really quit?"
-pub fn quit(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
     let r = centred(area, 60, 5);
     Clear.render(r, buf);
-    let said = match (app.autosave_path(), app.record().map_or(0, |r| r.len())) {
+    let said = match (app.autosave_path(), app.record.map_or(0, |r| r.len())) {
         (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
         (None, 1..) => "Quit the game? It is not saved (s saves it).",
         _ => "Quit the game?",
@@ -76,9 +78,9 @@ pub fn quit(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The end: the winner, points by source, and the game's statistics.
-pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
-    let stats = Stats::collect(&app.log);
+    let stats = Stats::collect(app.log);
     let winner = g.winner().unwrap_or_default();
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
     Line::from(vec![
@@ -144,7 +146,7 @@ pub fn game_over(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Dice totals rolled, as bars, against the counts two fair dice would give (the `|` mark).
-fn dice_chart(app: &App, stats: &Stats, area: Rect, buf: &mut Buffer) {
+fn dice_chart(app: &Scene, stats: &Stats, area: Rect, buf: &mut Buffer) {
     let outer = block(app, format!(" Dice: {} rolls · | expected ", stats.rolls()));
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -177,4 +179,37 @@ fn dice_chart(app: &App, stats: &Stats, area: Rect, buf: &mut Buffer) {
         note.render(Rect::new(inner.x, inner.y + 12, inner.width, 1), buf);
     }
     let _ = Mode::Over;
+}
+
+/// Draws the prompt over the middle of `area`.
+pub fn save_prompt(app: &Scene, prompt: &SavePrompt, area: Rect, buf: &mut Buffer) {
+    let typed = if prompt.offered {
+        // Shown selected: typing replaces it.
+        Span::styled(prompt.input.clone(), app.theme.selected())
+    } else {
+        Span::styled(format!("{}_", prompt.input), Style::new().add_modifier(Modifier::BOLD))
+    };
+    let mut lines = vec![Line::from(vec![Span::raw("Name: "), typed]), Line::raw("")];
+    match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+        Ok(path) if prompt.confirm.as_ref() == Some(&path) => lines.push(Line::styled(
+            format!("{} {} exists: Enter again replaces it", app.theme.cross(), path.display()),
+            app.theme.error(),
+        )),
+        Ok(path) => lines.push(Line::raw(format!("writes {}", path.display()))),
+        Err(e) => lines.push(Line::styled(format!("{} {e}", app.theme.cross()), app.theme.error())),
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
+    let load = match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+        Ok(path) => format!("Load it later with: {}", super::prompt::load_command(&path)),
+        Err(_) => "Load it later with: catan --load FILE".to_string(),
+    };
+    lines.push(Line::styled(load, app.theme.dim()));
+    // Tall enough for a long name wrapped over several rows (a name is never cut short).
+    let width = 76.min(area.width.saturating_sub(4));
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let r = centred(area, width, u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height));
+    Clear.render(r, buf);
+    Paragraph::new(lines).block(block(app, " Save the game ")).wrap(Wrap { trim: false }).render(r, buf);
 }

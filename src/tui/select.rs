@@ -113,8 +113,20 @@ impl Selection {
     /// A selection of the legal targets of `purpose`, the cursor on the legal target nearest
     /// to `near` (where the cursor last was).
     pub fn new(game: &Game, purpose: Purpose, near: Option<Target>, cancellable: bool) -> Selection {
+        Selection::among(game, &game.legal_actions(), purpose, near, cancellable)
+    }
+
+    /// [`Selection::new`] from the position's legal actions, worked out already (the app's
+    /// shared list).
+    pub fn among(
+        game: &Game,
+        actions: &[Action],
+        purpose: Purpose,
+        near: Option<Target>,
+        cancellable: bool,
+    ) -> Selection {
         let topo = game.topology();
-        let mut legal: Vec<Target> = game.legal_actions().into_iter().filter_map(|a| purpose.target_of(a)).collect();
+        let mut legal: Vec<Target> = actions.iter().filter_map(|&a| purpose.target_of(a)).collect();
         legal.sort_by_key(|&t| {
             let (x, y) = point(topo, t);
             (y, x)
@@ -131,8 +143,8 @@ impl Selection {
     /// Moving the robber: the cursor starts where the robber stands, which it must leave, so
     /// the first Enter on a fresh screen moves and steals nothing (H1a, issue 23): the player
     /// chooses a hex first (arrows, Tab).
-    pub fn robber(game: &Game) -> Selection {
-        let mut sel = Selection::new(game, Purpose::Robber, None, false);
+    pub fn robber(game: &Game, actions: &[Action]) -> Selection {
+        let mut sel = Selection::among(game, actions, Purpose::Robber, None, false);
         sel.cursor = Target::Hex(game.board().robber());
         sel
     }

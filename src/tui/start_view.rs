@@ -8,14 +8,14 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::App;
+use super::layout::Areas;
 use super::panels::block;
+use super::scene::Scene;
 use super::start::{MIN_PLAYERS, OPTIONS, Row, StartForm, offered_modules, rules_for};
-use super::ui::Areas;
 use crate::engine::{BoardKind, Config, MAX_PLAYERS, Module, Seat, Shortage, TurnStyle};
 
 /// What the status line says about the row under the cursor.
-pub fn about(app: &App) -> String {
+pub fn about(app: &Scene) -> String {
     let Some(form) = &app.start else { return String::new() };
     let r = &app.rules;
     match form.row {
@@ -61,7 +61,7 @@ pub fn module_about(m: Module) -> &'static str {
 }
 
 /// A row's line: the cursor's marker and reverse video on the row under it.
-fn row_line(app: &App, on: bool, spans: Vec<Span<'static>>) -> Line<'static> {
+fn row_line(app: &Scene, on: bool, spans: Vec<Span<'static>>) -> Line<'static> {
     let mark = if on { app.theme.pointer() } else { " " };
     let mut all = vec![Span::raw(format!("{mark} "))];
     all.extend(spans);
@@ -78,7 +78,7 @@ fn choice(v: impl std::fmt::Display) -> String {
 }
 
 /// The seats: number, name (a blinking-free `_` where typing goes), person or bot and level.
-fn players(app: &App, form: &StartForm) -> Vec<Line<'static>> {
+fn players(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
     let mut out =
         vec![Line::styled(format!("Players ({MIN_PLAYERS} to {MAX_PLAYERS}, in seat order)"), app.theme.title())];
     let col = form.seats.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).clamp(8, 20) + 2;
@@ -109,8 +109,8 @@ fn players(app: &App, form: &StartForm) -> Vec<Line<'static>> {
 }
 
 /// The rules options and house rules, and "start".
-fn rules(app: &App, form: &StartForm) -> Vec<Line<'static>> {
-    let r: Config = app.rules;
+fn rules(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
+    let r: Config = *app.rules;
     let players = form.named().count().max(MIN_PLAYERS) as u8;
     let now = rules_for(&r, players);
     let mut out = vec![Line::styled("Rules", app.theme.title())];
@@ -166,7 +166,7 @@ fn rules(app: &App, form: &StartForm) -> Vec<Line<'static>> {
 
 /// Draws the start screen: in the side panel beside the island when the form fits there,
 /// else across the body in two columns.
-pub fn render(app: &App, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(Rect, &mut Buffer)) {
+pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(Rect, &mut Buffer)) {
     let Some(form) = &app.start else { return };
     let (players, rules) = (players(app, form), rules(app, form));
     let seed = Line::styled(format!("seed {}", app.seed), app.theme.dim());

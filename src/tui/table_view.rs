@@ -8,14 +8,14 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use super::answers::Choice;
-use super::app::App;
+use super::app::offers::Choice;
 use super::panels::{block, player_span, plural};
+use super::scene::Scene;
 use super::screens::centred;
 use crate::engine::{Answer, Phase, SeatSet};
 
 /// The marker of the row being answered: reads without colour.
-fn marker(app: &App, on: bool) -> Span<'static> {
+fn marker(app: &Scene, on: bool) -> Span<'static> {
     let mark = if !on {
         "  "
     } else if app.theme.ascii {
@@ -27,7 +27,7 @@ fn marker(app: &App, on: bool) -> Span<'static> {
 }
 
 /// The shared answer screen.
-pub fn offer(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let Phase::Trade { give, get, answers } = g.phase() else { return };
     let from = g.current_player();
@@ -66,7 +66,7 @@ pub fn offer(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The shared "who builds?" screen.
-pub fn builders(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let Some(b) = app.builders else { return };
     let next = next_turn(app);
@@ -107,13 +107,13 @@ pub fn builders(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Whose turn comes after the phase.
-fn next_turn(app: &App) -> String {
+fn next_turn(app: &Scene) -> String {
     let g = &app.game;
     let n = g.num_players() as u8;
     app.name(crate::engine::Seat((g.current_player().0 + 1) % n))
 }
 
-fn draw(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+fn draw(app: &Scene, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     // As wide as the screen, the text in a centred column: no tails of log lines beside it.
     let width = lines.iter().map(Line::width).max().unwrap_or(40).max(title.len()) as u16 + 4;
     let r = centred(area, area.width, lines.len() as u16 + 2);

@@ -211,7 +211,7 @@ fn drain(app: &mut App) -> io::Result<()> {
 /// 128 + its number ([`Exit::code`]) after everything is dropped normally.
 pub fn run(options: Options) -> io::Result<Exit> {
     let (guard, mut terminal) = enter(options.mouse)?;
-    let mut app = super::session::app_for(options);
+    let mut app = super::app::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     let result = play(&mut terminal, &mut app);
@@ -474,7 +474,7 @@ pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
     let mut app = App::new(seed, Some(names), super::Theme::default());
     let mut pick = 0usize;
     while app.game.turn_number() < 20 && !app.game.is_over() {
-        let legal = app.game.legal_actions();
+        let legal = app.legal();
         pick = pick.wrapping_mul(31).wrapping_add(7);
         app.apply(vec![legal[pick % legal.len()]]);
     }

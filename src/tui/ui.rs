@@ -1,74 +1,29 @@
-//! The screen's layout and the top-level drawing of the app. Drawing only reads the app.
+//! The screen's layout and the top-level drawing of a frame, from a [`Scene`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::{App, Focus};
+use super::app::state::Focus;
 use super::board::{Geometry, Island};
 use super::panels::{self, block};
+use super::scene::Scene;
 use super::screens;
-use crate::engine::{Game, Topology};
+use crate::engine::Game;
 
-/// Columns the panels beside the compact island need at least.
-const SIDE_MIN: u16 = 41;
-/// Columns the panels need beside the large island before it is chosen over the compact one.
-const SIDE_LARGE: u16 = 44;
-/// Rows outside the body: the header, the status line and the footer.
-const CHROME: u16 = 3;
-
-/// The smallest terminal the game on this island is drawn in: the compact island, the narrow
-/// panels beside it, and the header, status and footer rows (96 x 28 for the base island).
-pub fn min_size(topo: &Topology) -> (u16, u16) {
-    let compact = Geometry::new(topo, false);
-    (compact.width + SIDE_MIN, compact.height + CHROME)
-}
-
-/// Where each part of the screen goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Areas {
-    pub header: Rect,
-    pub body: Rect,
-    /// Room for the island (and the dialogs drawn over it).
-    pub board: Rect,
-    pub side: Rect,
-    /// The log under the island, when there is room there.
-    pub log: Option<Rect>,
-    pub status: Rect,
-    pub footer: Rect,
-}
-
-/// Splits a terminal of `size` into areas for the island `topo`.
-pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
-    let (w, h) = size;
-    let area = Rect::new(0, 0, w, h);
-    let [header, body, status, footer] =
-        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
-            .areas(area);
-    let (large, compact) = (Geometry::new(topo, true), Geometry::new(topo, false));
-    let island = if w >= large.width + SIDE_LARGE && body.height >= large.height { large } else { compact };
-    let side_w = w.saturating_sub(island.width).min(72);
-    let [left, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(side_w)]).areas(body);
-    let (board, log) = if left.height >= island.height + 8 {
-        let [board, log] = Layout::vertical([Constraint::Length(island.height), Constraint::Fill(1)]).areas(left);
-        (board, Some(log))
-    } else {
-        (left, None)
-    };
-    Areas { header, body, board, side, log, status, footer }
-}
+use super::layout::{Areas, layout, min_size};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
-fn costs_h(app: &App) -> u16 {
-    panels::costs(&app.game).len() as u16 + 2
+fn costs_h(app: &Scene) -> u16 {
+    panels::costs(app.game).len() as u16 + 2
 }
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
 /// panel says it is hidden. The log takes the larger free room: under the island, or under
 /// the panels beside it (at 140 x 45 about 20 rows there against 10 under the island), and the
 /// costs then go where the log would have been.
-fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
+fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
     let area = areas.side;
     let n = panels::players_height(app);
     let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
@@ -106,12 +61,12 @@ fn panels_and_log(app: &App, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
 }
 
 /// What each build costs, at the top of `area` when it has room.
-fn costs(app: &App, area: Rect, buf: &mut Buffer) {
+fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
     let height = costs_h(app);
     if area.height < height {
         return;
     }
-    let lines: Vec<Line> = panels::costs(&app.game)
+    let lines: Vec<Line> = panels::costs(app.game)
         .into_iter()
         .map(|(what, h)| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
@@ -122,7 +77,7 @@ fn costs(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).block(block(app, " Costs ")).render(Rect { height, ..area }, buf);
 }
 
-fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit(topo, area) {
         // The place being chosen; else the last computer player's move, until the next move.
@@ -131,7 +86,7 @@ fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             (_, None) => app.table.highlight(),
             _ => None,
         };
-        Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
+        Island { game, theme: app.theme, letters: app.letters, selection, geometry }.render(area, buf);
     } else {
         // Only on the start screen, whose own minimum is that of the rules' island: five or six
         // names move the game to a larger one.
@@ -147,9 +102,9 @@ fn island(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     }
 }
 
-impl Widget for &App {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self;
+/// Draws a whole frame of the scene.
+pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
+    {
         let need = app.min_size();
         if area.width < need.0 || area.height < need.1 {
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
@@ -164,17 +119,17 @@ impl Widget for &App {
         let areas = layout((area.width, area.height), app.game.topology());
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
-            super::start_view::render(app, &areas, buf, |r, buf| island(app, &app.game, r, buf));
+            super::start_view::render(app, &areas, buf, |r, buf| island(app, app.game, r, buf));
         } else if app.game.is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.handoff() {
             // The island and the public panels stay; only hands and cards are hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else if app.sharing_offer() || app.asking_builders() {
             // A shared screen: everyone reads it, so every hand stays hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             if app.sharing_offer() {
                 super::table_view::offer(app, areas.body, buf);
@@ -182,13 +137,14 @@ impl Widget for &App {
                 super::table_view::builders(app, areas.body, buf);
             }
         } else {
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, false);
             if let Focus::Dialog(d) = &app.focus {
                 super::dialog_view::render(app, d, areas.board, buf);
             }
         }
-        panels::status(app, areas.status, buf, &super::phase::prompt(app));
+        let prompt = if app.start.is_some() { super::start_view::about(app) } else { super::phase::prompt(app) };
+        panels::status(app, areas.status, buf, &prompt);
         panels::footer(app, areas.footer, buf);
         if app.help {
             super::help::render(app, area, buf);
@@ -197,7 +153,7 @@ impl Widget for &App {
             super::howto::render(app, area, buf);
         }
         if let Some(prompt) = &app.saving {
-            super::prompt::render(app, prompt, area, buf);
+            screens::save_prompt(app, prompt, area, buf);
         }
         if app.quitting {
             screens::quit(app, area, buf);

@@ -8,54 +8,20 @@
 //! terminal's queue, so a crash or a closed terminal loses at most the action being written,
 //! and a failed write is shown on the status line at once, never dropped.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::SystemTime;
 
 use crossterm::event::KeyEvent;
 
-use super::app::{App, Message};
-use super::prompt::{PromptKey, SavePrompt};
-use super::{Options, Theme};
+use super::App;
+use super::files::{Files, Resume};
+use super::state::Message;
 use crate::engine::Action;
 use crate::save::{self, Autosave, Record};
-
-/// A game to resume instead of dealing a new one: `--load FILE` or `--continue`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Resume {
-    pub record: Record,
-    /// The autosave to keep writing (`--continue`); `None` starts a new autosave file.
-    pub autosave: Option<Autosave>,
-    /// The file it came from, named on the status line.
-    pub file: PathBuf,
-    /// Said on the status line instead of "resumed FILE": why another game than the newest was
-    /// resumed (`--continue` passed over a game open in another catan).
-    pub note: Option<String>,
-}
-
-/// Where the game writes its files.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Files {
-    /// The folder for saves given a plain name; `None`: only names with a folder work.
-    pub saves: Option<PathBuf>,
-    /// The folder for autosaves; `None`: no autosave.
-    pub autosaves: Option<PathBuf>,
-}
-
-impl Files {
-    /// The data directory's folders (`$CATAN_DATA_DIR` or the platform's).
-    pub fn from_env() -> Files {
-        Files { saves: save::saves_dir(), autosaves: save::autosave_dir() }
-    }
-
-    /// The folders as `CATAN_DATA_DIR=dir` would give them.
-    pub fn in_data_dir(dir: &Path) -> Files {
-        Files { saves: Some(dir.join("saves")), autosaves: Some(dir.join("autosave")) }
-    }
-}
-
-/// The app the terminal front end starts with: a new game or a resumed one, writing to the
+use crate::tui::prompt::{PromptKey, SavePrompt};
+use crate::tui::{Options, Theme};
 /// data directory.
-pub(super) fn app_for(options: Options) -> App {
+pub(in crate::tui) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
         let mut app = match options.seats {
             Some(seats) => App::with_seats(options.seed, Some(seats), options.theme, options.rules),
@@ -220,7 +186,8 @@ impl App {
         match save::save(record, &path) {
             Ok(()) => {
                 self.saving = None;
-                let text = format!("saved to {} ({} resumes here)", path.display(), super::prompt::load_command(&path));
+                let text =
+                    format!("saved to {} ({} resumes here)", path.display(), crate::tui::prompt::load_command(&path));
                 self.message = Some(Message { text, error: false });
             }
             Err(e) => self.refuse(e.to_string()),

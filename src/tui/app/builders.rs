@@ -8,10 +8,9 @@
 //! thing they could buy) are not asked. Computer players play their own moment as before.
 //!
 //! A small state machine per turn: asking → (letters toggle, Enter) → answered; then
-//! [`App::pass_unchosen`] plays the passes as each one's moment comes.
+//! `App::pass_unchosen` (building_phase.rs) plays the passes as each one's moment comes.
 
-use super::app::App;
-use crate::engine::{Action, Game, Phase, Seat, SeatSet};
+use crate::engine::{Game, Seat, SeatSet};
 
 /// Who builds after one turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,83 +60,6 @@ pub fn may_build(game: &Game, s: Seat) -> bool {
     consider(game.deck_len() > 0, costs.development);
     consider(game.castles_left(s) > 0 && game.cities(s).next().is_some(), costs.castle);
     game.public_player(s).resource_cards >= cheapest
-}
-
-impl App {
-    /// The people to ask after the turn that just ended, once the phase starts (at most once
-    /// a turn; a game resumed in the phase asks again for those still to come).
-    pub(super) fn ask_builders(&mut self) {
-        let g = &self.game;
-        let Phase::SpecialBuilding { seat: first } = g.phase() else { return };
-        if self.builders.is_some_and(|b| b.turn == g.turn_number()) {
-            return;
-        }
-        let n = g.num_players() as u8;
-        let current = g.current_player();
-        let mut asked = SeatSet::default();
-        let mut s = first;
-        while s != current {
-            if self.table.level(s).is_none() && may_build(g, s) {
-                asked = asked.with(s);
-            }
-            s = Seat((s.0 + 1) % n);
-        }
-        // One person among computer players keeps the keyboard: no question, their moment
-        // comes as before when they could build.
-        let alone = self.table.humans().nth(1).is_none();
-        let chosen = if alone { asked } else { SeatSet::default() };
-        let answered = alone || asked.is_empty();
-        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, answered });
-    }
-
-    /// True while the shared "who builds?" screen shows.
-    pub fn asking_builders(&self) -> bool {
-        matches!(self.game.phase(), Phase::SpecialBuilding { .. })
-            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game.turn_number())
-            && self.start.is_none()
-    }
-
-    /// Passes for each person whose moment has come and who does not build; stops at a
-    /// computer player, a builder, or the next turn.
-    pub(super) fn pass_unchosen(&mut self) -> Option<String> {
-        loop {
-            let Phase::SpecialBuilding { seat } = self.game.phase() else { return None };
-            let builders = self.builders?;
-            if !builders.answered || self.table.level(seat).is_some() || builders.builds(seat) {
-                return None;
-            }
-            if let Err(why) = self.apply_one(Action::EndTurn) {
-                return Some(why);
-            }
-        }
-    }
-
-    /// A key on the "who builds?" screen: a letter toggles its player, Enter closes the
-    /// question. False when it is not one of its keys.
-    pub(super) fn builders_key(&mut self, code: crossterm::event::KeyCode) -> bool {
-        use crossterm::event::KeyCode;
-        let Some(mut b) = self.builders else { return false };
-        match code {
-            KeyCode::Enter => {
-                b.answered = true;
-                self.builders = Some(b);
-                self.apply(Vec::new());
-            }
-            KeyCode::Char(c) => {
-                let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-                let s = Seat(i as u8);
-                if b.toggle(s) {
-                    self.builders = Some(b);
-                } else {
-                    let text =
-                        format!("{} can't build now (too few cards for anything), or is not asked", self.name(s));
-                    self.refuse(text);
-                }
-            }
-            _ => return false,
-        }
-        true
-    }
 }
 
 #[cfg(test)]

@@ -1,64 +1,59 @@
-//! The application state and `update`: keys become commands (through the keymap), commands
-//! change the UI state or become engine actions. Drawing only reads this state.
+//! The application: its state ([`App`]) and `update`, in this folder. Keys become commands
+//! (through the keymap), commands change the UI state or become engine actions. The views
+//! never see the app: they draw from a [`Scene`], a read-only value built once a frame
+//! ([`App::scene`]).
+//!
+//! The files: `state.rs` the small state types, `play.rs` applying actions and the focus that
+//! follows, `turn.rs` the turn's commands, `robber.rs` and `trade.rs` the multi-step flows,
+//! `answers.rs` and `building_phase.rs` the shared screens' keys (their state in `offers.rs`
+//! and `builders.rs`), `bots.rs` the computer players (their state in `table.rs`),
+//! `session.rs` saves, autosaves and undo (`files.rs`), `start.rs` the start screen's keys,
+//! `howto.rs` the how-to-play page's, `legal.rs` the shared legal actions, `draw.rs` the frame.
+
+mod answers;
+mod bots;
+pub(super) mod builders;
+mod building_phase;
+mod draw;
+pub(super) mod files;
+mod howto;
+pub(super) mod legal;
+pub(super) mod offers;
+mod play;
+mod robber;
+mod session;
+mod start;
+pub(super) mod state;
+pub(super) mod table;
+mod trade;
+mod turn;
+
+use std::rc::Rc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::answers::OfferTable;
+use self::builders::Builders;
+use self::files::Files;
+use self::legal::Legal;
+use self::offers::OfferTable;
+use self::state::letters_for;
+pub use self::state::{Focus, Message, Msg};
+use self::table::Table;
 use super::board::Geometry;
-use super::bots::Table;
-use super::builders::Builders;
-use super::dialogs::{Composer, Dialog, Outcome, PickFor, Picker};
+use super::dialogs::Outcome;
 use super::gate::Screen;
 use super::keymap::{self, Cmd, Mode};
+use super::layout;
 use super::prompt::SavePrompt;
-use super::select::{Dir, Purpose, Selection, Target, all_targets};
-use super::session::Files;
+use super::scene::Scene;
+use super::select::{Dir, Purpose, Target, all_targets};
 use super::start::StartForm;
+use super::steps::Steps;
 use super::theme::Theme;
-use super::ui;
-use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
+use crate::engine::{Action, Config, Event, Game, PlayerView, Seat};
 use crate::save::{Autosave, Record, SeatInfo};
 
-/// What happens to the app: a key, a click, pasted text, a new terminal size.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Msg {
-    Key(KeyEvent),
-    Click {
-        col: u16,
-        row: u16,
-    },
-    /// Text pasted into the terminal (bracketed paste): typed into the name being edited, if
-    /// one is, and otherwise ignored, so a paste never plays keys as commands.
-    Paste(String),
-    Resize(u16, u16),
-}
-
-impl Msg {
-    /// A key press with no modifiers (for tests and scripts).
-    pub fn key(code: KeyCode) -> Msg {
-        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-    /// A typed character.
-    pub fn char(c: char) -> Msg {
-        Msg::key(KeyCode::Char(c))
-    }
-}
-
-/// What the player who has the keyboard is doing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Focus {
-    /// Choosing what to do next (roll, build, trade, end the turn).
-    Idle,
-    Select(Selection),
-    Dialog(Dialog),
-}
-
-/// A line for the status bar: a result, or a refusal (shown with a mark, not colour alone).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub error: bool,
-}
+pub(in crate::tui) use self::session::app_for;
 
 /// The whole front end.
 pub struct App {
@@ -110,25 +105,15 @@ pub struct App {
     /// Who builds in the Special Building Phase after the last turn (builders.rs).
     pub builders: Option<Builders>,
     pub(super) last_target: Option<Target>,
+    /// The legal actions of the position, shared by the footer, the selection and the dialogs.
+    pub(super) legal: Legal,
+    /// The robber's move in progress, a choice in steps (robber.rs).
+    pub(super) robber: Option<Steps>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
 fn ctrl(key: KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL)
-}
-
-fn letters_for(names: &[String]) -> Vec<char> {
-    let mut out: Vec<char> = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let pick = name
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .map(|c| c.to_ascii_uppercase())
-            .find(|c| !out.contains(c))
-            .unwrap_or_else(|| char::from(b'1' + i as u8));
-        out.push(pick);
-    }
-    out
 }
 
 impl App {
@@ -181,6 +166,8 @@ impl App {
             offer_table: OfferTable::default(),
             builders: None,
             last_target: None,
+            legal: Legal::default(),
+            robber: None,
         };
         if let Some(seats) = seats {
             app.begin(seats);
@@ -188,9 +175,10 @@ impl App {
         app
     }
 
-    /// An app showing a game in progress that is not played on (the replay viewer): its seed,
+    /// An app showing a game in progress without its record (a test's scenario): its seed,
     /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]. The player to act is asked to take the keyboard first.
+    /// with [`App::from_record`]; the replay viewer needs no app (it draws a `Scene::still`).
+    /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         app.game = game;
@@ -232,69 +220,97 @@ impl App {
         };
     }
 
-    /// A player's name.
-    pub fn name(&self, s: Seat) -> String {
-        self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    /// The read-only value the views draw from (and the app's own questions go through).
+    pub fn scene(&self) -> Scene<'_> {
+        Scene {
+            game: &self.game,
+            seed: self.seed,
+            rules: &self.rules,
+            names: &self.names,
+            letters: &self.letters,
+            theme: self.theme,
+            start: self.start.as_ref(),
+            viewer: self.viewer,
+            focus: &self.focus,
+            log: &self.log,
+            log_scroll: self.log_scroll,
+            help: self.help,
+            howto: self.howto,
+            quitting: self.quitting,
+            show_board: self.show_board,
+            message: self.message.as_ref(),
+            size: self.size,
+            saving: self.saving.as_ref(),
+            table: &self.table,
+            offer_table: &self.offer_table,
+            builders: self.builders.as_ref(),
+            files: &self.files,
+            record: self.record.as_ref(),
+            autosave: self.autosave.as_ref().map(Autosave::path),
+            undoable: self.undoable,
+            legal: &self.legal,
+            memo: Default::default(),
+        }
     }
 
-    /// What the player who must act may see: the seat at the keyboard once any hand-off is
-    /// done. Hands and development cards are read only through it (H1).
+    /// The legal actions of the position, from the shared list.
+    pub fn legal(&self) -> Rc<[Action]> {
+        self.legal.of(&self.game)
+    }
+
+    /// A player's name.
+    pub fn name(&self, s: Seat) -> String {
+        self.scene().name(s)
+    }
+
+    /// See [`Scene::label`].
+    pub fn label(&self, s: Seat) -> String {
+        self.scene().label(s)
+    }
+
+    /// What the player who must act may see (H1).
     pub fn acting_view(&self) -> PlayerView<'_> {
         self.game.view(self.game.to_act())
     }
 
-    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
-    /// act and has not yet taken it (computer players need no keyboard).
+    /// The seat waiting for the keyboard, while the hand-off screen shows.
     pub fn handoff(&self) -> Option<Seat> {
-        let s = self.game.to_act();
-        let person = self.table.level(s).is_none();
-        let shared = self.sharing_offer() || self.asking_builders();
-        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+        self.scene().handoff()
     }
 
-    /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
-    /// (the answers to an offer, who builds).
+    /// The screen the input gate guards now.
     pub fn guarded(&self) -> Option<Screen> {
-        if let Some(s) = self.handoff() {
-            Some(Screen::Handoff(s))
-        } else if self.sharing_offer() {
-            Some(Screen::Offer)
-        } else if self.asking_builders() {
-            Some(Screen::Builders)
-        } else {
-            None
-        }
+        self.scene().guarded()
     }
 
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
-        if self.howto.is_some() {
-            Mode::HowTo
-        } else if let Some(form) = &self.start {
-            if matches!(form.row, super::start::Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
-        } else if self.quitting {
-            Mode::Quit
-        } else if self.saving.is_some() {
-            Mode::SaveName
-        } else if self.help {
-            Mode::Help
-        } else if self.game.is_over() {
-            Mode::Over
-        } else if self.handoff().is_some() {
-            Mode::Handoff
-        } else if self.sharing_offer() {
-            Mode::Offer
-        } else if self.asking_builders() {
-            Mode::Builders
-        } else if self.bot_seat().is_some() {
-            Mode::Bot
-        } else {
-            match &self.focus {
-                Focus::Idle => Mode::Turn,
-                Focus::Select(_) => Mode::Select,
-                Focus::Dialog(d) => d.mode(),
-            }
-        }
+        self.scene().mode()
+    }
+
+    /// True when a command would do something now (the footer shows only those).
+    pub fn enabled(&self, cmd: Cmd) -> bool {
+        self.scene().enabled(cmd)
+    }
+
+    /// The seat a bot must play now.
+    pub fn bot_seat(&self) -> Option<Seat> {
+        self.scene().bot_seat()
+    }
+
+    /// The footer's words while a bot plays.
+    pub fn bot_status(&self) -> Option<String> {
+        self.scene().bot_status()
+    }
+
+    /// True while the shared answer screen shows.
+    pub fn sharing_offer(&self) -> bool {
+        self.scene().sharing_offer()
+    }
+
+    /// True while the shared "who builds?" screen shows.
+    pub fn asking_builders(&self) -> bool {
+        self.scene().asking_builders()
     }
 
     pub(super) fn refuse(&mut self, text: String) {
@@ -303,26 +319,18 @@ impl App {
     }
 
     /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
-    pub fn with_names(&self, mut text: String) -> String {
-        for s in self.game.seats() {
-            text = text.replace(&s.to_string(), &self.name(s));
-        }
-        text
+    pub fn with_names(&self, text: String) -> String {
+        self.scene().with_names(text)
     }
 
-    /// The smallest terminal this screen is drawn in: the game's island's minimum, or on the
-    /// start screen that of the island the rules name (the names are typed in it even when
-    /// five or six of them move the game to a larger island, which is then previewed if it fits).
+    /// The smallest terminal this screen is drawn in.
     pub fn min_size(&self) -> (u16, u16) {
-        let topo = if self.start.is_some() { self.rules.map.topology() } else { self.game.topology() };
-        ui::min_size(topo)
+        self.scene().min_size()
     }
 
-    /// True while the terminal is smaller than the game's screen: only the "too small" notice
-    /// is drawn then.
+    /// True while the terminal is smaller than the game's screen.
     pub fn too_small(&self) -> bool {
-        let need = self.min_size();
-        self.size.0 < need.0 || self.size.1 < need.1
+        self.scene().too_small()
     }
 
     /// Handles one message.
@@ -376,7 +384,7 @@ impl App {
         if self.mode() != Mode::Select {
             return;
         }
-        let areas = ui::layout(self.size, self.game.topology());
+        let areas = layout::layout(self.size, self.game.topology());
         let topo = self.game.topology();
         let Some(g) = Geometry::fit(topo, areas.board) else { return };
         if let Some(t) = g.hit(topo, &all_targets(topo, sel.purpose), col, row) {
@@ -457,159 +465,17 @@ impl App {
 
     fn dialog_cmd(&mut self, cmd: Cmd) {
         let Focus::Dialog(d) = &mut self.focus else { return };
-        match d.on_cmd(&self.game, cmd) {
+        match d.on_cmd(&self.game, || self.legal.of(&self.game), cmd) {
             Outcome::Stay => {}
             Outcome::Close => self.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),
             Outcome::Swap(next) => self.focus = Focus::Dialog(next),
-            Outcome::RobberAgain => self.focus = Focus::Select(Selection::robber(&self.game)),
+            Outcome::RobberAgain => self.robber_back(),
             Outcome::Refuse(why) => self.refuse(why),
             Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
         }
     }
-
-    /// Plays actions in order for the player at the keyboard; stops at the first refusal and
-    /// says why.
-    pub fn apply(&mut self, actions: Vec<Action>) {
-        let viewer = self.game.to_act();
-        let before = self.log.len();
-        self.table.person_acted();
-        if let Some(why) = self.play(actions) {
-            return self.refuse(why);
-        }
-        self.log_scroll = 0;
-        // What just happened, privately only while the same player keeps the keyboard (H1).
-        let shown = if self.guarded().is_some() { None } else { Some(viewer) };
-        let said = super::describe::texts(self, &self.log[before..], shown);
-        if !said.is_empty() {
-            self.message = Some(Message { text: said.join(" · "), error: false });
-        }
-    }
-
-    /// Plays a computer player's action (the caller says what it did); a refusal comes back as
-    /// the text to show. The log stays where it was scrolled to: someone may be reading it.
-    pub(super) fn apply_as_bot(&mut self, action: Action) -> Result<(), String> {
-        self.play(vec![action]).map_or(Ok(()), Err)
-    }
-
-    /// Plays actions in order, recorded, and sets the focus that follows; the first refusal
-    /// stops it and comes back as the text to show.
-    fn play(&mut self, actions: Vec<Action>) -> Option<String> {
-        // A position set by hand (a test's scenario) is not the record's: it has no history to
-        // save or undo, so it is played without one.
-        if self.record.as_ref().is_some_and(|r| *r.game() != self.game) {
-            (self.record, self.autosave, self.undoable) = (None, None, false);
-        }
-        let (mut refused, mut any) = (None, false);
-        let logged = self.log.len();
-        for a in actions {
-            match self.apply_one(a) {
-                Ok(()) => any = true,
-                Err(why) => {
-                    refused = Some(why);
-                    break;
-                }
-            }
-        }
-        // Issue 15: an offer every asked player declined closes by itself, and play comes back
-        // to the player who made it (a line in the log says so). Nothing is hidden by it: the
-        // answers are public.
-        if refused.is_none() {
-            refused = self.play_table();
-        }
-        if refused.is_none() && self.all_declined() {
-            let _ = self.apply_one(Action::CancelTrade);
-        }
-        // A shared screen hides every hand, and the player who acts after it takes the
-        // keyboard again (H1).
-        if self.sharing_offer() || self.asking_builders() {
-            self.viewer = None;
-        }
-        if any || self.log.len() != logged {
-            self.recorded();
-        }
-        self.sync();
-        refused
-    }
-
-    /// Plays what the table settled on its shared screens as each one's moment comes: answers
-    /// given to an offer, and the passes of those who do not build (R40).
-    fn play_table(&mut self) -> Option<String> {
-        loop {
-            let logged = self.log.len();
-            self.ask_builders();
-            if let Some(why) = self.play_given().or_else(|| self.pass_unchosen()) {
-                return Some(why);
-            }
-            if self.log.len() == logged {
-                return None;
-            }
-        }
-    }
-
-    /// Plays one action, through the record when there is one (so it is logged for saves and
-    /// undo); a refusal comes back as the text to show.
-    pub(super) fn apply_one(&mut self, a: Action) -> Result<(), String> {
-        let applied = match &mut self.record {
-            Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
-            None => self.game.apply(a),
-        };
-        match applied {
-            Ok(events) => {
-                self.log.extend(events);
-                Ok(())
-            }
-            Err(RuleError::CannotAfford { what, cost }) => Err(self.cannot_afford(what, cost)),
-            Err(e) => Err(e.to_string()),
-        }
-    }
-
-    /// An offer is open and every player asked has declined it.
-    fn all_declined(&self) -> bool {
-        match self.game.phase() {
-            Phase::Trade { answers, .. } => {
-                answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
-                    && answers.contains(&Answer::Decline)
-            }
-            _ => false,
-        }
-    }
-
-    /// "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore": what is missing, said with
-    /// the cards of the player who has the keyboard (only they see it).
-    pub(super) fn cannot_afford(&self, what: &str, cost: crate::engine::Hand) -> String {
-        let hand = self.acting_view().hand();
-        let have: Vec<String> = cost.resources().map(|r| format!("{} {r}", hand[r])).collect();
-        format!("{what} costs {cost}; you have {}", have.join(", "))
-    }
-
-    /// Sets the focus the game's phase asks for, for the player who has the keyboard.
-    pub(super) fn sync(&mut self) {
-        self.focus = Focus::Idle;
-        self.ask_builders();
-        if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
-            return;
-        }
-        let seat = self.game.to_act();
-        let near = self.last_target;
-        self.focus = match self.game.phase() {
-            Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::new(&self.game, Purpose::Settlement, near, false))
-            }
-            Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::new(&self.game, Purpose::Road, near, false))
-            }
-            Phase::Robber => Focus::Select(Selection::robber(&self.game)),
-            Phase::Discard { remaining } => {
-                Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
-            }
-            Phase::Trade { .. } if seat == self.game.current_player() => Focus::Dialog(Dialog::responses(&self.game)),
-            Phase::Trade { .. } if self.offer_table.given(seat) == Some(super::answers::Choice::Counter) => {
-                Focus::Dialog(Dialog::Composer(Composer::counter(&self.game)))
-            }
-            Phase::Trade { .. } => Focus::Dialog(Dialog::Answer),
-            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
-            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
-        };
-    }
 }
+
+#[cfg(test)]
+mod tests;

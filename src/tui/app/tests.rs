@@ -1,0 +1,148 @@
+//! The legal actions are worked out at most once a key press, frame included (issue 24): the
+//! footer, the selection, the dialogs and the robber's victims share one list.
+
+use crossterm::event::KeyCode;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::legal::counter::computed;
+use super::{App, Msg};
+use crate::tui::Theme;
+
+/// Plays a hot-seat game of three people with a fixed stream of keys (no save, no quit), and
+/// checks the count of legal-action lists worked out for each key and the frame after it.
+#[test]
+fn one_legal_actions_a_key_press() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let keys = [
+        KeyCode::Enter,
+        KeyCode::Tab,
+        KeyCode::Enter,
+        KeyCode::Char('r'),
+        KeyCode::Char('b'),
+        KeyCode::Right,
+        KeyCode::Tab,
+        KeyCode::Enter,
+        KeyCode::Char('e'),
+        KeyCode::Char('m'),
+        KeyCode::Char('t'),
+        KeyCode::Char('p'),
+        KeyCode::Down,
+        KeyCode::Char('u'),
+        KeyCode::Esc,
+        KeyCode::Char('v'),
+        KeyCode::Char('c'),
+        KeyCode::Char('d'),
+        KeyCode::Char('a'),
+        KeyCode::Char('x'),
+        KeyCode::Up,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Enter,
+        KeyCode::Char('r'),
+        KeyCode::Esc,
+        KeyCode::Char('e'),
+        KeyCode::Tab,
+        KeyCode::Enter,
+    ];
+    let (mut pick, mut changed, mut quiet) = (0x9E37_79B9_7F4A_7C15_u64, 0, 0);
+    for _ in 0..2000 {
+        // xorshift64: a fixed stream of keys.
+        pick ^= pick << 13;
+        pick ^= pick >> 7;
+        pick ^= pick << 17;
+        let key = keys[(pick % keys.len() as u64) as usize];
+        let (before, game) = (computed(), app.game);
+        app.update(Msg::key(key));
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        let n = computed() - before;
+        assert!(n <= 1, "{key:?} worked the legal actions out {n} times (mode {:?})", app.mode());
+        // Another frame of the same position asks the list kept.
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        assert_eq!(computed() - before, n, "a second frame of the same position worked them out again");
+        if app.game == game {
+            quiet += 1;
+        } else {
+            changed += 1;
+        }
+        if app.game.is_over() {
+            break;
+        }
+    }
+    assert!(
+        changed > 40 && quiet > 100,
+        "the keys played: {changed} changed the game, {quiet} did not; {:?} {:?} turn {}",
+        app.mode(),
+        app.game.phase(),
+        app.game.turn_number()
+    );
+    assert!(app.game.turn_number() > 5, "the game went on (turn {})", app.game.turn_number());
+}
+
+/// The robber's two steps (app/robber.rs): a hex with two players to rob asks whom; Esc goes
+/// back to the hex, and the second choice robs.
+#[test]
+fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
+    use crate::engine::{Action, Phase, Seat};
+    use crate::tui::keymap::Mode;
+    use crate::tui::select::Target;
+    let names = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+    let mut app = App::new(11, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let key = |app: &mut App, code: KeyCode| app.update(Msg::key(code));
+    for _ in 0..20_000 {
+        match app.mode() {
+            Mode::Handoff | Mode::Victim => key(&mut app, KeyCode::Enter),
+            Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
+            Mode::Select => {
+                // A hex where two or more players can be robbed, if there is one.
+                let legal = app.legal();
+                let two = legal.iter().find_map(|a| match *a {
+                    Action::MoveRobber { hex, victim: Some(_) } => {
+                        let at = |v: &&Action| matches!(v, Action::MoveRobber { hex: h, victim: Some(_) } if *h == hex);
+                        (legal.iter().filter(at).count() >= 2).then_some(hex)
+                    }
+                    _ => None,
+                });
+                let Some(hex) = two else {
+                    key(&mut app, KeyCode::Tab);
+                    key(&mut app, KeyCode::Enter);
+                    continue;
+                };
+                let on = |app: &App| matches!(&app.focus, super::Focus::Select(s) if s.cursor == Target::Hex(hex));
+                while !on(&app) {
+                    key(&mut app, KeyCode::Tab);
+                }
+                key(&mut app, KeyCode::Enter);
+                assert_eq!(app.mode(), Mode::Victim, "two players to rob: asked whom");
+                key(&mut app, KeyCode::Esc);
+                assert_eq!(app.mode(), Mode::Select, "Esc: back to the hex");
+                assert_eq!(app.game.phase(), Phase::Robber, "nothing played");
+                while !on(&app) {
+                    key(&mut app, KeyCode::Tab);
+                }
+                key(&mut app, KeyCode::Enter);
+                assert_eq!(app.mode(), Mode::Victim);
+                let robbed = |s: Seat| app.game.public_player(s).resource_cards;
+                let before: u32 = app.game.seats().map(robbed).sum();
+                key(&mut app, KeyCode::Enter);
+                assert_ne!(app.game.phase(), Phase::Robber, "the second Enter robs");
+                assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
+                return;
+            }
+            Mode::Picker => {
+                key(&mut app, KeyCode::Right);
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+            }
+            Mode::Turn if app.game.phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
+            Mode::Turn => key(&mut app, KeyCode::Char('e')),
+            _ => key(&mut app, KeyCode::Esc),
+        }
+    }
+    panic!("no robber move with two players to rob in 20000 keys");
+}
