@@ -7,6 +7,49 @@ use serde::{Deserialize, Serialize};
 use super::cards::{DevCard, Hand, Resource};
 use super::coords::{Edge, Hex, Vertex};
 
+/// A kind of unit (R52, R53): knights, archers and cavalry stand on land hexes; ships on sea
+/// hexes. Saved by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum UnitKind {
+    /// R52: a knight, ore + wool.
+    Knight = 0,
+    /// R52: an archer, ore + wool + lumber (its reach is R56's).
+    Archer = 1,
+    /// R52: a cavalry, ore + wool + grain; moves 2 steps further.
+    Cavalry = 2,
+}
+
+impl UnitKind {
+    /// The knight units (R52), in the order of the seed's table.
+    pub const KNIGHTS: [UnitKind; 3] = [UnitKind::Knight, UnitKind::Archer, UnitKind::Cavalry];
+
+    /// The kind's name on the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Knight => "knight",
+            UnitKind::Archer => "archer",
+            UnitKind::Cavalry => "cavalry",
+        }
+    }
+
+    /// What the kind costs (R48's table, whether or not `seed_costs` is on: R52).
+    pub const fn cost(self) -> Hand {
+        match self {
+            UnitKind::Knight => Hand::new([0, 0, 1, 0, 1]),
+            UnitKind::Archer => Hand::new([0, 1, 1, 0, 1]),
+            UnitKind::Cavalry => Hand::new([0, 0, 1, 1, 1]),
+        }
+    }
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The most players any supported game seats (R40).
 pub const MAX_PLAYERS: usize = 6;
 
@@ -129,6 +172,11 @@ pub enum Action {
     /// Castles (R44): turn one's own city into a castle, paid for; the city piece returns to
     /// supply.
     BuildCastle(Vertex),
+    /// Knights (R52): build a knight unit of this kind on a land hex.
+    BuildKnight { kind: UnitKind, hex: Hex },
+    /// Knights (R52): move one's knight unit number `unit` (its slot, see
+    /// [`Game::knight_units`](super::Game::knight_units)) to a land hex.
+    MoveKnight { unit: u8, to: Hex },
 }
 
 /// A player's answer to an open trade offer.
@@ -209,6 +257,9 @@ pub enum Award {
     Metropolis,
     /// R50: Harbor Master.
     HarborMaster,
+    /// R52: Largest Army counted in knight units on the board, held and lost as R35 (the
+    /// base game's Largest Army is reported by [`Event::LargestArmy`]).
+    LargestArmy,
 }
 
 impl Award {
@@ -217,6 +268,7 @@ impl Award {
         match self {
             Award::Metropolis => "Largest Metropolis",
             Award::HarborMaster => "Harbor Master",
+            Award::LargestArmy => "Largest Army",
         }
     }
 }
@@ -286,6 +338,13 @@ pub enum Event {
     /// The dragon (R43) attacked `seat`'s building on intersection `at`, a `was` that is now
     /// `now` (`None`: removed); `at` is `None` when the target had no building.
     DragonAttacked { seat: Seat, at: Option<u8>, was: Piece, now: Option<Piece> },
+    /// Knights (R52): a unit was built on land hex `at`, in the player's slot `unit`.
+    UnitBuilt { seat: Seat, kind: UnitKind, unit: u8, at: u8 },
+    /// Knights (R52): a unit moved from land hex `from` to `to`.
+    UnitMoved { seat: Seat, kind: UnitKind, unit: u8, from: u8, to: u8 },
+    /// The dragon (R43) with knights (R52): `seat`'s knight beside the attacked building on
+    /// `at` fought; `die` against the dragon's, ties re-rolled; the higher target die saves it.
+    DragonFought { seat: Seat, at: u8, die: u8, dragon: u8 },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -366,6 +425,14 @@ impl Event {
             }
             Event::DragonAttacked { seat, was, now: Some(now), .. } => {
                 format!("the dragon attacks {}: a {was} becomes a {now}", n(seat))
+            }
+            Event::UnitBuilt { seat, kind, .. } => format!("{} builds a {kind}", n(seat)),
+            Event::UnitMoved { seat, kind, .. } => format!("{} moves a {kind}", n(seat)),
+            Event::DragonFought { seat, die, dragon, .. } if die > dragon => {
+                format!("{}'s knight fights the dragon off ({die} against {dragon})", n(seat))
+            }
+            Event::DragonFought { seat, die, dragon, .. } => {
+                format!("{}'s knight loses to the dragon ({die} against {dragon})", n(seat))
             }
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
@@ -449,4 +516,18 @@ pub enum RuleError {
     TradeAfterBuild,
     #[error("gold is no resource: {0}")]
     NotForGold(&'static str),
+    #[error("you build {0} unit a turn at most")]
+    UnitsThisTurn(u8),
+    #[error("you have no {0} units left (6 a player)")]
+    NoUnitsLeft(&'static str),
+    #[error("a knight unit goes on a land hex touching one of your buildings")]
+    KnightSite,
+    #[error("you have no unit number {0}")]
+    NoSuchUnit(u8),
+    #[error("that unit has moved this turn: each of its 2 actions is of a different kind")]
+    UnitMoved,
+    #[error("that unit has used both its actions this turn")]
+    UnitSpent,
+    #[error("a {0} can't reach that hex this turn")]
+    UnitCantReach(UnitKind),
 }

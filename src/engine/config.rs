@@ -243,11 +243,16 @@ impl Config {
     pub const MAX_POINTS: u8 = 22;
 
     /// These rules with `modules` switched on, and what they change in the rest of the rules
-    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42).
+    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42; R52: the deck
+    /// loses its knight cards).
     pub fn with_modules(self, modules: Modules) -> Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
         let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
-        Config { modules, costs, ..self }
+        let mut deck = self.deck;
+        if modules.has(Module::Knights) {
+            deck[DevCard::Knight] = 0;
+        }
+        Config { modules, costs, deck, ..self }
     }
 
     /// Checks the values are ones the rules allow.
@@ -291,7 +296,7 @@ impl Config {
         if s.castles > 9 {
             return Err(ConfigError::Castles(s.castles));
         }
-        if let Some(m) = Modules(self.modules.0 & !Modules::AVAILABLE.0).iter().next() {
+        if let Some(m) = Modules(self.modules.0 & !Modules::PLAYABLE.0).iter().next() {
             return Err(ConfigError::Modules(m.name()));
         }
         if self.modules.0 >> Module::ALL.len() != 0 {

@@ -21,7 +21,7 @@ mod terrain;
 mod validate;
 mod view;
 
-pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet};
+pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, UnitKind};
 pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
@@ -30,7 +30,9 @@ pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
-pub use rules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub use rules::{
+    DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, UNITS, Unit, UnitTurn, Units,
+};
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
 pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};

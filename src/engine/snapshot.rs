@@ -27,7 +27,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{MAX_PLAYERS, Seat};
+use super::action::{MAX_PLAYERS, Seat, UnitKind};
 use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, MAX_DECK};
 use super::config::{Config, ConfigError};
@@ -35,7 +35,7 @@ use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, Pieces, Player, Turn};
 use super::map::MapId;
 use super::rng::GameRng;
-use super::rules::House;
+use super::rules::{House, UNITS, Unit, UnitTurn, Units};
 use super::sets::{IntersectionSet, PathSet};
 use super::terrain::{HarborKind, Terrain};
 
@@ -108,6 +108,21 @@ pub struct PlayerSnapshot {
     pub castles: Vec<Vertex>,
     /// Paths with the player's roads, in increasing order.
     pub roads: Vec<Edge>,
+    /// R52: the player's knight units on the board, by slot; absent when there are none, as
+    /// in every save from before units existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<UnitSnapshot>,
+}
+
+/// One unit on the board (R52).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSnapshot {
+    /// The owner's slot (0 to 5): actions name a unit by it.
+    pub slot: u8,
+    /// Knight, archer or cavalry.
+    pub kind: UnitKind,
+    /// The land hex it stands on.
+    pub hex: Hex,
 }
 
 /// Facts about the turn in progress.
@@ -131,6 +146,10 @@ pub struct TurnSnapshot {
     /// player who rolled. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired: Option<Seat>,
+    /// R52: what the units of the player whose turn it is did this turn, one bit per slot
+    /// for each kind of action; absent when none has acted.
+    #[serde(default, skip_serializing_if = "UnitTurn::is_empty")]
+    pub units: UnitTurn,
 }
 
 /// The ChaCha8 generator's state, in the form `rand_chacha` saves it in.
@@ -168,6 +187,9 @@ pub enum SnapshotError {
     /// A piece on an intersection or path the island doesn't have.
     #[error("{seat} has a piece off the island")]
     OffIsland { seat: Seat },
+    /// A unit in a slot past the sixth, or two units in one slot (R52).
+    #[error("{seat} has a unit in slot {slot}: slots are 0 to 5, one unit each")]
+    UnitSlot { seat: Seat, slot: u8 },
     /// Two pieces on one intersection or path.
     #[error("two pieces stand on the same spot")]
     SameSpot,
@@ -195,7 +217,8 @@ impl Game {
         debug_assert_eq!(board.terrain.len(), hexes);
         let players = self.players[..self.num_players()]
             .iter()
-            .map(|p| PlayerSnapshot {
+            .zip(&self.units.knights)
+            .map(|(p, units)| PlayerSnapshot {
                 hand: p.hand,
                 dev: p.dev,
                 knights: p.knights,
@@ -203,6 +226,10 @@ impl Game {
                 cities: (p.cities - p.castles).iter().collect(),
                 castles: p.castles.iter().collect(),
                 roads: p.roads.iter().collect(),
+                units: (0..UNITS as u8)
+                    .zip(units)
+                    .filter_map(|(slot, u)| Some(UnitSnapshot { slot, kind: u.kind()?, hex: u.hex() }))
+                    .collect(),
             })
             .collect();
         let t = &self.turn;
@@ -223,6 +250,7 @@ impl Game {
                 bought: t.bought,
                 dice: t.dice,
                 paired: t.paired,
+                units: t.units,
             },
             first: self.first,
             longest_road: self.longest_road,
@@ -267,6 +295,7 @@ impl Game {
             return Err(SnapshotError::DiceStack(s.house.dice_stack.0));
         }
         let mut players = [Player::default(); MAX_PLAYERS];
+        let mut units = Units::default();
         for (i, (p, q)) in players.iter_mut().zip(&s.players).enumerate() {
             let seat = Seat(i as u8);
             let vertices = |list: &[Vertex]| {
@@ -282,6 +311,16 @@ impl Game {
             let (cities, castles) = (vertices(&q.cities)?, vertices(&q.castles)?);
             if cities.intersects(castles) {
                 return Err(SnapshotError::SameSpot);
+            }
+            for u in &q.units {
+                let slot = units.knights[i].get_mut(u.slot as usize).ok_or(SnapshotError::UnitSlot { seat, slot: u.slot })?;
+                if u.hex.index() >= topo.num_hexes() {
+                    return Err(SnapshotError::OffIsland { seat });
+                }
+                if !slot.is_empty() {
+                    return Err(SnapshotError::UnitSlot { seat, slot: u.slot });
+                }
+                *slot = Unit::new(u.kind, u.hex);
             }
             *p = Player {
                 hand: q.hand,
@@ -314,12 +353,14 @@ impl Game {
                 bought: t.bought,
                 dice: t.dice,
                 paired: t.paired,
+                units: t.units,
             },
             first: s.first,
             longest_road: s.longest_road,
             largest_army: s.largest_army,
             rng: GameRng::from_parts(rng.seed, rng.stream, rng.word_pos),
             house: s.house,
+            units,
             pieces: Pieces::default(),
         };
         game.refresh_derived();

@@ -91,6 +91,7 @@ impl Game {
         if self.turn.seat.index() >= n || self.first.index() >= n {
             return Err("a turn belongs to a player who isn't in the game".into());
         }
+        self.validate_units()?;
         let h = &self.house;
         for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master].into_iter().flatten() {
             if s.index() >= n {
@@ -122,6 +123,35 @@ impl Game {
         };
         if outsider {
             return Err("the phase waits for a player who isn't in the game".into());
+        }
+        Ok(())
+    }
+
+    /// R52: units only with the knight module, on the island's land hexes; what units did
+    /// this turn only for units that stand, of the player whose turn it is.
+    fn validate_units(&self) -> Result<(), String> {
+        let knights = self.config.modules.has(super::config::Module::Knights);
+        let mut slots = 0u8;
+        for s in self.seats() {
+            for (i, u) in self.units.knights(s).iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+                if !knights {
+                    return Err(format!("{s} has a unit but knights (R52) are not played"));
+                }
+                if u.hex().index() >= self.topology().num_hexes() {
+                    return Err(format!("{s}'s unit {i} stands off the island"));
+                }
+                if s == self.turn.seat {
+                    slots |= 1 << i;
+                }
+            }
+        }
+        let t = self.turn.units;
+        if (t.built | t.moved | t.attacked) & !slots != 0 {
+            return Err("a unit that doesn't stand has acted this turn".into());
+        }
+        let outside = self.units.knights[self.num_players()..].iter().flatten().any(|u| !u.is_empty());
+        if outside {
+            return Err("a unit belongs to a player who isn't in the game".into());
         }
         Ok(())
     }

@@ -126,6 +126,7 @@ impl StateV1 {
                 cities: p.cities,
                 castles: Vec::new(),
                 roads: p.roads,
+                units: Vec::new(),
             })
             .collect();
         let snapshot = Snapshot {

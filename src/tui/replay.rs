@@ -163,6 +163,8 @@ impl Replay {
             Action::EndTurn => "ends the turn".to_string(),
             Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
             Action::BuyWithGold(r) => format!("buys 1 {r} with 2 gold"),
+            Action::BuildKnight { kind, .. } => format!("builds a {kind}"),
+            Action::MoveKnight { .. } => "moves a unit".to_string(),
         };
         Some((seat, text))
     }

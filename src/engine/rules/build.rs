@@ -47,10 +47,11 @@ impl Game {
         self.topology().vertex_edge_set(v) - self.occupied_edges()
     }
 
-    /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25).
+    /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25); with
+    /// knights, also the corners of hexes holding one's knight unit (R52).
     #[inline(always)]
     fn settlement_sites(&self, s: Seat) -> IntersectionSet {
-        self.road_vertices(s) - self.blocked_vertices()
+        (self.road_vertices(s) | self.knight_corners(s)) - self.blocked_vertices()
     }
 
     /// Sites of a city: the player's settlements (R27).

@@ -60,7 +60,7 @@ impl Game {
 
     /// One award by R35 on each seat's `score` with minimum `min`: its holder after the build,
     /// reported when it changes from `holder`.
-    fn award_one(
+    pub(super) fn award_one(
         &self,
         award: Award,
         holder: Option<Seat>,

@@ -1,4 +1,4 @@
-//! The house-rule modules of `seeds/002` (R41-R50), one file each: the module's state, its
+//! The house-rule modules of `seeds/002` (R41-R52), one file each: the module's state, its
 //! candidates, checks and applies together. The rest of the engine calls a module through one
 //! hook at the moment the module changes (how the dice fall, who plays next), and every hook
 //! first tests the module's bit in [`Config::modules`](crate::engine::Config), so a game
@@ -10,8 +10,10 @@
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `dragon`: every 7 gold produced, the dragon attacks the leader's buildings (R43)
 //! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
+//! - `knights`: knights, archers and cavalry on the land hexes, Largest Army by units (R52)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
+//! - `units`: where the units stand and what they did this turn (R52), one byte a unit
 //!
 //! The seed's costs (R48) need no code of their own: [`Config::with_modules`] puts them in
 //! [`Config::costs`](crate::engine::Config), which every purchase reads.
@@ -24,8 +26,10 @@ mod castles;
 mod dice_stack;
 mod dragon;
 mod gold;
+mod knights;
 mod no_robber;
 mod rotating_first_player;
+mod units;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +37,7 @@ pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
 pub use gold::GOLD_PRICE;
+pub use units::{UNITS, Unit, UnitTurn, Units};
 pub(crate) use gold::{starting_bank, with_gold_hexes};
 
 use crate::engine::action::Seat;
