@@ -21,13 +21,14 @@
 //! assert_eq!(game.view(Seat(0)).hand(), Hand::ROAD);
 //! ```
 
-use super::action::{Action, Event, Piece, Seat};
+use super::action::{Action, Event, Piece, Seat, UnitKind};
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
 use super::coords::{Edge, Hex, Vertex};
 use super::game::{Game, Phase, Turn};
 use super::rng::GameRng;
 use super::road::ARMY_MIN;
+use super::rules::Unit;
 
 /// A position under construction. Every method takes and returns the builder, so a fixture
 /// reads as one chain; mistakes (a spot off the island, a card the bank lacks) are collected and
@@ -230,6 +231,19 @@ impl Scenario {
         self
     }
 
+    /// Puts a knight unit (R52) of `s` of `kind` on land hex `h`, in their first empty slot
+    /// (the knight module must be on: [`Scenario::build`] checks it).
+    pub fn unit(mut self, s: Seat, kind: UnitKind, h: Hex) -> Scenario {
+        if !self.seat_ok(s) || h.index() >= self.game.topology().num_hexes() {
+            return self.fail(format!("no unit of {s} on hex {}", h.0));
+        }
+        match self.game.units.knights[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::new(kind, h),
+            None => return self.fail(format!("{s} has 6 units already")),
+        }
+        self
+    }
+
     /// Sets who holds Largest Army; without it, [`Scenario::build`] gives it to the one player
     /// with the most knights played, 3 or more.
     pub fn largest_army(mut self, holder: Option<Seat>) -> Scenario {
@@ -247,7 +261,9 @@ impl Scenario {
         g.refresh_derived();
         g.award_longest_road(&mut Vec::new());
         g.award_house(&mut Vec::new());
-        if g.largest_army.is_none() {
+        if g.largest_army.is_none() && g.config.modules.has(super::config::Module::Knights) {
+            g.award_army_units(&mut Vec::new());
+        } else if g.largest_army.is_none() {
             let best = g.seats().map(|s| g.knights_played(s)).max().unwrap_or(0);
             let mut at_best = g.seats().filter(|&s| g.knights_played(s) == best);
             if let (Some(s), None) = (at_best.next(), at_best.next())

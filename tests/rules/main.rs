@@ -14,6 +14,8 @@ mod house_awards;
 mod house_castles;
 mod house_dragon;
 mod house_gold;
+mod house_knights;
+mod house_units_random;
 mod house_robber;
 mod house_setup;
 mod house_turns;
