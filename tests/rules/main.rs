@@ -15,6 +15,7 @@ mod house_castles;
 mod house_dragon;
 mod house_gold;
 mod house_knights;
+mod house_knights_save;
 mod house_units_bots;
 mod house_units_random;
 mod house_robber;
