@@ -31,11 +31,12 @@ pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, T
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use rules::{
-    DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, UNITS, Unit, UnitTurn, Units,
+    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT, UNITS, Unit,
+    UnitTurn, Units,
 };
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
 pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
-pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};
+pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot, UnitSnapshot};
 pub use terrain::{HarborKind, Terrain};
 pub use view::{PlayerView, PublicPlayer, ViewSnapshot};

@@ -32,11 +32,13 @@ pub enum Module {
     HarborMaster = 9,
     /// R52: knights, archers and cavalry stand on land hexes and move; Largest Army by units.
     Knights = 10,
+    /// R53: ships, war ships and cargo ships on the sea; Largest Navy (R54).
+    Ships = 11,
 }
 
 impl Module {
     /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 11] = [
+    pub const ALL: [Module; 12] = [
         Module::AcceleratedStart,
         Module::Gold,
         Module::Dragon,
@@ -48,6 +50,7 @@ impl Module {
         Module::Metropolis,
         Module::HarborMaster,
         Module::Knights,
+        Module::Ships,
     ];
 
     /// The module's name in RULES.md (and on the command line).
@@ -64,6 +67,7 @@ impl Module {
             Module::Metropolis => "metropolis",
             Module::HarborMaster => "harbor_master",
             Module::Knights => "knights",
+            Module::Ships => "ships",
         }
     }
 
@@ -107,7 +111,7 @@ impl Modules {
             | Module::HarborMaster.bit(),
     );
     /// `sea` on the command line: the unit modules (R52-R55).
-    pub const SEA: Modules = Modules(Module::Knights.bit());
+    pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit());
     /// Every module this version plays (`all` on the command line); a game or save with any
     /// other is refused.
     pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0);

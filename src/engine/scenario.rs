@@ -24,7 +24,7 @@
 use super::action::{Action, Event, Piece, Seat, UnitKind};
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
 use super::game::{Game, Phase, Turn};
 use super::rng::GameRng;
 use super::road::ARMY_MIN;
@@ -238,7 +238,32 @@ impl Scenario {
             return self.fail(format!("no unit of {s} on hex {}", h.0));
         }
         match self.game.units.knights[s.index()].iter_mut().find(|u| u.is_empty()) {
-            Some(slot) => *slot = Unit::new(kind, h),
+            Some(slot) => *slot = Unit::new(kind, h.0),
+            None => return self.fail(format!("{s} has 6 units already")),
+        }
+        self
+    }
+
+    /// Puts a ship (R53) of `s` of `kind` on sea hex `x`, in their first empty ship slot (the
+    /// ship module must be on: [`Scenario::build`] checks it).
+    pub fn ship(mut self, s: Seat, kind: UnitKind, x: SeaHex) -> Scenario {
+        if !self.seat_ok(s) || x.index() >= self.game.topology().num_sea_hexes() || !kind.is_ship() {
+            return self.fail(format!("no {kind} of {s} on sea hex {}", x.0));
+        }
+        match self.game.units.ships[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::new(kind, x.0),
+            None => return self.fail(format!("{s} has 6 ships already")),
+        }
+        self
+    }
+
+    /// Puts a knight unit of `s` of `kind` aboard their cargo ship in slot `ship` (R53).
+    pub fn aboard(mut self, s: Seat, kind: UnitKind, ship: u8) -> Scenario {
+        if !self.seat_ok(s) || kind.is_ship() {
+            return self.fail(format!("no {kind} of {s} aboard"));
+        }
+        match self.game.units.knights[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::aboard_ship(kind, ship),
             None => return self.fail(format!("{s} has 6 units already")),
         }
         self
@@ -261,6 +286,9 @@ impl Scenario {
         g.refresh_derived();
         g.award_longest_road(&mut Vec::new());
         g.award_house(&mut Vec::new());
+        if g.config.modules.has(super::config::Module::Ships) {
+            g.award_navy(&mut Vec::new());
+        }
         if g.largest_army.is_none() && g.config.modules.has(super::config::Module::Knights) {
             g.award_army_units(&mut Vec::new());
         } else if g.largest_army.is_none() {

@@ -31,7 +31,7 @@ use super::action::{MAX_PLAYERS, Seat, UnitKind};
 use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, MAX_DECK};
 use super::config::{Config, ConfigError};
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
 use super::game::{Game, Phase, Pieces, Player, Turn};
 use super::map::MapId;
 use super::rng::GameRng;
@@ -112,17 +112,29 @@ pub struct PlayerSnapshot {
     /// in every save from before units existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub units: Vec<UnitSnapshot>,
+    /// R53: the player's ships on the board, by slot; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<UnitSnapshot>,
 }
 
-/// One unit on the board (R52).
+/// One unit on the board (R52, R53): a knight unit on a land hex (`hex`) or aboard its
+/// owner's cargo ship (`aboard`), or a ship on a sea hex (`sea`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitSnapshot {
-    /// The owner's slot (0 to 5): actions name a unit by it.
+    /// The owner's slot (0 to 5) among their knight units or their ships: actions name a
+    /// unit by it.
     pub slot: u8,
-    /// Knight, archer or cavalry.
+    /// Knight, archer or cavalry; ship, war ship or cargo ship.
     pub kind: UnitKind,
-    /// The land hex it stands on.
-    pub hex: Hex,
+    /// The land hex a knight unit stands on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<Hex>,
+    /// The slot of the owner's cargo ship a knight unit is aboard (R53).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<u8>,
+    /// The sea hex a ship is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sea: Option<SeaHex>,
 }
 
 /// Facts about the turn in progress.
@@ -190,6 +202,9 @@ pub enum SnapshotError {
     /// A unit in a slot past the sixth, or two units in one slot (R52).
     #[error("{seat} has a unit in slot {slot}: slots are 0 to 5, one unit each")]
     UnitSlot { seat: Seat, slot: u8 },
+    /// A unit whose kind and place don't go together, or off the island (R52, R53).
+    #[error("{seat}'s unit in slot {slot} has no place of its kind on the island")]
+    UnitPlace { seat: Seat, slot: u8 },
     /// Two pieces on one intersection or path.
     #[error("two pieces stand on the same spot")]
     SameSpot,
@@ -217,8 +232,8 @@ impl Game {
         debug_assert_eq!(board.terrain.len(), hexes);
         let players = self.players[..self.num_players()]
             .iter()
-            .zip(&self.units.knights)
-            .map(|(p, units)| PlayerSnapshot {
+            .zip(self.units.knights.iter().zip(&self.units.ships))
+            .map(|(p, (units, ships))| PlayerSnapshot {
                 hand: p.hand,
                 dev: p.dev,
                 knights: p.knights,
@@ -228,7 +243,15 @@ impl Game {
                 roads: p.roads.iter().collect(),
                 units: (0..UNITS as u8)
                     .zip(units)
-                    .filter_map(|(slot, u)| Some(UnitSnapshot { slot, kind: u.kind()?, hex: u.hex() }))
+                    .filter_map(|(slot, u)| {
+                        Some(UnitSnapshot { slot, kind: u.kind()?, hex: u.land(), aboard: u.aboard(), sea: None })
+                    })
+                    .collect(),
+                ships: (0..UNITS as u8)
+                    .zip(ships)
+                    .filter_map(|(slot, u)| {
+                        Some(UnitSnapshot { slot, kind: u.ship_kind()?, hex: None, aboard: None, sea: Some(u.sea()) })
+                    })
                     .collect(),
             })
             .collect();
@@ -312,15 +335,19 @@ impl Game {
             if cities.intersects(castles) {
                 return Err(SnapshotError::SameSpot);
             }
-            for u in &q.units {
-                let slot = units.knights[i].get_mut(u.slot as usize).ok_or(SnapshotError::UnitSlot { seat, slot: u.slot })?;
-                if u.hex.index() >= topo.num_hexes() {
-                    return Err(SnapshotError::OffIsland { seat });
-                }
+            for (u, ship) in q.units.iter().map(|u| (u, false)).chain(q.ships.iter().map(|u| (u, true))) {
+                let list = if ship { &mut units.ships[i] } else { &mut units.knights[i] };
+                let bad = SnapshotError::UnitSlot { seat, slot: u.slot };
+                let slot = list.get_mut(u.slot as usize).ok_or(bad.clone())?;
                 if !slot.is_empty() {
-                    return Err(SnapshotError::UnitSlot { seat, slot: u.slot });
+                    return Err(bad);
                 }
-                *slot = Unit::new(u.kind, u.hex);
+                *slot = match (ship, u.kind.is_ship(), u.hex, u.aboard, u.sea) {
+                    (false, false, Some(h), None, None) if h.index() < topo.num_hexes() => Unit::new(u.kind, h.0),
+                    (false, false, None, Some(b), None) if (b as usize) < UNITS => Unit::aboard_ship(u.kind, b),
+                    (true, true, None, None, Some(x)) if x.index() < topo.num_sea_hexes() => Unit::new(u.kind, x.0),
+                    _ => return Err(SnapshotError::UnitPlace { seat, slot: u.slot }),
+                };
             }
             *p = Player {
                 hand: q.hand,

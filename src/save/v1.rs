@@ -127,6 +127,7 @@ impl StateV1 {
                 castles: Vec::new(),
                 roads: p.roads,
                 units: Vec::new(),
+                ships: Vec::new(),
             })
             .collect();
         let snapshot = Snapshot {

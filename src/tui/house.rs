@@ -44,6 +44,7 @@ fn describe(m: Module) -> &'static str {
         Module::Metropolis => "LM, Largest Metropolis: 2 points, most building points joined by roads (5+)",
         Module::HarborMaster => "HM, Harbor Master: 2 points, most building points on harbors (3+)",
         Module::Knights => "knights, archers and cavalry on the hexes; Largest Army by units (3+)",
+        Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
     }
 }
 

@@ -19,6 +19,7 @@ mod house_knights_save;
 mod house_units_bots;
 mod house_units_random;
 mod house_robber;
+mod house_ships;
 mod house_setup;
 mod house_turns;
 mod sea;

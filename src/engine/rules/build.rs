@@ -51,7 +51,7 @@ impl Game {
     /// knights, also the corners of hexes holding one's knight unit (R52).
     #[inline(always)]
     fn settlement_sites(&self, s: Seat) -> IntersectionSet {
-        (self.road_vertices(s) | self.knight_corners(s)) - self.blocked_vertices()
+        (self.road_vertices(s) | self.unit_corners(s)) - self.blocked_vertices()
     }
 
     /// Sites of a city: the player's settlements (R27).

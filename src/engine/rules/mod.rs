@@ -21,13 +21,14 @@ mod trade;
 mod turn;
 
 pub use modules::{
-    DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, UNITS, Unit, UnitTurn, Units,
+    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT, UNITS, Unit,
+    UnitTurn, Units,
 };
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 
 use super::action::{Action, Event, Revealed, RuleError, Seat, UnitKind};
 use super::cards::{Hand, Resource};
-use super::coords::Hex;
+use super::coords::{Hex, SeaHex};
 use super::game::{Game, Phase};
 use super::sink::{ActionSink, EventSink};
 
@@ -52,6 +53,8 @@ impl Game {
             (Action::RollDice, _) => Err(RuleError::NotNow("the dice are rolled once, at the start of a turn")),
             // R52: units act in their owner's turn, before the roll too.
             (Action::MoveKnight { unit, to }, Phase::Roll | Phase::Main) => self.check_move_knight(s, unit, to),
+            (Action::SailShip { unit, to }, Phase::Roll | Phase::Main) => self.check_sail(s, unit, to),
+            (Action::BoardShip { unit, ship }, Phase::Roll | Phase::Main) => self.check_board(s, unit, ship),
             (_, Phase::Roll) if !cards::is_dev_play(action) => Err(RuleError::NotNow("roll the dice first")),
             (Action::BuildRoad(e), Phase::Main) => self.check_road(s, e),
             (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_free_road(s, e),
@@ -59,6 +62,7 @@ impl Game {
             (Action::BuildCity(v), Phase::Main) => self.check_city(s, v),
             (Action::BuildCastle(v), Phase::Main) => self.check_castle(s, v),
             (Action::BuildKnight { kind, hex }, Phase::Main) => self.check_build_knight(s, kind, hex),
+            (Action::BuildShip { kind, sea }, Phase::Main) => self.check_build_ship(s, kind, sea),
             (Action::BuyDevCard, Phase::Main) => self.check_buy(s),
             (a, Phase::Roll | Phase::Main) if cards::is_dev_play(a) => self.check_dev_play(s, a),
             (Action::MaritimeTrade { give, get, rate }, Phase::Main) => self.check_maritime(s, give, get, rate),
@@ -198,6 +202,9 @@ impl Game {
             Action::BuildCastle(v) => self.build_castle(s, v, ev),
             Action::BuildKnight { kind, hex } => self.build_knight(s, kind, hex, ev),
             Action::MoveKnight { unit, to } => self.move_knight(s, unit, to, ev),
+            Action::BuildShip { kind, sea } => self.build_ship(s, kind, sea, ev),
+            Action::SailShip { unit, to } => self.sail(s, unit, to, ev),
+            Action::BoardShip { unit, ship } => self.board_ship(s, unit, ship, ev),
         }
         if matches!(
             action,
@@ -213,6 +220,7 @@ impl Game {
                 | Action::BuildRoad(_)
                 | Action::BuildCastle(_)
                 | Action::BuildKnight { .. }
+                | Action::BuildShip { .. }
                 | Action::BuyDevCard
                 | Action::PlayKnight
                 | Action::EndTurn
@@ -242,11 +250,19 @@ impl Game {
         all.extend(topo.edges().map(Action::BuildRoad));
         for h in 0..topo.num_hexes() as u8 {
             all.extend(UnitKind::KNIGHTS.map(|kind| Action::BuildKnight { kind, hex: Hex(h) }));
+            all.extend(UnitKind::SHIPS.map(|kind| Action::BuildKnight { kind, hex: Hex(h) }));
             all.extend((0..UNITS as u8).map(|unit| Action::MoveKnight { unit, to: Hex(h) }));
             all.push(Action::MoveRobber { hex: Hex(h), victim: None });
             all.extend(self.seats().map(|v| Action::MoveRobber { hex: Hex(h), victim: Some(v) }));
         }
         all.extend(self.seats().map(Action::ConfirmTrade));
+        for x in 0..topo.num_sea_hexes() as u8 {
+            all.extend(UnitKind::SHIPS.map(|kind| Action::BuildShip { kind, sea: SeaHex(x) }));
+            all.extend((0..UNITS as u8).map(|unit| Action::SailShip { unit, to: SeaHex(x) }));
+        }
+        for unit in 0..UNITS as u8 {
+            all.extend((0..UNITS as u8).map(|ship| Action::BoardShip { unit, ship }));
+        }
         for a in Resource::CARDS {
             all.push(Action::Discard(a));
             all.push(Action::TakeCard(a));

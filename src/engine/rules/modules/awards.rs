@@ -26,7 +26,7 @@ impl Game {
     #[inline(always)]
     pub(in crate::engine) fn house_award_points(&self, s: Seat) -> u8 {
         let h = &self.house;
-        2 * (h.metropolis == Some(s)) as u8 + 2 * (h.harbor_master == Some(s)) as u8
+        2 * (h.metropolis == Some(s)) as u8 + 2 * (h.harbor_master == Some(s)) as u8 + 2 * (h.navy == Some(s)) as u8
     }
 
     /// Gives the house-rule awards to whom R49 and R50 say, after a build.

@@ -4,8 +4,8 @@
 //! players take under no robber (R45) is chosen, not produced, and is not counted.
 //!
 //! An attack: the target is the player with the most public points; a tie goes to the most
-//! knights (knight units on the board with the knight module, R52, else knights played) and
-//! gold and resource cards held, added together; still tied, the tied players roll one die
+//! knights (knight units on the board with the knight module, R52, else knights played),
+//! ships (R53) and gold and resource cards held, added together; still tied, the tied players roll one die
 //! each from the game's RNG and re-roll ties. One of the target's buildings is picked
 //! uniformly. With the knight module, a knight unit of the target's on a land hex touching it
 //! makes the target fight: a die for the target and one for the dragon, ties re-rolled; a
@@ -73,7 +73,7 @@ impl Game {
         };
         let key = |g: &Game, s: Seat| {
             let cards = g.players[s.index()].hand.total();
-            (g.public_points(s), knights(g, s) as u32 + cards)
+            (g.public_points(s), knights(g, s) as u32 + g.ship_count(s) as u32 + cards)
         };
         let best = self.seats().map(|s| key(self, s)).max().expect("players");
         let mut tied = [Seat(0); MAX_PLAYERS];

@@ -28,9 +28,15 @@ use crate::engine::sink::{ActionSink, EventSink};
 use super::units::{UNITS, Unit};
 
 impl Game {
-    /// The knight units of `s` on the board: slot, kind and land hex (R52). Units are public.
+    /// The knight units of `s` on land hexes: slot, kind and hex (R52; those aboard a cargo
+    /// ship are [`Game::knights_aboard`]). Units are public.
     pub fn knight_units(&self, s: Seat) -> impl Iterator<Item = (u8, UnitKind, Hex)> + '_ {
-        self.units.knights(s).iter().enumerate().filter_map(|(i, u)| Some((i as u8, u.kind()?, u.hex())))
+        self.units.knights(s).iter().enumerate().filter_map(|(i, u)| Some((i as u8, u.kind()?, u.land()?)))
+    }
+
+    /// The knight units of `s` aboard their cargo ships (R53): slot, kind and the ship's slot.
+    pub fn knights_aboard(&self, s: Seat) -> impl Iterator<Item = (u8, UnitKind, u8)> + '_ {
+        self.units.knights(s).iter().enumerate().filter_map(|(i, u)| Some((i as u8, u.kind()?, u.aboard()?)))
     }
 
     /// How many knight units `s` has on the board (Largest Army's count, R52).
@@ -44,37 +50,43 @@ impl Game {
         if s == self.turn.seat && (slot as usize) < UNITS { self.turn.units.used(slot) } else { 0 }
     }
 
-    /// Units built this turn by the player whose turn it is (R52: 1 a turn).
+    /// Units built this turn by the player whose turn it is (R52, R53: 1 a turn, 2 of any
+    /// kinds with both modules).
     pub fn units_built_this_turn(&self) -> u8 {
         self.turn.units.built.count_ones() as u8
     }
 
-    /// Units a player may build a turn (R52: 1).
-    fn unit_limit(&self) -> u8 {
-        1
+    /// Units a player may build a turn (R52, R53: 1, or 2 with knights and ships both on).
+    pub(super) fn unit_limit(&self) -> u8 {
+        let m = self.config.modules;
+        1 + (m.has(Module::Knights) && m.has(Module::Ships)) as u8
     }
 
     /// Land hexes holding one of `s`'s knight units.
-    fn knight_hexes(&self, s: Seat) -> HexSet {
-        self.units.knights(s).iter().filter(|u| !u.is_empty()).map(|u| u.hex()).collect()
+    pub(super) fn knight_hexes(&self, s: Seat) -> HexSet {
+        self.units.knights(s).iter().filter_map(|u| u.land()).collect()
     }
 
-    /// R52: corners where `s` may settle without a road: those of land hexes holding one of
-    /// their knight units. Empty without the module (one test of its bit).
+    /// R52, R53: corners where `s` may settle without a road: those of land hexes holding
+    /// one of their knight units, and the coastal corners of sea hexes holding one of their
+    /// ships. Empty without the unit modules (one test of their bits).
     #[inline(always)]
-    pub(in crate::engine::rules) fn knight_corners(&self, s: Seat) -> IntersectionSet {
-        if self.config.modules.has(Module::Knights) { self.knight_corners_now(s) } else { IntersectionSet::EMPTY }
+    pub(in crate::engine::rules) fn unit_corners(&self, s: Seat) -> IntersectionSet {
+        const UNITS: u32 = Module::Knights.bit() | Module::Ships.bit();
+        if self.config.modules.0 & UNITS != 0 { self.unit_corners_now(s) } else { IntersectionSet::EMPTY }
     }
 
     #[inline(never)]
-    fn knight_corners_now(&self, s: Seat) -> IntersectionSet {
+    fn unit_corners_now(&self, s: Seat) -> IntersectionSet {
         let topo = self.topology();
-        self.knight_hexes(s).iter().fold(IntersectionSet::EMPTY, |all, h| all | topo.hex_vertex_set(h))
+        let land = self.knight_hexes(s).iter().fold(IntersectionSet::EMPTY, |all, h| all | topo.hex_vertex_set(h));
+        land | self.ship_corners(s)
     }
 
-    /// R52: land hexes where `s` may build a knight unit: those touching their buildings.
+    /// R52: land hexes where `s` may build a knight unit: those touching their buildings (with
+    /// ships, R53, also those touching a sea hex holding their ship).
     fn knight_sites(&self, s: Seat) -> HexSet {
-        self.pieces.hexes[s.index()].get()
+        self.pieces.hexes[s.index()].get() | self.ship_coasts(s)
     }
 
     /// The first empty slot of `s`'s knight units.
@@ -122,30 +134,46 @@ impl Game {
     /// it moves only (R52). Nothing without the module.
     #[inline(always)]
     pub(in crate::engine::rules) fn push_units(&self, s: Seat, rolled: bool, out: &mut impl ActionSink) {
-        if self.config.modules.has(Module::Knights) {
+        const UNITS: u32 = Module::Knights.bit() | Module::Ships.bit();
+        if self.config.modules.0 & UNITS != 0 {
             self.push_units_now(s, rolled, out);
         }
     }
 
     #[inline(never)]
     fn push_units_now(&self, s: Seat, rolled: bool, out: &mut impl ActionSink) {
-        if rolled && self.units_built_this_turn() < self.unit_limit() && self.free_knight_slot(s).is_some() {
+        let knights = self.config.modules.has(Module::Knights);
+        if knights && rolled && self.units_built_this_turn() < self.unit_limit() && self.free_knight_slot(s).is_some() {
             let hand = self.players[s.index()].hand;
             let sites = self.knight_sites(s);
             for kind in UnitKind::KNIGHTS.into_iter().filter(|k| hand.contains(&k.cost())) {
                 out.push_all(sites.iter().map(|hex| Action::BuildKnight { kind, hex }));
             }
         }
-        for (unit, kind, at) in self.knight_units(s) {
-            if self.unit_may_move(unit).is_ok() {
-                out.push_all(self.knight_reach(s, kind, at).iter().map(|to| Action::MoveKnight { unit, to }));
+        for (unit, u) in self.units.knights(s).iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+            if self.unit_may_move(unit as u8).is_ok() {
+                let unit = unit as u8;
+                out.push_all(self.knight_targets(s, *u).iter().map(|to| Action::MoveKnight { unit, to }));
             }
+        }
+        self.push_ship_actions(s, rolled, out);
+    }
+
+    /// Where knight unit `u` of `s` may move: its reach on land, or from aboard a cargo ship
+    /// the land hexes touching the ship's sea hex (R53).
+    fn knight_targets(&self, s: Seat, u: Unit) -> HexSet {
+        match (u.kind(), u.land(), u.aboard()) {
+            (Some(kind), Some(at), _) => self.knight_reach(s, kind, at),
+            (_, _, Some(ship)) => self.topology().sea_coast(self.units.ships(s)[ship as usize].sea()),
+            _ => HexSet::EMPTY,
         }
     }
 
-    /// The unit in the acting player's `slot` has a move left: it hasn't moved, and hasn't
-    /// used its two actions (R52).
-    fn unit_may_move(&self, slot: u8) -> Result<(), RuleError> {
+    /// The unit of the acting player's bit `slot` (a knight unit's slot, or [`SHIP_SLOT`] + a
+    /// ship's) has a move left: it hasn't moved, and hasn't used its two actions (R52).
+    ///
+    /// [`SHIP_SLOT`]: super::units::SHIP_SLOT
+    pub(super) fn unit_may_move(&self, slot: u8) -> Result<(), RuleError> {
         let t = self.turn.units;
         if t.moved >> slot & 1 == 1 {
             return Err(RuleError::UnitMoved);
@@ -165,6 +193,9 @@ impl Game {
     ) -> Result<(), RuleError> {
         if !self.config.modules.has(Module::Knights) {
             return Err(RuleError::ModuleOff(Module::Knights.name()));
+        }
+        if kind.is_ship() {
+            return Err(RuleError::WrongKind("knight unit"));
         }
         if hex.index() >= self.topology().num_hexes() {
             return Err(RuleError::OffBoard("hex", hex.0));
@@ -192,8 +223,8 @@ impl Game {
         let unit = self.units.knights(s).get(slot as usize).copied().unwrap_or_default();
         let Some(kind) = unit.kind() else { return Err(RuleError::NoSuchUnit(slot)) };
         self.unit_may_move(slot)?;
-        if !self.knight_reach(s, kind, unit.hex()).contains(to) {
-            return Err(RuleError::UnitCantReach(kind));
+        if !self.knight_targets(s, unit).contains(to) {
+            return Err(if unit.aboard().is_some() { RuleError::CannotLand } else { RuleError::UnitCantReach(kind) });
         }
         Ok(())
     }
@@ -204,7 +235,7 @@ impl Game {
         self.pay_in(s, kind.cost());
         self.turn.built = true;
         let slot = self.free_knight_slot(s).expect("checked: a slot is free");
-        self.units.knights[s.index()][slot] = Unit::new(kind, hex);
+        self.units.knights[s.index()][slot] = Unit::new(kind, hex.0);
         self.turn.units.built |= 1 << slot;
         ev.push(Event::UnitBuilt { seat: s, kind, unit: slot as u8, at: hex.0 });
         self.award_army_units(ev);
@@ -212,11 +243,16 @@ impl Game {
 
     /// Moves a knight unit: its move for the turn.
     pub(in crate::engine::rules) fn move_knight(&mut self, s: Seat, slot: u8, to: Hex, ev: &mut impl EventSink) {
-        let unit = &mut self.units.knights[s.index()][slot as usize];
-        let (kind, from) = (unit.kind().expect("checked: a unit"), unit.hex());
-        *unit = unit.moved(to);
+        let u = self.units.knights[s.index()][slot as usize];
+        let kind = u.kind().expect("checked: a unit");
+        // A knight leaving a cargo ship comes from the ship's sea hex.
+        let from = match u.aboard() {
+            Some(ship) => self.units.ships(s)[ship as usize].place(),
+            None => u.place(),
+        };
+        self.units.knights[s.index()][slot as usize] = u.moved(to.0);
         self.turn.units.moved |= 1 << slot;
-        ev.push(Event::UnitMoved { seat: s, kind, unit: slot, from: from.0, to: to.0 });
+        ev.push(Event::UnitMoved { seat: s, kind, unit: slot, from, to: to.0 });
     }
 
     /// R52: Largest Army to the most knight units on the board, 3 or more, as R35. Asked

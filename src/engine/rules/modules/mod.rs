@@ -13,6 +13,7 @@
 //! - `knights`: knights, archers and cavalry on the land hexes, Largest Army by units (R52)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
+//! - `ships`: ships, war ships and cargo ships on the sea, Largest Navy (R53, R54)
 //! - `units`: where the units stand and what they did this turn (R52), one byte a unit
 //!
 //! The seed's costs (R48) need no code of their own: [`Config::with_modules`] puts them in
@@ -29,6 +30,7 @@ mod gold;
 mod knights;
 mod no_robber;
 mod rotating_first_player;
+mod ships;
 mod units;
 
 use serde::{Deserialize, Serialize};
@@ -37,7 +39,8 @@ pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
 pub use gold::GOLD_PRICE;
-pub use units::{UNITS, Unit, UnitTurn, Units};
+pub use ships::{CARGO_ROOM, NAVY_MIN};
+pub use units::{SHIP_SLOT, UNITS, Unit, UnitTurn, Units};
 pub(crate) use gold::{starting_bank, with_gold_hexes};
 
 use crate::engine::action::Seat;
@@ -57,14 +60,18 @@ pub struct House {
     pub harbor_master: Option<Seat>,
     /// R43: gold produced since the dragon's last attack (always below 7 between actions).
     pub dragon_gold: u8,
+    /// R54: the holder of Largest Navy (absent in saves from before ships).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub navy: Option<Seat>,
 }
 
 impl Game {
     /// Points the house rules add to [`Game::public_points`]: castles (R44) and the awards of
-    /// R49 and R50. One test of the module bits when none of them is on.
+    /// R49, R50 and R54. One test of the module bits when none of them is on.
     #[inline(always)]
     pub(in crate::engine) fn house_points(&self, s: Seat) -> u8 {
-        const POINTS: u32 = Module::Castles.bit() | Module::Metropolis.bit() | Module::HarborMaster.bit();
+        const POINTS: u32 =
+            Module::Castles.bit() | Module::Metropolis.bit() | Module::HarborMaster.bit() | Module::Ships.bit();
         if self.config.modules.0 & POINTS == 0 { 0 } else { self.castle_points(s) + self.house_award_points(s) }
     }
 }
