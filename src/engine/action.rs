@@ -379,6 +379,8 @@ pub enum Event {
     /// The dragon (R43) with knights (R52): `seat`'s knight beside the attacked building on
     /// `at` fought; `die` against the dragon's, ties re-rolled; the higher target die saves it.
     DragonFought { seat: Seat, at: u8, die: u8, dragon: u8 },
+    /// R55: `seat` earned a Colonist point for settling island `island` after set-up.
+    Colonist { seat: Seat, island: u8 },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -469,6 +471,7 @@ impl Event {
             Event::DragonFought { seat, die, dragon, .. } => {
                 format!("{}'s knight loses to the dragon ({die} against {dragon})", n(seat))
             }
+            Event::Colonist { seat, .. } => format!("{} settles a new island: a Colonist point", n(seat)),
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
     }

@@ -205,6 +205,8 @@ pub enum ConfigError {
     Modules(&'static str),
     #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
     DragonWithoutGold,
+    #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
+    ColonistWithoutShips,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
@@ -239,7 +241,9 @@ impl Config {
             .iter()
             .filter(|&&m| self.modules.has(m))
             .count() as u32;
-        (pieces + 2 + 2 + 2 * house + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
+        let islands = self.map.topology().colonist_islands().len() as u32;
+        let colonist = if self.modules.has(Module::Colonist) { islands } else { 0 };
+        (pieces + 2 + 2 + 2 * house + colonist + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
     }
 
     /// The most points the base game can give (see [`Config::max_points`]).
@@ -251,6 +255,7 @@ impl Config {
     pub fn with_modules(self, modules: Modules) -> Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
         let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
+        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         let mut deck = self.deck;
         if modules.has(Module::Knights) {
             deck[DevCard::Knight] = 0;
@@ -307,6 +312,9 @@ impl Config {
         }
         if self.modules.has(Module::Dragon) && !self.modules.has(Module::Gold) {
             return Err(ConfigError::DragonWithoutGold);
+        }
+        if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
+            return Err(ConfigError::ColonistWithoutShips);
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

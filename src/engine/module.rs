@@ -34,11 +34,13 @@ pub enum Module {
     Knights = 10,
     /// R53: ships, war ships and cargo ships on the sea; Largest Navy (R54).
     Ships = 11,
+    /// R55 (with ships): a point for each island settled after set-up.
+    Colonist = 12,
 }
 
 impl Module {
     /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 12] = [
+    pub const ALL: [Module; 13] = [
         Module::AcceleratedStart,
         Module::Gold,
         Module::Dragon,
@@ -51,6 +53,7 @@ impl Module {
         Module::HarborMaster,
         Module::Knights,
         Module::Ships,
+        Module::Colonist,
     ];
 
     /// The module's name in RULES.md (and on the command line).
@@ -68,6 +71,7 @@ impl Module {
             Module::HarborMaster => "harbor_master",
             Module::Knights => "knights",
             Module::Ships => "ships",
+            Module::Colonist => "colonist",
         }
     }
 
@@ -111,7 +115,7 @@ impl Modules {
             | Module::HarborMaster.bit(),
     );
     /// `sea` on the command line: the unit modules (R52-R55).
-    pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit());
+    pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Colonist.bit());
     /// Every module this version plays (`all` on the command line); a game or save with any
     /// other is refused.
     pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0);

@@ -179,6 +179,11 @@ impl Game {
             return Err("a unit that doesn't stand has acted this turn".into());
         }
         let n = self.num_players();
+        let h = &self.house;
+        let islands = h.colonist.iter().chain(&h.home).any(|&i| i != 0);
+        if islands && !m.has(Module::Colonist) || h.colonist[n..].iter().chain(&h.home[n..]).any(|&i| i != 0) {
+            return Err("islands are noted for colonist (R55), which isn't played, or for no player".into());
+        }
         let outside = self.units.knights[n..].iter().chain(&self.units.ships[n..]).flatten().any(|u| !u.is_empty());
         if outside {
             return Err("a unit belongs to a player who isn't in the game".into());

@@ -12,6 +12,7 @@ mod build;
 mod five_six;
 mod house_awards;
 mod house_castles;
+mod house_colonist;
 mod house_dragon;
 mod house_gold;
 mod house_knights;

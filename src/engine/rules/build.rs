@@ -235,6 +235,8 @@ impl Game {
         } else {
             p.settlements.insert(v)
         }
+        let setup = matches!(self.phase, Phase::Setup { .. });
+        self.colonist_settled(s, v, setup, ev);
         self.players[s.index()].harbors |= self.harbors_of(IntersectionSet::one(v));
         let topo = self.topology();
         let through = topo.vertex_edge_set(v);

@@ -7,6 +7,7 @@
 //! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `castles`: a city may become a castle (R44)
+//! - `colonist`: a point for each island settled after set-up (R55)
 //! - `dice_stack`: rolls drawn from a stack of the 36 pairs of dice (R47)
 //! - `dragon`: every 7 gold produced, the dragon attacks the leader's buildings (R43)
 //! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
@@ -24,6 +25,7 @@
 mod accelerated_start;
 mod awards;
 mod castles;
+mod colonist;
 mod dice_stack;
 mod dragon;
 mod gold;
@@ -43,7 +45,7 @@ pub use ships::{CARGO_ROOM, NAVY_MIN};
 pub use units::{SHIP_SLOT, UNITS, Unit, UnitTurn, Units};
 pub(crate) use gold::{starting_bank, with_gold_hexes};
 
-use crate::engine::action::Seat;
+use crate::engine::action::{MAX_PLAYERS, Seat};
 use crate::engine::config::Module;
 use crate::engine::game::Game;
 
@@ -63,6 +65,16 @@ pub struct House {
     /// R54: the holder of Largest Navy (absent in saves from before ships).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub navy: Option<Seat>,
+    /// R55: per seat, the islands (a bit each) where set-up placed their buildings.
+    #[serde(skip_serializing_if = "no_islands")]
+    pub home: [u16; MAX_PLAYERS],
+    /// R55: per seat, the islands (a bit each) that earned them a Colonist point.
+    #[serde(skip_serializing_if = "no_islands")]
+    pub colonist: [u16; MAX_PLAYERS],
+}
+
+fn no_islands(islands: &[u16; MAX_PLAYERS]) -> bool {
+    islands.iter().all(|&i| i == 0)
 }
 
 impl Game {
@@ -70,9 +82,16 @@ impl Game {
     /// R49, R50 and R54. One test of the module bits when none of them is on.
     #[inline(always)]
     pub(in crate::engine) fn house_points(&self, s: Seat) -> u8 {
-        const POINTS: u32 =
-            Module::Castles.bit() | Module::Metropolis.bit() | Module::HarborMaster.bit() | Module::Ships.bit();
-        if self.config.modules.0 & POINTS == 0 { 0 } else { self.castle_points(s) + self.house_award_points(s) }
+        const POINTS: u32 = Module::Castles.bit()
+            | Module::Metropolis.bit()
+            | Module::HarborMaster.bit()
+            | Module::Ships.bit()
+            | Module::Colonist.bit();
+        if self.config.modules.0 & POINTS == 0 {
+            0
+        } else {
+            self.castle_points(s) + self.house_award_points(s) + self.colonist_points(s)
+        }
     }
 }
 
