@@ -579,3 +579,7 @@ pub enum RuleError {
     #[error("a knight leaving a cargo ship goes to a land hex touching the ship's sea hex")]
     CannotLand,
 }
+
+// An action is copied into every list of legal actions: the unit modules' actions must not
+// make it larger than the base game's largest (a trade offer, 18 bytes).
+const _: () = assert!(std::mem::size_of::<Action>() <= 18, "Action grew");

@@ -237,10 +237,9 @@ impl Config {
         let s = self.supply;
         let castles = if self.modules.has(Module::Castles) { 3 * s.castles as u32 } else { 0 };
         let pieces = s.settlements as u32 + 2 * s.cities as u32 + castles;
-        let house = [Module::Metropolis, Module::HarborMaster, Module::Ships]
-            .iter()
-            .filter(|&&m| self.modules.has(m))
-            .count() as u32;
+        let house =
+            [Module::Metropolis, Module::HarborMaster, Module::Ships].iter().filter(|&&m| self.modules.has(m)).count()
+                as u32;
         let islands = self.map.topology().colonist_islands().len() as u32;
         let colonist = if self.modules.has(Module::Colonist) { islands } else { 0 };
         (pieces + 2 + 2 + 2 * house + colonist + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8

@@ -67,8 +67,9 @@ pub struct Player {
     pub(in crate::engine) castles: IntersectionSet,
     pub(in crate::engine) roads: PathSet,
     pub(in crate::engine) road_length: u8,
-    /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
-    /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
+    /// Harbors the player's buildings use, and their ships (R53): bit `r` for the 2:1 harbor
+    /// of resource `r`, bit 5 for a 3:1 harbor. Derived from the buildings and ships; kept
+    /// because trades ask for it often.
     #[serde(default)]
     pub(in crate::engine) harbors: u8,
 }
@@ -475,7 +476,7 @@ impl Game {
         for s in self.seats() {
             self.measure_road(s);
             let p = &self.players[s.index()];
-            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities);
+            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities) | self.ship_harbors(s);
         }
     }
 

@@ -31,8 +31,8 @@ pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, T
 pub use rng::GameRng;
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 pub use rules::{
-    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT, UNITS, Unit,
-    UnitTurn, Units,
+    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT,
+    UNITS, Unit, UnitTurn, Units,
 };
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};

@@ -40,7 +40,10 @@ fn r55_colonist_needs_ships_and_brings_them() {
     let bare = Config { modules: only, ..Config::default() };
     assert_eq!(bare.validate(), Err(ConfigError::ColonistWithoutShips));
     let t = MapId::Archipelago.topology();
-    assert_eq!(archipelago().max_points(), Config::on_map(MapId::Archipelago).max_points() + 2 + t.colonist_islands().len() as u8);
+    assert_eq!(
+        archipelago().max_points(),
+        Config::on_map(MapId::Archipelago).max_points() + 2 + t.colonist_islands().len() as u8
+    );
 }
 
 #[test]
@@ -56,21 +59,31 @@ fn r55_a_settlement_on_an_islet_beside_ones_ship_earns_a_point_kept_when_the_set
         })
         .expect("a coastal corner of the islet");
     let g = set_up(archipelago(), 5);
-    let mut g = Scenario::from_game(g).turn(A).rolled().ship(A, UnitKind::Ship, sea).hand(A, Hand::SETTLEMENT).build().unwrap();
+    let mut g =
+        Scenario::from_game(g).turn(A).rolled().ship(A, UnitKind::Ship, sea).hand(A, Hand::SETTLEMENT).build().unwrap();
     let before = g.public_points(A);
     let events = play(&mut g, Action::BuildSettlement(v));
     assert_eq!(islands(&events), [(A, islet as u8)]);
     assert_eq!(g.public_points(A), before + 2, "the settlement and the Colonist point");
     assert_eq!(g.colonist_islands(A).collect::<Vec<_>>(), [islet]);
-    assert_eq!(events.last().unwrap().describe(&|s| format!("{s}"), None), "player 1 settles a new island: a Colonist point");
+    assert_eq!(
+        events.last().unwrap().describe(&|s| format!("{s}"), None),
+        "player 1 settles a new island: a Colonist point"
+    );
     // A second settlement there earns nothing more.
     let other: Option<Vertex> = t.vertices().find(|&w| {
         t.vertex_hexes(w).iter().all(|&h| t.island_of(h) == islet)
             && g.legal_actions().contains(&Action::BuildSettlement(w))
     });
-    let mut g2 = Scenario::from_game(g).hand(A, Hand::SETTLEMENT).unit(A, UnitKind::Knight, t.vertex_hexes(v)[0]).build().unwrap();
+    let mut g2 = Scenario::from_game(g)
+        .hand(A, Hand::SETTLEMENT)
+        .unit(A, UnitKind::Knight, t.vertex_hexes(v)[0])
+        .build()
+        .unwrap();
     if let Some(w) = other.or_else(|| {
-        t.vertices().find(|&w| g2.legal_actions().contains(&Action::BuildSettlement(w)) && t.island_of(t.vertex_hexes(w)[0]) == islet)
+        t.vertices().find(|&w| {
+            g2.legal_actions().contains(&Action::BuildSettlement(w)) && t.island_of(t.vertex_hexes(w)[0]) == islet
+        })
     }) {
         let events = play(&mut g2, Action::BuildSettlement(w));
         assert!(islands(&events).is_empty(), "one point an island");
@@ -100,7 +113,9 @@ fn r55_no_point_for_an_island_of_a_setup_building_r41s_city_included() {
                 // No road end free yet: a ship beside the coast gives a site without a road.
                 let x = catan::engine::SeaHex(0);
                 g = Scenario::from_game(g).ship(me, UnitKind::Ship, x).build().unwrap();
-                let Some(a) = g.legal_actions().into_iter().find(|a| matches!(a, Action::BuildSettlement(_))) else { continue };
+                let Some(a) = g.legal_actions().into_iter().find(|a| matches!(a, Action::BuildSettlement(_))) else {
+                    continue;
+                };
                 let events = play(&mut g, a);
                 assert!(islands(&events).is_empty());
                 continue;

@@ -104,8 +104,7 @@ fn r52_costs_are_the_seeds_table_with_or_without_seed_costs() {
     for modules in [Modules::NONE, Modules::NONE.with(Module::SeedCosts)] {
         let config = Config::default().with_modules(modules.with(Module::Knights));
         let short = hand(0, 0, 1, 0, 1);
-        let mut g =
-            scenario_with(config).settlement(A, corner(HILLS_6, N)).hand(A, short).rolled().build().unwrap();
+        let mut g = scenario_with(config).settlement(A, corner(HILLS_6, N)).hand(A, short).rolled().build().unwrap();
         let cost = UnitKind::Cavalry.cost();
         refused(&mut g, build(UnitKind::Cavalry, HILLS_6), RuleError::CannotAfford { what: "cavalry", cost });
         play(&mut g, build(UnitKind::Knight, HILLS_6));
@@ -206,7 +205,8 @@ fn r52_a_knight_moves_one_step_or_two_along_its_roads() {
     let (first, second) = (shared(way[0], way[1]), shared(way[1], way[2]));
     let g1 = scenario_with(config()).unit(A, UnitKind::Archer, from).road(A, first).build().unwrap();
     assert_eq!(moves(&g1, 0), within(from, 1));
-    let mut g2 = scenario_with(config()).unit(A, UnitKind::Archer, from).road(A, first).road(A, second).build().unwrap();
+    let mut g2 =
+        scenario_with(config()).unit(A, UnitKind::Archer, from).road(A, first).road(A, second).build().unwrap();
     assert_eq!(moves(&g2, 0), within(from, 1).with(far));
     // An opponent's roads don't carry the knight.
     let g3 = scenario_with(config()).unit(A, UnitKind::Knight, from).road(B, first).road(B, second).build().unwrap();
@@ -313,7 +313,8 @@ fn r52_largest_army_goes_to_the_most_knight_units_and_is_set_aside_as_r35() {
 
 #[test]
 fn r52_units_are_public_and_determinize_keeps_them() {
-    let g = scenario_with(config()).unit(A, UnitKind::Cavalry, DESERT).unit(B, UnitKind::Archer, HILLS_6).build().unwrap();
+    let g =
+        scenario_with(config()).unit(A, UnitKind::Cavalry, DESERT).unit(B, UnitKind::Archer, HILLS_6).build().unwrap();
     for seat in [A, B, C] {
         let view = g.view(seat);
         assert_eq!(view.knight_units(A).collect::<Vec<_>>(), [(0, UnitKind::Cavalry, DESERT)]);

@@ -33,8 +33,11 @@ fn knights_record() -> Record {
             return record;
         }
         let legal = g.legal_actions();
-        let units: Vec<Action> =
-            legal.iter().copied().filter(|a| matches!(a, Action::BuildKnight { .. } | Action::MoveKnight { .. })).collect();
+        let units: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::BuildKnight { .. } | Action::MoveKnight { .. }))
+            .collect();
         let a = if !units.is_empty() && rng.below(3) == 0 {
             units[rng.below(units.len())]
         } else {

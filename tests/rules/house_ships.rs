@@ -60,7 +60,8 @@ fn r53_a_ship_is_built_after_the_roll_on_a_sea_hex_touching_ones_coastal_buildin
     let mut g = scenario_with(config()).settlement(A, v).hand(A, cost).build().unwrap();
     refused(&mut g, build(UnitKind::Ship, x), RuleError::NotNow("roll the dice first"));
     let mut g = scenario_with(config()).settlement(A, v).hand(A, cost).rolled().build().unwrap();
-    let far = topo().sea_hexes().find(|&s| !topo().sea_corners(s).intersects(topo().vertex_neighbor_set(v).with(v))).unwrap();
+    let far =
+        topo().sea_hexes().find(|&s| !topo().sea_corners(s).intersects(topo().vertex_neighbor_set(v).with(v))).unwrap();
     refused(&mut g, build(UnitKind::Ship, far), RuleError::ShipSite);
     refused(&mut g, Action::BuildKnight { kind: UnitKind::Knight, hex: DESERT }, RuleError::ModuleOff("knights"));
     let events = play(&mut g, build(UnitKind::Ship, x));
@@ -109,10 +110,15 @@ fn r53_no_ship_in_the_special_building_phase() {
     let t = config.map.topology();
     let x = SeaHex(0);
     let v = t.sea_corners(x).min().unwrap();
-    let mut g = Scenario::new(config, 1).turn(A).settlement(B, v).hand(B, UnitKind::Ship.cost()).rolled().build().unwrap();
+    let mut g =
+        Scenario::new(config, 1).turn(A).settlement(B, v).hand(B, UnitKind::Ship.cost()).rolled().build().unwrap();
     play(&mut g, Action::EndTurn);
     assert_eq!(g.phase(), Phase::SpecialBuilding { seat: B });
-    refused(&mut g, build(UnitKind::Ship, x), RuleError::NotNow("no unit is built in the special building phase (R52)"));
+    refused(
+        &mut g,
+        build(UnitKind::Ship, x),
+        RuleError::NotNow("no unit is built in the special building phase (R52)"),
+    );
 }
 
 #[test]
@@ -157,7 +163,8 @@ fn r53_a_harbor_through_a_ship_and_the_cargo_floor_at_2_to_1() {
     assert_eq!(rate(UnitKind::CargoShip, grain, Resource::Grain), 2, "never below 2:1");
     let away = topo().sea_hexes().find(|&s| !topo().harbor_spots().iter().any(|h| h.sea == s)).unwrap();
     assert_eq!(rate(UnitKind::CargoShip, away, Resource::Ore), 4, "only on a harbor's sea hex");
-    let mut g = scenario_with(config()).ship(A, UnitKind::Ship, generic).hand(A, hand(0, 0, 0, 0, 3)).rolled().build().unwrap();
+    let mut g =
+        scenario_with(config()).ship(A, UnitKind::Ship, generic).hand(A, hand(0, 0, 0, 0, 3)).rolled().build().unwrap();
     play(&mut g, Action::MaritimeTrade { give: Resource::Ore, get: Resource::Brick, rate: 3 });
 }
 
@@ -168,12 +175,7 @@ fn r53_a_settlement_on_a_coastal_corner_beside_ones_ship_without_a_road() {
     assert!(corners.len() >= 2);
     let other = topo().sea_hexes().find(|&s| (topo().sea_corners(s) & topo().sea_corners(x)).is_empty()).unwrap();
     let elsewhere = topo().sea_corners(other).min().unwrap();
-    let mut g = scenario_with(config())
-        .ship(A, UnitKind::Ship, x)
-        .hand(A, Hand::SETTLEMENT)
-        .rolled()
-        .build()
-        .unwrap();
+    let mut g = scenario_with(config()).ship(A, UnitKind::Ship, x).hand(A, Hand::SETTLEMENT).rolled().build().unwrap();
     refused(&mut g, Action::BuildSettlement(elsewhere), RuleError::SettlementNotConnected);
     play(&mut g, Action::BuildSettlement(corners[0]));
     let g = Scenario::from_game(g).hand(A, Hand::SETTLEMENT).build().unwrap();
@@ -188,13 +190,18 @@ fn r53_a_settlement_on_a_coastal_corner_beside_ones_ship_without_a_road() {
 fn r53_a_knight_unit_is_built_on_a_land_hex_beside_ones_ship() {
     let x = SeaHex(0);
     let h = topo().sea_coast(x).min().unwrap();
-    let mut g = scenario_with(both()).ship(A, UnitKind::Ship, x).hand(A, UnitKind::Knight.cost()).rolled().build().unwrap();
+    let mut g =
+        scenario_with(both()).ship(A, UnitKind::Ship, x).hand(A, UnitKind::Knight.cost()).rolled().build().unwrap();
     play(&mut g, Action::BuildKnight { kind: UnitKind::Knight, hex: h });
     // And a ship beside one's knight's hex.
     let inland = topo().hexes().find(|&h| !topo().hex_sea(h).is_empty()).unwrap();
     let sea = topo().hex_sea(inland).min().unwrap();
-    let mut g =
-        scenario_with(both()).unit(A, UnitKind::Knight, inland).hand(A, UnitKind::Ship.cost()).rolled().build().unwrap();
+    let mut g = scenario_with(both())
+        .unit(A, UnitKind::Knight, inland)
+        .hand(A, UnitKind::Ship.cost())
+        .rolled()
+        .build()
+        .unwrap();
     play(&mut g, build(UnitKind::Ship, sea));
 }
 
@@ -225,7 +232,9 @@ fn r53_knights_board_and_leave_a_cargo_ship_as_their_move_and_sail_with_it_for_f
     let mut g = Scenario::from_game(g).turn(A).build().unwrap();
     refused(&mut g, Action::MoveKnight { unit: 0, to: DESERT }, RuleError::CannotLand);
     let events = play(&mut g, Action::MoveKnight { unit: 0, to: land });
-    assert!(has_event!(events, Event::UnitMoved { seat: A, kind: UnitKind::Knight, unit: 0, from, .. } if *from == to.0));
+    assert!(
+        has_event!(events, Event::UnitMoved { seat: A, kind: UnitKind::Knight, unit: 0, from, .. } if *from == to.0)
+    );
     assert_eq!(g.knights_aboard(A).count(), 2);
     // A snapshot keeps who is aboard which ship.
     let back = Game::from_snapshot(serde_json::from_str(&serde_json::to_string(&g.snapshot()).unwrap()).unwrap());

@@ -1,5 +1,6 @@
-//! R52: every bot level plays the knight module legally to the end, on every map: a seeded
-//! sample of games with knights and a sample of the other modules (the dragon among them).
+//! R52-R55: every bot level plays the unit modules legally to the end, on every map: a seeded
+//! sample of games with knights, or all of `sea` (knights, ships, colonist), and a sample of
+//! the other modules (the dragon among them).
 
 use catan::bots::{BotLevel, make};
 use catan::engine::{Config, Game, MapId, Module, Modules, TurnStyle};
@@ -16,7 +17,8 @@ fn config(seed: u64, map: MapId) -> Config {
         base.turns = if seed % 2 == 0 { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
     }
     let sample = Modules(Modules::LAND.0 & (seed as u32 + 7).wrapping_mul(0x9E37_79B9));
-    base.with_modules(sample.with(Module::Knights))
+    let units = if seed % 2 == 0 { Modules::NONE.with(Module::Knights) } else { Modules::SEA };
+    base.with_modules(Modules(sample.0 | units.0))
 }
 
 fn play(level: BotLevel, seed: u64, config: Config) -> Game {
@@ -43,7 +45,7 @@ fn play(level: BotLevel, seed: u64, config: Config) -> Game {
 }
 
 #[test]
-fn r52_every_bot_level_plays_knights_legally_to_the_end_on_every_map() {
+fn r52_r55_every_bot_level_plays_the_unit_modules_legally_to_the_end_on_every_map() {
     let mut units = 0;
     for level in BotLevel::ALL {
         let games = match level {
@@ -54,7 +56,7 @@ fn r52_every_bot_level_plays_knights_legally_to_the_end_on_every_map() {
             for seed in 0..games {
                 let g = play(level, seed, config(seed, map));
                 assert!(g.winner().is_some(), "{level} {} seed {seed}", map.name());
-                units += g.seats().map(|s| g.knight_count(s) as u32).sum::<u32>();
+                units += g.seats().map(|s| g.knight_count(s) as u32 + g.ship_count(s) as u32).sum::<u32>();
             }
         }
     }

@@ -21,7 +21,8 @@ fn config(seed: u64) -> Config {
     }
     base.strict_phases = seed % 5 == 1;
     let sample = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9E37_79B9));
-    let units = [Modules::NONE.with(Module::Knights), Modules::NONE.with(Module::Ships), Modules::SEA][(seed / 9 % 3) as usize];
+    let units =
+        [Modules::NONE.with(Module::Knights), Modules::NONE.with(Module::Ships), Modules::SEA][(seed / 9 % 3) as usize];
     base.with_modules(Modules(sample.0 | units.0))
 }
 
@@ -101,10 +102,12 @@ fn r52_random_games_conserve_cards_and_units_and_list_exactly_the_legal_actions(
                 None => legal[rng.below(legal.len())],
             };
             let knight_corners = |g: &Game, s: Seat| {
-                g.knight_units(s).any(|(_, _, h)| g.topology().hex_vertices(h).contains(&match a {
-                    Action::BuildSettlement(v) => v,
-                    _ => catan::engine::Vertex(255),
-                }))
+                g.knight_units(s).any(|(_, _, h)| {
+                    g.topology().hex_vertices(h).contains(&match a {
+                        Action::BuildSettlement(v) => v,
+                        _ => catan::engine::Vertex(255),
+                    })
+                })
             };
             let s = g.to_act();
             if matches!(a, Action::BuildSettlement(_)) && !matches!(g.phase(), Phase::Setup { .. }) {

@@ -21,8 +21,8 @@ mod trade;
 mod turn;
 
 pub use modules::{
-    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT, UNITS, Unit,
-    UnitTurn, Units,
+    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT,
+    UNITS, Unit, UnitTurn, Units,
 };
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 

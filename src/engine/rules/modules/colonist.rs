@@ -32,7 +32,13 @@ impl Game {
     /// island, or after set-up a Colonist point for a counted island not yet earned that
     /// isn't one of theirs from set-up. Nothing without the module (one test of its bit).
     #[inline(always)]
-    pub(in crate::engine::rules) fn colonist_settled(&mut self, s: Seat, v: Vertex, setup: bool, ev: &mut impl EventSink) {
+    pub(in crate::engine::rules) fn colonist_settled(
+        &mut self,
+        s: Seat,
+        v: Vertex,
+        setup: bool,
+        ev: &mut impl EventSink,
+    ) {
         if self.config.modules.has(Module::Colonist) {
             self.colonist_settled_now(s, v, setup, ev);
         }

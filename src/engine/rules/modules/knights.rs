@@ -231,7 +231,13 @@ impl Game {
 
     /// Builds a knight unit, paid for, in the first empty slot: the build is its first action.
     /// Then Largest Army (the dispatch checks the win).
-    pub(in crate::engine::rules) fn build_knight(&mut self, s: Seat, kind: UnitKind, hex: Hex, ev: &mut impl EventSink) {
+    pub(in crate::engine::rules) fn build_knight(
+        &mut self,
+        s: Seat,
+        kind: UnitKind,
+        hex: Hex,
+        ev: &mut impl EventSink,
+    ) {
         self.pay_in(s, kind.cost());
         self.turn.built = true;
         let slot = self.free_knight_slot(s).expect("checked: a slot is free");

@@ -41,9 +41,9 @@ pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
 pub use gold::GOLD_PRICE;
+pub(crate) use gold::{starting_bank, with_gold_hexes};
 pub use ships::{CARGO_ROOM, NAVY_MIN};
 pub use units::{SHIP_SLOT, UNITS, Unit, UnitTurn, Units};
-pub(crate) use gold::{starting_bank, with_gold_hexes};
 
 use crate::engine::action::{MAX_PLAYERS, Seat};
 use crate::engine::config::Module;
@@ -87,11 +87,14 @@ impl Game {
             | Module::HarborMaster.bit()
             | Module::Ships.bit()
             | Module::Colonist.bit();
-        if self.config.modules.0 & POINTS == 0 {
-            0
-        } else {
-            self.castle_points(s) + self.house_award_points(s) + self.colonist_points(s)
-        }
+        if self.config.modules.0 & POINTS == 0 { 0 } else { self.house_points_now(s) }
+    }
+
+    /// [`Game::house_points`] with a module on that gives points: out of line, so that the
+    /// base game's points stay a few instructions.
+    #[inline(never)]
+    fn house_points_now(&self, s: Seat) -> u8 {
+        self.castle_points(s) + self.house_award_points(s) + self.colonist_points(s)
     }
 }
 

@@ -168,7 +168,12 @@ impl Game {
     }
 
     /// A ship of `kind` built on `sea` (R53).
-    pub(in crate::engine::rules) fn check_build_ship(&self, s: Seat, kind: UnitKind, sea: SeaHex) -> Result<(), RuleError> {
+    pub(in crate::engine::rules) fn check_build_ship(
+        &self,
+        s: Seat,
+        kind: UnitKind,
+        sea: SeaHex,
+    ) -> Result<(), RuleError> {
         if !self.config.modules.has(Module::Ships) {
             return Err(RuleError::ModuleOff(Module::Ships.name()));
         }
@@ -217,13 +222,20 @@ impl Game {
 
     /// Builds a ship, paid for, in the first empty slot: the build is its first action. Then
     /// Largest Navy (the dispatch checks the win).
-    pub(in crate::engine::rules) fn build_ship(&mut self, s: Seat, kind: UnitKind, sea: SeaHex, ev: &mut impl EventSink) {
+    pub(in crate::engine::rules) fn build_ship(
+        &mut self,
+        s: Seat,
+        kind: UnitKind,
+        sea: SeaHex,
+        ev: &mut impl EventSink,
+    ) {
         self.pay_in(s, kind.cost());
         self.turn.built = true;
         let slot = self.free_ship_slot(s).expect("checked: a slot is free");
         self.units.ships[s.index()][slot] = Unit::new(kind, sea.0);
         self.turn.units.built |= 1 << (SHIP_SLOT as usize + slot);
         ev.push(Event::UnitBuilt { seat: s, kind, unit: slot as u8, at: sea.0 });
+        self.refresh_harbors(s);
         self.award_navy(ev);
     }
 
@@ -239,6 +251,7 @@ impl Game {
         let u = self.units.ships[s.index()][slot as usize];
         self.units.ships[s.index()][slot as usize] = u.moved(to.0);
         self.turn.units.moved |= 1 << (SHIP_SLOT + slot);
+        self.refresh_harbors(s);
         let kind = u.ship_kind().expect("checked: a ship");
         ev.push(Event::UnitMoved { seat: s, kind, unit: slot, from: u.place(), to: to.0 });
     }
@@ -253,20 +266,29 @@ impl Game {
         ev.push(Event::Boarded { seat: s, unit, ship, at });
     }
 
-    /// R53: the harbors `s`'s ships give: whether a generic one, and a bit per resource of
-    /// 2:1 ones (a cargo ship on a 3:1 harbor gives 2:1 for every resource).
-    pub(in crate::engine::rules) fn ship_harbors(&self, s: Seat) -> (bool, u8) {
-        let (mut generic, mut special) = (false, 0u8);
+    /// R53: the harbors `s`'s ships give, as `Player::harbors` bits (bit `r` for a 2:1 harbor
+    /// of resource `r`, bit 5 for a 3:1 one): a cargo ship on a 3:1 harbor gives 2:1 for
+    /// every resource. None without ships.
+    pub(in crate::engine) fn ship_harbors(&self, s: Seat) -> u8 {
+        let mut bits = 0u8;
         let spots = self.topology().harbor_spots();
         for (_, kind, sea) in self.ship_units(s) {
             for (_, harbor) in spots.iter().zip(self.board.harbors()).filter(|(spot, _)| spot.sea == sea) {
-                match (harbor, kind) {
-                    (HarborKind::Generic, UnitKind::CargoShip) => special |= 0b1_1111,
-                    (HarborKind::Generic, _) => generic = true,
-                    (HarborKind::Special(r), _) => special |= 1 << *r as u8,
-                }
+                bits |= match (harbor, kind) {
+                    (HarborKind::Generic, UnitKind::CargoShip) => 0b1_1111,
+                    (HarborKind::Generic, _) => 1 << 5,
+                    (HarborKind::Special(r), _) => 1 << *r as u8,
+                };
             }
         }
-        (generic, special)
+        bits
+    }
+
+    /// Works `s`'s harbors out again, their buildings' and their ships', after a ship came or
+    /// went.
+    fn refresh_harbors(&mut self, s: Seat) {
+        let p = &self.players[s.index()];
+        let bits = self.harbors_of(p.settlements | p.cities) | self.ship_harbors(s);
+        self.players[s.index()].harbors = bits;
     }
 }
