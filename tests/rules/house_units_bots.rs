@@ -14,10 +14,10 @@ fn config(seed: u64, map: MapId) -> Config {
     let players = (lo.max(2) + (seed % 3) as u8).min(hi);
     let mut base = Config { players, ..Config::on_map(map) };
     if players >= 5 {
-        base.turns = if seed % 2 == 0 { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
+        base.turns = if seed.is_multiple_of(2) { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
     }
     let sample = Modules(Modules::LAND.0 & (seed as u32 + 7).wrapping_mul(0x9E37_79B9));
-    let units = if seed % 2 == 0 { Modules::NONE.with(Module::Knights) } else { Modules::SEA };
+    let units = if seed.is_multiple_of(2) { Modules::NONE.with(Module::Knights) } else { Modules::SEA };
     base.with_modules(Modules(sample.0 | units.0))
 }
 

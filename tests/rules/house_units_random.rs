@@ -17,7 +17,7 @@ fn config(seed: u64) -> Config {
     let players = (lo.max(2) + (seed / 3 % 3) as u8).min(hi);
     let mut base = Config { players, ..Config::on_map(map) };
     if players >= 5 {
-        base.turns = if seed % 2 == 0 { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
+        base.turns = if seed.is_multiple_of(2) { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
     }
     base.strict_phases = seed % 5 == 1;
     let sample = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9E37_79B9));
@@ -65,7 +65,7 @@ fn r52_random_games_conserve_cards_and_units_and_list_exactly_the_legal_actions(
         while !g.is_over() && g.turn_number() < 3000 {
             let ctx = format!("seed {seed} turn {} step {step}", g.turn_number());
             let legal = g.legal_actions();
-            if step % 7 == 0 {
+            if step.is_multiple_of(7) {
                 assert_eq!(sorted(legal.clone()), sorted(g.reference_actions()), "{ctx}");
             }
             // A random action of a unit kind is listed exactly when `check` accepts it, and a
@@ -134,7 +134,7 @@ fn r52_random_games_conserve_cards_and_units_and_list_exactly_the_legal_actions(
                     }
                     Event::UnitMoved { .. } => moved += 1,
                     Event::Boarded { .. } => boarded += 1,
-                    Event::PlayedDevCard { card, .. } if card == DevCard::Knight => {
+                    Event::PlayedDevCard { card: DevCard::Knight, .. } => {
                         assert!(!config.modules.has(Module::Knights), "{ctx}: no knight cards with knights");
                     }
                     Event::PlayedDevCard { .. } => progress += 1,
