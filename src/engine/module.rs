@@ -148,7 +148,7 @@ impl Modules {
                 None if name == "all" => Modules(out.0 | Modules::PLAYABLE.0),
                 None => {
                     let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    return Err(format!("no house rule '{name}': choose among land, sea, all, {}", known.join(", ")));
+                    return Err(format!("no house rule '{name}': choose among land, {}, sea, all", known.join(", ")));
                 }
             };
         }
