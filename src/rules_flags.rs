@@ -67,8 +67,8 @@ pub struct RulesFlags {
     #[arg(long, global = true)]
     pub paired_players: bool,
     /// House rules of the seed collection, comma-separated (names as in RULES.md:
-    /// accelerated_start, no_robber, rotating_first_player, dice_stack, seed_costs, metropolis, harbor_master), or `land` for
-    /// all of them.
+    /// accelerated_start, no_robber, rotating_first_player, dice_stack, seed_costs, metropolis, harbor_master,
+    /// knights), `land` for the modules without units, `sea` for the unit modules, `all` for every one.
     #[arg(long, value_name = "NAMES", value_parser = Modules::parse, default_value = "", global = true)]
     pub house_rules: Modules,
 }

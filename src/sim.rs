@@ -36,8 +36,13 @@ pub struct Outcome {
 
 /// Plays one game of random players; game `seed` also seeds the players.
 pub fn play_one(config: Config, seed: u64) -> Outcome {
+    play_with(&mut RandomBot::new(0), config, seed)
+}
+
+/// [`play_one`] with a random player made once for many games, seeded anew for this one.
+fn play_with(bot: &mut RandomBot, config: Config, seed: u64) -> Outcome {
     let mut game = Game::new(config, seed).expect("a valid configuration");
-    let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
+    bot.reseed(seed ^ 0x005E_ED0F_B075);
     let mut actions = 0;
     while game.turn_number() < TURN_LIMIT {
         let Some(action) = bot.choose(game.acting_view()) else { break };
@@ -52,8 +57,9 @@ pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
     let start = Instant::now();
     let mut wins = vec![0; config.players as usize];
     let (mut turns, mut actions, mut unfinished) = (0u64, 0u64, 0u64);
+    let mut bot = RandomBot::new(0);
     for i in 0..games {
-        let out = play_one(config, seed.wrapping_add(i));
+        let out = play_with(&mut bot, config, seed.wrapping_add(i));
         turns += out.game.turn_number() as u64;
         actions += out.actions;
         match out.game.winner() {

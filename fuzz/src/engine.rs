@@ -11,7 +11,7 @@
 use catan::bots::SplitMix64;
 use catan::engine::{
     Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage,
-    Supply, TurnStyle, Vertex,
+    Supply, TurnStyle, UnitKind, Vertex,
 };
 
 use crate::bytes::Bytes;
@@ -56,7 +56,8 @@ pub fn config(b: &mut Bytes) -> Config {
         // the fewest and most pieces, a deck of one card) under any mix of house rules; a mix
         // the rules refuse (accelerated start without cities) must be refused by `Game::new`.
         let (m, k, p) = (b.u8() as u32, b.u8(), b.u8());
-        c = c.with_modules(Modules((m | (k as u32 & 0xC0) << 2) & Modules::AVAILABLE.0));
+        let knights = (p as u32 & 0x80) << 3;
+        c = c.with_modules(Modules((m | (k as u32 & 0xC0) << 2 | knights) & Modules::PLAYABLE.0));
         c.bank = [1, 2, 3, 4, 5, 1, 99, 19][(k & 7) as usize];
         c.supply = Supply {
             roads: [2, 30][(p & 1) as usize],
@@ -73,11 +74,13 @@ pub fn config(b: &mut Bytes) -> Config {
         }
     }
     if g & 0xE0 == 0xC0 {
-        // House rules (R41-R50) in any combination.
+        // House rules (R41-R52) in any combination.
         let (m, n) = (b.u8() as u32, b.u8() as u32);
         let gold = ((n & 1) * Module::Gold.bit()) | ((n >> 1 & 1) * Module::Dragon.bit());
         let castles = (n >> 2 & 1) * Module::Castles.bit();
-        c = c.with_modules(Modules(((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4) | gold | castles));
+        let knights = (n >> 3 & 1) * Module::Knights.bit();
+        let land = ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4);
+        c = c.with_modules(Modules(land | gold | castles | knights));
     }
     c
 }
@@ -115,7 +118,7 @@ fn hand(b: &mut Bytes) -> Hand {
 
 /// Any action at all.
 pub fn raw_action(b: &mut Bytes) -> Action {
-    match b.below(20) {
+    match b.below(22) {
         0 => Action::BuildSettlement(Vertex(coordinate(b))),
         1 => Action::BuildCity(Vertex(coordinate(b))),
         2 => Action::BuildRoad(Edge(coordinate(b))),
@@ -153,6 +156,11 @@ pub fn raw_action(b: &mut Bytes) -> Action {
         16 => Action::ConfirmTrade(seat(b)),
         17 => Action::CancelTrade,
         18 => Action::BuyWithGold(resource(b)),
+        19 => Action::BuildKnight { kind: UnitKind::KNIGHTS[b.below(3)], hex: Hex(coordinate(b)) },
+        20 => {
+            let unit = b.u8();
+            Action::MoveKnight { unit: if unit & 0x80 != 0 { unit } else { unit % 8 }, to: Hex(coordinate(b)) }
+        }
         _ => Action::EndTurn,
     }
 }

@@ -63,6 +63,12 @@ impl RandomBot {
         RandomBot { rng: SplitMix64::new(seed), buffer: ActionList::new() }
     }
 
+    /// The same player seeded anew, as [`RandomBot::new`] with `seed` would be, keeping its
+    /// buffer (a simulation of thousands of games makes its list of actions once).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SplitMix64::new(seed);
+    }
+
     /// The action to play now for the view's seat, or `None` when it has nothing to do (the
     /// game is over, or another player must act). It sees only the seat's legal actions.
     #[inline(always)]

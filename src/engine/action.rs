@@ -5,7 +5,70 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{DevCard, Hand, Resource};
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
+
+/// A kind of unit (R52, R53): knights, archers and cavalry stand on land hexes; ships on sea
+/// hexes. Saved by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum UnitKind {
+    /// R52: a knight, ore + wool.
+    Knight = 0,
+    /// R52: an archer, ore + wool + lumber (its reach is R56's).
+    Archer = 1,
+    /// R52: a cavalry, ore + wool + grain; moves 2 steps further.
+    Cavalry = 2,
+    /// R53: a ship, lumber + wool; sails 4 sea hexes.
+    Ship = 3,
+    /// R53: a war ship, brick + ore + lumber; +2 to its die (R56); 1 a player.
+    WarShip = 4,
+    /// R53: a cargo ship, 2 lumber + wool; sails 7, carries 3 knight units, trades one card
+    /// better at a harbor; 3 a player.
+    CargoShip = 5,
+}
+
+impl UnitKind {
+    /// The knight units (R52), in the order of the seed's table.
+    pub const KNIGHTS: [UnitKind; 3] = [UnitKind::Knight, UnitKind::Archer, UnitKind::Cavalry];
+    /// The ships (R53), in the order of the seed's table.
+    pub const SHIPS: [UnitKind; 3] = [UnitKind::Ship, UnitKind::WarShip, UnitKind::CargoShip];
+
+    /// True for a ship (R53), false for a knight unit (R52).
+    pub const fn is_ship(self) -> bool {
+        self as u8 >= 3
+    }
+
+    /// The kind's name on the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Knight => "knight",
+            UnitKind::Archer => "archer",
+            UnitKind::Cavalry => "cavalry",
+            UnitKind::Ship => "ship",
+            UnitKind::WarShip => "war ship",
+            UnitKind::CargoShip => "cargo ship",
+        }
+    }
+
+    /// What the kind costs (R48's table, whether or not `seed_costs` is on: R52).
+    pub const fn cost(self) -> Hand {
+        match self {
+            UnitKind::Knight => Hand::new([0, 0, 1, 0, 1]),
+            UnitKind::Archer => Hand::new([0, 1, 1, 0, 1]),
+            UnitKind::Cavalry => Hand::new([0, 0, 1, 1, 1]),
+            UnitKind::Ship => Hand::new([0, 1, 1, 0, 0]),
+            UnitKind::WarShip => Hand::new([1, 1, 0, 0, 1]),
+            UnitKind::CargoShip => Hand::new([0, 2, 1, 0, 0]),
+        }
+    }
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// The most players any supported game seats (R40).
 pub const MAX_PLAYERS: usize = 6;
@@ -129,6 +192,18 @@ pub enum Action {
     /// Castles (R44): turn one's own city into a castle, paid for; the city piece returns to
     /// supply.
     BuildCastle(Vertex),
+    /// Knights (R52): build a knight unit of this kind on a land hex.
+    BuildKnight { kind: UnitKind, hex: Hex },
+    /// Knights (R52): move one's knight unit number `unit` (its slot, see
+    /// [`Game::knight_units`](super::Game::knight_units)) to a land hex.
+    MoveKnight { unit: u8, to: Hex },
+    /// Ships (R53): build a ship of this kind on a sea hex.
+    BuildShip { kind: UnitKind, sea: SeaHex },
+    /// Ships (R53): sail one's ship number `unit` (its slot) to a sea hex.
+    SailShip { unit: u8, to: SeaHex },
+    /// Ships (R53) with knights: one's knight unit number `unit` boards one's cargo ship
+    /// number `ship` (leaving it is a [`Action::MoveKnight`] to a land hex).
+    BoardShip { unit: u8, ship: u8 },
 }
 
 /// A player's answer to an open trade offer.
@@ -209,6 +284,11 @@ pub enum Award {
     Metropolis,
     /// R50: Harbor Master.
     HarborMaster,
+    /// R52: Largest Army counted in knight units on the board, held and lost as R35 (the
+    /// base game's Largest Army is reported by [`Event::LargestArmy`]).
+    LargestArmy,
+    /// R54: Largest Navy, the most ships on the board.
+    LargestNavy,
 }
 
 impl Award {
@@ -217,6 +297,8 @@ impl Award {
         match self {
             Award::Metropolis => "Largest Metropolis",
             Award::HarborMaster => "Harbor Master",
+            Award::LargestArmy => "Largest Army",
+            Award::LargestNavy => "Largest Navy",
         }
     }
 }
@@ -286,6 +368,19 @@ pub enum Event {
     /// The dragon (R43) attacked `seat`'s building on intersection `at`, a `was` that is now
     /// `now` (`None`: removed); `at` is `None` when the target had no building.
     DragonAttacked { seat: Seat, at: Option<u8>, was: Piece, now: Option<Piece> },
+    /// Knights (R52), ships (R53): a unit was built on hex `at` (a land hex for a knight unit,
+    /// a sea hex for a ship), in the player's slot `unit` (of knight units, or of ships).
+    UnitBuilt { seat: Seat, kind: UnitKind, unit: u8, at: u8 },
+    /// Knights (R52), ships (R53): a unit moved from hex `from` to `to` (land hexes for a
+    /// knight unit, sea hexes for a ship; a knight leaving a cargo ship comes from its sea hex).
+    UnitMoved { seat: Seat, kind: UnitKind, unit: u8, from: u8, to: u8 },
+    /// R53: knight unit `unit` boarded cargo ship `ship` on sea hex `at`.
+    Boarded { seat: Seat, unit: u8, ship: u8, at: u8 },
+    /// The dragon (R43) with knights (R52): `seat`'s knight beside the attacked building on
+    /// `at` fought; `die` against the dragon's, ties re-rolled; the higher target die saves it.
+    DragonFought { seat: Seat, at: u8, die: u8, dragon: u8 },
+    /// R55: `seat` earned a Colonist point for settling island `island` after set-up.
+    Colonist { seat: Seat, island: u8 },
     /// The game is won.
     Won { seat: Seat, points: u8 },
 }
@@ -367,6 +462,16 @@ impl Event {
             Event::DragonAttacked { seat, was, now: Some(now), .. } => {
                 format!("the dragon attacks {}: a {was} becomes a {now}", n(seat))
             }
+            Event::UnitBuilt { seat, kind, .. } => format!("{} builds a {kind}", n(seat)),
+            Event::UnitMoved { seat, kind, .. } => format!("{} moves a {kind}", n(seat)),
+            Event::Boarded { seat, .. } => format!("{}'s knight boards a cargo ship", n(seat)),
+            Event::DragonFought { seat, die, dragon, .. } if die > dragon => {
+                format!("{}'s knight fights the dragon off ({die} against {dragon})", n(seat))
+            }
+            Event::DragonFought { seat, die, dragon, .. } => {
+                format!("{}'s knight loses to the dragon ({die} against {dragon})", n(seat))
+            }
+            Event::Colonist { seat, .. } => format!("{} settles a new island: a Colonist point", n(seat)),
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
     }
@@ -449,4 +554,32 @@ pub enum RuleError {
     TradeAfterBuild,
     #[error("gold is no resource: {0}")]
     NotForGold(&'static str),
+    #[error("you build {0} unit a turn at most")]
+    UnitsThisTurn(u8),
+    #[error("you have no {0} units left (6 a player)")]
+    NoUnitsLeft(&'static str),
+    #[error("a knight unit goes on a land hex touching one of your buildings")]
+    KnightSite,
+    #[error("you have no unit number {0}")]
+    NoSuchUnit(u8),
+    #[error("that unit has moved this turn: each of its 2 actions is of a different kind")]
+    UnitMoved,
+    #[error("that unit has used both its actions this turn")]
+    UnitSpent,
+    #[error("a {0} can't reach that hex this turn")]
+    UnitCantReach(UnitKind),
+    #[error("a player has {1} {0} at most")]
+    KindLimit(UnitKind, u8),
+    #[error("that isn't a {0}")]
+    WrongKind(&'static str),
+    #[error("a ship goes on a sea hex touching one of your coastal buildings (or your knight's hex)")]
+    ShipSite,
+    #[error("a knight boards your cargo ship on a sea hex touching its hex, with room for it (3 knights)")]
+    CannotBoard,
+    #[error("a knight leaving a cargo ship goes to a land hex touching the ship's sea hex")]
+    CannotLand,
 }
+
+// An action is copied into every list of legal actions: the unit modules' actions must not
+// make it larger than the base game's largest (a trade offer, 18 bytes).
+const _: () = assert!(std::mem::size_of::<Action>() <= 18, "Action grew");

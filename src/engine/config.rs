@@ -205,6 +205,8 @@ pub enum ConfigError {
     Modules(&'static str),
     #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
     DragonWithoutGold,
+    #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
+    ColonistWithoutShips,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
@@ -235,19 +237,29 @@ impl Config {
         let s = self.supply;
         let castles = if self.modules.has(Module::Castles) { 3 * s.castles as u32 } else { 0 };
         let pieces = s.settlements as u32 + 2 * s.cities as u32 + castles;
-        let house = [Module::Metropolis, Module::HarborMaster].iter().filter(|&&m| self.modules.has(m)).count() as u32;
-        (pieces + 2 + 2 + 2 * house + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
+        let house =
+            [Module::Metropolis, Module::HarborMaster, Module::Ships].iter().filter(|&&m| self.modules.has(m)).count()
+                as u32;
+        let islands = self.map.topology().colonist_islands().len() as u32;
+        let colonist = if self.modules.has(Module::Colonist) { islands } else { 0 };
+        (pieces + 2 + 2 + 2 * house + colonist + self.deck[DevCard::VictoryPoint] as u32).min(u8::MAX as u32) as u8
     }
 
     /// The most points the base game can give (see [`Config::max_points`]).
     pub const MAX_POINTS: u8 = 22;
 
     /// These rules with `modules` switched on, and what they change in the rest of the rules
-    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42).
+    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42; R52: the deck
+    /// loses its knight cards).
     pub fn with_modules(self, modules: Modules) -> Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
         let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
-        Config { modules, costs, ..self }
+        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
+        let mut deck = self.deck;
+        if modules.has(Module::Knights) {
+            deck[DevCard::Knight] = 0;
+        }
+        Config { modules, costs, deck, ..self }
     }
 
     /// Checks the values are ones the rules allow.
@@ -291,7 +303,7 @@ impl Config {
         if s.castles > 9 {
             return Err(ConfigError::Castles(s.castles));
         }
-        if let Some(m) = Modules(self.modules.0 & !Modules::AVAILABLE.0).iter().next() {
+        if let Some(m) = Modules(self.modules.0 & !Modules::PLAYABLE.0).iter().next() {
             return Err(ConfigError::Modules(m.name()));
         }
         if self.modules.0 >> Module::ALL.len() != 0 {
@@ -299,6 +311,9 @@ impl Config {
         }
         if self.modules.has(Module::Dragon) && !self.modules.has(Module::Gold) {
             return Err(ConfigError::DragonWithoutGold);
+        }
+        if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
+            return Err(ConfigError::ColonistWithoutShips);
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

@@ -11,7 +11,7 @@ use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
 use super::map::Topology;
 use super::rng::GameRng;
-use super::rules::{House, starting_bank, with_gold_hexes};
+use super::rules::{House, UnitTurn, Units, starting_bank, with_gold_hexes};
 use super::sets::{IntersectionSet, PackedHexes, PathSet};
 
 /// What the game waits for. The player who must act is [`Game::to_act`].
@@ -67,8 +67,9 @@ pub struct Player {
     pub(in crate::engine) castles: IntersectionSet,
     pub(in crate::engine) roads: PathSet,
     pub(in crate::engine) road_length: u8,
-    /// Harbors the player's buildings use: bit `r` for the 2:1 harbor of resource `r`, bit 5
-    /// for a 3:1 harbor. Derived from the buildings; kept because trades ask for it often.
+    /// Harbors the player's buildings use, and their ships (R53): bit `r` for the 2:1 harbor
+    /// of resource `r`, bit 5 for a 3:1 harbor. Derived from the buildings and ships; kept
+    /// because trades ask for it often.
     #[serde(default)]
     pub(in crate::engine) harbors: u8,
 }
@@ -95,6 +96,9 @@ pub struct Turn {
     /// (play goes on after them); `seat` is then the second player.
     #[serde(default)]
     pub(in crate::engine) paired: Option<Seat>,
+    /// R52: what the acting player's units did this turn.
+    #[serde(default, skip_serializing_if = "UnitTurn::is_empty")]
+    pub(in crate::engine) units: UnitTurn,
 }
 
 /// Facts that follow from where the pieces stand, kept up to date as pieces are placed so that
@@ -136,6 +140,9 @@ pub struct Game {
     /// What the house-rule modules keep (R41-R50).
     #[serde(default, skip_serializing_if = "House::is_empty")]
     pub(in crate::engine) house: House,
+    /// R52: the units on the board.
+    #[serde(default, skip_serializing_if = "Units::is_empty")]
+    pub(in crate::engine) units: Units,
     #[serde(skip)]
     pub(in crate::engine) pieces: Pieces,
 }
@@ -156,6 +163,8 @@ struct StoredGame {
     rng: GameRng,
     #[serde(default)]
     house: House,
+    #[serde(default)]
+    units: Units,
 }
 
 impl From<StoredGame> for Game {
@@ -173,6 +182,7 @@ impl From<StoredGame> for Game {
             largest_army: g.largest_army,
             rng: g.rng,
             house: g.house,
+            units: g.units,
             pieces: Pieces::default(),
         };
         game.refresh_pieces();
@@ -193,7 +203,13 @@ impl Game {
         let gold = config.modules.has(super::config::Module::Gold);
         let terrain = if gold { with_gold_hexes } else { |_: &mut [_]| {} };
         let board = Board::deal(config.map, config.board, config.desert_center, terrain, &mut rng);
-        let mut deck = Deck::new(config.deck);
+        // R52: the knight module plays without knight cards (`Config::with_modules` takes
+        // them out; a configuration made by hand may not have).
+        let mut counts = config.deck;
+        if config.modules.has(super::config::Module::Knights) {
+            counts[DevCard::Knight] = 0;
+        }
+        let mut deck = Deck::new(counts);
         deck.shuffle(&mut rng);
         let mut events = Vec::new();
         let mut contenders: Vec<Seat> = (0..config.players).map(Seat).collect();
@@ -224,6 +240,7 @@ impl Game {
             largest_army: None,
             rng: GameRng::from(rng),
             house: House::default(),
+            units: Units::default(),
             pieces: Pieces::default(),
         };
         Ok((game, events))
@@ -459,7 +476,7 @@ impl Game {
         for s in self.seats() {
             self.measure_road(s);
             let p = &self.players[s.index()];
-            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities);
+            self.players[s.index()].harbors = self.harbors_of(p.settlements | p.cities) | self.ship_harbors(s);
         }
     }
 

@@ -22,7 +22,7 @@ mod terrain;
 mod validate;
 mod view;
 
-pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet};
+pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, UnitKind};
 pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
@@ -31,11 +31,12 @@ pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, Topology};
 pub use rng::GameRng;
 pub use rules::{
-    ARMY_MIN, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, ROAD_MIN, longest_trail,
+    ARMY_MIN, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN,
+    ROAD_MIN, SHIP_SLOT, UNITS, Unit, UnitTurn, Units, longest_trail,
 };
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};
 pub use sink::{ACTION_BOUND, ActionList, ActionSink, EventSink, MAX_ACTIONS, NoEvents};
-pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot};
+pub use snapshot::{BoardSnapshot, PlayerSnapshot, RngSnapshot, Snapshot, SnapshotError, TurnSnapshot, UnitSnapshot};
 pub use terrain::{HarborKind, Terrain};
 pub use view::{PlayerView, PublicPlayer, ViewSnapshot};

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One house-rule module of `seeds/002` (R41-R50), by its name in RULES.md. Each lives in one
+/// One house-rule module of `seeds/002` (R41-R55), by its name in RULES.md. Each lives in one
 /// file under `engine/rules/modules/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -30,11 +30,17 @@ pub enum Module {
     Metropolis = 8,
     /// R50: Harbor Master.
     HarborMaster = 9,
+    /// R52: knights, archers and cavalry stand on land hexes and move; Largest Army by units.
+    Knights = 10,
+    /// R53: ships, war ships and cargo ships on the sea; Largest Navy (R54).
+    Ships = 11,
+    /// R55 (with ships): a point for each island settled after set-up.
+    Colonist = 12,
 }
 
 impl Module {
     /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 10] = [
+    pub const ALL: [Module; 13] = [
         Module::AcceleratedStart,
         Module::Gold,
         Module::Dragon,
@@ -45,6 +51,9 @@ impl Module {
         Module::SeedCosts,
         Module::Metropolis,
         Module::HarborMaster,
+        Module::Knights,
+        Module::Ships,
+        Module::Colonist,
     ];
 
     /// The module's name in RULES.md (and on the command line).
@@ -60,6 +69,9 @@ impl Module {
             Module::SeedCosts => "seed_costs",
             Module::Metropolis => "metropolis",
             Module::HarborMaster => "harbor_master",
+            Module::Knights => "knights",
+            Module::Ships => "ships",
+            Module::Colonist => "colonist",
         }
     }
 
@@ -84,8 +96,13 @@ pub struct Modules(pub u32);
 impl Modules {
     /// No house rules.
     pub const NONE: Modules = Modules(0);
-    /// The modules this version can play.
-    pub const AVAILABLE: Modules = Modules(
+    /// The modules the terminal offers on its start screen: the land modules (R41-R50). The
+    /// unit modules join them when the terminal draws units; the engine plays
+    /// [`Modules::PLAYABLE`].
+    pub const AVAILABLE: Modules = Modules::LAND;
+    /// `land` on the command line: the modules of R41-R50, which put nothing on the board but
+    /// buildings.
+    pub const LAND: Modules = Modules(
         Module::AcceleratedStart.bit()
             | Module::Gold.bit()
             | Module::Dragon.bit()
@@ -97,8 +114,11 @@ impl Modules {
             | Module::Metropolis.bit()
             | Module::HarborMaster.bit(),
     );
-    /// `land` on the command line: every module of this issue that this version can play.
-    pub const LAND: Modules = Modules::AVAILABLE;
+    /// `sea` on the command line: the unit modules (R52-R55).
+    pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Colonist.bit());
+    /// Every module this version plays (`all` on the command line); a game or save with any
+    /// other is refused.
+    pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0);
 
     /// True when `m` is switched on.
     #[inline(always)]
@@ -116,16 +136,19 @@ impl Modules {
         Module::ALL.into_iter().filter(move |&m| self.has(m))
     }
 
-    /// Reads a comma-separated list of module names; `land` stands for [`Modules::LAND`].
+    /// Reads a comma-separated list of module names; `land` stands for [`Modules::LAND`], `sea`
+    /// for [`Modules::SEA`] and `all` for [`Modules::PLAYABLE`].
     pub fn parse(list: &str) -> Result<Modules, String> {
         let mut out = Modules::NONE;
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             out = match Module::from_name(name) {
                 Some(m) => out.with(m),
                 None if name == "land" => Modules(out.0 | Modules::LAND.0),
+                None if name == "sea" => Modules(out.0 | Modules::SEA.0),
+                None if name == "all" => Modules(out.0 | Modules::PLAYABLE.0),
                 None => {
                     let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    return Err(format!("no house rule '{name}': choose among land, {}", known.join(", ")));
+                    return Err(format!("no house rule '{name}': choose among land, {}, sea, all", known.join(", ")));
                 }
             };
         }

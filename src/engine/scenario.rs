@@ -21,13 +21,13 @@
 //! assert_eq!(game.view(Seat(0)).hand(), Hand::ROAD);
 //! ```
 
-use super::action::{Action, Event, Piece, Seat};
+use super::action::{Action, Event, Piece, Seat, UnitKind};
 use super::cards::{DevCard, Hand, Resource};
 use super::config::Config;
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
 use super::game::{Game, Phase, Turn};
 use super::rng::GameRng;
-use super::rules::ARMY_MIN;
+use super::rules::{ARMY_MIN, Unit};
 
 /// A position under construction. Every method takes and returns the builder, so a fixture
 /// reads as one chain; mistakes (a spot off the island, a card the bank lacks) are collected and
@@ -230,6 +230,44 @@ impl Scenario {
         self
     }
 
+    /// Puts a knight unit (R52) of `s` of `kind` on land hex `h`, in their first empty slot
+    /// (the knight module must be on: [`Scenario::build`] checks it).
+    pub fn unit(mut self, s: Seat, kind: UnitKind, h: Hex) -> Scenario {
+        if !self.seat_ok(s) || h.index() >= self.game.topology().num_hexes() {
+            return self.fail(format!("no unit of {s} on hex {}", h.0));
+        }
+        match self.game.units.knights[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::new(kind, h.0),
+            None => return self.fail(format!("{s} has 6 units already")),
+        }
+        self
+    }
+
+    /// Puts a ship (R53) of `s` of `kind` on sea hex `x`, in their first empty ship slot (the
+    /// ship module must be on: [`Scenario::build`] checks it).
+    pub fn ship(mut self, s: Seat, kind: UnitKind, x: SeaHex) -> Scenario {
+        if !self.seat_ok(s) || x.index() >= self.game.topology().num_sea_hexes() || !kind.is_ship() {
+            return self.fail(format!("no {kind} of {s} on sea hex {}", x.0));
+        }
+        match self.game.units.ships[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::new(kind, x.0),
+            None => return self.fail(format!("{s} has 6 ships already")),
+        }
+        self
+    }
+
+    /// Puts a knight unit of `s` of `kind` aboard their cargo ship in slot `ship` (R53).
+    pub fn aboard(mut self, s: Seat, kind: UnitKind, ship: u8) -> Scenario {
+        if !self.seat_ok(s) || kind.is_ship() {
+            return self.fail(format!("no {kind} of {s} aboard"));
+        }
+        match self.game.units.knights[s.index()].iter_mut().find(|u| u.is_empty()) {
+            Some(slot) => *slot = Unit::aboard_ship(kind, ship),
+            None => return self.fail(format!("{s} has 6 units already")),
+        }
+        self
+    }
+
     /// Sets who holds Largest Army; without it, [`Scenario::build`] gives it to the one player
     /// with the most knights played, 3 or more.
     pub fn largest_army(mut self, holder: Option<Seat>) -> Scenario {
@@ -247,7 +285,12 @@ impl Scenario {
         g.refresh_derived();
         g.award_longest_road(&mut Vec::new());
         g.award_house(&mut Vec::new());
-        if g.largest_army.is_none() {
+        if g.config.modules.has(super::config::Module::Ships) {
+            g.award_navy(&mut Vec::new());
+        }
+        if g.largest_army.is_none() && g.config.modules.has(super::config::Module::Knights) {
+            g.award_army_units(&mut Vec::new());
+        } else if g.largest_army.is_none() {
             let best = g.seats().map(|s| g.knights_played(s)).max().unwrap_or(0);
             let mut at_best = g.seats().filter(|&s| g.knights_played(s) == best);
             if let (Some(s), None) = (at_best.next(), at_best.next())

@@ -27,15 +27,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{MAX_PLAYERS, Seat};
+use super::action::{MAX_PLAYERS, Seat, UnitKind};
 use super::board::Board;
 use super::cards::{Deck, DevCard, DevHand, Hand, MAX_DECK};
 use super::config::{Config, ConfigError};
-use super::coords::{Edge, Hex, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
 use super::game::{Game, Phase, Pieces, Player, Turn};
 use super::map::MapId;
 use super::rng::GameRng;
-use super::rules::House;
+use super::rules::{House, UNITS, Unit, UnitTurn, Units};
 use super::sets::{IntersectionSet, PathSet};
 use super::terrain::{HarborKind, Terrain};
 
@@ -108,6 +108,33 @@ pub struct PlayerSnapshot {
     pub castles: Vec<Vertex>,
     /// Paths with the player's roads, in increasing order.
     pub roads: Vec<Edge>,
+    /// R52: the player's knight units on the board, by slot; absent when there are none, as
+    /// in every save from before units existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<UnitSnapshot>,
+    /// R53: the player's ships on the board, by slot; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<UnitSnapshot>,
+}
+
+/// One unit on the board (R52, R53): a knight unit on a land hex (`hex`) or aboard its
+/// owner's cargo ship (`aboard`), or a ship on a sea hex (`sea`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSnapshot {
+    /// The owner's slot (0 to 5) among their knight units or their ships: actions name a
+    /// unit by it.
+    pub slot: u8,
+    /// Knight, archer or cavalry; ship, war ship or cargo ship.
+    pub kind: UnitKind,
+    /// The land hex a knight unit stands on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<Hex>,
+    /// The slot of the owner's cargo ship a knight unit is aboard (R53).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<u8>,
+    /// The sea hex a ship is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sea: Option<SeaHex>,
 }
 
 /// Facts about the turn in progress.
@@ -131,6 +158,10 @@ pub struct TurnSnapshot {
     /// player who rolled. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired: Option<Seat>,
+    /// R52: what the units of the player whose turn it is did this turn, one bit per slot
+    /// for each kind of action; absent when none has acted.
+    #[serde(default, skip_serializing_if = "UnitTurn::is_empty")]
+    pub units: UnitTurn,
 }
 
 /// The ChaCha8 generator's state, in the form `rand_chacha` saves it in.
@@ -168,6 +199,12 @@ pub enum SnapshotError {
     /// A piece on an intersection or path the island doesn't have.
     #[error("{seat} has a piece off the island")]
     OffIsland { seat: Seat },
+    /// A unit in a slot past the sixth, or two units in one slot (R52).
+    #[error("{seat} has a unit in slot {slot}: slots are 0 to 5, one unit each")]
+    UnitSlot { seat: Seat, slot: u8 },
+    /// A unit whose kind and place don't go together, or off the island (R52, R53).
+    #[error("{seat}'s unit in slot {slot} has no place of its kind on the island")]
+    UnitPlace { seat: Seat, slot: u8 },
     /// Two pieces on one intersection or path.
     #[error("two pieces stand on the same spot")]
     SameSpot,
@@ -195,7 +232,8 @@ impl Game {
         debug_assert_eq!(board.terrain.len(), hexes);
         let players = self.players[..self.num_players()]
             .iter()
-            .map(|p| PlayerSnapshot {
+            .zip(self.units.knights.iter().zip(&self.units.ships))
+            .map(|(p, (units, ships))| PlayerSnapshot {
                 hand: p.hand,
                 dev: p.dev,
                 knights: p.knights,
@@ -203,6 +241,18 @@ impl Game {
                 cities: (p.cities - p.castles).iter().collect(),
                 castles: p.castles.iter().collect(),
                 roads: p.roads.iter().collect(),
+                units: (0..UNITS as u8)
+                    .zip(units)
+                    .filter_map(|(slot, u)| {
+                        Some(UnitSnapshot { slot, kind: u.kind()?, hex: u.land(), aboard: u.aboard(), sea: None })
+                    })
+                    .collect(),
+                ships: (0..UNITS as u8)
+                    .zip(ships)
+                    .filter_map(|(slot, u)| {
+                        Some(UnitSnapshot { slot, kind: u.ship_kind()?, hex: None, aboard: None, sea: Some(u.sea()) })
+                    })
+                    .collect(),
             })
             .collect();
         let t = &self.turn;
@@ -223,6 +273,7 @@ impl Game {
                 bought: t.bought,
                 dice: t.dice,
                 paired: t.paired,
+                units: t.units,
             },
             first: self.first,
             longest_road: self.longest_road,
@@ -267,6 +318,7 @@ impl Game {
             return Err(SnapshotError::DiceStack(s.house.dice_stack.0));
         }
         let mut players = [Player::default(); MAX_PLAYERS];
+        let mut units = Units::default();
         for (i, (p, q)) in players.iter_mut().zip(&s.players).enumerate() {
             let seat = Seat(i as u8);
             let vertices = |list: &[Vertex]| {
@@ -282,6 +334,20 @@ impl Game {
             let (cities, castles) = (vertices(&q.cities)?, vertices(&q.castles)?);
             if cities.intersects(castles) {
                 return Err(SnapshotError::SameSpot);
+            }
+            for (u, ship) in q.units.iter().map(|u| (u, false)).chain(q.ships.iter().map(|u| (u, true))) {
+                let list = if ship { &mut units.ships[i] } else { &mut units.knights[i] };
+                let bad = SnapshotError::UnitSlot { seat, slot: u.slot };
+                let slot = list.get_mut(u.slot as usize).ok_or(bad.clone())?;
+                if !slot.is_empty() {
+                    return Err(bad);
+                }
+                *slot = match (ship, u.kind.is_ship(), u.hex, u.aboard, u.sea) {
+                    (false, false, Some(h), None, None) if h.index() < topo.num_hexes() => Unit::new(u.kind, h.0),
+                    (false, false, None, Some(b), None) if (b as usize) < UNITS => Unit::aboard_ship(u.kind, b),
+                    (true, true, None, None, Some(x)) if x.index() < topo.num_sea_hexes() => Unit::new(u.kind, x.0),
+                    _ => return Err(SnapshotError::UnitPlace { seat, slot: u.slot }),
+                };
             }
             *p = Player {
                 hand: q.hand,
@@ -314,12 +380,14 @@ impl Game {
                 bought: t.bought,
                 dice: t.dice,
                 paired: t.paired,
+                units: t.units,
             },
             first: s.first,
             longest_road: s.longest_road,
             largest_army: s.largest_army,
             rng: GameRng::from_parts(rng.seed, rng.stream, rng.word_pos),
             house: s.house,
+            units,
             pieces: Pieces::default(),
         };
         game.refresh_derived();

@@ -91,8 +91,9 @@ impl Game {
         if self.turn.seat.index() >= n || self.first.index() >= n {
             return Err("a turn belongs to a player who isn't in the game".into());
         }
+        self.validate_units()?;
         let h = &self.house;
-        for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master].into_iter().flatten() {
+        for s in [self.longest_road, self.largest_army, h.metropolis, h.harbor_master, h.navy].into_iter().flatten() {
             if s.index() >= n {
                 return Err(format!("an award is held by {s}, who isn't in the game"));
             }
@@ -122,6 +123,70 @@ impl Game {
         };
         if outsider {
             return Err("the phase waits for a player who isn't in the game".into());
+        }
+        Ok(())
+    }
+
+    /// R52, R53: units only with their modules, on the island; a knight aboard only its
+    /// owner's cargo ship, 3 at most; 1 war ship and 3 cargo ships a player; what units did
+    /// this turn only for units that stand, of the player whose turn it is.
+    fn validate_units(&self) -> Result<(), String> {
+        use super::action::UnitKind;
+        use super::config::Module;
+        let m = self.config.modules;
+        let topo = self.topology();
+        let mut slots = 0u16;
+        for s in self.seats() {
+            let ships = self.units.ships(s);
+            for (i, u) in self.units.knights(s).iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+                if !m.has(Module::Knights) {
+                    return Err(format!("{s} has a knight unit but knights (R52) are not played"));
+                }
+                let placed = match (u.land(), u.aboard()) {
+                    (Some(h), _) => h.index() < topo.num_hexes(),
+                    (_, Some(b)) => ships.get(b as usize).and_then(|x| x.ship_kind()) == Some(UnitKind::CargoShip),
+                    _ => false,
+                };
+                if !placed {
+                    return Err(format!("{s}'s unit {i} stands off the island, or aboard no cargo ship of theirs"));
+                }
+                if s == self.turn.seat {
+                    slots |= 1 << i;
+                }
+            }
+            for (i, u) in ships.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+                if !m.has(Module::Ships) {
+                    return Err(format!("{s} has a ship but ships (R53) are not played"));
+                }
+                if u.sea().index() >= topo.num_sea_hexes() {
+                    return Err(format!("{s}'s ship {i} is off the sea"));
+                }
+                let aboard = self.units.knights(s).iter().filter(|k| k.aboard() == Some(i as u8)).count();
+                if aboard > super::rules::CARGO_ROOM {
+                    return Err(format!("{s}'s cargo ship {i} carries more than 3 knights"));
+                }
+                if s == self.turn.seat {
+                    slots |= 1 << (super::rules::SHIP_SLOT as usize + i);
+                }
+            }
+            let kinds = |k| ships.iter().filter(|u| u.ship_kind() == Some(k)).count();
+            if kinds(UnitKind::WarShip) > 1 || kinds(UnitKind::CargoShip) > 3 {
+                return Err(format!("{s} has more than 1 war ship or 3 cargo ships"));
+            }
+        }
+        let t = self.turn.units;
+        if (t.built | t.moved | t.attacked) & !slots != 0 {
+            return Err("a unit that doesn't stand has acted this turn".into());
+        }
+        let n = self.num_players();
+        let h = &self.house;
+        let islands = h.colonist.iter().chain(&h.home).any(|&i| i != 0);
+        if islands && !m.has(Module::Colonist) || h.colonist[n..].iter().chain(&h.home[n..]).any(|&i| i != 0) {
+            return Err("islands are noted for colonist (R55), which isn't played, or for no player".into());
+        }
+        let outside = self.units.knights[n..].iter().chain(&self.units.ships[n..]).flatten().any(|u| !u.is_empty());
+        if outside {
+            return Err("a unit belongs to a player who isn't in the game".into());
         }
         Ok(())
     }

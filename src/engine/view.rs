@@ -24,11 +24,11 @@
 
 use serde::Serialize;
 
-use super::action::{Action, Event, RuleError, Seat};
+use super::action::{Action, Event, RuleError, Seat, UnitKind};
 use super::board::Board;
 use super::cards::{DevHand, Hand, Resource};
 use super::config::Config;
-use super::coords::{Edge, Vertex};
+use super::coords::{Edge, Hex, SeaHex, Vertex};
 use super::game::{Game, Phase};
 use super::map::Topology;
 use super::sets::{IntersectionSet, PathSet};
@@ -95,6 +95,14 @@ pub struct ViewSnapshot {
     pub pieces: Vec<(Vec<Vertex>, Vec<Vertex>, Vec<Edge>)>,
     /// Per player: castles (R44).
     pub castles: Vec<Vec<Vertex>>,
+    /// Per player: knight units on land (R52), with the actions each has used this turn.
+    pub units: Vec<Vec<(u8, UnitKind, Hex, u8)>>,
+    /// Per player: knight units aboard cargo ships (R53), by the ship's slot.
+    pub aboard: Vec<Vec<(u8, UnitKind, u8)>>,
+    /// Per player: ships (R53), with the actions each has used this turn.
+    pub ships: Vec<Vec<(u8, UnitKind, SeaHex, u8)>>,
+    /// R54: the holder of Largest Navy.
+    pub largest_navy: Option<Seat>,
     pub bank: Hand,
     pub deck_len: usize,
     /// The development cards this seat has not seen: the deck and the other players' hands.
@@ -257,6 +265,43 @@ impl<'a> PlayerView<'a> {
     pub fn road_set(&self, s: Seat) -> PathSet {
         self.game.players[s.index()].roads
     }
+    /// R52: the knight units of `s` on the board (units are public): slot, kind and hex.
+    pub fn knight_units(&self, s: Seat) -> impl Iterator<Item = (u8, UnitKind, Hex)> + 'a {
+        self.game.knight_units(s)
+    }
+    /// R52: how many knight units `s` has on the board (Largest Army's count).
+    pub fn knight_count(&self, s: Seat) -> u8 {
+        self.game.knight_count(s)
+    }
+    /// R52: actions the unit in slot `slot` of `s` has used this turn (0 to 2; public, as a
+    /// unit laid on its side).
+    pub fn unit_actions_used(&self, s: Seat, slot: u8) -> u8 {
+        self.game.unit_actions_used(s, slot)
+    }
+    /// R53: the knight units of `s` aboard their cargo ships: slot, kind and the ship's slot.
+    pub fn knights_aboard(&self, s: Seat) -> impl Iterator<Item = (u8, UnitKind, u8)> + 'a {
+        self.game.knights_aboard(s)
+    }
+    /// R53: the ships of `s` on the board (public): slot, kind and sea hex.
+    pub fn ship_units(&self, s: Seat) -> impl Iterator<Item = (u8, UnitKind, SeaHex)> + 'a {
+        self.game.ship_units(s)
+    }
+    /// R54: how many ships `s` has on the board (Largest Navy's count).
+    pub fn ship_count(&self, s: Seat) -> u8 {
+        self.game.ship_count(s)
+    }
+    /// R53: actions the ship in slot `slot` of `s` has used this turn (0 to 2).
+    pub fn ship_actions_used(&self, s: Seat, slot: u8) -> u8 {
+        self.game.ship_actions_used(s, slot)
+    }
+    /// R54: the holder of Largest Navy.
+    pub fn largest_navy(&self) -> Option<Seat> {
+        self.game.largest_navy()
+    }
+    /// R52: units built this turn by the player whose turn it is.
+    pub fn units_built_this_turn(&self) -> u8 {
+        self.game.units_built_this_turn()
+    }
     /// The public side of every player, in seat order.
     pub fn players(&self) -> impl Iterator<Item = PublicPlayer> + '_ {
         self.seats().map(|s| self.player(s))
@@ -351,6 +396,16 @@ impl<'a> PlayerView<'a> {
                 .map(|s| (g.settlements(s).collect(), g.cities(s).collect(), g.roads(s).collect()))
                 .collect(),
             castles: self.seats().map(|s| g.castles(s).collect()).collect(),
+            units: self
+                .seats()
+                .map(|s| g.knight_units(s).map(|(i, k, h)| (i, k, h, g.unit_actions_used(s, i))).collect())
+                .collect(),
+            aboard: self.seats().map(|s| g.knights_aboard(s).collect()).collect(),
+            ships: self
+                .seats()
+                .map(|s| g.ship_units(s).map(|(i, k, x)| (i, k, x, g.ship_actions_used(s, i))).collect())
+                .collect(),
+            largest_navy: g.largest_navy(),
             bank: g.bank(),
             deck_len: g.deck_len(),
             unseen_dev_cards: self.unseen_dev_cards(),

@@ -126,6 +126,8 @@ impl StateV1 {
                 cities: p.cities,
                 castles: Vec::new(),
                 roads: p.roads,
+                units: Vec::new(),
+                ships: Vec::new(),
             })
             .collect();
         let snapshot = Snapshot {

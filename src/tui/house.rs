@@ -43,6 +43,9 @@ fn describe(m: Module) -> &'static str {
         Module::SeedCosts => "the seed's costs (see Costs)",
         Module::Metropolis => "LM, Largest Metropolis: 2 points, most building points joined by roads (5+)",
         Module::HarborMaster => "HM, Harbor Master: 2 points, most building points on harbors (3+)",
+        Module::Knights => "knights, archers and cavalry on the hexes; Largest Army by units (3+)",
+        Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
+        Module::Colonist => "a point for each island settled after set-up",
     }
 }
 

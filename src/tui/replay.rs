@@ -190,6 +190,11 @@ impl Replay {
             Action::EndTurn => "ends the turn".to_string(),
             Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
             Action::BuyWithGold(r) => format!("buys 1 {r} with 2 gold"),
+            Action::BuildKnight { kind, .. } => format!("builds a {kind}"),
+            Action::MoveKnight { .. } => "moves a unit".to_string(),
+            Action::BuildShip { kind, .. } => format!("builds a {kind}"),
+            Action::SailShip { .. } => "sails a ship".to_string(),
+            Action::BoardShip { .. } => "boards a knight on a cargo ship".to_string(),
         };
         Some((seat, text))
     }

@@ -57,6 +57,9 @@ pub fn module_about(m: Module) -> &'static str {
         Module::SeedCosts => "R48: the seed's costs: a settlement without wool, a city of 2 ore and 2 grain",
         Module::Metropolis => "R49: Largest Metropolis, 2 points",
         Module::HarborMaster => "R50: Harbor Master, 2 points",
+        Module::Knights => "R52: knights, archers and cavalry stand on the hexes and move",
+        Module::Ships => "R53: ships sail the sea; R54: Largest Navy, 2 points",
+        Module::Colonist => "R55: a point for each island settled after set-up",
     }
 }
 

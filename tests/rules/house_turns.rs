@@ -180,7 +180,7 @@ fn house_rules_are_named_as_in_rules_md() {
     assert_eq!(Modules::parse(""), Ok(Modules::NONE));
     // Every module of `land` is playable; a module number this version doesn't know is refused.
     assert_eq!(Modules::LAND.iter().count(), 10);
-    let unknown = Config { modules: Modules(1 << 12), ..Config::default() };
+    let unknown = Config { modules: Modules(1 << Module::ALL.len()), ..Config::default() };
     assert_eq!(
         unknown.validate().unwrap_err().to_string(),
         "the house rule of an unknown number isn't playable in this version"

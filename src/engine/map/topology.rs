@@ -41,6 +41,7 @@ pub struct Topology {
     sea_pos: Vec<(i16, i16)>,
     sea_neighbors: Vec<SeaSet>,
     sea_land: Vec<HexSet>,
+    sea_corners: Vec<IntersectionSet>,
     land_sea: Vec<SeaSet>,
     islands: Vec<HexSet>,
     hex_island: Vec<u8>,
@@ -204,12 +205,21 @@ impl Topology {
             .flat_map(|h| hex_vertices[h.index()])
             .collect();
 
+        // The island's intersections at a sea hex's corners (its coastal corners, R53).
+        let sea_corners = sea_pos
+            .iter()
+            .map(|&(x, y)| {
+                let corner = |&(dx, dy): &(i16, i16)| points.iter().position(|&p| p == (x + dx, y + dy));
+                CORNERS.iter().filter_map(corner).map(|v| Vertex(v as u8)).collect()
+            })
+            .collect();
         let mut topo = Topology {
             name: shape.name,
             title: shape.title,
             players: shape.players,
             sea_neighbors: sea_pos.iter().map(|&p| sea_near(p)).collect(),
             sea_land: sea_pos.iter().map(|&p| land_near(p)).collect(),
+            sea_corners,
             land_sea: hex_pos.iter().map(|&p| sea_near(p)).collect(),
             sea_pos,
             islands,
@@ -431,6 +441,10 @@ impl Topology {
     /// Land hexes sharing a side with sea hex `s` (its coast).
     pub fn sea_coast(&self, s: SeaHex) -> HexSet {
         self.sea_land[s.index()]
+    }
+    /// The island's intersections at the corners of sea hex `s`: its coastal corners.
+    pub fn sea_corners(&self, s: SeaHex) -> IntersectionSet {
+        self.sea_corners[s.index()]
     }
     /// Sea hexes sharing a side with land hex `h` (none inland).
     pub fn hex_sea(&self, h: Hex) -> SeaSet {

@@ -47,10 +47,11 @@ impl Game {
         self.topology().vertex_edge_set(v) - self.occupied_edges()
     }
 
-    /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25).
+    /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25); with
+    /// knights, also the corners of hexes holding one's knight unit (R52).
     #[inline(always)]
     fn settlement_sites(&self, s: Seat) -> IntersectionSet {
-        self.road_vertices(s) - self.blocked_vertices()
+        (self.road_vertices(s) | self.unit_corners(s)) - self.blocked_vertices()
     }
 
     /// Sites of a city: the player's settlements (R27).
@@ -234,6 +235,8 @@ impl Game {
         } else {
             p.settlements.insert(v)
         }
+        let setup = matches!(self.phase, Phase::Setup { .. });
+        self.colonist_settled(s, v, setup, ev);
         self.players[s.index()].harbors |= self.harbors_of(IntersectionSet::one(v));
         let topo = self.topology();
         let through = topo.vertex_edge_set(v);

@@ -12,7 +12,7 @@
 //! - `trade`: maritime (R22) and domestic trade (R21)
 //! - `road`: Longest Road (R34, R35) and Largest Army (R36), measured and awarded
 //! - `turn`: set-up order, rolling and production (R15, R16), the end of a turn, winning (R38)
-//! - `modules`: the house rules of `seeds/002` (R41-R50), one file each
+//! - `modules`: the house rules of `seeds/002` (R41-R52), one file each
 
 mod build;
 mod cards;
@@ -22,13 +22,16 @@ mod robber;
 mod trade;
 mod turn;
 
-pub use modules::{DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN};
+pub use modules::{
+    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT,
+    UNITS, Unit, UnitTurn, Units,
+};
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 
-use super::action::{Action, Event, Revealed, RuleError, Seat};
+use super::action::{Action, Event, Revealed, RuleError, Seat, UnitKind};
 use super::cards::{Hand, Resource};
-use super::coords::Hex;
+use super::coords::{Hex, SeaHex};
 use super::game::{Game, Phase};
 use super::sink::{ActionSink, EventSink};
 
@@ -51,12 +54,18 @@ impl Game {
             }
             (Action::RollDice, Phase::Roll) => Ok(()),
             (Action::RollDice, _) => Err(RuleError::NotNow("the dice are rolled once, at the start of a turn")),
+            // R52: units act in their owner's turn, before the roll too.
+            (Action::MoveKnight { unit, to }, Phase::Roll | Phase::Main) => self.check_move_knight(s, unit, to),
+            (Action::SailShip { unit, to }, Phase::Roll | Phase::Main) => self.check_sail(s, unit, to),
+            (Action::BoardShip { unit, ship }, Phase::Roll | Phase::Main) => self.check_board(s, unit, ship),
             (_, Phase::Roll) if !cards::is_dev_play(action) => Err(RuleError::NotNow("roll the dice first")),
             (Action::BuildRoad(e), Phase::Main) => self.check_road(s, e),
             (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_free_road(s, e),
             (Action::BuildSettlement(v), Phase::Main) => self.check_settlement(s, v),
             (Action::BuildCity(v), Phase::Main) => self.check_city(s, v),
             (Action::BuildCastle(v), Phase::Main) => self.check_castle(s, v),
+            (Action::BuildKnight { kind, hex }, Phase::Main) => self.check_build_knight(s, kind, hex),
+            (Action::BuildShip { kind, sea }, Phase::Main) => self.check_build_ship(s, kind, sea),
             (Action::BuyDevCard, Phase::Main) => self.check_buy(s),
             (a, Phase::Roll | Phase::Main) if cards::is_dev_play(a) => self.check_dev_play(s, a),
             (Action::MaritimeTrade { give, get, rate }, Phase::Main) => self.check_maritime(s, give, get, rate),
@@ -105,10 +114,12 @@ impl Game {
             Phase::Roll => {
                 out.push(Action::RollDice);
                 self.push_card_plays(s, out);
+                self.push_units(s, false, out);
             }
             Phase::Main => {
                 out.push(Action::EndTurn);
                 self.push_builds(s, out);
+                self.push_units(s, true, out);
                 self.push_buy(s, out);
                 self.push_card_plays(s, out);
                 if self.trading_open() {
@@ -192,6 +203,11 @@ impl Game {
             Action::TakeCard(r) => self.take_card(s, r, ev),
             Action::BuyWithGold(r) => self.buy_with_gold(s, r, ev),
             Action::BuildCastle(v) => self.build_castle(s, v, ev),
+            Action::BuildKnight { kind, hex } => self.build_knight(s, kind, hex, ev),
+            Action::MoveKnight { unit, to } => self.move_knight(s, unit, to, ev),
+            Action::BuildShip { kind, sea } => self.build_ship(s, kind, sea, ev),
+            Action::SailShip { unit, to } => self.sail(s, unit, to, ev),
+            Action::BoardShip { unit, ship } => self.board_ship(s, unit, ship, ev),
         }
         if matches!(
             action,
@@ -206,6 +222,8 @@ impl Game {
                 | Action::BuildCity(_)
                 | Action::BuildRoad(_)
                 | Action::BuildCastle(_)
+                | Action::BuildKnight { .. }
+                | Action::BuildShip { .. }
                 | Action::BuyDevCard
                 | Action::PlayKnight
                 | Action::EndTurn
@@ -234,10 +252,20 @@ impl Game {
         );
         all.extend(topo.edges().map(Action::BuildRoad));
         for h in 0..topo.num_hexes() as u8 {
+            all.extend(UnitKind::KNIGHTS.map(|kind| Action::BuildKnight { kind, hex: Hex(h) }));
+            all.extend(UnitKind::SHIPS.map(|kind| Action::BuildKnight { kind, hex: Hex(h) }));
+            all.extend((0..UNITS as u8).map(|unit| Action::MoveKnight { unit, to: Hex(h) }));
             all.push(Action::MoveRobber { hex: Hex(h), victim: None });
             all.extend(self.seats().map(|v| Action::MoveRobber { hex: Hex(h), victim: Some(v) }));
         }
         all.extend(self.seats().map(Action::ConfirmTrade));
+        for x in 0..topo.num_sea_hexes() as u8 {
+            all.extend(UnitKind::SHIPS.map(|kind| Action::BuildShip { kind, sea: SeaHex(x) }));
+            all.extend((0..UNITS as u8).map(|unit| Action::SailShip { unit, to: SeaHex(x) }));
+        }
+        for unit in 0..UNITS as u8 {
+            all.extend((0..UNITS as u8).map(|ship| Action::BoardShip { unit, ship }));
+        }
         for a in Resource::CARDS {
             all.push(Action::Discard(a));
             all.push(Action::TakeCard(a));
@@ -300,7 +328,7 @@ mod tests {
                 config.turns = crate::engine::TurnStyle::Paired;
             }
             // A seeded sample of the house rules this version plays.
-            let modules = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9e37_79b9));
+            let modules = Modules(Modules::PLAYABLE.0 & (seed as u32).wrapping_mul(0x9e37_79b9));
             let config = config.with_modules(modules);
             let mut game = Game::new(config, seed).unwrap();
             let mut rng = SplitMix64::new(seed);
@@ -347,7 +375,7 @@ mod tests {
         let mut seen = [0; 2];
         for seed in 0..40 {
             let modules =
-                if seed % 2 == 0 { Modules::LAND.with(Module::Gold).with(Module::Dragon) } else { Modules::NONE };
+                if seed % 2 == 0 { Modules::PLAYABLE.with(Module::Gold).with(Module::Dragon) } else { Modules::NONE };
             let mut game = Game::new(Config::with_players(2 + (seed % 3) as u8).with_modules(modules), seed).unwrap();
             let mut rng = SplitMix64::new(seed);
             while !game.is_over() && game.turn_number() < 1000 {

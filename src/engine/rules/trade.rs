@@ -63,7 +63,8 @@ impl Game {
         [Some(4), (rates & 2 != 0).then_some(3), (rates & 4 != 0).then_some(2)]
     }
 
-    /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors.
+    /// Whether a player has a generic harbor, and a bit per resource of their 2:1 harbors
+    /// (their buildings', and with ships those their ships give, R53: see `Player::harbors`).
     pub(crate) fn harbor_access(&self, s: Seat) -> (bool, u8) {
         let h = self.players[s.index()].harbors;
         (h & GENERIC_HARBOR != 0, h & !GENERIC_HARBOR)

@@ -183,6 +183,9 @@ impl Game {
             Action::BuildCastle(v) => self.check_castle(s, v),
             Action::BuyDevCard => self.check_buy(s),
             Action::EndTurn => Ok(()),
+            Action::BuildKnight { .. } | Action::BuildShip { .. } => {
+                Err(RuleError::NotNow("no unit is built in the special building phase (R52)"))
+            }
             _ => Err(RuleError::NotNow("in the special building phase, only build, buy a card or pass")),
         }
     }

@@ -26,7 +26,7 @@ impl Game {
     #[inline(always)]
     pub(in crate::engine) fn house_award_points(&self, s: Seat) -> u8 {
         let h = &self.house;
-        2 * (h.metropolis == Some(s)) as u8 + 2 * (h.harbor_master == Some(s)) as u8
+        2 * (h.metropolis == Some(s)) as u8 + 2 * (h.harbor_master == Some(s)) as u8 + 2 * (h.navy == Some(s)) as u8
     }
 
     /// Gives the house-rule awards to whom R49 and R50 say, after a build.
@@ -60,7 +60,7 @@ impl Game {
 
     /// One award by R35 on each seat's `score` with minimum `min`: its holder after the build,
     /// reported when it changes from `holder`.
-    fn award_one(
+    pub(super) fn award_one(
         &self,
         award: Award,
         holder: Option<Seat>,

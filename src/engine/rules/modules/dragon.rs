@@ -4,12 +4,15 @@
 //! players take under no robber (R45) is chosen, not produced, and is not counted.
 //!
 //! An attack: the target is the player with the most public points; a tie goes to the most
-//! knights played and gold and resource cards held, added together (the knight and ship
-//! modules, which would add units, don't exist yet); still tied, the tied players roll one die
-//! each from the game's RNG and re-roll ties. One of the target's buildings, picked uniformly,
-//! goes down one level ([`lower`]): a settlement is removed, a city becomes a settlement, a castle
-//! (R44) a city; with no piece of the lower level left in the owner's supply, the building is
-//! removed. Then the
+//! knights (knight units on the board with the knight module, R52, else knights played),
+//! ships (R53) and gold and resource cards held, added together; still tied, the tied players roll one die
+//! each from the game's RNG and re-roll ties. One of the target's buildings is picked
+//! uniformly. With the knight module, a knight unit of the target's on a land hex touching it
+//! makes the target fight: a die for the target and one for the dragon, ties re-rolled; a
+//! higher target die saves the building, and no knight is lost either way. Otherwise the
+//! building goes down one level ([`lower`]): a settlement is removed, a city becomes a
+//! settlement, a castle (R44) a city; with no piece of the lower level left in the owner's
+//! supply, the building is removed. Then the
 //! awards are recomputed (Longest Road, whose roads a removed building may join again, R35;
 //! Largest Metropolis R49 and Harbor Master R50), and the player whose turn it is may win.
 
@@ -18,6 +21,7 @@ use rand::Rng;
 use crate::engine::action::{Event, MAX_PLAYERS, Piece, Seat};
 use crate::engine::cards::Resource;
 use crate::engine::config::Module;
+use crate::engine::coords::Vertex;
 use crate::engine::game::Game;
 use crate::engine::sink::EventSink;
 
@@ -63,9 +67,13 @@ impl Game {
 
     /// The player the dragon attacks now (R43), rolling dice between players still tied.
     fn dragon_target(&mut self, ev: &mut impl EventSink) -> Seat {
+        let knights = |g: &Game, s: Seat| match g.config.modules.has(Module::Knights) {
+            true => g.knight_count(s),
+            false => g.knights_played(s),
+        };
         let key = |g: &Game, s: Seat| {
             let cards = g.players[s.index()].hand.total();
-            (g.public_points(s), g.knights_played(s) as u32 + cards)
+            (g.public_points(s), knights(g, s) as u32 + g.ship_count(s) as u32 + cards)
         };
         let best = self.seats().map(|s| key(self, s)).max().expect("players");
         let mut tied = [Seat(0); MAX_PLAYERS];
@@ -105,6 +113,9 @@ impl Game {
         }
         let pick = self.rng.random_range(0..count) as usize;
         let v = own.iter().nth(pick).expect("pick is below the count");
+        if self.knight_defends(target, v) && self.fight_dragon(target, v, ev) {
+            return;
+        }
         let (_, was) = self.building(v).expect("the target's building");
         let now = lower(was).filter(|&piece| self.piece_left(target, piece));
         // A castle is a city with walls (R44): both marks go, and the lower level is put back.
@@ -123,6 +134,26 @@ impl Game {
         self.award_longest_road(ev);
         self.award_house(ev);
         self.check_win(ev);
+    }
+
+    /// R52: `s` has a knight unit on a land hex touching their building on `v` (never without
+    /// the knight module: no units stand then).
+    fn knight_defends(&self, s: Seat, v: Vertex) -> bool {
+        let beside = self.topology().vertex_hex_set(v);
+        self.knight_units(s).any(|(_, _, h)| beside.contains(h))
+    }
+
+    /// R43 with knights: `s` fights for their building on `v`, a die each, ties re-rolled.
+    /// True when the target's die is higher: the building is saved.
+    fn fight_dragon(&mut self, s: Seat, v: Vertex, ev: &mut impl EventSink) -> bool {
+        loop {
+            let die: u8 = self.rng.random_range(1..=6);
+            let dragon: u8 = self.rng.random_range(1..=6);
+            if die != dragon {
+                ev.push(Event::DragonFought { seat: s, at: v.0, die, dragon });
+                return die > dragon;
+            }
+        }
     }
 
     /// True when `s` has a `piece` left in supply.

@@ -1,0 +1,128 @@
+//! R55 colonist (with ships, on the archipelago): a point for each island other than those of
+//! one's set-up buildings (R41's city included) settled after set-up, kept once earned.
+
+use catan::bots::SplitMix64;
+use catan::engine::{
+    Action, Config, ConfigError, Event, Game, Hand, MapId, Module, Modules, Phase, Scenario, Seat, UnitKind, Vertex,
+};
+
+use crate::support::board::{A, play};
+
+fn archipelago() -> Config {
+    Config { players: 4, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::SEA)
+}
+
+fn islands(events: &[Event]) -> Vec<(Seat, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Colonist { seat, island } => Some((seat, island)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays set-up with random placements.
+fn set_up(config: Config, seed: u64) -> Game {
+    let mut g = Game::new(config, seed).unwrap();
+    let mut rng = SplitMix64::new(seed);
+    while matches!(g.phase(), Phase::Setup { .. }) {
+        let legal = g.legal_actions();
+        g.apply(legal[rng.below(legal.len())]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn r55_colonist_needs_ships_and_brings_them() {
+    let only = Modules::NONE.with(Module::Colonist);
+    assert!(Config::default().with_modules(only).modules.has(Module::Ships));
+    let bare = Config { modules: only, ..Config::default() };
+    assert_eq!(bare.validate(), Err(ConfigError::ColonistWithoutShips));
+    let t = MapId::Archipelago.topology();
+    assert_eq!(
+        archipelago().max_points(),
+        Config::on_map(MapId::Archipelago).max_points() + 2 + t.colonist_islands().len() as u8
+    );
+}
+
+#[test]
+fn r55_a_settlement_on_an_islet_beside_ones_ship_earns_a_point_kept_when_the_settlement_is_lost() {
+    let t = MapId::Archipelago.topology();
+    let islet = t.colonist_islands()[0] as usize;
+    // A coastal corner of the islet, and the sea hex beside it for A's ship.
+    let (sea, v) = t
+        .sea_hexes()
+        .find_map(|x| {
+            let v = t.sea_corners(x).iter().find(|&v| t.vertex_hexes(v).iter().all(|&h| t.island_of(h) == islet))?;
+            Some((x, v))
+        })
+        .expect("a coastal corner of the islet");
+    let g = set_up(archipelago(), 5);
+    let mut g =
+        Scenario::from_game(g).turn(A).rolled().ship(A, UnitKind::Ship, sea).hand(A, Hand::SETTLEMENT).build().unwrap();
+    let before = g.public_points(A);
+    let events = play(&mut g, Action::BuildSettlement(v));
+    assert_eq!(islands(&events), [(A, islet as u8)]);
+    assert_eq!(g.public_points(A), before + 2, "the settlement and the Colonist point");
+    assert_eq!(g.colonist_islands(A).collect::<Vec<_>>(), [islet]);
+    assert_eq!(
+        events.last().unwrap().describe(&|s| format!("{s}"), None),
+        "player 1 settles a new island: a Colonist point"
+    );
+    // A second settlement there earns nothing more.
+    let other: Option<Vertex> = t.vertices().find(|&w| {
+        t.vertex_hexes(w).iter().all(|&h| t.island_of(h) == islet)
+            && g.legal_actions().contains(&Action::BuildSettlement(w))
+    });
+    let mut g2 = Scenario::from_game(g)
+        .hand(A, Hand::SETTLEMENT)
+        .unit(A, UnitKind::Knight, t.vertex_hexes(v)[0])
+        .build()
+        .unwrap();
+    if let Some(w) = other.or_else(|| {
+        t.vertices().find(|&w| {
+            g2.legal_actions().contains(&Action::BuildSettlement(w)) && t.island_of(t.vertex_hexes(w)[0]) == islet
+        })
+    }) {
+        let events = play(&mut g2, Action::BuildSettlement(w));
+        assert!(islands(&events).is_empty(), "one point an island");
+    }
+    // The settlement lost (taken off the saved position), the point stays.
+    let mut snap = g.snapshot();
+    snap.players[0].settlements.retain(|&w| w != v);
+    let lost = Game::from_snapshot(snap).unwrap();
+    assert_eq!(lost.colonist_islands(A).collect::<Vec<_>>(), [islet]);
+    assert_eq!(lost.public_points(A), before + 1);
+}
+
+#[test]
+fn r55_no_point_for_an_island_of_a_setup_building_r41s_city_included() {
+    // The base island is one island, counted for R55 (the map names none: all count), where
+    // set-up placed everyone: a later settlement there earns nothing.
+    for modules in [Modules::SEA, Modules::SEA.with(Module::AcceleratedStart)] {
+        let config = Config::default().with_modules(modules);
+        for seed in 0..6 {
+            let g = set_up(config, seed);
+            let me = g.current_player();
+            let mut g = Scenario::from_game(g).rolled().hand(me, Hand::SETTLEMENT).build().unwrap();
+            let sites: Vec<Action> =
+                g.legal_actions().into_iter().filter(|a| matches!(a, Action::BuildSettlement(_))).collect();
+            let mut g2 = g;
+            let Some(&a) = sites.first() else {
+                // No road end free yet: a ship beside the coast gives a site without a road.
+                let x = catan::engine::SeaHex(0);
+                g = Scenario::from_game(g).ship(me, UnitKind::Ship, x).build().unwrap();
+                let Some(a) = g.legal_actions().into_iter().find(|a| matches!(a, Action::BuildSettlement(_))) else {
+                    continue;
+                };
+                let events = play(&mut g, a);
+                assert!(islands(&events).is_empty());
+                continue;
+            };
+            let events = play(&mut g2, a);
+            assert!(islands(&events).is_empty(), "seed {seed}: {events:?}");
+            assert_eq!(g2.colonist_islands(me).count(), 0);
+        }
+    }
+}
