@@ -1,0 +1,90 @@
+//! Issue 25 in the terminal: knight units on land hex centres and ships on sea hexes, by owner
+//! (the seat's letter) and kind (a letter a unit: `k`night, `a`rcher, `c`avalry; `s`hip,
+//! `w`ar ship, `c`argo ship), counts by letter when a hex is crowded; the sea ring drawn
+//! whenever a unit module is on.
+
+use crate::support::screen::{PLAIN, app_with, draw};
+
+use catan::engine::{Action, Config, Game, MapId, Modules, Phase, Seat};
+use catan::tui::Msg;
+use catan::tui::Theme;
+
+/// A game with knights and ships on `map`, played by seeded random legal actions (unit actions
+/// preferred) until at least `units` units stand on the board, owned by two players or more,
+/// stopping in a main phase.
+fn units_game(map: MapId, seed: u64, units: usize) -> Game {
+    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA);
+    let mut g = Game::new(config, seed).unwrap();
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut next = |n: usize| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((x >> 33) as usize) % n
+    };
+    let seats = |g: &Game| (0..g.config().players).map(Seat);
+    for _ in 0..20_000 {
+        let on_board: Vec<usize> =
+            seats(&g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
+        if g.phase() == Phase::Main
+            && on_board.iter().sum::<usize>() >= units
+            && on_board.iter().filter(|&&n| n > 0).count() >= 2
+        {
+            return g;
+        }
+        let legal = g.legal_actions();
+        let unit: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::BuildKnight { .. }
+                        | Action::BuildShip { .. }
+                        | Action::MoveKnight { .. }
+                        | Action::SailShip { .. }
+                        | Action::BoardShip { .. }
+                )
+            })
+            .collect();
+        let plain: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::OfferTrade { .. }))
+            .collect();
+        let a = if !unit.is_empty() && next(2) == 0 {
+            unit[next(unit.len())]
+        } else if !plain.is_empty() {
+            plain[next(plain.len())]
+        } else {
+            legal[next(legal.len())]
+        };
+        g.apply(a).unwrap();
+    }
+    panic!("no units on the board after 20,000 actions");
+}
+
+fn screen(game: Game, theme: Theme) -> String {
+    let mut app = app_with(game);
+    app.theme = theme;
+    app.update(Msg::Resize(140, 45));
+    draw(&mut app, 140, 45)
+}
+
+#[test]
+fn r52_r53_knights_and_ships_on_the_base_island() {
+    let game = units_game(MapId::Standard, 3, 5);
+    let s = screen(game, PLAIN);
+    assert!(s.matches('~').count() > 40, "the sea ring is drawn with a unit module on\n{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn r52_r53_knights_and_ships_on_the_archipelago() {
+    let game = units_game(MapId::Archipelago, 5, 6);
+    insta::assert_snapshot!(screen(game, PLAIN));
+}
+
+#[test]
+fn r52_r53_units_in_ascii() {
+    let game = units_game(MapId::Standard, 3, 5);
+    insta::assert_snapshot!(screen(game, Theme { color: false, ascii: true }));
+}
