@@ -309,7 +309,16 @@ impl Island<'_> {
                 .collect();
             if !here.is_empty() {
                 let (left, width, rows) = g.inside(topo.sea_pos(x));
-                self.draw_units(buf, area, left, rows.end - 1, width, &here);
+                // The lowest row free of a harbor's label.
+                let free = |row: i32| {
+                    (left..left + width).all(|c| {
+                        let inside = c >= area.left() as i32 && c < area.right() as i32;
+                        let inside = inside && row >= area.top() as i32 && row < area.bottom() as i32;
+                        !inside || !buf[(c as u16, row as u16)].symbol().chars().any(|ch| ch.is_ascii_alphanumeric())
+                    })
+                };
+                let row = rows.clone().rev().find(|&r| free(r)).unwrap_or(rows.end - 1);
+                self.draw_units(buf, area, left, row, width, &here);
             }
         }
     }
