@@ -36,6 +36,7 @@ mod table_view;
 mod term;
 mod theme;
 mod ui;
+mod units;
 mod words;
 
 pub use app::App;

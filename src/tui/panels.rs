@@ -146,9 +146,8 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     };
     // With units (R52, R53) the knights column counts units on the board (knight cards are
     // out of the deck with knights, R52).
-    let units = [crate::engine::Module::Knights, crate::engine::Module::Ships]
-        .iter()
-        .any(|&m| g.config().modules.has(m));
+    let units =
+        [crate::engine::Module::Knights, crate::engine::Module::Ships].iter().any(|&m| g.config().modules.has(m));
     let kn = if units { "un" } else { "kn" };
     let head = Line::styled(
         format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", kn, "road", w = name_w + 1),

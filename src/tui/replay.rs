@@ -435,7 +435,8 @@ impl Widget for &Replay {
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
-        let a = layout::layout_sea((area.width, area.height - 1), app.game.topology(), super::board::sea_drawn(app.game));
+        let a =
+            layout::layout_sea((area.width, area.height - 1), app.game.topology(), super::board::sea_drawn(app.game));
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
         self.island(down(a.board), buf);

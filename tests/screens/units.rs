@@ -3,7 +3,7 @@
 //! `w`ar ship, `c`argo ship), counts by letter when a hex is crowded; the sea ring drawn
 //! whenever a unit module is on.
 
-use crate::support::screen::{PLAIN, app_with, draw};
+use crate::support::screen::{PLAIN, app_with, draw, press};
 
 use catan::engine::{Action, Config, Game, MapId, Modules, Phase, Seat};
 use catan::tui::Msg;
@@ -22,8 +22,7 @@ fn units_game(map: MapId, seed: u64, units: usize) -> Game {
     };
     let seats = |g: &Game| (0..g.config().players).map(Seat);
     for _ in 0..20_000 {
-        let on_board: Vec<usize> =
-            seats(&g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
+        let on_board: Vec<usize> = seats(&g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
         if g.phase() == Phase::Main
             && on_board.iter().sum::<usize>() >= units
             && on_board.iter().filter(|&&n| n > 0).count() >= 2
@@ -45,11 +44,7 @@ fn units_game(map: MapId, seed: u64, units: usize) -> Game {
                 )
             })
             .collect();
-        let plain: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::OfferTrade { .. }))
-            .collect();
+        let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
         let a = if !unit.is_empty() && next(2) == 0 {
             unit[next(unit.len())]
         } else if !plain.is_empty() {
@@ -87,4 +82,40 @@ fn r52_r53_knights_and_ships_on_the_archipelago() {
 fn r52_r53_units_in_ascii() {
     let game = units_game(MapId::Standard, 3, 5);
     insta::assert_snapshot!(screen(game, Theme { color: false, ascii: true }));
+}
+
+/// `n` opens the units' choice: the first step lists kinds to build and units that can act
+/// (only what the engine lists), the second where; Enter on both plays it, Esc steps back.
+#[test]
+fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
+    let game = units_game(MapId::Standard, 3, 5);
+    let legal = game.legal_actions();
+    assert!(legal.iter().any(|a| matches!(
+        a,
+        Action::MoveKnight { .. } | Action::SailShip { .. } | Action::BuildKnight { .. } | Action::BuildShip { .. }
+    )));
+    let mut app = app_with(game.clone());
+    app.update(Msg::Resize(140, 45));
+    press(&mut app, "n");
+    let first = draw(&mut app, 140, 45);
+    assert!(first.contains("Build a unit, or act with one:"), "{first}");
+    insta::assert_snapshot!(first);
+    press(&mut app, "Enter");
+    let second = draw(&mut app, 140, 45);
+    assert!(second.contains("Where?"), "{second}");
+    press(&mut app, "Esc");
+    assert!(draw(&mut app, 140, 45).contains("Build a unit"), "Esc goes back a step");
+    press(&mut app, "Enter Enter");
+    assert_ne!(app.game, game, "the unit action was played");
+    let seat = game.to_act();
+    let before: Vec<_> = game.knight_units(seat).chain(app.game.knight_units(seat)).collect();
+    let units = |g: &Game| {
+        (
+            g.knight_units(seat).count(),
+            g.ship_units(seat).count(),
+            g.knight_units(seat).map(|u| u.2).collect::<Vec<_>>(),
+            g.ship_units(seat).map(|u| u.2).collect::<Vec<_>>(),
+        )
+    };
+    assert_ne!(units(&app.game), units(&game), "a unit was built or moved: {before:?}");
 }
