@@ -94,7 +94,7 @@ fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
         a,
         Action::MoveKnight { .. } | Action::SailShip { .. } | Action::BuildKnight { .. } | Action::BuildShip { .. }
     )));
-    let mut app = app_with(game.clone());
+    let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
     press(&mut app, "n");
     let first = draw(&mut app, 140, 45);
@@ -108,7 +108,6 @@ fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
     press(&mut app, "Enter Enter");
     assert_ne!(app.game, game, "the unit action was played");
     let seat = game.to_act();
-    let before: Vec<_> = game.knight_units(seat).chain(app.game.knight_units(seat)).collect();
     let units = |g: &Game| {
         (
             g.knight_units(seat).count(),
@@ -117,5 +116,5 @@ fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
             g.ship_units(seat).map(|u| u.2).collect::<Vec<_>>(),
         )
     };
-    assert_ne!(units(&app.game), units(&game), "a unit was built or moved: {before:?}");
+    assert_ne!(units(&app.game), units(&game), "a unit was built or moved");
 }
