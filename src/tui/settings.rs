@@ -79,7 +79,7 @@ impl Settings {
             .house_rules
             .iter()
             .filter_map(|n| Module::from_name(n))
-            .filter(|&m| Modules::PLAYABLE.has(m))
+            .filter(|&m| Modules::AVAILABLE.has(m))
             .fold(Modules::NONE, Modules::with);
         // R55: the colonist sails (its config needs ships).
         let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };

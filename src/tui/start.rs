@@ -75,7 +75,7 @@ pub const OPTIONS: [Row; 8] = [
 
 /// The house-rule modules offered: every one this version can play, in the order of RULES.md.
 pub fn offered_modules() -> impl Iterator<Item = Module> {
-    Module::ALL.into_iter().filter(|&m| Modules::PLAYABLE.has(m))
+    Module::ALL.into_iter().filter(|&m| Modules::AVAILABLE.has(m))
 }
 
 /// The start screen: the seats so far and the row the cursor is on (the rules themselves are
