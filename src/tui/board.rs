@@ -23,16 +23,28 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Piece, Seat, Side, Topology, Vertex};
+use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, Seat, Side, Topology, UnitKind, Vertex};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
 /// Rows left free above the island (for harbor labels; one is enough below).
 const MARGIN_TOP: i32 = 2;
 
-/// True when the sea is drawn: on maps of several islands, where it tells them apart.
-pub fn sea_drawn(topo: &Topology) -> bool {
+/// True when the sea is drawn on this map whatever the modules: on maps of several islands,
+/// where it tells them apart.
+pub fn sea_of_map(topo: &Topology) -> bool {
     topo.islands().len() > 1
+}
+
+/// True when the sea is drawn in this game: on maps of several islands, and whenever a unit
+/// module is on (ships sail it, R53; knights' maps show it too).
+pub fn sea_drawn(game: &Game) -> bool {
+    sea_with(game.topology(), game.config().modules)
+}
+
+/// True when the sea is drawn on `topo` with these modules (see [`sea_drawn`]).
+pub fn sea_with(topo: &Topology, m: Modules) -> bool {
+    sea_of_map(topo) || m.has(Module::Knights) || m.has(Module::Ships)
 }
 
 /// Where each part of the island falls on the screen.
@@ -64,9 +76,14 @@ enum Shape {
 impl Geometry {
     /// The island at a scale: large (`sx` 6, `p` 5) or compact (`sx` 4, `p` 4).
     pub fn new(topo: &Topology, large: bool) -> Geometry {
+        Geometry::with_sea(topo, large, sea_of_map(topo))
+    }
+
+    /// The island at a scale, with the sea's room (`sea`) or without it.
+    pub fn with_sea(topo: &Topology, large: bool, sea: bool) -> Geometry {
         let (sx, p) = if large { (6, 5) } else { (4, 4) };
         let mut points: Vec<(i16, i16)> = topo.vertices().map(|v| topo.vertex_pos(v)).collect();
-        if sea_drawn(topo) {
+        if sea {
             // The sea hexes' outer corners too (a hex centre's corners are 1 to the side and
             // 2 above and below).
             points.extend(
@@ -88,7 +105,12 @@ impl Geometry {
     /// The largest scale that fits `area`, centred in it; `None` when even the compact one
     /// doesn't fit.
     pub fn fit(topo: &Topology, area: Rect) -> Option<Geometry> {
-        [true, false].into_iter().map(|large| Geometry::new(topo, large)).find_map(|mut g| {
+        Geometry::fit_sea(topo, area, sea_of_map(topo))
+    }
+
+    /// As [`Geometry::fit`], with the sea's room (`sea`) or without it.
+    pub fn fit_sea(topo: &Topology, area: Rect, sea: bool) -> Option<Geometry> {
+        [true, false].into_iter().map(|large| Geometry::with_sea(topo, large, sea)).find_map(|mut g| {
             (g.width <= area.width && g.height <= area.height).then(|| {
                 g.left = area.x as i32 + (area.width - g.width) as i32 / 2;
                 g.top = area.y as i32 + (area.height - g.height) as i32 / 2;
@@ -202,7 +224,105 @@ fn put_centred(buf: &mut Buffer, area: Rect, centre: i32, row: i32, text: &str, 
     put(buf, area, centre - text.chars().count() as i32 / 2, row, text, style);
 }
 
+/// A unit kind's letter on the board (R52, R53): knights `k`, archers `a`, cavalry `c`;
+/// ships `s`, war ships `w`, cargo ships `c` (ships stand on sea hexes, knights on land, so
+/// the two `c`s never meet).
+pub fn unit_letter(kind: UnitKind) -> char {
+    match kind {
+        UnitKind::Knight => 'k',
+        UnitKind::Archer => 'a',
+        UnitKind::Cavalry => 'c',
+        UnitKind::Ship => 's',
+        UnitKind::WarShip => 'w',
+        UnitKind::CargoShip => 'c',
+    }
+}
+
+/// The units in one hex, grouped by owner in seat order: each group the owner's letter and a
+/// kind letter a unit ("Akk Bc"), or, when that is wider than `width`, the owner's letter and
+/// a count ("A2 B1", then "A2B1"). Each group comes with its seat, for its colour.
+pub fn units_groups(units: &[(Seat, UnitKind)], letters: &[char], width: usize) -> Vec<(Seat, String)> {
+    let mut seats: Vec<Seat> = units.iter().map(|u| u.0).collect();
+    seats.sort();
+    seats.dedup();
+    let letter = |s: Seat| letters.get(s.index()).copied().unwrap_or('?');
+    let full: Vec<(Seat, String)> = seats
+        .iter()
+        .map(|&s| {
+            let kinds: String = units.iter().filter(|u| u.0 == s).map(|u| unit_letter(u.1)).collect();
+            (s, format!("{}{kinds}", letter(s)))
+        })
+        .collect();
+    let wide = |g: &[(Seat, String)], gap: usize| {
+        g.iter().map(|x| x.1.chars().count()).sum::<usize>() + gap * g.len().saturating_sub(1)
+    };
+    if wide(&full, 1) <= width {
+        return full;
+    }
+    seats.iter().map(|&s| (s, format!("{}{}", letter(s), units.iter().filter(|u| u.0 == s).count()))).collect()
+}
+
 impl Island<'_> {
+    /// Draws one hex's units on `row` of its inside (`left`, `width`), centred, the rest of the
+    /// row blank.
+    fn draw_units(&self, buf: &mut Buffer, area: Rect, left: i32, row: i32, width: i32, units: &[(Seat, UnitKind)]) {
+        let centre = left + width / 2;
+        if units.is_empty() {
+            return;
+        }
+        let groups = units_groups(units, self.letters, width as usize);
+        let total: usize = groups.iter().map(|g| g.1.chars().count()).sum::<usize>() + groups.len() - 1;
+        let gap = if total as i32 <= width - 2 { 1 } else { 0 };
+        let total = if gap == 0 { groups.iter().map(|g| g.1.chars().count()).sum::<usize>() } else { total };
+        let mut col = centre - total as i32 / 2;
+        put(buf, area, left, row, &" ".repeat(width as usize), Style::default());
+        for (i, (seat, text)) in groups.iter().enumerate() {
+            if i > 0 {
+                col += gap;
+            }
+            put(buf, area, col, row, text, self.theme.player(*seat));
+            col += text.chars().count() as i32;
+        }
+    }
+
+    /// Every knight unit on its land hex and every ship on its sea hex (R52, R53).
+    fn draw_all_units(&self, buf: &mut Buffer, area: Rect) {
+        let (game, topo, g) = (self.game, self.game.topology(), &self.geometry);
+        let seats = game.config().players as usize;
+        for h in topo.hexes() {
+            let here: Vec<(Seat, UnitKind)> = (0..seats)
+                .map(|i| Seat(i as u8))
+                .flat_map(|s| game.knight_units(s).filter(move |u| u.2 == h).map(move |u| (s, u.1)))
+                .collect();
+            if !here.is_empty() {
+                let (left, width, rows) = g.hex_inside(topo, h);
+                // The hex's last row (its pips, or the robber's row above them).
+                let robber = !game.config().modules.has(Module::NoRobber) && game.board().robber() == h;
+                let row = if robber { rows.end - 2 } else { rows.end - 1 };
+                self.draw_units(buf, area, left, row, width, &here);
+            }
+        }
+        for x in topo.sea_hexes() {
+            let here: Vec<(Seat, UnitKind)> = (0..seats)
+                .map(|i| Seat(i as u8))
+                .flat_map(|s| game.ship_units(s).filter(move |u| u.2 == x).map(move |u| (s, u.1)))
+                .collect();
+            if !here.is_empty() {
+                let (left, width, rows) = g.inside(topo.sea_pos(x));
+                // The lowest row free of a harbor's label.
+                let free = |row: i32| {
+                    (left..left + width).all(|c| {
+                        let inside = c >= area.left() as i32 && c < area.right() as i32;
+                        let inside = inside && row >= area.top() as i32 && row < area.bottom() as i32;
+                        !inside || !buf[(c as u16, row as u16)].symbol().chars().any(|ch| ch.is_ascii_alphanumeric())
+                    })
+                };
+                let row = rows.clone().rev().find(|&r| free(r)).unwrap_or(rows.end - 1);
+                self.draw_units(buf, area, left, row, width, &here);
+            }
+        }
+    }
+
     fn is_legal(&self, t: Target) -> bool {
         self.selection.is_some_and(|s| s.legal.contains(&t))
     }
@@ -348,7 +468,7 @@ impl Island<'_> {
             let style = th.harbor();
             // Over drawn sea, a blank on each side keeps the label clear of the waves.
             let label = |buf: &mut Buffer, col: i32, row: i32, text: &str| {
-                if sea_drawn(topo) {
+                if sea_drawn(self.game) {
                     put(buf, area, col - 1, row, &" ".repeat(text.chars().count() + 2), style);
                 }
                 put(buf, area, col, row, text, style);
@@ -381,7 +501,7 @@ impl Island<'_> {
 impl Widget for Island<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let topo = self.game.topology();
-        if sea_drawn(topo) {
+        if sea_drawn(self.game) {
             self.draw_sea(buf, area);
         }
         for h in topo.hexes() {
@@ -395,6 +515,7 @@ impl Widget for Island<'_> {
             self.draw_vertex(buf, area, v);
         }
         self.draw_harbors(buf, area);
+        self.draw_all_units(buf, area);
     }
 }
 

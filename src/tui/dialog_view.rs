@@ -41,6 +41,19 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
         }
         Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
         Dialog::Cards { row } => cards(app, *row),
+        Dialog::Units(u) => {
+            let head = if u.steps.taken() == 0 { "Build a unit, or act with one:" } else { "Where?" };
+            let mut lines = vec![Line::raw(head)];
+            for (i, label) in u.rows(g, g.to_act()).into_iter().enumerate() {
+                let mut l = Line::from(vec![mark(app, i == u.row), Span::raw(label)]);
+                if i == u.row {
+                    l = l.patch_style(app.theme.selected());
+                }
+                lines.push(l);
+            }
+            lines.push(Line::raw("Enter chooses · Esc goes back"));
+            (Line::raw(" Units "), lines)
+        }
     };
     // The last line is the dialog's verdict or message, which changes as the player moves: the
     // width comes from the other lines (and a floor that fits most messages), so the dialog

@@ -55,6 +55,8 @@ pub enum Dialog {
     Cards {
         row: usize,
     },
+    /// A unit to build or act with, then where (R52, R53).
+    Units(super::units::UnitChoice),
 }
 
 /// A trade being composed, always seen from the composing player's side.
@@ -393,7 +395,7 @@ impl Dialog {
             Dialog::Picker(_) => Mode::Picker,
             Dialog::Victim { .. } => Mode::Victim,
             Dialog::Maritime { .. } => Mode::Maritime,
-            Dialog::Cards { .. } => Mode::Cards,
+            Dialog::Cards { .. } | Dialog::Units(_) => Mode::Cards,
         }
     }
 
@@ -430,6 +432,20 @@ impl Dialog {
                 }
                 Outcome::Stay
             }
+            Dialog::Units(u) => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    let n = u.rows(game, game.to_act()).len();
+                    u.go(cmd == Cmd::Up, n);
+                    Outcome::Stay
+                }
+                Cmd::Confirm => match u.confirm() {
+                    Some(a) => act(game, a),
+                    None => Outcome::Stay,
+                },
+                Cmd::Cancel if u.back() => Outcome::Stay,
+                Cmd::Cancel => Outcome::Close,
+                _ => Outcome::Stay,
+            },
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {
                     *row = wrap(*row, victims.len(), cmd == Cmd::Up);

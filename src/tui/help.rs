@@ -43,6 +43,11 @@ fn castles_on(app: &Scene) -> bool {
     app.game.config().modules.has(crate::engine::Module::Castles)
 }
 
+fn units_on(app: &Scene) -> bool {
+    let m = app.game.config().modules;
+    m.has(crate::engine::Module::Knights) || m.has(crate::engine::Module::Ships)
+}
+
 /// Every section of the help, as data.
 fn sections(app: &Scene) -> Vec<Section> {
     let mut out = Vec::new();
@@ -53,9 +58,12 @@ fn sections(app: &Scene) -> Vec<Section> {
     for (title, modes) in keymap::HELP_SECTIONS {
         // One row per key label; a label used by several dialogs lists what it does in each.
         let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
-        // The castle key (R44) only in a game with castles.
-        let shown =
-            |b: &&keymap::Binding| !b.label.is_empty() && (b.cmd != keymap::Cmd::BuildCastle || castles_on(app));
+        // The castle key (R44) only in a game with castles, the units' (R52, R53) with units.
+        let shown = |b: &&keymap::Binding| {
+            !b.label.is_empty()
+                && (b.cmd != keymap::Cmd::BuildCastle || castles_on(app))
+                && (b.cmd != keymap::Cmd::Units || units_on(app))
+        };
         for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(shown) {
             match rows.iter_mut().find(|(l, _)| *l == b.label) {
                 Some((_, descs)) if !descs.contains(&b.desc) => descs.push(b.desc),

@@ -78,6 +78,8 @@ pub enum Cmd {
     PlayCard,
     Trade,
     Maritime,
+    /// R52, R53: build a unit or act with one (the footer offers it only when legal).
+    Units,
     EndTurn,
     Accept,
     Decline,
@@ -172,6 +174,7 @@ const TURN: &[Binding] = &[
     b(&[Char('p')], "p", Cmd::PlayCard, "play card"),
     b(&[Char('t')], "t", Cmd::Trade, "trade"),
     b(&[Char('m')], "m", Cmd::Maritime, "bank trade"),
+    b(&[Char('n')], "n", Cmd::Units, "units"),
     b(&[Char('e')], "e", Cmd::EndTurn, "end turn"),
 ];
 

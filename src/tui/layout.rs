@@ -17,7 +17,12 @@ const CHROME: u16 = 3;
 /// The smallest terminal the game on this island is drawn in: the compact island, the narrow
 /// panels beside it, and the header, status and footer rows (96 x 28 for the base island).
 pub fn min_size(topo: &Topology) -> (u16, u16) {
-    let compact = Geometry::new(topo, false);
+    min_size_sea(topo, super::board::sea_of_map(topo))
+}
+
+/// As [`min_size`], with the sea's room (`sea`, see [`super::board::sea_drawn`]) or without.
+pub fn min_size_sea(topo: &Topology, sea: bool) -> (u16, u16) {
+    let compact = Geometry::with_sea(topo, false, sea);
     (compact.width + SIDE_MIN, compact.height + CHROME)
 }
 
@@ -37,12 +42,17 @@ pub struct Areas {
 
 /// Splits a terminal of `size` into areas for the island `topo`.
 pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
+    layout_sea(size, topo, super::board::sea_of_map(topo))
+}
+
+/// As [`layout`], with the sea's room (`sea`) or without.
+pub fn layout_sea(size: (u16, u16), topo: &Topology, sea: bool) -> Areas {
     let (w, h) = size;
     let area = Rect::new(0, 0, w, h);
     let [header, body, status, footer] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)])
             .areas(area);
-    let (large, compact) = (Geometry::new(topo, true), Geometry::new(topo, false));
+    let (large, compact) = (Geometry::with_sea(topo, true, sea), Geometry::with_sea(topo, false, sea));
     let island = if w >= large.width + SIDE_LARGE && body.height >= large.height { large } else { compact };
     let side_w = w.saturating_sub(island.width).min(72);
     let [left, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(side_w)]).areas(body);

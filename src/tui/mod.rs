@@ -36,6 +36,7 @@ mod table_view;
 mod term;
 mod theme;
 mod ui;
+mod units;
 mod words;
 
 pub use app::App;
@@ -44,7 +45,7 @@ pub use app::state::{Focus, Message, Msg};
 pub use app::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
 pub use board::Geometry;
 pub use dialogs::{Composer, Dialog, PickFor, Picker};
-pub use layout::{layout, min_size};
+pub use layout::{layout, layout_sea, min_size, min_size_sea};
 pub use scene::{Scene, Still};
 pub use select::{Purpose, Selection, Target};
 pub use settings::{Remembered, Settings};

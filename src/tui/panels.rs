@@ -52,6 +52,16 @@ pub fn costs(game: &crate::engine::Game) -> Vec<(&'static str, Hand)> {
         out.push(("castle", c.castle));
     }
     out.push(("dev card", c.development));
+    // R52, R53: the units' costs (R48's table whether or not seed costs are on).
+    let m = game.config().modules;
+    for (module, kinds) in [
+        (crate::engine::Module::Knights, crate::engine::UnitKind::KNIGHTS),
+        (crate::engine::Module::Ships, crate::engine::UnitKind::SHIPS),
+    ] {
+        if m.has(module) {
+            out.extend(kinds.iter().map(|k| (k.name(), k.cost())));
+        }
+    }
     out
 }
 
@@ -100,6 +110,25 @@ fn awards(p: &crate::engine::PublicPlayer) -> String {
     held.iter().filter(|(has, _)| *has).map(|(_, a)| *a).collect::<Vec<_>>().join(" ")
 }
 
+/// The awards with the units' own: "LN" (Largest Navy, R54) and "C2" (Colonist points, R55).
+fn unit_awards(g: &crate::engine::Game, s: crate::engine::Seat, held: String) -> String {
+    let mut out = held;
+    let mut add = |a: String| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&a);
+    };
+    if g.largest_navy() == Some(s) {
+        add("LN".to_string());
+    }
+    let colonist = g.colonist_islands(s).count();
+    if colonist > 0 {
+        add(format!("C{colonist}"));
+    }
+    out
+}
+
 /// Every player's public state (H2). With computer players at the table the name column is as
 /// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
 /// room; a name that still doesn't fit is shortened, never the level.
@@ -115,8 +144,13 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     } else {
         10
     };
+    // With units (R52, R53) the knights column counts units on the board (knight cards are
+    // out of the deck with knights, R52).
+    let units =
+        [crate::engine::Module::Knights, crate::engine::Module::Ships].iter().any(|&m| g.config().modules.has(m));
+    let kn = if units { "un" } else { "kn" };
     let head = Line::styled(
-        format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", "kn", "road", w = name_w + 1),
+        format!("  {:<w$}{:>3}{:>6}{:>4}{:>4}{:>5}", "player", "VP", "cards", "dev", kn, "road", w = name_w + 1),
         app.theme.dim(),
     );
     let mut lines = vec![head];
@@ -128,8 +162,14 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
             Span::raw(format!("{marker} ")),
             name,
             Span::styled(format!("{:>4}", p.points), Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("{:>6}{:>4}{:>4}{:>5} ", p.resource_cards, p.dev_cards, p.knights, p.road_length)),
-            Span::styled(awards(&p), app.theme.title()),
+            Span::raw(format!(
+                "{:>6}{:>4}{:>4}{:>5} ",
+                p.resource_cards,
+                p.dev_cards,
+                if units { g.knight_count(s) + g.ship_count(s) } else { p.knights },
+                p.road_length
+            )),
+            Span::styled(unit_awards(g, s, awards(&p)), app.theme.title()),
         ]));
     }
     let title = format!(" Players · {} to win ", g.config().target);

@@ -118,6 +118,7 @@ fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
             (PickFor::Plenty, _) => format!("{name}: take the 7's cards for this building (kinds its hexes give)"),
         },
         Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
+        Dialog::Units(_) => format!("{name}: choose a unit, then where"),
         Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
         Dialog::Cards { .. } => format!("{name}: choose a development card to play"),
     }

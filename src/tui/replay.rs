@@ -376,7 +376,7 @@ impl Replay {
     /// cursor's reverse video.
     fn island(&self, area: Rect, buf: &mut Buffer) {
         let game = &self.game;
-        let Some(geometry) = Geometry::fit(game.topology(), area) else { return };
+        let Some(geometry) = Geometry::fit_sea(game.topology(), area, super::board::sea_drawn(game)) else { return };
         let placed = match self.timeline.action(self.step) {
             Some((_, Action::BuildSettlement(v))) => Some((Purpose::Settlement, Target::Vertex(v))),
             Some((_, Action::BuildCity(v))) => Some((Purpose::City, Target::Vertex(v))),
@@ -428,13 +428,15 @@ fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = &self.scene();
-        let need = min_size(app.game.topology());
+        let need = layout::min_size_sea(app.game.topology(), super::board::sea_drawn(app.game));
+        let need = (need.0, need.1 + 1);
         if area.width < need.0 || area.height < need.1 {
             super::screens::too_small(app, area, buf, need, "q quits");
             return;
         }
         // The game's layout one row shorter, moved down under the two-row header.
-        let a = layout::layout((area.width, area.height - 1), app.game.topology());
+        let a =
+            layout::layout_sea((area.width, area.height - 1), app.game.topology(), super::board::sea_drawn(app.game));
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
         self.island(down(a.board), buf);

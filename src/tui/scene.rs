@@ -282,8 +282,12 @@ impl<'a> Scene<'a> {
     /// start screen that of the island the rules name (the names are typed in it even when
     /// five or six of them move the game to a larger island, which is then previewed if it fits).
     pub fn min_size(&self) -> (u16, u16) {
-        let topo = if self.start.is_some() { self.rules.map.topology() } else { self.game.topology() };
-        super::layout::min_size(topo)
+        if self.start.is_some() {
+            let topo = self.rules.map.topology();
+            super::layout::min_size_sea(topo, super::board::sea_with(topo, self.rules.modules))
+        } else {
+            super::layout::min_size_sea(self.game.topology(), super::board::sea_drawn(self.game))
+        }
     }
 
     /// True while the terminal is smaller than the game's screen: only the "too small" notice
@@ -348,6 +352,7 @@ impl<'a> Scene<'a> {
             Cmd::Trade => self.game.phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
+            Cmd::Units => any(super::units::is_unit_action),
             _ => true,
         }
     }

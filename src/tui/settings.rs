@@ -81,6 +81,8 @@ impl Settings {
             .filter_map(|n| Module::from_name(n))
             .filter(|&m| Modules::AVAILABLE.has(m))
             .fold(Modules::NONE, Modules::with);
+        // R55: the colonist sails (its config needs ships).
+        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         let base = Config::with_players(players);
         Config {
             target: self.target,

@@ -6,13 +6,13 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::state::Focus;
-use super::board::{Geometry, Island};
+use super::board::{Geometry, Island, sea_drawn};
 use super::panels::{self, block};
 use super::scene::Scene;
 use super::screens;
 use crate::engine::Game;
 
-use super::layout::{Areas, layout, min_size};
+use super::layout::{Areas, layout_sea, min_size_sea};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
 fn costs_h(app: &Scene) -> u16 {
@@ -79,7 +79,7 @@ fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
-    if let Some(geometry) = Geometry::fit(topo, area) {
+    if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
         let selection = match (&app.focus, app.guarded()) {
             (Focus::Select(s), None) => Some(s),
@@ -90,7 +90,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     } else {
         // Only on the start screen, whose own minimum is that of the rules' island: five or six
         // names move the game to a larger one.
-        let (w, h) = min_size(topo);
+        let (w, h) = min_size_sea(topo, sea_drawn(game));
         let lines = vec![
             Line::styled(
                 format!("The {} island is too large to show here:", game.config().map.name()),
@@ -116,7 +116,7 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
             screens::too_small(app, area, buf, need, quits);
             return;
         }
-        let areas = layout((area.width, area.height), app.game.topology());
+        let areas = layout_sea((area.width, area.height), app.game.topology(), sea_drawn(app.game));
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
             super::start_view::render(app, &areas, buf, |r, buf| island(app, app.game, r, buf));

@@ -22,6 +22,7 @@ mod no_robber;
 mod sea;
 mod six;
 mod trade;
+mod units;
 mod words;
 
 use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};

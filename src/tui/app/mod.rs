@@ -384,9 +384,10 @@ impl App {
         if self.mode() != Mode::Select {
             return;
         }
-        let areas = layout::layout(self.size, self.game.topology());
+        let sea = crate::tui::board::sea_drawn(&self.game);
+        let areas = layout::layout_sea(self.size, self.game.topology(), sea);
         let topo = self.game.topology();
-        let Some(g) = Geometry::fit(topo, areas.board) else { return };
+        let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
         if let Some(t) = g.hit(topo, &all_targets(topo, sel.purpose), col, row) {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);

@@ -21,6 +21,13 @@ impl App {
             Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game, &self.legal())),
             Cmd::Trade => return self.open_offer(),
             Cmd::Maritime => return self.open_maritime(),
+            Cmd::Units => {
+                let choice = crate::tui::units::UnitChoice::new(&self.legal());
+                return match choice.steps.left().is_empty() {
+                    true => self.refuse("no unit can be built or act now".into()),
+                    false => self.focus = Focus::Dialog(Dialog::Units(choice)),
+                };
+            }
             Cmd::BuildRoad => Purpose::Road,
             Cmd::BuildSettlement => Purpose::Settlement,
             Cmd::BuildCity => Purpose::City,

@@ -1,0 +1,120 @@
+//! Issue 25 in the terminal: knight units on land hex centres and ships on sea hexes, by owner
+//! (the seat's letter) and kind (a letter a unit: `k`night, `a`rcher, `c`avalry; `s`hip,
+//! `w`ar ship, `c`argo ship), counts by letter when a hex is crowded; the sea ring drawn
+//! whenever a unit module is on.
+
+use crate::support::screen::{PLAIN, app_with, draw, press};
+
+use catan::engine::{Action, Config, Game, MapId, Modules, Phase, Seat};
+use catan::tui::Msg;
+use catan::tui::Theme;
+
+/// A game with knights and ships on `map`, played by seeded random legal actions (unit actions
+/// preferred) until at least `units` units stand on the board, owned by two players or more,
+/// stopping in a main phase.
+fn units_game(map: MapId, seed: u64, units: usize) -> Game {
+    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA);
+    let mut g = Game::new(config, seed).unwrap();
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut next = |n: usize| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((x >> 33) as usize) % n
+    };
+    let seats = |g: &Game| (0..g.config().players).map(Seat);
+    for _ in 0..20_000 {
+        let on_board: Vec<usize> = seats(&g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
+        if g.phase() == Phase::Main
+            && on_board.iter().sum::<usize>() >= units
+            && on_board.iter().filter(|&&n| n > 0).count() >= 2
+        {
+            return g;
+        }
+        let legal = g.legal_actions();
+        let unit: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::BuildKnight { .. }
+                        | Action::BuildShip { .. }
+                        | Action::MoveKnight { .. }
+                        | Action::SailShip { .. }
+                        | Action::BoardShip { .. }
+                )
+            })
+            .collect();
+        let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
+        let a = if !unit.is_empty() && next(2) == 0 {
+            unit[next(unit.len())]
+        } else if !plain.is_empty() {
+            plain[next(plain.len())]
+        } else {
+            legal[next(legal.len())]
+        };
+        g.apply(a).unwrap();
+    }
+    panic!("no units on the board after 20,000 actions");
+}
+
+fn screen(game: Game, theme: Theme) -> String {
+    let mut app = app_with(game);
+    app.theme = theme;
+    app.update(Msg::Resize(140, 45));
+    draw(&mut app, 140, 45)
+}
+
+#[test]
+fn r52_r53_knights_and_ships_on_the_base_island() {
+    let game = units_game(MapId::Standard, 3, 5);
+    let s = screen(game, PLAIN);
+    assert!(s.matches('~').count() > 40, "the sea ring is drawn with a unit module on\n{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn r52_r53_knights_and_ships_on_the_archipelago() {
+    let game = units_game(MapId::Archipelago, 5, 6);
+    insta::assert_snapshot!(screen(game, PLAIN));
+}
+
+#[test]
+fn r52_r53_units_in_ascii() {
+    let game = units_game(MapId::Standard, 3, 5);
+    insta::assert_snapshot!(screen(game, Theme { color: false, ascii: true }));
+}
+
+/// `n` opens the units' choice: the first step lists kinds to build and units that can act
+/// (only what the engine lists), the second where; Enter on both plays it, Esc steps back.
+#[test]
+fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
+    let game = units_game(MapId::Standard, 3, 5);
+    let legal = game.legal_actions();
+    assert!(legal.iter().any(|a| matches!(
+        a,
+        Action::MoveKnight { .. } | Action::SailShip { .. } | Action::BuildKnight { .. } | Action::BuildShip { .. }
+    )));
+    let mut app = app_with(game);
+    app.update(Msg::Resize(140, 45));
+    press(&mut app, "n");
+    let first = draw(&mut app, 140, 45);
+    assert!(first.contains("Build a unit, or act with one:"), "{first}");
+    insta::assert_snapshot!(first);
+    press(&mut app, "Enter");
+    let second = draw(&mut app, 140, 45);
+    assert!(second.contains("Where?"), "{second}");
+    press(&mut app, "Esc");
+    assert!(draw(&mut app, 140, 45).contains("Build a unit"), "Esc goes back a step");
+    press(&mut app, "Enter Enter");
+    assert_ne!(app.game, game, "the unit action was played");
+    let seat = game.to_act();
+    let units = |g: &Game| {
+        (
+            g.knight_units(seat).count(),
+            g.ship_units(seat).count(),
+            g.knight_units(seat).map(|u| u.2).collect::<Vec<_>>(),
+            g.ship_units(seat).map(|u| u.2).collect::<Vec<_>>(),
+        )
+    };
+    assert_ne!(units(&app.game), units(&game), "a unit was built or moved");
+}
