@@ -207,6 +207,8 @@ pub enum ConfigError {
     DragonWithoutGold,
     #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
     ColonistWithoutShips,
+    #[error("attacks (R56) need units: add knights or ships to the house rules")]
+    AttacksWithoutUnits,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
@@ -314,6 +316,9 @@ impl Config {
         }
         if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
             return Err(ConfigError::ColonistWithoutShips);
+        }
+        if self.modules.has(Module::Attacks) && !self.modules.has(Module::Knights) && !self.modules.has(Module::Ships) {
+            return Err(ConfigError::AttacksWithoutUnits);
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

@@ -5,6 +5,7 @@
 //! without modules runs the base game's code.
 //!
 //! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
+//! - `attacks`: units attack units and buildings, a die each (R56)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `castles`: a city may become a castle (R44)
 //! - `colonist`: a point for each island settled after set-up (R55)
@@ -23,6 +24,7 @@
 //! [`Config::with_modules`]: crate::engine::Config::with_modules
 
 mod accelerated_start;
+mod attacks;
 mod awards;
 mod castles;
 mod colonist;
@@ -37,6 +39,7 @@ mod units;
 
 use serde::{Deserialize, Serialize};
 
+pub use attacks::win_chance;
 pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
