@@ -10,6 +10,7 @@ mod support;
 mod awards;
 mod build;
 mod five_six;
+mod house_attacks;
 mod house_awards;
 mod house_castles;
 mod house_colonist;
