@@ -11,6 +11,7 @@ mod awards;
 mod build;
 mod five_six;
 mod house_attacks;
+mod house_attacks_random;
 mod house_awards;
 mod house_castles;
 mod house_colonist;
