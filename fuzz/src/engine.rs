@@ -10,8 +10,8 @@
 
 use catan::bots::SplitMix64;
 use catan::engine::{
-    Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage, Target,
-    Supply, TurnStyle, UnitKind, Vertex,
+    Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage,
+    Supply, Target, TurnStyle, UnitKind, Vertex,
 };
 
 use crate::bytes::Bytes;

@@ -209,6 +209,8 @@ pub enum ConfigError {
     ColonistWithoutShips,
     #[error("attacks (R56) need units: add knights or ships to the house rules")]
     AttacksWithoutUnits,
+    #[error("phases (R57) need attacks (R56): add attacks to the house rules")]
+    PhasesWithoutAttacks,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
@@ -319,6 +321,9 @@ impl Config {
         }
         if self.modules.has(Module::Attacks) && !self.modules.has(Module::Knights) && !self.modules.has(Module::Ships) {
             return Err(ConfigError::AttacksWithoutUnits);
+        }
+        if self.modules.has(Module::Phases) && !self.modules.has(Module::Attacks) {
+            return Err(ConfigError::PhasesWithoutAttacks);
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

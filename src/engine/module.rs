@@ -38,11 +38,13 @@ pub enum Module {
     Colonist = 12,
     /// R56 (with knights or ships): units attack units and buildings.
     Attacks = 13,
+    /// R57 (with attacks): a build phase of N rounds, then an attack phase of N rounds.
+    Phases = 14,
 }
 
 impl Module {
     /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 14] = [
+    pub const ALL: [Module; 15] = [
         Module::AcceleratedStart,
         Module::Gold,
         Module::Dragon,
@@ -57,6 +59,7 @@ impl Module {
         Module::Ships,
         Module::Colonist,
         Module::Attacks,
+        Module::Phases,
     ];
 
     /// The module's name in RULES.md (and on the command line).
@@ -76,6 +79,7 @@ impl Module {
             Module::Ships => "ships",
             Module::Colonist => "colonist",
             Module::Attacks => "attacks",
+            Module::Phases => "phases",
         }
     }
 
@@ -120,8 +124,9 @@ impl Modules {
     );
     /// `sea` on the command line: the unit modules (R52-R55).
     pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Colonist.bit());
-    /// `war` on the command line: knights, ships and attacks (R52, R53, R56).
-    pub const WAR: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Attacks.bit());
+    /// `war` on the command line: knights, ships, attacks and phases (R52, R53, R56, R57).
+    pub const WAR: Modules =
+        Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Attacks.bit() | Module::Phases.bit());
     /// Every module this version plays (`all` on the command line); a game or save with any
     /// other is refused.
     pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0 | Modules::WAR.0);
@@ -155,7 +160,10 @@ impl Modules {
                 None if name == "all" => Modules(out.0 | Modules::PLAYABLE.0),
                 None => {
                     let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    return Err(format!("no house rule '{name}': choose among land, {}, sea, war, all", known.join(", ")));
+                    return Err(format!(
+                        "no house rule '{name}': choose among land, {}, sea, war, all",
+                        known.join(", ")
+                    ));
                 }
             };
         }

@@ -47,6 +47,7 @@ fn describe(m: Module) -> &'static str {
         Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
         Module::Colonist => "a point for each island settled after set-up",
         Module::Attacks => "units attack units and buildings, a die each",
+        Module::Phases => "a build phase, then an attack phase, of N rounds each",
     }
 }
 

@@ -11,8 +11,9 @@ use catan::engine::{
     Seat, Supply, Target, UnitKind, Vertex, win_chance,
 };
 
+/// Knights, ships and attacks, without phases (R57 is `house_phases`).
 fn war() -> Config {
-    Config::default().with_modules(Modules::WAR)
+    Config::default().with_modules(Modules(Modules::WAR.0 & !Module::Phases.bit()))
 }
 
 fn attack(unit: u8, target: Target) -> Action {
@@ -148,7 +149,7 @@ fn r56_targets_in_reach_and_refusals() {
 #[test]
 fn r56_a_castle_is_refused_as_a_target() {
     let v = corner(FOREST_9, N);
-    let config = Config::default().with_modules(Modules::WAR.with(Module::Castles));
+    let config = Config::default().with_modules(war().modules.with(Module::Castles));
     let mut g = game(config, 1, &|s| s.castle(B, v).unit(A, UnitKind::Knight, FOREST_9));
     refused(&mut g, attack(0, building(v)), RuleError::CastleImmune);
 }
@@ -182,10 +183,7 @@ fn r56_a_war_ship_defends_before_a_plain_ship_otherwise_the_unit_longest_on_the_
     let (x, _, y) = sea();
     // B: a ship on x (slot 0), a ship beside (slot 1), a war ship beside (slot 2).
     let f = |s: Scenario| {
-        s.ship(A, UnitKind::Ship, x)
-            .ship(B, UnitKind::Ship, x)
-            .ship(B, UnitKind::Ship, y)
-            .ship(B, UnitKind::WarShip, y)
+        s.ship(A, UnitKind::Ship, x).ship(B, UnitKind::Ship, x).ship(B, UnitKind::Ship, y).ship(B, UnitKind::WarShip, y)
     };
     let mut g = game(war(), 1, &f);
     let (target, _, plus, _) = fought(&play(&mut g, attack(SHIP_SLOT, unit(B, SHIP_SLOT)))).unwrap();
@@ -200,10 +198,11 @@ fn r56_a_war_ship_defends_before_a_plain_ship_otherwise_the_unit_longest_on_the_
     let v = corner(DESERT, N);
     let hexes: Vec<_> = topo().vertex_hex_set(v).iter().filter(|&h| h != DESERT).collect();
     let f = |s: Scenario| {
-        s.settlement(B, v)
-            .unit(A, UnitKind::Knight, DESERT)
-            .unit(B, UnitKind::Archer, hexes[0])
-            .unit(B, UnitKind::Knight, DESERT)
+        s.settlement(B, v).unit(A, UnitKind::Knight, DESERT).unit(B, UnitKind::Archer, hexes[0]).unit(
+            B,
+            UnitKind::Knight,
+            DESERT,
+        )
     };
     let mut g = game(war(), 1, &f);
     let (target, _, plus, _) = fought(&play(&mut g, attack(0, building(v)))).unwrap();
@@ -281,10 +280,11 @@ fn r56_a_win_reached_by_a_capture_on_ones_own_turn() {
     let v = corner(FOREST_9, N);
     let config = Config { target: 3, ..war() };
     let f = |s: Scenario| {
-        s.settlement(A, corner(HILLS_5, S))
-            .settlement(A, corner(MOUNTAINS_10, N))
-            .settlement(B, v)
-            .unit(A, UnitKind::Knight, FOREST_9)
+        s.settlement(A, corner(HILLS_5, S)).settlement(A, corner(MOUNTAINS_10, N)).settlement(B, v).unit(
+            A,
+            UnitKind::Knight,
+            FOREST_9,
+        )
     };
     let (g, events) = fight_until(config, &f, attack(0, building(v)), &|r| r != FightResult::Held);
     assert!(has_event!(events, Event::Won { seat: A, points: 3 }));
@@ -304,5 +304,5 @@ fn r56_a_fight_reveals_chance_so_undo_stops_there() {
 fn r56_attacks_need_units() {
     let config = Config::default().with_modules(Modules::NONE.with(Module::Attacks));
     assert!(config.validate().is_err());
-    assert_eq!(Modules::parse("war").unwrap(), Modules::WAR);
+    assert_eq!(Modules::parse("war").unwrap(), war().modules.with(Module::Phases));
 }

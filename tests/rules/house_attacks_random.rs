@@ -6,7 +6,9 @@
 //! legally to the end.
 
 use catan::bots::{BotLevel, SplitMix64, dragon_building, make};
-use catan::engine::{Action, Config, Event, Game, MapId, Module, Modules, Resource, SHIP_SLOT, Seat, Target, TurnStyle, Vertex};
+use catan::engine::{
+    Action, Config, Event, Game, MapId, Module, Modules, Resource, SHIP_SLOT, Seat, Target, TurnStyle, Vertex,
+};
 
 /// Turns after which a game without phases counts as unfinished (attacks may make it long).
 const TURN_LIMIT: u32 = 3000;
@@ -24,7 +26,8 @@ fn config(seed: u64) -> Config {
 }
 
 fn random_attack(rng: &mut SplitMix64) -> Action {
-    let slot = |rng: &mut SplitMix64| if rng.below(2) == 0 { rng.below(7) as u8 } else { SHIP_SLOT + rng.below(7) as u8 };
+    let slot =
+        |rng: &mut SplitMix64| if rng.below(2) == 0 { rng.below(7) as u8 } else { SHIP_SLOT + rng.below(7) as u8 };
     let unit = if rng.below(8) == 0 { rng.below(256) as u8 } else { slot(rng) };
     let target = match rng.below(2) {
         0 => {

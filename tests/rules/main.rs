@@ -19,6 +19,7 @@ mod house_dragon;
 mod house_gold;
 mod house_knights;
 mod house_knights_save;
+mod house_phases;
 mod house_robber;
 mod house_setup;
 mod house_ships;

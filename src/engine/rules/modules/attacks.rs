@@ -63,11 +63,8 @@ pub fn win_chance(a: u8, d: u8) -> (u32, u32) {
 impl Game {
     /// The unit of `s` in slot bit `bit` (a knight unit's slot, or [`SHIP_SLOT`] + a ship's).
     fn unit_at(&self, s: Seat, bit: u8) -> Unit {
-        let (list, slot) = if bit >= SHIP_SLOT {
-            (self.units.ships(s), bit - SHIP_SLOT)
-        } else {
-            (self.units.knights(s), bit)
-        };
+        let (list, slot) =
+            if bit >= SHIP_SLOT { (self.units.ships(s), bit - SHIP_SLOT) } else { (self.units.knights(s), bit) };
         list.get(slot as usize).copied().unwrap_or_default()
     }
 
@@ -124,7 +121,9 @@ impl Game {
             for o in self.seats().filter(|&o| o != s) {
                 let p = &self.players[o.index()];
                 let open = (p.settlements | p.cities) - p.castles;
-                out.push_all((open & r.corners).iter().map(|v| Action::Attack { unit: bit, target: Target::Building(v) }));
+                out.push_all(
+                    (open & r.corners).iter().map(|v| Action::Attack { unit: bit, target: Target::Building(v) }),
+                );
                 for ub in (0..UNITS as u8).chain(SHIP_SLOT..SHIP_SLOT + UNITS as u8) {
                     if Game::reaches_unit(&r, ub, self.unit_at(o, ub)) {
                         out.push(Action::Attack { unit: bit, target: Target::Unit { seat: o, unit: ub } });
@@ -137,7 +136,7 @@ impl Game {
     /// True when attacks are allowed at this moment of the game (R57's attack phase; always
     /// without phases).
     fn attacks_now(&self) -> bool {
-        true
+        !self.config.modules.has(Module::Phases) || self.attack_phase()
     }
 
     /// `s`'s unit in `bit` attacks `target` (R56).
@@ -219,7 +218,9 @@ impl Game {
         };
         // Defence: who takes the fight.
         let fought = match (target, ship) {
-            (Target::Building(v), false) => self.knight_defender(defender, v).map(|unit| Target::Unit { seat: defender, unit }),
+            (Target::Building(v), false) => {
+                self.knight_defender(defender, v).map(|unit| Target::Unit { seat: defender, unit })
+            }
             (_, true) => self.ship_defender(defender, me.place()).map(|unit| Target::Unit { seat: defender, unit }),
             _ => None,
         }

@@ -14,6 +14,7 @@
 //! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
 //! - `knights`: knights, archers and cavalry on the land hexes, Largest Army by units (R52)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
+//! - `phases`: a build phase and an attack phase of N rounds each, the end with shared wins (R57)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
 //! - `ships`: ships, war ships and cargo ships on the sea, Largest Navy (R53, R54)
 //! - `units`: where the units stand and what they did this turn (R52), one byte a unit
@@ -33,6 +34,7 @@ mod dragon;
 mod gold;
 mod knights;
 mod no_robber;
+mod phases;
 mod rotating_first_player;
 mod ships;
 mod units;
@@ -74,6 +76,14 @@ pub struct House {
     /// R55: per seat, the islands (a bit each) that earned them a Colonist point.
     #[serde(skip_serializing_if = "no_islands")]
     pub colonist: [u16; MAX_PLAYERS],
+    /// R57: the attack round's order, worked out as it started: 4 bits a place, seat + 1,
+    /// first place lowest (0 before the attack phase).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub attack_order: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn no_islands(islands: &[u16; MAX_PLAYERS]) -> bool {
