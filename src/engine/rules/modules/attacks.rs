@@ -290,12 +290,10 @@ impl Game {
         self.units.ships[i][slot as usize] = Unit::default();
         let ships = self.units.ships[i];
         let mut new_slot = [0u8; UNITS];
-        let mut n = 0;
         self.units.ships[i] = [Unit::default(); UNITS];
-        for (old, u) in ships.into_iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+        for (n, (old, u)) in ships.into_iter().enumerate().filter(|(_, u)| !u.is_empty()).enumerate() {
             self.units.ships[i][n] = u;
             new_slot[old] = n as u8;
-            n += 1;
         }
         let mut aboard = 0;
         for k in self.units.knights[i].iter_mut() {
@@ -312,14 +310,13 @@ impl Game {
         FightResult::Removed { kind, aboard }
     }
 
+    /// Moves `o`'s knight units down into empty slots, keeping their order.
     fn compact_knights(&mut self, o: Seat) {
         let i = o.index();
         let knights = self.units.knights[i];
-        let mut n = 0;
         self.units.knights[i] = [Unit::default(); UNITS];
-        for u in knights.into_iter().filter(|u| !u.is_empty()) {
+        for (n, u) in knights.into_iter().filter(|u| !u.is_empty()).enumerate() {
             self.units.knights[i][n] = u;
-            n += 1;
         }
     }
 
