@@ -259,6 +259,10 @@ impl Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
         let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
         let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
+        // R57 brings the attacks it needs, and R56 a knight module when it has no units.
+        let modules = if modules.has(Module::Phases) { modules.with(Module::Attacks) } else { modules };
+        let units = modules.has(Module::Knights) || modules.has(Module::Ships);
+        let modules = if modules.has(Module::Attacks) && !units { modules.with(Module::Knights) } else { modules };
         let mut deck = self.deck;
         if modules.has(Module::Knights) {
             deck[DevCard::Knight] = 0;

@@ -302,7 +302,8 @@ fn r56_a_fight_reveals_chance_so_undo_stops_there() {
 
 #[test]
 fn r56_attacks_need_units() {
-    let config = Config::default().with_modules(Modules::NONE.with(Module::Attacks));
+    let config = Config { modules: Modules::NONE.with(Module::Attacks), ..Config::default() };
     assert!(config.validate().is_err());
+    assert!(Config::default().with_modules(Modules::NONE.with(Module::Attacks)).modules.has(Module::Knights));
     assert_eq!(Modules::parse("war").unwrap(), war().modules.with(Module::Phases));
 }

@@ -22,7 +22,7 @@ fn r57_attacks_are_refused_in_the_build_phase() {
     let g = s.turn_number(17).turn(A).rolled().build().unwrap();
     assert_eq!(g.war_round(), Some((4, true)));
     assert!(g.legal_actions().contains(&Action::Attack { unit: 0, target: Target::Building(v) }));
-    assert!(Config::default().with_modules(Modules::NONE.with(Module::Phases)).validate().is_err());
+    assert!(Config { modules: Modules::NONE.with(Module::Phases), ..Config::default() }.validate().is_err());
 }
 
 #[test]

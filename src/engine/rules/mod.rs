@@ -375,6 +375,7 @@ mod tests {
                     matches!(
                         e,
                         Event::DiceRolled { .. }
+                            | Event::Fought { .. }
                             | Event::Produced { .. }
                             | Event::Shortage { .. }
                             | Event::MustDiscard { .. }
