@@ -68,7 +68,8 @@ pub struct RulesFlags {
     pub paired_players: bool,
     /// House rules of the seed collection, comma-separated (names as in RULES.md:
     /// accelerated_start, no_robber, rotating_first_player, dice_stack, seed_costs, metropolis, harbor_master,
-    /// knights), `land` for the modules without units, `sea` for the unit modules, `all` for every one.
+    /// knights, ships, colonist, attacks, phases), `land` for the modules without units, `sea` for the unit modules,
+    /// `war` for knights, ships, attacks and phases, `all` for every one.
     #[arg(long, value_name = "NAMES", value_parser = Modules::parse, default_value = "", global = true)]
     pub house_rules: Modules,
 }

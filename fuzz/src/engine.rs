@@ -11,7 +11,7 @@
 use catan::bots::SplitMix64;
 use catan::engine::{
     Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage,
-    Supply, TurnStyle, UnitKind, Vertex,
+    Supply, Target, TurnStyle, UnitKind, Vertex,
 };
 
 use crate::bytes::Bytes;
@@ -79,8 +79,11 @@ pub fn config(b: &mut Bytes) -> Config {
         let gold = ((n & 1) * Module::Gold.bit()) | ((n >> 1 & 1) * Module::Dragon.bit());
         let castles = (n >> 2 & 1) * Module::Castles.bit();
         let knights = (n >> 3 & 1) * Module::Knights.bit();
+        let ships = (n >> 4 & 1) * Module::Ships.bit();
+        // R56: attacks with the units (refused by `Game::new` with neither).
+        let attacks = (n >> 5 & 1) * Module::Attacks.bit();
         let land = ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4);
-        c = c.with_modules(Modules(land | gold | castles | knights));
+        c = c.with_modules(Modules(land | gold | castles | knights | ships | attacks));
     }
     c
 }
@@ -118,7 +121,7 @@ fn hand(b: &mut Bytes) -> Hand {
 
 /// Any action at all.
 pub fn raw_action(b: &mut Bytes) -> Action {
-    match b.below(22) {
+    match b.below(23) {
         0 => Action::BuildSettlement(Vertex(coordinate(b))),
         1 => Action::BuildCity(Vertex(coordinate(b))),
         2 => Action::BuildRoad(Edge(coordinate(b))),
@@ -160,6 +163,15 @@ pub fn raw_action(b: &mut Bytes) -> Action {
         20 => {
             let unit = b.u8();
             Action::MoveKnight { unit: if unit & 0x80 != 0 { unit } else { unit % 8 }, to: Hex(coordinate(b)) }
+        }
+        21 => {
+            // R56: a unit's slot bit (knights 0-5, ships 8-13), at a unit or a building.
+            let unit = b.u8() % 16;
+            let target = match b.u8() & 1 {
+                0 => Target::Building(Vertex(coordinate(b))),
+                _ => Target::Unit { seat: seat(b), unit: b.u8() % 16 },
+            };
+            Action::Attack { unit, target }
         }
         _ => Action::EndTurn,
     }

@@ -204,6 +204,36 @@ pub enum Action {
     /// Ships (R53) with knights: one's knight unit number `unit` boards one's cargo ship
     /// number `ship` (leaving it is a [`Action::MoveKnight`] to a land hex).
     BoardShip { unit: u8, ship: u8 },
+    /// Attacks (R56): one's unit `unit` (a knight unit's slot, or [`SHIP_SLOT`] + a ship's
+    /// slot) attacks `target`.
+    ///
+    /// [`SHIP_SLOT`]: super::rules::SHIP_SLOT
+    Attack { unit: u8, target: Target },
+}
+
+/// What a unit attacks (R56).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// An opponent's unit: a knight unit's slot, or [`SHIP_SLOT`](super::rules::SHIP_SLOT) +
+    /// a ship's slot.
+    Unit { seat: Seat, unit: u8 },
+    /// An opponent's settlement or city on an intersection.
+    Building(Vertex),
+}
+
+/// What a fight changed (R56).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FightResult {
+    /// The defender won: nothing happens.
+    Held,
+    /// The defending unit was removed, with `aboard` knight units aboard it (a cargo ship).
+    Removed { kind: UnitKind, aboard: u8 },
+    /// The building became the attacker's at the same level.
+    Captured(Piece),
+    /// The building was removed (the attacker had no such piece in supply).
+    Destroyed(Piece),
 }
 
 /// A player's answer to an open trade offer.
@@ -379,6 +409,20 @@ pub enum Event {
     /// The dragon (R43) with knights (R52): `seat`'s knight beside the attacked building on
     /// `at` fought; `die` against the dragon's, ties re-rolled; the higher target die saves it.
     DragonFought { seat: Seat, at: u8, die: u8, dragon: u8 },
+    /// R56: `seat`'s unit `unit` (a slot bit, as [`Action::Attack`]) of `kind` attacked
+    /// `defender`'s `target` (after defence, R56: the unit that took the fight); the dice
+    /// `[attacker, defender]` of the last roll (ties rolled again), the modifiers added to
+    /// each, and what it changed.
+    Fought {
+        seat: Seat,
+        unit: u8,
+        kind: UnitKind,
+        defender: Seat,
+        target: Target,
+        dice: [u8; 2],
+        plus: [u8; 2],
+        result: FightResult,
+    },
     /// R55: `seat` earned a Colonist point for settling island `island` after set-up.
     Colonist { seat: Seat, island: u8 },
     /// The game is won.
@@ -472,6 +516,22 @@ impl Event {
                 format!("{}'s knight loses to the dragon ({die} against {dragon})", n(seat))
             }
             Event::Colonist { seat, .. } => format!("{} settles a new island: a Colonist point", n(seat)),
+            Event::Fought { seat, kind, defender, dice, plus, result, .. } => {
+                let roll = |i: usize| match plus[i] {
+                    0 => format!("{}", dice[i]),
+                    p => format!("{}+{p}", dice[i]),
+                };
+                let what = match result {
+                    FightResult::Held => format!("{} holds", n(defender)),
+                    FightResult::Removed { kind, aboard: 0 } => format!("{}'s {kind} is lost", n(defender)),
+                    FightResult::Removed { kind, aboard } => {
+                        format!("{}'s {kind} sinks with {aboard} knight(s) aboard", n(defender))
+                    }
+                    FightResult::Captured(piece) => format!("{} takes {}'s {piece}", n(seat), n(defender)),
+                    FightResult::Destroyed(piece) => format!("{}'s {piece} is destroyed", n(defender)),
+                };
+                format!("{}'s {kind} attacks {} ({} against {}): {what}", n(seat), n(defender), roll(0), roll(1))
+            }
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
     }
@@ -578,6 +638,14 @@ pub enum RuleError {
     CannotBoard,
     #[error("a knight leaving a cargo ship goes to a land hex touching the ship's sea hex")]
     CannotLand,
+    #[error("that unit has attacked this turn: each of its 2 actions is of a different kind")]
+    UnitAttacked,
+    #[error("a unit can't attack that: {0}")]
+    BadTarget(&'static str),
+    #[error("castles can't be attacked (R44)")]
+    CastleImmune,
+    #[error("attacks only in the attack phase (R57)")]
+    BuildPhase,
 }
 
 // An action is copied into every list of legal actions: the unit modules' actions must not

@@ -207,6 +207,10 @@ pub enum ConfigError {
     DragonWithoutGold,
     #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
     ColonistWithoutShips,
+    #[error("attacks (R56) need units: add knights or ships to the house rules")]
+    AttacksWithoutUnits,
+    #[error("phases (R57) need attacks (R56): add attacks to the house rules")]
+    PhasesWithoutAttacks,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
@@ -255,6 +259,10 @@ impl Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
         let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
         let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
+        // R57 brings the attacks it needs, and R56 a knight module when it has no units.
+        let modules = if modules.has(Module::Phases) { modules.with(Module::Attacks) } else { modules };
+        let units = modules.has(Module::Knights) || modules.has(Module::Ships);
+        let modules = if modules.has(Module::Attacks) && !units { modules.with(Module::Knights) } else { modules };
         let mut deck = self.deck;
         if modules.has(Module::Knights) {
             deck[DevCard::Knight] = 0;
@@ -314,6 +322,12 @@ impl Config {
         }
         if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
             return Err(ConfigError::ColonistWithoutShips);
+        }
+        if self.modules.has(Module::Attacks) && !self.modules.has(Module::Knights) && !self.modules.has(Module::Ships) {
+            return Err(ConfigError::AttacksWithoutUnits);
+        }
+        if self.modules.has(Module::Phases) && !self.modules.has(Module::Attacks) {
+            return Err(ConfigError::PhasesWithoutAttacks);
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

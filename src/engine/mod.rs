@@ -22,7 +22,9 @@ mod terrain;
 mod validate;
 mod view;
 
-pub use action::{Action, Answer, Award, Event, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, UnitKind};
+pub use action::{
+    Action, Answer, Award, Event, FightResult, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, Target, UnitKind,
+};
 pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
@@ -32,7 +34,7 @@ pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, T
 pub use rng::GameRng;
 pub use rules::{
     ARMY_MIN, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN,
-    ROAD_MIN, SHIP_SLOT, UNITS, Unit, UnitTurn, Units, longest_trail,
+    ROAD_MIN, SHIP_SLOT, UNITS, Unit, UnitTurn, Units, longest_trail, win_chance,
 };
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};

@@ -36,11 +36,15 @@ pub enum Module {
     Ships = 11,
     /// R55 (with ships): a point for each island settled after set-up.
     Colonist = 12,
+    /// R56 (with knights or ships): units attack units and buildings.
+    Attacks = 13,
+    /// R57 (with attacks): a build phase of N rounds, then an attack phase of N rounds.
+    Phases = 14,
 }
 
 impl Module {
     /// Every module, in the order of RULES.md.
-    pub const ALL: [Module; 13] = [
+    pub const ALL: [Module; 15] = [
         Module::AcceleratedStart,
         Module::Gold,
         Module::Dragon,
@@ -54,6 +58,8 @@ impl Module {
         Module::Knights,
         Module::Ships,
         Module::Colonist,
+        Module::Attacks,
+        Module::Phases,
     ];
 
     /// The module's name in RULES.md (and on the command line).
@@ -72,6 +78,8 @@ impl Module {
             Module::Knights => "knights",
             Module::Ships => "ships",
             Module::Colonist => "colonist",
+            Module::Attacks => "attacks",
+            Module::Phases => "phases",
         }
     }
 
@@ -116,9 +124,12 @@ impl Modules {
     );
     /// `sea` on the command line: the unit modules (R52-R55).
     pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Colonist.bit());
+    /// `war` on the command line: knights, ships, attacks and phases (R52, R53, R56, R57).
+    pub const WAR: Modules =
+        Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Attacks.bit() | Module::Phases.bit());
     /// Every module this version plays (`all` on the command line); a game or save with any
     /// other is refused.
-    pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0);
+    pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0 | Modules::WAR.0);
 
     /// True when `m` is switched on.
     #[inline(always)]
@@ -145,10 +156,14 @@ impl Modules {
                 Some(m) => out.with(m),
                 None if name == "land" => Modules(out.0 | Modules::LAND.0),
                 None if name == "sea" => Modules(out.0 | Modules::SEA.0),
+                None if name == "war" => Modules(out.0 | Modules::WAR.0),
                 None if name == "all" => Modules(out.0 | Modules::PLAYABLE.0),
                 None => {
                     let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    return Err(format!("no house rule '{name}': choose among land, {}, sea, all", known.join(", ")));
+                    return Err(format!(
+                        "no house rule '{name}': choose among land, {}, sea, war, all",
+                        known.join(", ")
+                    ));
                 }
             };
         }

@@ -190,6 +190,20 @@ impl Scenario {
         self
     }
 
+    /// Sets the turn's number (from 1); with phases (R57) in the attack phase, the round's
+    /// order is worked out from the position as it stands and the turn goes to the seat of
+    /// that place.
+    pub fn turn_number(mut self, number: u32) -> Scenario {
+        self.game.turn.number = number.max(1);
+        if self.game.attack_phase() {
+            self.game.order_attack_round();
+            let n = self.game.config.players as u32;
+            let i = (self.game.turn.number - 1) % n;
+            self.game.turn.seat = Seat(((self.game.house.attack_order >> (4 * i)) & 0xF) as u8 - 1);
+        }
+        self
+    }
+
     /// Marks this turn's dice as rolled (the dice themselves unknown) and goes to the main
     /// phase: trade, build, play, end the turn.
     pub fn rolled(mut self) -> Scenario {

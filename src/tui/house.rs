@@ -46,6 +46,8 @@ fn describe(m: Module) -> &'static str {
         Module::Knights => "knights, archers and cavalry on the hexes; Largest Army by units (3+)",
         Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
         Module::Colonist => "a point for each island settled after set-up",
+        Module::Attacks => "units attack units and buildings, a die each",
+        Module::Phases => "a build phase, then an attack phase, of N rounds each",
     }
 }
 

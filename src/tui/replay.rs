@@ -195,6 +195,7 @@ impl Replay {
             Action::BuildShip { kind, .. } => format!("builds a {kind}"),
             Action::SailShip { .. } => "sails a ship".to_string(),
             Action::BoardShip { .. } => "boards a knight on a cargo ship".to_string(),
+            Action::Attack { .. } => "attacks".to_string(),
         };
         Some((seat, text))
     }

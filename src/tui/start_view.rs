@@ -60,6 +60,8 @@ pub fn module_about(m: Module) -> &'static str {
         Module::Knights => "R52: knights, archers and cavalry stand on the hexes and move",
         Module::Ships => "R53: ships sail the sea; R54: Largest Navy, 2 points",
         Module::Colonist => "R55: a point for each island settled after set-up",
+        Module::Attacks => "R56: units attack units and buildings, a die each",
+        Module::Phases => "R57: a build phase, then an attack phase, of N rounds each",
     }
 }
 

@@ -24,12 +24,12 @@ mod turn;
 
 pub use modules::{
     CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT,
-    UNITS, Unit, UnitTurn, Units,
+    UNITS, Unit, UnitTurn, Units, win_chance,
 };
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 
-use super::action::{Action, Event, Revealed, RuleError, Seat, UnitKind};
+use super::action::{Action, Event, Revealed, RuleError, Seat, Target, UnitKind};
 use super::cards::{Hand, Resource};
 use super::coords::{Hex, SeaHex};
 use super::game::{Game, Phase};
@@ -58,6 +58,7 @@ impl Game {
             (Action::MoveKnight { unit, to }, Phase::Roll | Phase::Main) => self.check_move_knight(s, unit, to),
             (Action::SailShip { unit, to }, Phase::Roll | Phase::Main) => self.check_sail(s, unit, to),
             (Action::BoardShip { unit, ship }, Phase::Roll | Phase::Main) => self.check_board(s, unit, ship),
+            (Action::Attack { unit, target }, Phase::Roll | Phase::Main) => self.check_attack(s, unit, target),
             (_, Phase::Roll) if !cards::is_dev_play(action) => Err(RuleError::NotNow("roll the dice first")),
             (Action::BuildRoad(e), Phase::Main) => self.check_road(s, e),
             (Action::BuildRoad(e), Phase::RoadBuilding { .. }) => self.check_free_road(s, e),
@@ -208,6 +209,7 @@ impl Game {
             Action::BuildShip { kind, sea } => self.build_ship(s, kind, sea, ev),
             Action::SailShip { unit, to } => self.sail(s, unit, to, ev),
             Action::BoardShip { unit, ship } => self.board_ship(s, unit, ship, ev),
+            Action::Attack { unit, target } => self.attack(s, unit, target, ev),
         }
         if matches!(
             action,
@@ -265,6 +267,16 @@ impl Game {
         }
         for unit in 0..UNITS as u8 {
             all.extend((0..UNITS as u8).map(|ship| Action::BoardShip { unit, ship }));
+        }
+        for unit in (0..UNITS as u8).chain(SHIP_SLOT..SHIP_SLOT + UNITS as u8) {
+            all.extend(topo.vertices().map(|v| Action::Attack { unit, target: Target::Building(v) }));
+            for seat in self.seats() {
+                all.extend(
+                    (0..UNITS as u8)
+                        .chain(SHIP_SLOT..SHIP_SLOT + UNITS as u8)
+                        .map(|u| Action::Attack { unit, target: Target::Unit { seat, unit: u } }),
+                );
+            }
         }
         for a in Resource::CARDS {
             all.push(Action::Discard(a));
@@ -363,6 +375,7 @@ mod tests {
                     matches!(
                         e,
                         Event::DiceRolled { .. }
+                            | Event::Fought { .. }
                             | Event::Produced { .. }
                             | Event::Shortage { .. }
                             | Event::MustDiscard { .. }

@@ -42,6 +42,11 @@ impl Game {
             self.dragon_after_production(gold, ev);
             return;
         }
+        // R57: a 7 in the attack phase does nothing.
+        if self.attack_phase() {
+            self.phase = Phase::Main;
+            return;
+        }
         self.seven(ev);
     }
 
@@ -168,6 +173,11 @@ impl Game {
 
     fn start_turn(&mut self, seat: Seat, ev: &mut impl EventSink) {
         let number = self.turn.number + 1;
+        // R57: the attack round's order, and the end after the last round.
+        let seat = self.phase_turn(number, seat, ev);
+        if self.is_over() {
+            return;
+        }
         self.turn = Turn { seat, number, ..Turn::default() };
         self.phase = Phase::Roll;
         ev.push(Event::TurnStarted { seat, number });

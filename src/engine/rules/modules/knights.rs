@@ -157,6 +157,7 @@ impl Game {
             }
         }
         self.push_ship_actions(s, rolled, out);
+        self.push_attacks(s, out);
     }
 
     /// Where knight unit `u` of `s` may move: its reach on land, or from aboard a cargo ship

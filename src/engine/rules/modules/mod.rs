@@ -5,6 +5,7 @@
 //! without modules runs the base game's code.
 //!
 //! - `accelerated_start`: a settlement and a city in set-up, and the seed's starting cards (R41)
+//! - `attacks`: units attack units and buildings, a die each (R56)
 //! - `awards`: Largest Metropolis (R49) and Harbor Master (R50)
 //! - `castles`: a city may become a castle (R44)
 //! - `colonist`: a point for each island settled after set-up (R55)
@@ -13,6 +14,7 @@
 //! - `gold`: gold hexes, and gold as a sixth kind of card (R42)
 //! - `knights`: knights, archers and cavalry on the land hexes, Largest Army by units (R52)
 //! - `no_robber`: a 7 lets every player choose cards by their buildings (R45)
+//! - `phases`: a build phase and an attack phase of N rounds each, the end with shared wins (R57)
 //! - `rotating_first_player`: rounds that start one seat later each time (R46)
 //! - `ships`: ships, war ships and cargo ships on the sea, Largest Navy (R53, R54)
 //! - `units`: where the units stand and what they did this turn (R52), one byte a unit
@@ -23,6 +25,7 @@
 //! [`Config::with_modules`]: crate::engine::Config::with_modules
 
 mod accelerated_start;
+mod attacks;
 mod awards;
 mod castles;
 mod colonist;
@@ -31,12 +34,14 @@ mod dragon;
 mod gold;
 mod knights;
 mod no_robber;
+mod phases;
 mod rotating_first_player;
 mod ships;
 mod units;
 
 use serde::{Deserialize, Serialize};
 
+pub use attacks::win_chance;
 pub use awards::{HARBOR_MASTER_MIN, METROPOLIS_MIN};
 pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
@@ -71,6 +76,14 @@ pub struct House {
     /// R55: per seat, the islands (a bit each) that earned them a Colonist point.
     #[serde(skip_serializing_if = "no_islands")]
     pub colonist: [u16; MAX_PLAYERS],
+    /// R57: the attack round's order, worked out as it started: 4 bits a place, seat + 1,
+    /// first place lowest (0 before the attack phase).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub attack_order: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn no_islands(islands: &[u16; MAX_PLAYERS]) -> bool {
