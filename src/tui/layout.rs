@@ -20,7 +20,7 @@ pub fn min_size(topo: &Topology) -> (u16, u16) {
     min_size_sea(topo, super::board::sea_of_map(topo))
 }
 
-/// As [`min_size`], with the sea's room (`sea`, see [`super::board::sea_drawn`]) or without.
+/// As [`min_size`], with the sea's room (`sea`, see `board::sea_drawn`) or without.
 pub fn min_size_sea(topo: &Topology, sea: bool) -> (u16, u16) {
     let compact = Geometry::with_sea(topo, false, sea);
     (compact.width + SIDE_MIN, compact.height + CHROME)
