@@ -20,7 +20,7 @@ pub struct Report {
     pub unfinished: u64,
     pub mean_turns: f64,
     pub mean_actions: f64,
-    /// Wins by seat.
+    /// Wins by seat (a shared win, R57, counts for each player sharing it).
     pub wins: Vec<u64>,
     pub seconds: f64,
     pub games_per_second: f64,
@@ -62,9 +62,13 @@ pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
         let out = play_with(&mut bot, config, seed.wrapping_add(i));
         turns += out.game.turn_number() as u64;
         actions += out.actions;
-        match out.game.winner() {
-            Some(w) => wins[w.index()] += 1,
-            None => unfinished += 1,
+        // A shared win (R57) counts for every player sharing it.
+        let won = out.game.winners();
+        if won.is_empty() {
+            unfinished += 1;
+        }
+        for w in won.iter() {
+            wins[w.index()] += 1;
         }
     }
     let seconds = start.elapsed().as_secs_f64();
