@@ -211,6 +211,21 @@ pub enum Action {
     Attack { unit: u8, target: Target },
 }
 
+impl Action {
+    /// True for the actions of knight units and ships (R52, R53): building, moving, sailing
+    /// and boarding (not R56's attack).
+    pub fn is_unit(&self) -> bool {
+        matches!(
+            self,
+            Action::BuildKnight { .. }
+                | Action::BuildShip { .. }
+                | Action::MoveKnight { .. }
+                | Action::SailShip { .. }
+                | Action::BoardShip { .. }
+        )
+    }
+}
+
 /// What a unit attacks (R56).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -14,18 +14,6 @@ pub enum What {
     Ship(u8),
 }
 
-/// True for the actions of units.
-pub fn is_unit_action(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::BuildKnight { .. }
-            | Action::BuildShip { .. }
-            | Action::MoveKnight { .. }
-            | Action::SailShip { .. }
-            | Action::BoardShip { .. }
-    )
-}
-
 /// The first step's key.
 pub fn what(a: Action) -> Option<What> {
     match a {
@@ -38,7 +26,7 @@ pub fn what(a: Action) -> Option<What> {
 
 /// The second step's key: the whole action (where it goes).
 pub fn whole(a: Action) -> Option<Action> {
-    is_unit_action(&a).then_some(a)
+    a.is_unit().then_some(a)
 }
 
 /// A unit choice: the steps and the row under the cursor.
@@ -51,7 +39,7 @@ pub struct UnitChoice {
 impl UnitChoice {
     /// The choice over these legal actions (only the units' are kept).
     pub fn new(legal: &[Action]) -> UnitChoice {
-        UnitChoice { steps: Steps::new(legal.iter().copied().filter(is_unit_action)), row: 0 }
+        UnitChoice { steps: Steps::new(legal.iter().copied().filter(Action::is_unit)), row: 0 }
     }
 
     /// The rows of this step, as labels, for the player `s`.

@@ -69,20 +69,7 @@ fn r56_random_games_with_attacks_conserve_cards_and_list_exactly_the_legal_actio
                 true => dragon_building(&g.acting_view(), &legal, &mut rng),
                 false => None,
             };
-            let units: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| {
-                    matches!(
-                        a,
-                        Action::BuildKnight { .. }
-                            | Action::MoveKnight { .. }
-                            | Action::BuildShip { .. }
-                            | Action::SailShip { .. }
-                            | Action::BoardShip { .. }
-                    )
-                })
-                .collect();
+            let units: Vec<Action> = legal.iter().copied().filter(Action::is_unit).collect();
             let attacks: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Attack { .. })).collect();
             let a = match pick {
                 Some(i) => legal[i],

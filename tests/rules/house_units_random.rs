@@ -82,20 +82,7 @@ fn r52_random_games_conserve_cards_and_units_and_list_exactly_the_legal_actions(
                 false => None,
             };
             // Unit actions now and then first, so that games have units to move.
-            let units: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| {
-                    matches!(
-                        a,
-                        Action::BuildKnight { .. }
-                            | Action::MoveKnight { .. }
-                            | Action::BuildShip { .. }
-                            | Action::SailShip { .. }
-                            | Action::BoardShip { .. }
-                    )
-                })
-                .collect();
+            let units: Vec<Action> = legal.iter().copied().filter(Action::is_unit).collect();
             let a = match pick {
                 Some(i) => legal[i],
                 None if !units.is_empty() && rng.below(3) == 0 => units[rng.below(units.len())],

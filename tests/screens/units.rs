@@ -30,20 +30,7 @@ fn units_game(map: MapId, seed: u64, units: usize) -> Game {
             return g;
         }
         let legal = g.legal_actions();
-        let unit: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| {
-                matches!(
-                    a,
-                    Action::BuildKnight { .. }
-                        | Action::BuildShip { .. }
-                        | Action::MoveKnight { .. }
-                        | Action::SailShip { .. }
-                        | Action::BoardShip { .. }
-                )
-            })
-            .collect();
+        let unit: Vec<Action> = legal.iter().copied().filter(Action::is_unit).collect();
         let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
         let a = if !unit.is_empty() && next(2) == 0 {
             unit[next(unit.len())]
