@@ -123,3 +123,113 @@ fn r57_random_war_games_all_end_by_the_last_round() {
         }
     }
 }
+
+/// A land hex of `config`'s map and a corner of it, for a fight on a map without names.
+fn a_hex_and_corner(config: &Config) -> (catan::engine::Hex, catan::engine::Vertex) {
+    let t = config.map.topology();
+    let h = catan::engine::Hex(4);
+    (h, t.hex_vertices(h)[0])
+}
+
+/// R57 with R40a: a paired turn is one step of a round (six players: 36 turns of building, 36
+/// of attacks); the first player of each attack turn comes from the round's order and the
+/// second is the third after them; each partner attacks only in their own part, with their own
+/// units; the war ends after turn 72, its second part included.
+#[test]
+fn r57_r40a_paired_turns_are_one_step_of_a_round_and_each_partner_attacks_in_their_own_part() {
+    let config =
+        Config { turns: catan::engine::TurnStyle::Paired, ..Config::with_players(6) }.with_modules(Modules::WAR);
+    let (h, v) = a_hex_and_corner(&config);
+    let e = Seat(4);
+    // Scores: E 1 (a settlement), B and F 1 each (a knight): the order is A, C, D (0), then
+    // B, E, F (1), ties in seat order.
+    let scn = Scenario::new(config, 1).settlement(e, v).unit(B, UnitKind::Knight, h).unit(Seat(5), UnitKind::Knight, h);
+    let attack = Action::Attack { unit: 0, target: Target::Building(v) };
+    // Turn 36, the last of the build phase: A's part, then D's, and no attack in either.
+    let mut g = scn.clone().turn_number(36).turn(A).rolled().build().unwrap();
+    assert_eq!(g.war_round(), Some((5, false)));
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.to_act(), D, "the second part of the pair");
+    assert_eq!(g.turn_number(), 36, "a paired turn is one step");
+    // Turn 37: the attack phase; the order by score, ties in seat order.
+    let events = play(&mut g, Action::EndTurn);
+    assert_eq!(g.war_round(), Some((6, true)));
+    assert_eq!(g.attack_order(), Some(vec![A, C, D, B, e, Seat(5)]));
+    assert!(has_event!(events, Event::TurnStarted { seat: A, number: 37 }));
+    // A has no unit, and B's knight acts only in B's own part: no attack in A's.
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Attack { .. })), "A has no unit");
+    // The fourth turn of the round is B's, whose partner is E.
+    let mut g = scn.clone().turn_number(40).rolled().build().unwrap();
+    assert_eq!(g.current_player(), B, "the fourth of the order");
+    assert!(g.legal_actions().contains(&attack), "B attacks E's settlement in B's own part");
+    let events = play(&mut g, Action::EndTurn);
+    assert!(has_event!(events, Event::SecondOfPair { seat, first: B } if *seat == e));
+    refused(&mut g, attack, RuleError::NoSuchUnit(0));
+    // F, whose knight stands there too, attacks in their own part: turn 42, the sixth.
+    let g = scn.clone().turn_number(42).rolled().build().unwrap();
+    assert_eq!(g.current_player(), Seat(5));
+    assert!(g.legal_actions().contains(&attack));
+    // The last turn: both parts are played, then the war ends (E alone has the most points).
+    let mut g = scn.turn_number(72).rolled().build().unwrap();
+    play(&mut g, Action::EndTurn);
+    assert!(!g.is_over(), "the pair's second part is still to play");
+    play(&mut g, Action::EndTurn);
+    assert!(g.is_over());
+    assert_eq!(g.winners().iter().collect::<Vec<Seat>>(), vec![e]);
+}
+
+/// R57 with R40: after each attack turn the other players build in seat order (no unit built,
+/// no attack), then the round's order goes on; the war ends after the last turn's Special
+/// Building Phase.
+#[test]
+fn r57_r40_the_special_building_phase_in_the_attack_phase() {
+    let config = Config::with_players(5).with_modules(Modules::WAR);
+    let (h, v) = a_hex_and_corner(&config);
+    // Scores: A 2 (settlement and knight), B 1, C 1 (a knight), D 0, E 0: order D, E, B, C, A.
+    let scn = Scenario::new(config, 1)
+        .settlement(A, v)
+        .unit(A, UnitKind::Knight, h)
+        .unit(B, UnitKind::Knight, h)
+        .unit(C, UnitKind::Knight, h)
+        .hand(C, catan::engine::Hand::from_counts([0, 0, 1, 0, 1, 0]));
+    let mut g = scn.clone().turn_number(25).turn(A).rolled().build().unwrap();
+    assert_eq!(g.war_round(), Some((4, false)), "the last build turn");
+    let events = play(&mut g, Action::EndTurn);
+    assert!(has_event!(events, Event::SpecialBuilding { seat: B }));
+    for _ in 0..4 {
+        play(&mut g, Action::EndTurn);
+    }
+    assert_eq!(g.attack_order(), Some(vec![D, Seat(4), B, C, A]));
+    assert_eq!((g.turn_number(), g.current_player()), (26, D));
+    // D's turn ends: E, A, B, C build in seat order, none attacking or building a unit.
+    play(&mut g, Action::RollDice);
+    while g.phase() != Phase::Main {
+        let a = g.legal_actions()[0];
+        g.apply(a).unwrap();
+    }
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.phase(), Phase::SpecialBuilding { seat: Seat(4) });
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.phase(), Phase::SpecialBuilding { seat: A });
+    let attack = Action::Attack { unit: 0, target: Target::Building(v) };
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.phase(), Phase::SpecialBuilding { seat: B });
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Attack { .. })), "no attack in the phase");
+    assert!(matches!(g.check(attack), Err(RuleError::NotNow(_))));
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.phase(), Phase::SpecialBuilding { seat: C });
+    assert!(!g.legal_actions().iter().any(|a| a.is_unit() || matches!(a, Action::Attack { .. })));
+    let events = play(&mut g, Action::EndTurn);
+    assert!(has_event!(events, Event::TurnStarted { seat: catan::engine::Seat(4), number: 27 }), "{events:?}");
+    // The last turn: the war ends once its Special Building Phase is over.
+    let mut g = scn.turn_number(50).rolled().build().unwrap();
+    play(&mut g, Action::EndTurn);
+    for _ in 0..3 {
+        assert!(matches!(g.phase(), Phase::SpecialBuilding { .. }));
+        play(&mut g, Action::EndTurn);
+    }
+    assert!(!g.is_over());
+    play(&mut g, Action::EndTurn);
+    assert!(g.is_over());
+    assert_eq!(g.winners().iter().collect::<Vec<Seat>>(), vec![A]);
+}
