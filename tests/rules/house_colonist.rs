@@ -126,3 +126,40 @@ fn r55_no_point_for_an_island_of_a_setup_building_r41s_city_included() {
         }
     }
 }
+
+/// R55 with R56 (a decision of ours, docs/status.md: RULES.md is silent): a settlement taken in
+/// a fight earns no Colonist point, for settling an island is building there, and a capture is
+/// not settling. The island is still open to the captor: a settlement they build there later
+/// earns the point.
+#[test]
+fn r55_r56_a_captured_settlement_earns_no_colonist_point() {
+    let t = MapId::Archipelago.topology();
+    let islet = t.colonist_islands()[0] as usize;
+    let h = t.hexes().find(|&h| t.island_of(h) == islet).expect("a hex of the islet");
+    let (v, w) = (t.hex_vertices(h)[0], t.hex_vertices(h)[3]);
+    let config = archipelago().with_modules(Modules::SEA.with(Module::Attacks));
+    let attack = Action::Attack { unit: 0, target: catan::engine::Target::Building(v) };
+    let captured = (0..200)
+        .find_map(|seed| {
+            let b = Seat(1);
+            let mut g = Scenario::new(config, seed)
+                .turn(A)
+                .rolled()
+                .settlement(b, v)
+                .unit(A, UnitKind::Knight, h)
+                .hand(A, Hand::SETTLEMENT)
+                .build()
+                .unwrap();
+            let events = play(&mut g, attack);
+            (g.building(v).map(|b| b.0) == Some(A)).then_some((g, events))
+        })
+        .expect("some seed wins the fight");
+    let (mut g, events) = captured;
+    assert!(islands(&events).is_empty(), "no Colonist point for a capture: {events:?}");
+    assert_eq!(g.colonist_islands(A).count(), 0);
+    assert_eq!(g.public_points(A), 1, "the settlement's point only");
+    // Building there afterwards settles the island.
+    let events = play(&mut g, Action::BuildSettlement(w));
+    assert_eq!(islands(&events), [(A, islet as u8)]);
+    assert_eq!(g.public_points(A), 3);
+}

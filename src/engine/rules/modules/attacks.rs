@@ -320,7 +320,9 @@ impl Game {
         }
     }
 
-    /// `s` takes `o`'s building on `v` at the same level, or removes it without the piece.
+    /// `s` takes `o`'s building on `v` at the same level, or removes it without the piece. A
+    /// capture is not settling: it earns no Colonist point (R55; our decision, docs/status.md),
+    /// so it goes around `build_settlement` and its `colonist_settled`.
     fn take_building(&mut self, s: Seat, o: Seat, v: Vertex) -> FightResult {
         let (_, piece) = self.building(v).expect("checked: a building");
         let (_, settlements, cities) = self.pieces_left(s);
