@@ -307,3 +307,30 @@ fn r56_attacks_need_units() {
     assert!(Config::default().with_modules(Modules::NONE.with(Module::Attacks)).modules.has(Module::Knights));
     assert_eq!(Modules::parse("war").unwrap(), war().modules.with(Module::Phases));
 }
+
+/// R56 and R38: a win is checked for the player whose turn it is only. A's capture splits B's
+/// Longest Road, which goes to C (5 roads, tied with B before): C reaches the target in A's turn
+/// and doesn't win there.
+#[test]
+fn r56_r38_a_capture_bringing_another_player_to_the_target_is_no_win_in_that_turn() {
+    let ring: Vec<Vertex> = (0..6).map(|c| corner(FOREST_9, c)).collect();
+    let c_trail: Vec<Vertex> = (0..6).map(|c| corner(HILLS_5, c)).collect();
+    let config = Config { target: 5, ..war() };
+    let f = |s: Scenario| {
+        s.roads(B, &ring)
+            .settlement(B, ring[2])
+            .longest_road(Some(B))
+            .roads(C, &c_trail)
+            .settlement(C, c_trail[0])
+            .settlement(C, corner(MOUNTAINS_10, N))
+            .settlement(C, corner(PASTURE_11, S))
+            .unit(A, UnitKind::Knight, FOREST_9)
+    };
+    let g = game(config, 0, &f);
+    assert_eq!((g.longest_road(), g.public_points(C)), (Some(B), 3));
+    let (g, events) = fight_until(config, &f, attack(0, building(ring[2])), &|r| r != FightResult::Held);
+    assert_eq!(g.longest_road(), Some(C));
+    assert_eq!(g.public_points(C), 5, "C at the target");
+    assert!(!has_event!(events, Event::Won { .. }));
+    assert!(!g.is_over(), "no win outside one's own turn");
+}
