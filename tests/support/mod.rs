@@ -7,7 +7,8 @@
 //! - `board`: the beginner board by name, scenarios on it, and `play`/`refused` for rules tests
 //! - `screen`: screens as text, keys by name, an app holding a game
 //! - `pty`: the real binary in a pseudo-terminal
-//! - `bots`: the bots the bot tests seat
+//! - `bots`: the bots the bot tests seat, and a game they play to its end
+//! - `random_play`: random games with the unit modules, and the checks every one gets
 //! - `cli`: the real binary with its output piped
 //! - `files`: throw-away folders
 //! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
@@ -23,5 +24,6 @@ pub mod fuzz;
 pub mod hidden;
 #[cfg(unix)]
 pub mod pty;
+pub mod random_play;
 pub mod records;
 pub mod screen;
