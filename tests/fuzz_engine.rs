@@ -94,3 +94,65 @@ fn a_short_input_plays_a_game_to_its_end() {
     let g = engine::play(&data).expect("seed 0 deals a two-player game");
     assert!(g.is_over(), "40 runs of 128 random actions end a game: {:?}", g.phase());
 }
+
+/// Issues 25 and 26: raw actions reach every kind of action the engine has (a new one missing
+/// here fails this test), and the decoder deals every module on the archipelago.
+#[test]
+fn the_decoder_knows_every_action_and_module() {
+    let names = [
+        "BuildSettlement",
+        "BuildCity",
+        "BuildRoad",
+        "RollDice",
+        "Discard",
+        "MoveRobber",
+        "BuyDevCard",
+        "PlayKnight",
+        "PlayRoadBuilding",
+        "PlayYearOfPlenty",
+        "PlayMonopoly",
+        "MaritimeTrade",
+        "OfferTrade",
+        "AcceptTrade",
+        "DeclineTrade",
+        "CounterTrade",
+        "ConfirmTrade",
+        "CancelTrade",
+        "EndTurn",
+        "TakeCard",
+        "BuyWithGold",
+        "BuildCastle",
+        "BuildKnight",
+        "MoveKnight",
+        "BuildShip",
+        "SailShip",
+        "BoardShip",
+        "Attack",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..=255u8 {
+        for j in [0u8, 1, 7, 200] {
+            let data = [i, j, j, 3, 1, 2, 9];
+            let a = engine::raw_action(&mut bytes::Bytes::new(&data));
+            seen.insert(format!("{a:?}").split([' ', '(']).next().unwrap().to_string());
+        }
+    }
+    for name in names {
+        assert!(seen.contains(name), "raw actions never give {name}");
+    }
+    assert_eq!(seen.len(), names.len(), "{seen:?}");
+    // Every module, on the archipelago: a game dealt and played a while.
+    let mut data = vec![0u8; 8];
+    data.extend([2, 0xC0, 0x80, 0xFF]);
+    for i in 0..20u8 {
+        data.extend([6, i, 0, 127]);
+    }
+    let g = engine::play(&data).expect("every module on the archipelago deals a game");
+    assert_eq!(g.config().map, catan::engine::MapId::Archipelago);
+    use catan::engine::Module;
+    let on = [Module::Gold, Module::Dragon, Module::Castles, Module::Knights, Module::Ships, Module::Colonist];
+    for m in on.into_iter().chain([Module::Attacks, Module::Phases]) {
+        assert!(g.config().modules.has(m), "{} off", m.name());
+    }
+    assert!(g.turn_number() > 1, "played past set-up");
+}

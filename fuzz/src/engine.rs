@@ -10,8 +10,8 @@
 
 use catan::bots::SplitMix64;
 use catan::engine::{
-    Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, Module, Modules, Resource, Seat, SeatSet, Shortage,
-    Supply, Target, TurnStyle, UnitKind, Vertex,
+    Action, BoardKind, Config, DevHand, Edge, Game, Hand, Hex, MapId, Module, Modules, Resource, SeaHex, Seat, SeatSet,
+    Shortage, Supply, Target, TurnStyle, UnitKind, Vertex,
 };
 
 use crate::bytes::Bytes;
@@ -74,16 +74,24 @@ pub fn config(b: &mut Bytes) -> Config {
         }
     }
     if g & 0xE0 == 0xC0 {
-        // House rules (R41-R52) in any combination.
+        // House rules (R41-R57) in any combination, on the archipelago now and then (R51).
         let (m, n) = (b.u8() as u32, b.u8() as u32);
         let gold = ((n & 1) * Module::Gold.bit()) | ((n >> 1 & 1) * Module::Dragon.bit());
         let castles = (n >> 2 & 1) * Module::Castles.bit();
         let knights = (n >> 3 & 1) * Module::Knights.bit();
         let ships = (n >> 4 & 1) * Module::Ships.bit();
-        // R56: attacks with the units (refused by `Game::new` with neither).
+        // R56: attacks with the units (`with_modules` brings knights when neither is on);
+        // R55 brings ships, R57 attacks.
         let attacks = (n >> 5 & 1) * Module::Attacks.bit();
+        let colonist = (n >> 6 & 1) * Module::Colonist.bit();
+        let phases = (n >> 7 & 1) * Module::Phases.bit();
         let land = ((m & 0x1F) << 5) | ((m >> 5) & 1) | (((m >> 6) & 1) << 4);
-        c = c.with_modules(Modules(land | gold | castles | knights | ships | attacks));
+        c = c.with_modules(Modules(land | gold | castles | knights | ships | attacks | colonist | phases));
+        if m & 0x80 != 0 && c.players <= 4 {
+            let on = Config::on_map(MapId::Archipelago);
+            c = Config { map: on.map, bank: on.bank, deck: on.deck, board: BoardKind::Variable, ..c }
+                .with_modules(c.modules);
+        }
     }
     c
 }
@@ -121,7 +129,7 @@ fn hand(b: &mut Bytes) -> Hand {
 
 /// Any action at all.
 pub fn raw_action(b: &mut Bytes) -> Action {
-    match b.below(23) {
+    match b.below(28) {
         0 => Action::BuildSettlement(Vertex(coordinate(b))),
         1 => Action::BuildCity(Vertex(coordinate(b))),
         2 => Action::BuildRoad(Edge(coordinate(b))),
@@ -173,6 +181,15 @@ pub fn raw_action(b: &mut Bytes) -> Action {
             };
             Action::Attack { unit, target }
         }
+        22 => Action::BuildShip { kind: UnitKind::SHIPS[b.below(3)], sea: SeaHex(coordinate(b)) },
+        23 => {
+            let unit = b.u8();
+            Action::SailShip { unit: if unit & 0x80 != 0 { unit } else { unit % 8 }, to: SeaHex(coordinate(b)) }
+        }
+        24 => Action::BoardShip { unit: b.u8() % 8, ship: b.u8() % 8 },
+        // R45's pick after a 7, and R44's castle.
+        25 => Action::TakeCard(resource(b)),
+        26 => Action::BuildCastle(Vertex(coordinate(b))),
         _ => Action::EndTurn,
     }
 }
