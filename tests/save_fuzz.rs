@@ -19,6 +19,19 @@ static BASE: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
     (record, json, value)
 });
 
+/// Issue 26: a war game (knights, ships, attacks, phases) of random players, cut a few actions
+/// after its first fight: units, used actions, the attack round's order and a fight in the log.
+static WAR: LazyLock<(Record, String, Value)> = LazyLock::new(|| {
+    let config = catan::engine::Config::default().with_modules(catan::engine::Modules::WAR);
+    let full = save::play_random(config, 3).unwrap();
+    let fight = full.actions().iter().position(|a| matches!(a, catan::engine::Action::Attack { .. }));
+    let n = (fight.expect("a fight in war game 3") + 6).min(full.len());
+    let record = Record::from_actions(config, 3, full.names().to_vec(), &full.actions()[..n]).unwrap();
+    let json = save::to_json(&record);
+    let value = serde_json::from_str(&json).unwrap();
+    (record, json, value)
+});
+
 /// The version 1 fixture (three players, mid-game, trades): the version 1 reader's input.
 static V1: LazyLock<(String, Value)> = LazyLock::new(|| {
     let path =
@@ -80,9 +93,20 @@ fn odd_action() -> impl Strategy<Value = Value> {
         n.clone().prop_map(|v| json!({ "build_city": v })),
         (n.clone(), n.clone()).prop_map(|(h, s)| json!({ "move_robber": { "hex": h, "victim": s } })),
         n.clone().prop_map(|s| json!({ "confirm_trade": s })),
-        (n.clone(), n).prop_map(
+        (n.clone(), n.clone()).prop_map(
             |(a, to)| json!({ "offer_trade": { "give": [a, 0, 0, 0, 0], "get": [0, 1, 0, 0, 0], "to": to } })
         ),
+        // Issue 25, 26: the units' actions and attacks.
+        (prop::sample::select(vec!["knight", "archer", "cavalry", "ship"]), n.clone())
+            .prop_map(|(kind, h)| json!({ "build_knight": { "kind": kind, "hex": h } })),
+        (prop::sample::select(vec!["ship", "war_ship", "cargo_ship", "knight"]), n.clone())
+            .prop_map(|(kind, x)| json!({ "build_ship": { "kind": kind, "sea": x } })),
+        (n.clone(), n.clone()).prop_map(|(u, h)| json!({ "move_knight": { "unit": u, "to": h } })),
+        (n.clone(), n.clone()).prop_map(|(u, x)| json!({ "sail_ship": { "unit": u, "to": x } })),
+        (n.clone(), n.clone()).prop_map(|(u, c)| json!({ "board_ship": { "unit": u, "ship": c } })),
+        (n.clone(), n.clone()).prop_map(|(u, v)| json!({ "attack": { "unit": u, "target": { "building": v } } })),
+        (n.clone(), n.clone(), n)
+            .prop_map(|(u, s, t)| json!({ "attack": { "unit": u, "target": { "unit": { "seat": s, "unit": t } } } })),
         prop::sample::select(vec![
             "roll_dice",
             "end_turn",
@@ -177,6 +201,36 @@ proptest! {
         }
     }
 
+    /// Issue 26: a war game's save, cut, flipped, with values swapped and odd actions (units'
+    /// and attacks among them) slipped into its log.
+    #[test]
+    fn damaged_war_saves_never_panic(
+        cut in 0usize..100_000,
+        flips in prop::collection::vec((any::<usize>(), 0u8..8), 1..4),
+        swaps in prop::collection::vec((any::<usize>(), odd_value()), 1..3),
+        at in any::<usize>(),
+        action in odd_action(),
+    ) {
+        let bytes = WAR.1.as_bytes();
+        check(&bytes[..cut % bytes.len()]);
+        let mut flipped = bytes.to_vec();
+        for (at, bit) in flips {
+            let i = at % flipped.len();
+            flipped[i] ^= 1 << bit;
+        }
+        check(&flipped);
+        let mut v = WAR.2.clone();
+        for (k, new) in swaps {
+            swap_node(&mut v, k, new);
+        }
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+        let mut v = WAR.2.clone();
+        let log = v["actions"].as_array_mut().unwrap();
+        let i = at % (log.len() + 1);
+        log.insert(i, action);
+        check(serde_json::to_string(&v).unwrap().as_bytes());
+    }
+
     /// Issue 13: the version 1 reader is as careful as version 2's.
     #[test]
     fn damaged_version_1_saves_never_panic(
@@ -206,13 +260,16 @@ fn the_base_save_loads() {
     assert_eq!(save::from_json(BASE.1.as_bytes()).unwrap(), BASE.0);
     check(V1.0.as_bytes());
     assert!(save::from_json(V1.0.as_bytes()).is_ok());
+    check(WAR.1.as_bytes());
+    assert_eq!(save::from_json(WAR.1.as_bytes()).unwrap(), WAR.0);
+    assert!(WAR.1.contains("\"attack\""), "the war save holds a fight");
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(64), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Issue 27: rules at their limits (banks of 1, no cities, a deck of one card, every mix
-    /// of house rules): every save the game writes, at every action, loads again as the same
+    /// of house rules, the unit modules, attacks and phases among them): every save the game writes, at every action, loads again as the same
     /// game; and those saves, damaged, never panic the loader.
     #[test]
     fn odd_rule_games_write_saves_that_load(
@@ -221,7 +278,7 @@ proptest! {
         steps in 0usize..200,
         swaps in prop::collection::vec((any::<usize>(), odd_value()), 1..3),
     ) {
-        let modules = catan::engine::Modules(mix & catan::engine::Modules::AVAILABLE.0);
+        let modules = catan::engine::Modules(mix & catan::engine::Modules::PLAYABLE.0);
         let mut n = 0;
         let record = support::records::odd_record(seed, modules, steps, |record| {
             n += 1;
