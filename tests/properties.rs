@@ -3,15 +3,22 @@
 //! against a recomputation from scratch: the cards (R4), the pieces (R5), road lengths (R34), the
 //! award holders (R35, R36), the points (R37) and the win (R38); every listed action must pass
 //! `check`, and random actions of every kind must be listed or refused without a trace.
+//!
+//! A fifth set of games plays every combination of the unit modules (knights, ships, colonist,
+//! attacks, phases: R52-R57) on every map, with the same checks and more: Largest Army by units
+//! and Largest Navy (R35), Colonist points, the generator against `reference_actions`, random
+//! unit actions and attacks probed. Games with attacks and no phases may run long: they stop at
+//! the turn limit and the test prints how many did; with phases every game ends.
 
 mod support;
 
 use catan::bots::{SplitMix64, dragon_building};
 use catan::engine::{
-    Action, Answer, DevCard, Edge, Event, Game, Hand, Hex, IntersectionSet, Module, PathSet, Phase, Resource, Seat,
-    SeatSet, Topology, Vertex, longest_trail,
+    Action, Answer, Config, DevCard, Edge, Event, Game, Hand, Hex, IntersectionSet, MapId, Module, Modules, PathSet,
+    Phase, Resource, Seat, SeatSet, Topology, Vertex, longest_trail,
 };
 use support::config::config;
+use support::random_play::{random_unit_action, rules_on};
 
 /// Turns after which a game counts as stuck (random players finish in a few hundred).
 const TURN_LIMIT: u32 = 3000;
@@ -24,6 +31,8 @@ struct Model {
     /// R49, R50: Largest Metropolis and Harbor Master as this file's model of R35 sees them.
     metropolis: Option<Seat>,
     harbor_master: Option<Seat>,
+    /// R54: Largest Navy.
+    navy: Option<Seat>,
     progress_played: u32,
     lengths: [u8; 6],
     /// Per seat: the roads and blocking buildings last measured, and the length found.
@@ -260,16 +269,7 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     m.longest_road = expected;
     m.lengths = lengths;
 
-    // R36: the first to 3 knights, then only strictly more.
-    let army = |s: Seat| g.knights_played(s);
-    let expected = match m.largest_army {
-        Some(h) => seats.iter().copied().find(|&s| army(s) > army(h)).or(Some(h)),
-        None => seats.iter().copied().find(|&s| army(s) >= 3),
-    };
-    assert_eq!(g.largest_army(), expected, "{ctx}: Largest Army holder");
-    m.largest_army = expected;
-
-    // R49, R50: the house awards, as R35 with their own scores and minimums.
+    // R49, R50, R52, R54: the house awards, as R35 with their own scores and minimums.
     let r35 = |holder: Option<Seat>, score: &dyn Fn(Seat) -> u8, min: u8| {
         let max = seats.iter().map(|&s| score(s)).max().unwrap_or(0);
         let at_max: Vec<Seat> = seats.iter().copied().filter(|&s| score(s) == max).collect();
@@ -279,6 +279,31 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
             _ => None,
         }
     };
+
+    // R36: the first to 3 knights, then only strictly more; R52: with knight units, the most
+    // units on the board (aboard included), 3 or more, as R35.
+    let army = |s: Seat| g.knights_played(s);
+    let expected = if modules.has(Module::Knights) {
+        r35(m.largest_army, &|s| g.knight_count(s), 3)
+    } else {
+        match m.largest_army {
+            Some(h) => seats.iter().copied().find(|&s| army(s) > army(h)).or(Some(h)),
+            None => seats.iter().copied().find(|&s| army(s) >= 3),
+        }
+    };
+    assert_eq!(g.largest_army(), expected, "{ctx}: Largest Army holder");
+    m.largest_army = expected;
+    let expected = modules.has(Module::Ships).then(|| r35(m.navy, &|s| g.ship_count(s), 3)).flatten();
+    assert_eq!(g.largest_navy(), expected, "{ctx}: Largest Navy holder");
+    m.navy = expected;
+    for &s in &seats {
+        // R52, R53: units within their limits, each on land or aboard.
+        assert!(g.knight_count(s) <= 6 && g.ship_count(s) <= 6, "{ctx}: units of {s}");
+        let placed = g.knight_units(s).count() + g.knights_aboard(s).count();
+        assert_eq!(placed, g.knight_count(s) as usize, "{ctx}: units of {s} on land or aboard");
+        assert!(modules.has(Module::Knights) || g.knight_count(s) == 0, "{ctx}");
+        assert!(modules.has(Module::Ships) || g.ship_count(s) == 0, "{ctx}");
+    }
     let harbors = g.topology().harbor_vertices();
     let harbor_points = |s: Seat| {
         (g.settlements(s).filter(|&v| harbors.contains(v)).count()
@@ -300,8 +325,12 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
         let awards = 2 * (g.longest_road() == Some(s)) as usize
             + 2 * (g.largest_army() == Some(s)) as usize
             + 2 * (g.metropolis() == Some(s)) as usize
-            + 2 * (g.harbor_master() == Some(s)) as usize;
-        assert_eq!(g.public_points(s) as usize, buildings + awards, "{ctx}: public points of {s}");
+            + 2 * (g.harbor_master() == Some(s)) as usize
+            + 2 * (g.largest_navy() == Some(s)) as usize;
+        // R55: a point an island settled.
+        let colonist = g.colonist_islands(s).count();
+        assert!(modules.has(Module::Colonist) || colonist == 0, "{ctx}");
+        assert_eq!(g.public_points(s) as usize, buildings + awards + colonist, "{ctx}: public points of {s}");
         assert_eq!(
             g.view(s).victory_points(),
             g.public_points(s) + g.view(s).dev_cards()[DevCard::VictoryPoint],
@@ -312,6 +341,20 @@ fn check_state(g: &Game, m: &mut Model, events: &[Event], ctx: &str) {
     // R38: no one plays on with the target reached in their own turn; a win is the mover's.
     let target = g.config().target;
     match g.phase() {
+        // R57: the end of the last round, the most points winning, ties sharing.
+        Phase::Over { winner, shared }
+            if modules.has(Module::Phases)
+                && (!shared.is_empty() || winner != g.current_player() || g.view(winner).victory_points() < target) =>
+        {
+            let last = 2 * n as u32 - 1;
+            assert_eq!(g.war_round(), Some((last, true)), "{ctx}: the war ended before its last round");
+            let best = seats.iter().map(|&s| g.view(s).victory_points()).max().unwrap_or(0);
+            for &s in &seats {
+                let won = events.iter().any(|e| matches!(e, Event::Won { seat, .. } if *seat == s));
+                assert_eq!(g.winners().contains(s), g.view(s).victory_points() == best, "{ctx}: {s} at the end");
+                assert_eq!(won, g.winners().contains(s), "{ctx}");
+            }
+        }
         Phase::Over { winner, .. } => {
             assert_eq!(winner, g.current_player(), "{ctx}: won outside their own turn");
             assert!(g.view(winner).victory_points() >= target, "{ctx}");
@@ -333,8 +376,9 @@ fn check_actions(g: &Game, legal: &[Action], rng: &mut SplitMix64, ctx: &str) {
     for &a in legal {
         assert_eq!(g.check(a), Ok(()), "{ctx}: listed {a:?} fails check");
     }
-    for _ in 0..3 {
-        let a = random_action(rng);
+    let units = g.config().modules.has(Module::Knights) || g.config().modules.has(Module::Ships);
+    for i in 0..3 {
+        let a = if units && i == 0 { random_unit_action(rng) } else { random_action(rng) };
         let listed = legal.contains(&a);
         let mut h = *g;
         match h.apply(a) {
@@ -368,6 +412,12 @@ struct Coverage {
     /// R42, R43: exchanges of gold at the bank, and the dragon's attacks.
     gold_buys: u32,
     dragon_attacks: u32,
+    /// R52-R57: units built and moved, fights and those the attacker won, Colonist points.
+    units_built: u32,
+    units_moved: u32,
+    fights: u32,
+    fights_won: u32,
+    colonist: u32,
 }
 
 impl Coverage {
@@ -386,15 +436,22 @@ impl Coverage {
                 Event::HouseAward { .. } => self.house_awards += 1,
                 Event::MaritimeTraded { gave, .. } if gave[Resource::Gold] > 0 => self.gold_buys += 1,
                 Event::DragonAttacked { .. } => self.dragon_attacks += 1,
+                Event::UnitBuilt { .. } => self.units_built += 1,
+                Event::UnitMoved { .. } | Event::Boarded { .. } => self.units_moved += 1,
+                Event::Fought { result, .. } => {
+                    self.fights += 1;
+                    self.fights_won += (*result != catan::engine::FightResult::Held) as u32;
+                }
+                Event::Colonist { .. } => self.colonist += 1,
                 _ => {}
             }
         }
     }
 }
 
-/// Plays game `seed` to the end, checking after every action.
-fn play_checked(seed: u64, cov: &mut Coverage) {
-    let config = config(seed);
+/// Plays game `seed` under `config` to the end, checking after every action; false when it
+/// stopped at the turn limit instead (allowed only with attacks and no phases, R56, R57).
+fn play_checked(config: Config, seed: u64, cov: &mut Coverage) -> bool {
     let mut g = Game::new(config, seed).expect("valid config");
     let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xC0FFEE);
     let mut model = Model {
@@ -402,6 +459,7 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
         largest_army: None,
         metropolis: None,
         harbor_master: None,
+        navy: None,
         progress_played: 0,
         lengths: [0; 6],
         measured: [(0, 0, 0); 6],
@@ -410,11 +468,26 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
     let mut events = Vec::new();
     let mut actions = 0u64;
     check_state(&g, &mut model, &[], &format!("seed {seed} start"));
+    let modules = config.modules;
+    let may_run_long = modules.has(Module::Attacks) && !modules.has(Module::Phases);
+    let units = modules.has(Module::Knights) || modules.has(Module::Ships);
     while !g.is_over() {
-        assert!(g.turn_number() < TURN_LIMIT, "seed {seed}: no winner after {TURN_LIMIT} turns");
+        if g.turn_number() >= TURN_LIMIT {
+            assert!(may_run_long, "seed {seed}: no winner after {TURN_LIMIT} turns");
+            cov.actions += actions;
+            return false;
+        }
         let ctx = format!("seed {seed} action {actions} ({:?}, turn {})", g.phase(), g.turn_number());
         g.legal_actions_into(&mut legal);
         check_actions(&g, &legal, &mut rng, &ctx);
+        // The legality oracle: the generator lists exactly what `check` accepts.
+        if units && actions.is_multiple_of(10) {
+            let key = |a: &Action| format!("{a:?}");
+            let (mut listed, mut reference) = (legal.clone(), g.reference_actions());
+            listed.sort_by_key(key);
+            reference.sort_by_key(key);
+            assert_eq!(listed, reference, "{ctx}: the generator against reference_actions");
+        }
         let a = choose(&g, &legal, &mut rng);
         events.clear();
         g.apply_into(a, &mut events).unwrap_or_else(|e| panic!("{ctx}: {a:?} refused: {e}"));
@@ -426,13 +499,18 @@ fn play_checked(seed: u64, cov: &mut Coverage) {
             assert!(asked >= 1, "{ctx}: an offer to no one");
         }
     }
+    if modules.has(Module::Phases) {
+        let n = config.players as u32;
+        assert!(g.turn_number() <= 2 * n * n, "seed {seed}: a war game past its last round");
+    }
     cov.actions += actions;
+    true
 }
 
 fn play_range(seeds: std::ops::Range<u64>) {
     let mut cov = Coverage::default();
     for seed in seeds {
-        play_checked(seed, &mut cov);
+        play_checked(config(seed), seed, &mut cov);
     }
     println!("{cov:?}");
     let c = &cov;
@@ -483,6 +561,36 @@ fn r4_r5_r34_r38_random_games_batch_3() {
 #[test]
 fn r4_r5_r34_r38_random_games_batch_4() {
     batch(3);
+}
+
+/// The rules of unit game `seed`: one of the 32 combinations of the unit modules (knights,
+/// ships, colonist, attacks, phases; each brings what it needs) on one of the three maps, with
+/// a seeded sample of the land modules, the players and turns of `support::random_play`.
+fn unit_rules(seed: u64) -> Config {
+    const UNITS: [Module; 5] = [Module::Knights, Module::Ships, Module::Colonist, Module::Attacks, Module::Phases];
+    let units =
+        UNITS.iter().enumerate().filter(|(i, _)| seed >> i & 1 == 1).fold(Modules::NONE, |m, (_, &u)| m.with(u));
+    rules_on(MapId::ALL[(seed / 32 % 3) as usize], seed, units)
+}
+
+/// R4, R5, R35, R37, R38 and R52-R57: every combination of the unit modules on every map
+/// (`UNIT_GAMES` games, default 96: each combination once on each map), checked as the base
+/// games are. Without phases, attacks may keep a game going: it stops at the turn limit and
+/// the count is printed.
+#[test]
+fn r4_r5_r52_r57_random_games_with_units_on_every_map() {
+    let games = std::env::var("UNIT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(96u64);
+    let games = if cfg!(debug_assertions) { games / 8 } else { games };
+    let (mut cov, mut at_limit, mut long_kind) = (Coverage::default(), 0, 0);
+    for seed in 0..games {
+        let config = unit_rules(seed);
+        long_kind += (config.modules.has(Module::Attacks) && !config.modules.has(Module::Phases)) as u32;
+        at_limit += !play_checked(config, seed, &mut cov) as u32;
+    }
+    println!("{cov:?}");
+    println!("games with attacks and no phases: {at_limit} of {long_kind} stopped at the {TURN_LIMIT}-turn limit");
+    let seen = [cov.army_changes, cov.house_awards, cov.units_built, cov.units_moved, cov.fights_won, cov.colonist];
+    assert!(seen.iter().all(|&n| n > 0), "every kind of unit event is exercised: {cov:?}");
 }
 
 /// Random road networks, grown path by path from one or two intersections so that forks, loops
