@@ -355,8 +355,16 @@ fn simulate(config: Config, games: u64, seed: u64, json: bool) -> ExitCode {
     let text = if json {
         format!("{}\n", serde_json::to_string(&r).expect("a report serializes"))
     } else {
-        let mut t =
-            format!("games: {} (seed {}, {} players, {} unfinished)\n", r.games, r.seed, r.players, r.unfinished);
+        // Games with attacks and no phases (R56 without R57) may run long: say how many were
+        // left at the limit.
+        let mut t = format!(
+            "games: {} (seed {}, {} players, {} unfinished at the {}-turn limit)\n",
+            r.games,
+            r.seed,
+            r.players,
+            r.unfinished,
+            sim::TURN_LIMIT
+        );
         t += &format!("mean turns per game: {:.1}\n", r.mean_turns);
         t += &format!("mean actions per game: {:.1}\n", r.mean_actions);
         t += &format!("wins by seat: {:?}\n", r.wins);

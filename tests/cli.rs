@@ -140,6 +140,10 @@ fn house_rules_are_chosen_by_name() {
     // R43: the dragon brings the gold it needs.
     let out = catan(&["simulate", "--games", "5", "--seed", "1", "--house-rules", "dragon"]);
     assert!(out.status.success(), "{out:?}");
+    // R56 without R57: games may run long; the report says how many stopped at the limit.
+    let out = catan(&["simulate", "--games", "5", "--seed", "1", "--house-rules", "knights,ships,attacks"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("4 players, 0 unfinished at the 5000-turn limit)"), "{text}");
 }
 
 /// A report whose reader has gone (`catan simulate | true`) ends quietly, and one that can't be
@@ -177,7 +181,7 @@ fn map_flag_chooses_the_map() {
     let out = catan(&["simulate", "--games", "3", "--seed", "1", "--map", "archipelago"]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("games: 3 (seed 1, 4 players, 0 unfinished)"), "{text}");
+    assert!(text.contains("games: 3 (seed 1, 4 players, 0 unfinished at the 5000-turn limit)"), "{text}");
     let err = String::from_utf8(catan(&["simulate", "--map", "atlantis"]).stderr).unwrap();
     assert!(err.contains("no map called \"atlantis\": choose standard, five-six, archipelago"), "{err}");
     let err = refused(&["--players", "4", "simulate", "--map", "five-six"]);
