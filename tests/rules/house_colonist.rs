@@ -130,36 +130,49 @@ fn r55_no_point_for_an_island_of_a_setup_building_r41s_city_included() {
 /// R55 with R56 (a decision of ours, docs/status.md: RULES.md is silent): a settlement taken in
 /// a fight earns no Colonist point, for settling an island is building there, and a capture is
 /// not settling. The island is still open to the captor: a settlement they build there later
-/// earns the point.
+/// earns the point, and keeps it when a war ship takes that settlement in turn.
 #[test]
 fn r55_r56_a_captured_settlement_earns_no_colonist_point() {
     let t = MapId::Archipelago.topology();
     let islet = t.colonist_islands()[0] as usize;
-    let h = t.hexes().find(|&h| t.island_of(h) == islet).expect("a hex of the islet");
-    let (v, w) = (t.hex_vertices(h)[0], t.hex_vertices(h)[3]);
+    // A hex of the islet with opposite corners v and w, w on the coast of sea hex x.
+    let (h, v, w, x) = t
+        .hexes()
+        .filter(|&h| t.island_of(h) == islet)
+        .flat_map(|h| (0..6).map(move |c| (h, t.hex_vertices(h)[c], t.hex_vertices(h)[(c + 3) % 6])))
+        .find_map(|(h, v, w)| Some((h, v, w, t.sea_hexes().find(|&x| t.sea_corners(x).contains(w))?)))
+        .expect("a coastal corner of the islet");
     let config = archipelago().with_modules(Modules::SEA.with(Module::Attacks));
-    let attack = Action::Attack { unit: 0, target: catan::engine::Target::Building(v) };
-    let captured = (0..200)
-        .find_map(|seed| {
-            let b = Seat(1);
-            let mut g = Scenario::new(config, seed)
-                .turn(A)
-                .rolled()
-                .settlement(b, v)
-                .unit(A, UnitKind::Knight, h)
-                .hand(A, Hand::SETTLEMENT)
-                .build()
-                .unwrap();
-            let events = play(&mut g, attack);
-            (g.building(v).map(|b| b.0) == Some(A)).then_some((g, events))
-        })
-        .expect("some seed wins the fight");
-    let (mut g, events) = captured;
-    assert!(islands(&events).is_empty(), "no Colonist point for a capture: {events:?}");
+    let b = Seat(1);
+    let take = |v| Action::Attack { unit: 0, target: catan::engine::Target::Building(v) };
+    let fights = (0..300).find_map(|seed| {
+        let mut g = Scenario::new(config, seed)
+            .turn(A)
+            .rolled()
+            .settlement(b, v)
+            .unit(A, UnitKind::Knight, h)
+            .hand(A, Hand::SETTLEMENT)
+            .build()
+            .unwrap();
+        let captured = play(&mut g, take(v));
+        if g.building(v).map(|b| b.0) != Some(A) {
+            return None;
+        }
+        let before = g;
+        let settled = play(&mut g, Action::BuildSettlement(w));
+        let mut g = Scenario::from_game(g).turn(b).rolled().ship(b, UnitKind::WarShip, x).build().unwrap();
+        let by_ship = Action::Attack { unit: catan::engine::SHIP_SLOT, target: catan::engine::Target::Building(w) };
+        let retaken = play(&mut g, by_ship);
+        (g.building(w).map(|b| b.0) == Some(b)).then_some((before, captured, settled, g, retaken))
+    });
+    let (g, captured, settled, lost, retaken) = fights.expect("some seed wins both fights");
+    assert!(islands(&captured).is_empty(), "no Colonist point for a capture: {captured:?}");
     assert_eq!(g.colonist_islands(A).count(), 0);
     assert_eq!(g.public_points(A), 1, "the settlement's point only");
     // Building there afterwards settles the island.
-    let events = play(&mut g, Action::BuildSettlement(w));
-    assert_eq!(islands(&events), [(A, islet as u8)]);
-    assert_eq!(g.public_points(A), 3);
+    assert_eq!(islands(&settled), [(A, islet as u8)]);
+    // B's war ship takes that settlement: A keeps the point, B earns none.
+    assert!(islands(&retaken).is_empty());
+    assert_eq!(lost.colonist_islands(A).collect::<Vec<_>>(), [islet]);
+    assert_eq!(lost.public_points(A), 2, "the captured settlement and the Colonist point");
 }
