@@ -75,7 +75,7 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game.num_players() as u16 + 3
+    app.game.num_players() as u16 + 3 + super::house::war_scores(app).is_some() as u16
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
@@ -171,6 +171,9 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
             )),
             Span::styled(unit_awards(g, s, awards(&p)), app.theme.title()),
         ]));
+    }
+    if let Some(scores) = super::house::war_scores(app) {
+        lines.push(Line::styled(scores, app.theme.dim()));
     }
     let title = format!(" Players · {} to win ", g.config().target);
     Paragraph::new(lines).block(block(app, title)).render(area, buf);
@@ -335,6 +338,9 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
         spans.push(Span::raw(format!("{turn}  ")));
         if let Some(round) = super::house::round(app) {
             spans.push(Span::raw(format!("{round}  ")));
+        }
+        if let Some(war) = super::house::war_round(app) {
+            spans.push(Span::styled(format!("{war}  "), app.theme.title()));
         }
         // On the shared screens the header names the player whose turn it is and what the
         // table is asked, not the first seat the engine waits for.

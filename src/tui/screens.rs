@@ -81,15 +81,27 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let stats = Stats::collect(app.log);
-    let winner = g.winner().unwrap_or_default();
+    let winners = super::house::winners(app);
+    let winner = winners.first().copied().unwrap_or_default();
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
-    Line::from(vec![
-        player_span(app, winner),
-        Span::styled(format!(" wins with {} points!", g.view(winner).victory_points()), app.theme.title()),
-        Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()),
-    ])
-    .centered()
-    .render(title, buf);
+    let mut spans = Vec::new();
+    for (i, &s) in winners.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(if i + 1 == winners.len() { " and " } else { ", " }, app.theme.title()));
+        }
+        spans.push(player_span(app, s));
+    }
+    let points = g.view(winner).victory_points();
+    spans.push(Span::styled(
+        match winners.len() {
+            0 | 1 => format!(" wins with {points} points!"),
+            // R57: the war ended after its last round with these players tied.
+            _ => format!(" share the win with {points} points each!"),
+        },
+        app.theme.title(),
+    ));
+    spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()));
+    Line::from(spans).centered().render(title, buf);
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
     let n = g.num_players() as u16;
     let [points, gains] = Layout::vertical([Constraint::Length(n + 3), Constraint::Fill(1)]).areas(left);
