@@ -27,7 +27,7 @@ pub fn war_round(app: &Scene) -> Option<String> {
     let g = &app.game;
     let (round, attack) = g.war_round()?;
     let n = g.config().players as u32;
-    if round >= 2 * n {
+    if round >= 2 * n || g.is_over() {
         return None;
     }
     let (phase, of) = if attack { ("attack", round - n) } else { ("build", round) };

@@ -351,11 +351,23 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
             _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
             _ => super::phase::header(app),
         };
-        spans.push(player_span(app, s));
-        if let Some(level) = app.table.level(s) {
-            spans.push(Span::raw(format!(" ({level})")));
+        let winners = super::house::winners(app);
+        if winners.len() > 1 {
+            // R57: a war ended tied, every winner named.
+            for (i, &w) in winners.iter().enumerate() {
+                if i > 0 {
+                    spans.push(Span::raw(if i + 1 == winners.len() { " and " } else { ", " }));
+                }
+                spans.push(player_span(app, w));
+            }
+            spans.push(Span::raw(" share the win"));
+        } else {
+            spans.push(player_span(app, s));
+            if let Some(level) = app.table.level(s) {
+                spans.push(Span::raw(format!(" ({level})")));
+            }
+            spans.push(Span::raw(format!(" {what}")));
         }
-        spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans).render(area, buf);
     let help = Span::styled("? help ", app.theme.dim());
