@@ -90,11 +90,11 @@ const WAR: &[&str] = &[
 ];
 
 /// The page as lines `width` wide at most: the base game's, then the units' and the war's
-/// when the game plays them (on the start screen, always: they are among the choices).
+/// when the game plays them (on the start screen, when the rules chosen do).
 pub fn lines(app: &Scene, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(20));
     let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
-    let m = if app.start.is_some() { crate::engine::Modules::PLAYABLE } else { app.game.config().modules };
+    let m = if app.start.is_some() { app.rules.modules } else { app.game.config().modules };
     use crate::engine::Module::{Attacks, Knights, Ships};
     let units = if m.has(Knights) || m.has(Ships) { UNITS } else { &[] };
     let war = if m.has(Attacks) { WAR } else { &[] };

@@ -208,12 +208,18 @@ pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(
     let players = players(app, form);
     let seed = Line::styled(format!("seed {}", app.seed), app.theme.dim());
     let in_side = rules(app, form, areas.side.width.saturating_sub(2));
-    let single = players.len() + in_side.len() + 3;
-    let fits_side = areas.side.height as usize >= single + 2 && areas.side.width >= 50;
-    if fits_side {
+    let rules_len = in_side.len();
+    let fits = |players: usize| areas.side.height as usize >= players + rules_len + 5 && areas.side.width >= 50;
+    // Beside the island, the seats' key hints (the footer and status line say them too) give
+    // way before the island does.
+    let seats_only = form.seats.len() + 1;
+    if fits(players.len()) || fits(seats_only) {
         let rules = in_side;
         island(areas.board, buf);
         let mut lines = players;
+        if !fits(lines.len()) {
+            lines.truncate(seats_only);
+        }
         lines.push(Line::raw(""));
         lines.extend(rules);
         lines.push(Line::raw(""));

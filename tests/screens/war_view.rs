@@ -212,3 +212,55 @@ fn r55_the_game_over_table_counts_colonist_points() {
     let s = screen(game, PLAIN);
     assert!(s.contains("colon") && s.contains("navy"), "{s}");
 }
+
+/// How to play has a page for units and one for war in a game that plays them (the keys of
+/// the units dialog among them), and the help a legend of how units read on the island.
+#[test]
+fn r52_r56_how_to_play_and_help_explain_units_and_war() {
+    let game =
+        Game::new(Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR), 1).unwrap();
+    let mut app = app_with(game);
+    app.update(Msg::Resize(140, 45));
+    app.howto = Some(0);
+    let mut page = String::new();
+    for _ in 0..8 {
+        page.push_str(&draw(&mut app, 140, 45));
+        press(&mut app, "PgDn");
+    }
+    for text in ["Units: knights and ships", "n opens the units dialog", "lies on its side", "War: attacks and phases"]
+    {
+        assert!(page.contains(text), "{text:?} missing from how to play:\n{page}");
+    }
+    let mut app = app_with(game);
+    app.update(Msg::Resize(140, 45));
+    press(&mut app, "?");
+    let help = draw(&mut app, 140, 45);
+    assert!(help.contains("Units on the island") && help.contains("Ac[kk]"), "{help}");
+    insta::assert_snapshot!("help_with_units", help);
+    // A base game's page says nothing of units.
+    let mut app = app_with(Game::new(Config::with_players(3), 1).unwrap());
+    app.update(Msg::Resize(140, 45));
+    app.howto = Some(0);
+    let mut page = String::new();
+    for _ in 0..8 {
+        page.push_str(&draw(&mut app, 140, 45));
+        press(&mut app, "PgDn");
+    }
+    assert!(!page.contains("Units: knights"), "{page}");
+}
+
+/// The sea needs room: the too-small notice names the maps' sizes with sea.
+#[test]
+fn r51_the_too_small_notice_names_the_sizes_with_sea() {
+    let game =
+        Game::new(Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR), 1).unwrap();
+    let mut app = app_with(game);
+    app.update(Msg::Resize(120, 40));
+    let s = draw(&mut app, 120, 40);
+    for text in
+        ["too small for the island and its sea", "need 136 x 44", "base island 112 x 36", "archipelago 136 x 44"]
+    {
+        assert!(s.contains(text), "{text:?} missing:\n{s}");
+    }
+    insta::assert_snapshot!("too_small_with_sea", s);
+}

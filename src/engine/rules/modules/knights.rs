@@ -50,10 +50,10 @@ impl Game {
         if s == self.turn.seat && (slot as usize) < UNITS { self.turn.units.used(slot) } else { 0 }
     }
 
-    /// True when `s`'s unit `unit` (a knight unit's slot, or [`SHIP_SLOT`](super::units::SHIP_SLOT)
-    /// + a ship's) has no kind of action left this turn: two used, or it moved and attacked
-    /// (or moved, without R56's attacks). The seed's unit "laid on its side"; false for the
-    /// units of a player whose turn it is not. For display: nothing in the rules reads it.
+    /// True when `s`'s unit `unit` (a knight unit's slot, or `SHIP_SLOT` plus a ship's) has
+    /// no kind of action left this turn: two used, or it moved and attacked (or moved, without
+    /// R56's attacks). The seed's unit "laid on its side"; false for the units of a player
+    /// whose turn it is not. For display: nothing in the rules reads it.
     pub fn unit_spent(&self, s: Seat, unit: u8) -> bool {
         if s != self.turn.seat || unit >= 16 {
             return false;
