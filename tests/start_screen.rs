@@ -6,7 +6,7 @@
 mod support;
 
 use catan::bots::BotLevel;
-use catan::engine::{BoardKind, Config, Module, Modules, TurnStyle};
+use catan::engine::{BoardKind, Config, DevCard, MapId, Module, Modules, TurnStyle};
 use catan::save::{SeatInfo, SeatKind};
 use catan::tui::keymap::Mode;
 use catan::tui::settings::{Loaded, SETTINGS_FILE};
@@ -119,7 +119,7 @@ fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     let rows = app.start.as_ref().unwrap().rows();
     let offered: Vec<Module> =
         rows.iter().filter_map(|r| if let Row::Module(m) = r { Some(*m) } else { None }).collect();
-    let available: Vec<Module> = Module::ALL.into_iter().filter(|&m| Modules::AVAILABLE.has(m)).collect();
+    let available: Vec<Module> = Module::ALL.into_iter().filter(|&m| Modules::PLAYABLE.has(m)).collect();
     assert_eq!(offered, available);
     go_to(&mut app, Row::Target);
     press(&mut app, "Right Right Left Right");
@@ -142,6 +142,64 @@ fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     assert_eq!((c.target, c.board, c.desert_center), (12, BoardKind::Beginner, true));
     assert!(c.modules.has(Module::NoRobber) && c.modules.has(Module::SeedCosts));
     assert_eq!(c.costs, catan::engine::Costs::SEED);
+}
+
+/// Issues 25 and 26: the form offers the unit and war modules and the archipelago (R51), all
+/// of it readable at the smallest size (96 x 28, house rules in two columns) and beside the
+/// island at 140 x 45; switching a module off switches off what needs it, and the knight cards
+/// R52 took out come back.
+#[test]
+fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago() {
+    let mut app = start_with(&["Ann", "Bob", "Cleo"]);
+    go_to(&mut app, Row::Map);
+    press(&mut app, "Right");
+    assert_eq!(app.rules.map, MapId::Archipelago);
+    for m in [Module::Knights, Module::Ships, Module::Colonist, Module::Attacks, Module::Phases] {
+        go_to(&mut app, Row::Module(m));
+        press(&mut app, "Space");
+    }
+    let small = draw(&mut app, 96, 28);
+    for text in [
+        "< archipelago >",
+        "[x] knights",
+        "[x] ships",
+        "[x] colonist",
+        "[x] attacks",
+        "[x] phases",
+        "[ ] harbor master",
+        "Start the game (3 players)",
+        "R57: a build phase",
+    ] {
+        assert!(small.contains(text), "{text:?} missing at 96 x 28:\n{small}");
+    }
+    insta::assert_snapshot!("start_form_with_war_at_96x28", small);
+    go_to(&mut app, Row::Map);
+    let large = draw(&mut app, 140, 45);
+    for text in ["< archipelago >", "[x] phases", "Start the game (3 players)", "seed 42"] {
+        assert!(large.contains(text), "{text:?} missing at 140 x 45:\n{large}");
+    }
+    // The archipelago's compact island takes 95 columns: the form keeps the whole screen.
+    assert!(large.contains("play needs 136 x 44"), "the map's size is said:\n{large}");
+    insta::assert_snapshot!("start_form_with_war_at_140x45", large);
+    // Ships off takes the colonist with it; knights off (ships gone too) takes attacks and
+    // phases, and gives the deck its knight cards back.
+    go_to(&mut app, Row::Module(Module::Ships));
+    press(&mut app, "Space");
+    assert!(!app.rules.modules.has(Module::Colonist) && !app.rules.modules.has(Module::Ships));
+    assert_eq!(app.rules.deck[DevCard::Knight], 0, "R52: knights on, no knight cards");
+    go_to(&mut app, Row::Module(Module::Knights));
+    press(&mut app, "Space");
+    assert_eq!(app.rules.modules, Modules::NONE);
+    assert_eq!(app.rules.deck, Config::on_map(MapId::Archipelago).deck);
+    // Back to war, and the game starts on the archipelago with it.
+    for m in [Module::Knights, Module::Ships, Module::Phases] {
+        go_to(&mut app, Row::Module(m));
+        press(&mut app, "Space");
+    }
+    press(&mut app, "Enter");
+    assert!(app.start.is_none(), "{:?}", app.message);
+    let c = app.game.config();
+    assert_eq!((c.map, c.modules), (MapId::Archipelago, Modules::WAR));
 }
 
 /// Issue 15: the last settings are remembered in the data directory and come back, seats,

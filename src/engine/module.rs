@@ -104,9 +104,8 @@ pub struct Modules(pub u32);
 impl Modules {
     /// No house rules.
     pub const NONE: Modules = Modules(0);
-    /// The modules the terminal offers on its start screen: the land modules (R41-R50). The
-    /// unit modules join them when the terminal draws units; the engine plays
-    /// [`Modules::PLAYABLE`].
+    /// The land modules (R41-R50), whose every mix the save and undo tests play; the terminal's
+    /// start screen offers every module the engine plays, [`Modules::PLAYABLE`].
     pub const AVAILABLE: Modules = Modules::LAND;
     /// `land` on the command line: the modules of R41-R50, which put nothing on the board but
     /// buildings.

@@ -23,7 +23,7 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, Seat, Side, Topology, UnitKind, Vertex};
+use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, Seat, Side, Topology, Vertex};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
@@ -160,12 +160,12 @@ impl Geometry {
     }
 
     /// The inside of a hex: first column, width, and its rows.
-    fn hex_inside(&self, topo: &Topology, h: Hex) -> (i32, i32, std::ops::Range<i32>) {
+    pub(super) fn hex_inside(&self, topo: &Topology, h: Hex) -> (i32, i32, std::ops::Range<i32>) {
         self.inside(topo.hex_pos(h))
     }
 
     /// The inside of the hex centred at `(x, y)`, land or sea.
-    fn inside(&self, (x, y): (i16, i16)) -> (i32, i32, std::ops::Range<i32>) {
+    pub(super) fn inside(&self, (x, y): (i16, i16)) -> (i32, i32, std::ops::Range<i32>) {
         (self.col(x - 1) + 1, 2 * self.sx - 1, self.row(y - 1)..self.row(y + 1))
     }
 
@@ -209,7 +209,7 @@ pub struct Island<'a> {
 }
 
 /// Writes text clipped to an area.
-fn put(buf: &mut Buffer, area: Rect, col: i32, row: i32, text: &str, style: Style) {
+pub(super) fn put(buf: &mut Buffer, area: Rect, col: i32, row: i32, text: &str, style: Style) {
     for (i, ch) in text.chars().enumerate() {
         let c = col + i as i32;
         if c >= area.left() as i32 && c < area.right() as i32 && row >= area.top() as i32 && row < area.bottom() as i32
@@ -224,105 +224,7 @@ fn put_centred(buf: &mut Buffer, area: Rect, centre: i32, row: i32, text: &str, 
     put(buf, area, centre - text.chars().count() as i32 / 2, row, text, style);
 }
 
-/// A unit kind's letter on the board (R52, R53): knights `k`, archers `a`, cavalry `c`;
-/// ships `s`, war ships `w`, cargo ships `c` (ships stand on sea hexes, knights on land, so
-/// the two `c`s never meet).
-pub fn unit_letter(kind: UnitKind) -> char {
-    match kind {
-        UnitKind::Knight => 'k',
-        UnitKind::Archer => 'a',
-        UnitKind::Cavalry => 'c',
-        UnitKind::Ship => 's',
-        UnitKind::WarShip => 'w',
-        UnitKind::CargoShip => 'c',
-    }
-}
-
-/// The units in one hex, grouped by owner in seat order: each group the owner's letter and a
-/// kind letter a unit ("Akk Bc"), or, when that is wider than `width`, the owner's letter and
-/// a count ("A2 B1", then "A2B1"). Each group comes with its seat, for its colour.
-pub fn units_groups(units: &[(Seat, UnitKind)], letters: &[char], width: usize) -> Vec<(Seat, String)> {
-    let mut seats: Vec<Seat> = units.iter().map(|u| u.0).collect();
-    seats.sort();
-    seats.dedup();
-    let letter = |s: Seat| letters.get(s.index()).copied().unwrap_or('?');
-    let full: Vec<(Seat, String)> = seats
-        .iter()
-        .map(|&s| {
-            let kinds: String = units.iter().filter(|u| u.0 == s).map(|u| unit_letter(u.1)).collect();
-            (s, format!("{}{kinds}", letter(s)))
-        })
-        .collect();
-    let wide = |g: &[(Seat, String)], gap: usize| {
-        g.iter().map(|x| x.1.chars().count()).sum::<usize>() + gap * g.len().saturating_sub(1)
-    };
-    if wide(&full, 1) <= width {
-        return full;
-    }
-    seats.iter().map(|&s| (s, format!("{}{}", letter(s), units.iter().filter(|u| u.0 == s).count()))).collect()
-}
-
 impl Island<'_> {
-    /// Draws one hex's units on `row` of its inside (`left`, `width`), centred, the rest of the
-    /// row blank.
-    fn draw_units(&self, buf: &mut Buffer, area: Rect, left: i32, row: i32, width: i32, units: &[(Seat, UnitKind)]) {
-        let centre = left + width / 2;
-        if units.is_empty() {
-            return;
-        }
-        let groups = units_groups(units, self.letters, width as usize);
-        let total: usize = groups.iter().map(|g| g.1.chars().count()).sum::<usize>() + groups.len() - 1;
-        let gap = if total as i32 <= width - 2 { 1 } else { 0 };
-        let total = if gap == 0 { groups.iter().map(|g| g.1.chars().count()).sum::<usize>() } else { total };
-        let mut col = centre - total as i32 / 2;
-        put(buf, area, left, row, &" ".repeat(width as usize), Style::default());
-        for (i, (seat, text)) in groups.iter().enumerate() {
-            if i > 0 {
-                col += gap;
-            }
-            put(buf, area, col, row, text, self.theme.player(*seat));
-            col += text.chars().count() as i32;
-        }
-    }
-
-    /// Every knight unit on its land hex and every ship on its sea hex (R52, R53).
-    fn draw_all_units(&self, buf: &mut Buffer, area: Rect) {
-        let (game, topo, g) = (self.game, self.game.topology(), &self.geometry);
-        let seats = game.config().players as usize;
-        for h in topo.hexes() {
-            let here: Vec<(Seat, UnitKind)> = (0..seats)
-                .map(|i| Seat(i as u8))
-                .flat_map(|s| game.knight_units(s).filter(move |u| u.2 == h).map(move |u| (s, u.1)))
-                .collect();
-            if !here.is_empty() {
-                let (left, width, rows) = g.hex_inside(topo, h);
-                // The hex's last row (its pips, or the robber's row above them).
-                let robber = !game.config().modules.has(Module::NoRobber) && game.board().robber() == h;
-                let row = if robber { rows.end - 2 } else { rows.end - 1 };
-                self.draw_units(buf, area, left, row, width, &here);
-            }
-        }
-        for x in topo.sea_hexes() {
-            let here: Vec<(Seat, UnitKind)> = (0..seats)
-                .map(|i| Seat(i as u8))
-                .flat_map(|s| game.ship_units(s).filter(move |u| u.2 == x).map(move |u| (s, u.1)))
-                .collect();
-            if !here.is_empty() {
-                let (left, width, rows) = g.inside(topo.sea_pos(x));
-                // The lowest row free of a harbor's label.
-                let free = |row: i32| {
-                    (left..left + width).all(|c| {
-                        let inside = c >= area.left() as i32 && c < area.right() as i32;
-                        let inside = inside && row >= area.top() as i32 && row < area.bottom() as i32;
-                        !inside || !buf[(c as u16, row as u16)].symbol().chars().any(|ch| ch.is_ascii_alphanumeric())
-                    })
-                };
-                let row = rows.clone().rev().find(|&r| free(r)).unwrap_or(rows.end - 1);
-                self.draw_units(buf, area, left, row, width, &here);
-            }
-        }
-    }
-
     fn is_legal(&self, t: Target) -> bool {
         self.selection.is_some_and(|s| s.legal.contains(&t))
     }

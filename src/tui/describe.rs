@@ -3,6 +3,7 @@
 
 use std::iter;
 
+use super::board_units::UnitHere;
 use super::scene::Scene;
 use crate::engine::{Event, Hand, Hex, Seat, SeatSet};
 
@@ -13,6 +14,27 @@ pub fn hex_name(app: &Scene, h: Hex) -> String {
         Some(t) => format!("the {t} {}", board.terrain(h).name()),
         None => format!("the {}", board.terrain(h).name()),
     }
+}
+
+/// The units in a hex in words, by owner in seat order, for the status line (R52, R53; units
+/// are public): "Ann's knight, cavalry (used) · Bob's cargo ship with knight, archer (used)
+/// aboard". `None` when the hex holds none.
+pub fn units_words(app: &Scene, units: &[UnitHere]) -> Option<String> {
+    let used = |spent: bool| if spent { " (used)" } else { "" };
+    let mut groups: Vec<(Seat, Vec<String>)> = Vec::new();
+    for u in units {
+        let mut text = format!("{}{}", u.kind, used(u.spent));
+        if !u.aboard.is_empty() {
+            let aboard: Vec<String> = u.aboard.iter().map(|&(k, spent)| format!("{k}{}", used(spent))).collect();
+            text = format!("{text} with {} aboard", aboard.join(", "));
+        }
+        match groups.iter_mut().find(|g| g.0 == u.seat) {
+            Some(g) => g.1.push(text),
+            None => groups.push((u.seat, vec![text])),
+        }
+    }
+    let parts: Vec<String> = groups.iter().map(|(s, list)| format!("{}'s {}", app.name(*s), list.join(", "))).collect();
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// One line of the log and the event it starts with (for its style).

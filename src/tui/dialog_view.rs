@@ -262,6 +262,29 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(title), lines)
 }
 
+/// R53, with ships: the rates the player's ships give at the harbors they lie on (counted in
+/// the rates above), or how a ship would give one.
+fn ship_rates(g: &Game, me: crate::engine::Seat) -> Option<Line<'static>> {
+    if !g.config().modules.has(crate::engine::Module::Ships) {
+        return None;
+    }
+    let rates: Vec<(Resource, u8)> =
+        Resource::ALL.iter().filter_map(|&r| g.ship_rate(me, r).map(|rate| (r, rate))).collect();
+    let text = if rates.is_empty() {
+        "By ship: none (a ship on a harbor's sea hex trades at its rate, a cargo ship 1 better)".to_string()
+    } else if rates.len() == 5 && rates.iter().all(|x| x.1 == 2) {
+        "By ship: 2:1 any (a cargo ship on a 3:1 harbor, R53)".to_string()
+    } else {
+        let mut parts: Vec<String> = Vec::new();
+        if rates.len() == 5 {
+            parts.push("3:1 any".into());
+        }
+        parts.extend(rates.iter().filter(|x| x.1 == 2).map(|(r, _)| format!("2:1 {r}")));
+        format!("By ship: {} (R53)", parts.join(" · "))
+    };
+    Some(Line::raw(text))
+}
+
 fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let me = g.to_act();
@@ -275,10 +298,11 @@ fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static
     if kinds(g).len() > 5 {
         rates.push(format!("{} gold for 1 any", crate::engine::GOLD_PRICE));
     }
-    let mut lines = vec![
-        Line::raw(format!("Your rates: {}", rates.join(" · "))),
-        Line::styled(format!("{:<24}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()),
-    ];
+    let mut lines = vec![Line::raw(format!("Your rates: {}", rates.join(" · ")))];
+    if let Some(ships) = ship_rates(g, me) {
+        lines.push(ships);
+    }
+    lines.push(Line::styled(format!("{:<24}{}", "give (rate, you hold)", "get (bank holds)"), app.theme.dim()));
     for (i, &r) in kinds(g).iter().enumerate() {
         let rate = if r.is_gold() { crate::engine::GOLD_PRICE } else { g.maritime_rate(me, r) };
         let mut left = Span::styled(

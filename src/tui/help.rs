@@ -99,6 +99,19 @@ fn sections(app: &Scene) -> Vec<Section> {
             note(format!("{0}~~~{0} 3:1 any / 2:1 ore: harbors", th.harbor_dot())),
         ],
     });
+    if units_on(app) {
+        // R52, R53: how units read on the island (the how-to-play page says more).
+        out.push(Section {
+            title: "Units on the island",
+            rows: vec![
+                note("Akc: A's knight and cavalry (k knight, a archer, c cavalry)"),
+                note("Asw: A's ship and war ship (c cargo ship)"),
+                note("Ac[kk]: knights aboard A's cargo ship"),
+                note("AK, capital: no action left this turn"),
+                note("A3 B1: a crowded hex counts units"),
+            ],
+        });
+    }
     let house = super::house::rules(app);
     if !house.is_empty() {
         out.push(Section { title: "House rules", rows: house.into_iter().map(note).collect() });

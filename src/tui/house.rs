@@ -1,7 +1,9 @@
-//! What the house-rule modules (R41-R50) add to the table's screens, in one place so that the
+//! What the house-rule modules (R41-R57) add to the table's screens, in one place so that the
 //! shared panels each take one call: this round's number and order (R46) for the header, the
 //! cards left in the dice stack (R47) for the bank, a line per module for the help, and the
-//! points each module gives for the game-over table (castles R44, the awards R49 and R50).
+//! points each module gives for the game-over table (castles R44, the awards R49, R50 and
+//! R54, the Colonist's islands R55); the war's phase and round, its scores and a shared win
+//! (R57).
 //!
 //! Everything here is public: the round, the stack's count (never its order), the buildings
 //! and the awards.
@@ -17,6 +19,43 @@ pub fn round(app: &Scene) -> Option<String> {
     let (round, order) = (g.round()?, g.round_order()?);
     let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
     Some(format!("round {}: {}", round + 1, letters.join(" ")))
+}
+
+/// R57: "build phase, round 2 of 4" or "attack phase, round 1 of 4: C A D B" (the round's
+/// order, lowest score first, by letter), or `None` without phases or in set-up.
+pub fn war_round(app: &Scene) -> Option<String> {
+    let g = &app.game;
+    let (round, attack) = g.war_round()?;
+    let n = g.config().players as u32;
+    if round >= 2 * n || g.is_over() {
+        return None;
+    }
+    let (phase, of) = if attack { ("attack", round - n) } else { ("build", round) };
+    let mut out = format!("{phase} phase, round {} of {n}", of + 1);
+    if let Some(order) = g.attack_order() {
+        let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
+        out = format!("{out}: {}", letters.join(" "));
+    }
+    Some(out)
+}
+
+/// R57: each seat's score that orders the attack rounds (public points plus units on the
+/// board), "war score A7 B9 C5 D8" in seat order, or `None` without phases.
+pub fn war_scores(app: &Scene) -> Option<String> {
+    let g = &app.game;
+    if !g.config().modules.has(Module::Phases) {
+        return None;
+    }
+    let scores: Vec<String> = g.seats().map(|s| format!("{}{}", letter(app, s), g.war_score(s))).collect();
+    Some(format!("war score {} (points + units)", scores.join(" ")))
+}
+
+/// The winners, the first named by [`Game::winner`](crate::engine::Game::winner) first:
+/// one, or the players sharing the win at the end of R57's last round.
+pub fn winners(app: &Scene) -> Vec<Seat> {
+    let g = &app.game;
+    let first = g.winner();
+    first.into_iter().chain(g.winners().iter().filter(|&s| Some(s) != first)).collect()
 }
 
 /// R47: "dice stack 30 of 36" (cards left before the next shuffle), or `None` without it.
@@ -66,6 +105,12 @@ pub fn point_columns(app: &Scene) -> Vec<(&'static str, Vec<u8>)> {
     }
     if m.has(Module::HarborMaster) {
         out.push(("harbor", column(&|s| 2 * (g.harbor_master() == Some(s)) as u8)));
+    }
+    if m.has(Module::Ships) {
+        out.push(("navy", column(&|s| 2 * (g.largest_navy() == Some(s)) as u8)));
+    }
+    if m.has(Module::Colonist) {
+        out.push(("colon", column(&|s| g.colonist_islands(s).count() as u8)));
     }
     out
 }

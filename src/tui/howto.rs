@@ -1,5 +1,6 @@
 //! The how-to-play page: what a turn is, how to trade, how the hand-off works and where the
-//! keys are, short enough to read before a first game. It opens by itself on a first run (no
+//! keys are, short enough to read before a first game; then the units' and the war's, for the
+//! house rules that put them on the island. It opens by itself on a first run (no
 //! settings file yet), with `?` on the start screen and with `h` in the help; it scrolls when
 //! the terminal is too short for it.
 
@@ -51,12 +52,54 @@ const PAGE: &[&str] = &[
      it.",
 ];
 
-/// The page as lines `width` wide at most.
+/// The units' page (R52-R55), after the base game's when knights or ships are played.
+const UNITS: &[&str] = &[
+    "# Units: knights and ships (house rules R52-R55)",
+    "{n} opens the units dialog: build a knight, archer or cavalry on a land hex touching your \
+     building, or a ship, war ship or cargo ship on a sea hex touching your coastal building (the \
+     costs are in {?}); or choose one of your units, then what it does (move, sail, board a cargo \
+     ship or leave it, attack), then its target among those marked on the island, with {Enter}. \
+     {Esc} steps back.",
+    "A unit has two actions a turn, of different kinds; being built is one. A knight or archer \
+     moves 1 hex, 2 along your roads; a cavalry 3, or 4 along your roads. A ship sails 4 sea \
+     hexes, a cargo ship 7 with up to 3 of your knights aboard. You may settle a corner of your \
+     knight's hex, or a coast beside your ship, without a road.",
+    "On the island a hex's units stand on its last row: the owner's letter, then a letter a \
+     unit (k knight, a archer, c cavalry; s ship, w war ship, c cargo ship), knights aboard after \
+     their ship in brackets: Ac[kk]. A unit with no action left this turn lies on its side: its \
+     letter in capitals, AK. A crowded hex counts them, A3 B1. On a hex under the cursor the \
+     status line names each unit.",
+    "A ship on a harbor's sea hex lets you trade at that harbor's rate, a cargo ship one card \
+     better (never below 2:1): {m} shows them. Largest Army counts knight units on the board; \
+     Largest Navy, 3 ships or more, is worth 2 points; on the archipelago each islet you settle \
+     after set-up is a Colonist point.",
+];
+
+/// The war's page (R56, R57), when attacks are played.
+const WAR: &[&str] = &[
+    "# War: attacks and phases (house rules R56-R57)",
+    "An attack is one of a unit's two actions: {n}, the unit, attack, then a marked target. \
+     Knights attack units and buildings in their own hex, archers in the next one too, ships \
+     those of their sea hex and its coast; castles can't be attacked. Each side rolls a die, a \
+     settlement adding 1, a city 2, a war ship 2; ties roll again. The winner removes a unit or \
+     takes the building at its level, and the fight shows to everyone and in the log.",
+    "With phases the game plays a build phase of as many rounds as players, then an attack \
+     phase as long. The header says which (\"attack phase, round 2 of 4: C A D B\"): each attack \
+     round goes from the lowest war score to the highest, the scores (points plus units) in the \
+     players panel. After the last round the most points win; players tied share the win.",
+];
+
+/// The page as lines `width` wide at most: the base game's, then the units' and the war's
+/// when the game plays them (on the start screen, when the rules chosen do).
 pub fn lines(app: &Scene, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(20));
     let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
+    let m = if app.start.is_some() { app.rules.modules } else { app.game.config().modules };
+    use crate::engine::Module::{Attacks, Knights, Ships};
+    let units = if m.has(Knights) || m.has(Ships) { UNITS } else { &[] };
+    let war = if m.has(Attacks) { WAR } else { &[] };
     let mut out: Vec<Line> = Vec::new();
-    for para in PAGE {
+    for para in PAGE.iter().chain(units).chain(war) {
         if let Some(title) = para.strip_prefix("# ") {
             if !out.is_empty() {
                 out.push(Line::raw(""));

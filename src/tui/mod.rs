@@ -10,6 +10,7 @@
 
 mod app;
 mod board;
+mod board_units;
 mod describe;
 mod dialog_view;
 mod dialogs;

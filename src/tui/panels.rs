@@ -75,7 +75,7 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game.num_players() as u16 + 3
+    app.game.num_players() as u16 + 3 + super::house::war_scores(app).is_some() as u16
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
@@ -171,6 +171,9 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
             )),
             Span::styled(unit_awards(g, s, awards(&p)), app.theme.title()),
         ]));
+    }
+    if let Some(scores) = super::house::war_scores(app) {
+        lines.push(Line::styled(scores, app.theme.dim()));
     }
     let title = format!(" Players · {} to win ", g.config().target);
     Paragraph::new(lines).block(block(app, title)).render(area, buf);
@@ -336,6 +339,9 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
         if let Some(round) = super::house::round(app) {
             spans.push(Span::raw(format!("{round}  ")));
         }
+        if let Some(war) = super::house::war_round(app) {
+            spans.push(Span::styled(format!("{war}  "), app.theme.title()));
+        }
         // On the shared screens the header names the player whose turn it is and what the
         // table is asked, not the first seat the engine waits for.
         let shared = app.sharing_offer() || app.asking_builders();
@@ -345,11 +351,23 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
             _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
             _ => super::phase::header(app),
         };
-        spans.push(player_span(app, s));
-        if let Some(level) = app.table.level(s) {
-            spans.push(Span::raw(format!(" ({level})")));
+        let winners = super::house::winners(app);
+        if winners.len() > 1 {
+            // R57: a war ended tied, every winner named.
+            for (i, &w) in winners.iter().enumerate() {
+                if i > 0 {
+                    spans.push(Span::raw(if i + 1 == winners.len() { " and " } else { ", " }));
+                }
+                spans.push(player_span(app, w));
+            }
+            spans.push(Span::raw(" share the win"));
+        } else {
+            spans.push(player_span(app, s));
+            if let Some(level) = app.table.level(s) {
+                spans.push(Span::raw(format!(" ({level})")));
+            }
+            spans.push(Span::raw(format!(" {what}")));
         }
-        spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans).render(area, buf);
     let help = Span::styled("? help ", app.theme.dim());

@@ -3,6 +3,8 @@
 //! long the player's road would become on a path, and for the robber whose buildings a hex
 //! would block and whom it could rob. Everything said is public.
 
+use super::board_units::{UnitHere, units_at_sea, units_on_land};
+use super::describe::units_words;
 use super::scene::Scene;
 use super::select::Target;
 use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Terrain, Vertex, longest_trail};
@@ -13,7 +15,11 @@ pub fn describe(app: &Scene, t: Target) -> String {
     match t {
         Target::Vertex(v) => corner(app, g, v),
         Target::Edge(e) => path(g, e),
-        Target::Hex(h) => robber_hex(app, g, h),
+        Target::Hex(h) => match units_words(app, &units_on_land(g, h)) {
+            // Units are public (R52): whose stand there, which have acted.
+            Some(units) => format!("{} · {units}", robber_hex(app, g, h)),
+            None => robber_hex(app, g, h),
+        },
     }
 }
 
@@ -29,6 +35,14 @@ fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
     }
     if let Some((owner, piece)) = g.building(v) {
         parts.push(format!("{}'s {piece}", app.name(owner)));
+    }
+    // The units around it (they let their owner settle without a road, R52, R53).
+    let topo = g.topology();
+    let mut units: Vec<UnitHere> = topo.vertex_hexes(v).iter().flat_map(|&h| units_on_land(g, h)).collect();
+    units.extend(topo.sea_hexes().filter(|&x| topo.sea_corners(x).contains(v)).flat_map(|x| units_at_sea(g, x)));
+    units.sort_by_key(|u| u.seat);
+    if let Some(words) = units_words(app, &units) {
+        parts.push(words);
     }
     parts.join(" · ")
 }

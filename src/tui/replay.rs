@@ -216,8 +216,17 @@ impl Replay {
             Span::raw(format!("  ·  seed {}  ·  {when}  ·  ", app.seed)),
         ];
         match g.phase() {
-            Phase::Over { winner, .. } => {
-                spans.extend([Span::raw("game over: "), player_span(app, winner), Span::raw(" won")])
+            Phase::Over { .. } => {
+                spans.push(Span::raw("game over: "));
+                let winners = super::house::winners(app);
+                for (i, &s) in winners.iter().enumerate() {
+                    if i > 0 {
+                        spans.push(Span::raw(if i + 1 == winners.len() { " and " } else { ", " }));
+                    }
+                    spans.push(player_span(app, s));
+                }
+                // R57: a war ended in a tie shares the win.
+                spans.push(Span::raw(if winners.len() > 1 { " share the win" } else { " won" }));
             }
             _ => spans.extend([player_span(app, g.to_act()), Span::raw(format!(" {}", super::phase::waiting(g)))]),
         }

@@ -279,12 +279,12 @@ impl<'a> Scene<'a> {
     }
 
     /// The smallest terminal this screen is drawn in: the game's island's minimum, or on the
-    /// start screen that of the island the rules name (the names are typed in it even when
-    /// five or six of them move the game to a larger island, which is then previewed if it fits).
+    /// start screen the base island's (96 x 28), where the form fits in two columns whatever
+    /// the rules name; a larger island (five or six names, the archipelago, the sea ring) is
+    /// previewed beside the form when it fits, and the game then asks for its own size.
     pub fn min_size(&self) -> (u16, u16) {
         if self.start.is_some() {
-            let topo = self.rules.map.topology();
-            super::layout::min_size_sea(topo, super::board::sea_with(topo, self.rules.modules))
+            super::layout::min_size(crate::engine::MapId::Standard.topology())
         } else {
             super::layout::min_size_sea(self.game.topology(), super::board::sea_drawn(self.game))
         }

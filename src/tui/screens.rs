@@ -23,17 +23,42 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
 
 /// The terminal is smaller than the game needs; redrawn as soon as it grows.
 pub fn too_small(app: &Scene, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
-    let lines = vec![
-        Line::styled("The terminal is too small for the island.", app.theme.title()),
+    // The sea (the archipelago's, or the ring units sail, R51-R53) needs more room: said so.
+    let sea = app.start.is_none() && super::board::sea_drawn(app.game);
+    let what = if sea {
+        "The terminal is too small for the island and its sea."
+    } else {
+        "The terminal is too small for the island."
+    };
+    let mut lines = vec![
+        Line::styled(what, app.theme.title()),
         Line::raw(format!("need {} x {}, have {} x {}", need.0, need.1, area.width, area.height)),
         Line::styled("Make the window larger (or the font smaller).", app.theme.dim()),
         Line::styled(format!("{quits}."), app.theme.dim()),
     ];
+    if sea {
+        lines.insert(2, Line::styled(sea_sizes(), app.theme.dim()));
+    }
     // Room for the lines as they wrap on a narrow screen.
     let width = usize::from(area.width.max(1));
     let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
     let r = centred(area, area.width, rows.min(usize::from(area.height)) as u16);
     Paragraph::new(lines).centered().wrap(Wrap { trim: true }).render(r, buf);
+}
+
+/// The smallest terminals of the maps with sea: "with sea: base island 112 x 36 · 5-6 island
+/// ... · archipelago 136 x 44" (a unit module draws the sea ring around a single island).
+pub fn sea_sizes() -> String {
+    use crate::engine::MapId;
+    let sizes: Vec<String> =
+        [(MapId::Standard, "base island"), (MapId::FiveSix, "5-6 island"), (MapId::Archipelago, "archipelago")]
+            .iter()
+            .map(|&(map, name)| {
+                let (w, h) = super::layout::min_size_sea(map.topology(), true);
+                format!("{name} {w} x {h}")
+            })
+            .collect();
+    format!("with sea: {}", sizes.join(" · "))
 }
 
 /// The hand-off box, over the island: no hand is visible until the named player presses
@@ -81,15 +106,27 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = &app.game;
     let stats = Stats::collect(app.log);
-    let winner = g.winner().unwrap_or_default();
+    let winners = super::house::winners(app);
+    let winner = winners.first().copied().unwrap_or_default();
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
-    Line::from(vec![
-        player_span(app, winner),
-        Span::styled(format!(" wins with {} points!", g.view(winner).victory_points()), app.theme.title()),
-        Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()),
-    ])
-    .centered()
-    .render(title, buf);
+    let mut spans = Vec::new();
+    for (i, &s) in winners.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(if i + 1 == winners.len() { " and " } else { ", " }, app.theme.title()));
+        }
+        spans.push(player_span(app, s));
+    }
+    let points = g.view(winner).victory_points();
+    spans.push(Span::styled(
+        match winners.len() {
+            0 | 1 => format!(" wins with {points} points!"),
+            // R57: the war ended after its last round with these players tied.
+            _ => format!(" share the win with {points} points each!"),
+        },
+        app.theme.title(),
+    ));
+    spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()));
+    Line::from(spans).centered().render(title, buf);
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
     let n = g.num_players() as u16;
     let [points, gains] = Layout::vertical([Constraint::Length(n + 3), Constraint::Fill(1)]).areas(left);

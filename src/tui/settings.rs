@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{BoardKind, Config, Module, Modules, Shortage, TurnStyle};
+use crate::engine::{BoardKind, Config, MapId, Module, Modules, Shortage, TurnStyle};
 use crate::save::SeatInfo;
 
 /// The file's name in the data directory.
@@ -36,6 +36,9 @@ pub struct Settings {
     pub paired_players: bool,
     /// House rules by their names in RULES.md; names this version can't play are left out.
     pub house_rules: Vec<String>,
+    /// A map other than the one the player count deals (the archipelago, R51); none: that one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapId>,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Settings {
             friendly_robber: rules.friendly_robber,
             paired_players: rules.turns == TurnStyle::Paired,
             house_rules: rules.modules.iter().map(|m| m.name().to_string()).collect(),
+            map: (rules.map != MapId::for_players(rules.players)).then_some(rules.map),
         }
     }
 
@@ -79,11 +83,15 @@ impl Settings {
             .house_rules
             .iter()
             .filter_map(|n| Module::from_name(n))
-            .filter(|&m| Modules::AVAILABLE.has(m))
+            .filter(|&m| Modules::PLAYABLE.has(m))
             .fold(Modules::NONE, Modules::with);
         // R55: the colonist sails (its config needs ships).
         let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         let base = Config::with_players(players);
+        let base = match self.map {
+            Some(map) if map != base.map => Config { players, turns: base.turns, ..Config::on_map(map) },
+            _ => base,
+        };
         Config {
             target: self.target,
             board: self.board,
@@ -199,5 +207,21 @@ mod tests {
         assert_eq!(rules.players, 5);
         assert_eq!(rules.turns, TurnStyle::Paired);
         assert!(s.check().is_ok());
+    }
+
+    #[test]
+    fn the_archipelago_and_the_unit_modules_are_remembered() {
+        let seats = (0..3).map(|i| SeatInfo::bot(format!("B{i}"), BotLevel::Easy)).collect();
+        let rules = Config { map: MapId::Archipelago, ..Config::on_map(MapId::Archipelago) }
+            .with_modules(Modules::parse("war,colonist").unwrap());
+        let rules = Config { players: 3, ..rules };
+        let s = Settings::from_rules(&rules, seats);
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(json.contains("\"map\":\"archipelago\""), "{json}");
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.rules(), rules);
+        // The base island is not written: five names still deal R40's island.
+        let plain = Settings::from_rules(&Config::with_players(4), Vec::new());
+        assert!(!serde_json::to_string(&plain).unwrap().contains("\"map\""));
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::settings::Remembered;
 use crate::bots::BotLevel;
-use crate::engine::{BoardKind, Config, Costs, Module, Modules, Shortage, TurnStyle};
+use crate::engine::{BoardKind, Config, Costs, DevCard, MapId, Module, Modules, Shortage, TurnStyle};
 
 /// The fewest names a game starts with.
 pub const MIN_PLAYERS: usize = 2;
@@ -49,6 +49,8 @@ pub enum Row {
     Seat(usize),
     Target,
     Board,
+    /// The map: the island the player count deals, or the archipelago (R51).
+    Map,
     DesertCenter,
     StrictPhases,
     Shortage,
@@ -62,9 +64,10 @@ pub enum Row {
 }
 
 /// The rules options of the form, in order.
-pub const OPTIONS: [Row; 8] = [
+pub const OPTIONS: [Row; 9] = [
     Row::Target,
     Row::Board,
+    Row::Map,
     Row::DesertCenter,
     Row::StrictPhases,
     Row::Shortage,
@@ -75,7 +78,41 @@ pub const OPTIONS: [Row; 8] = [
 
 /// The house-rule modules offered: every one this version can play, in the order of RULES.md.
 pub fn offered_modules() -> impl Iterator<Item = Module> {
-    Module::ALL.into_iter().filter(|&m| Modules::AVAILABLE.has(m))
+    Module::ALL.into_iter().filter(|&m| Modules::PLAYABLE.has(m))
+}
+
+/// The maps the form offers for `players`: the island dealt for that many (the base island,
+/// or R40's for five and six), and the archipelago (R51).
+pub fn offered_maps(players: u8) -> [MapId; 2] {
+    [MapId::for_players(players), MapId::Archipelago]
+}
+
+/// `modules` without the modules that need one no longer there (R43 the dragon needs gold,
+/// R55 the colonist ships, R56 attacks units, R57 phases attacks): switching a module off
+/// switches off what depends on it, where [`Config::with_modules`] would switch it back on.
+fn without_orphans(modules: Modules) -> Modules {
+    let mut m = modules;
+    let drop = |m: Modules, x: Module| Modules(m.0 & !x.bit());
+    if !m.has(Module::Gold) {
+        m = drop(m, Module::Dragon);
+    }
+    if !m.has(Module::Ships) {
+        m = drop(m, Module::Colonist);
+    }
+    if !m.has(Module::Knights) && !m.has(Module::Ships) {
+        m = drop(m, Module::Attacks);
+    }
+    if !m.has(Module::Attacks) {
+        m = drop(m, Module::Phases);
+    }
+    m
+}
+
+/// The default rules on `map` for `players`: those of the player count when it is that
+/// count's map, else the map's own (its bank and deck).
+fn defaults_on(map: MapId, players: u8) -> Config {
+    let by_count = Config::with_players(players);
+    if by_count.map == map { by_count } else { Config::on_map(map) }
 }
 
 /// The start screen: the seats so far and the row the cursor is on (the rules themselves are
@@ -197,6 +234,11 @@ pub(super) fn change(rules: &Config, row: Row, by: isize, players: u8) -> Config
             r.target = r.target.saturating_add_signed(by as i8).clamp(3, max);
         }
         Row::Board => r.board = cycle(&[BoardKind::Variable, BoardKind::Beginner, BoardKind::Random], r.board, by),
+        Row::Map => {
+            let map = if r.map == MapId::Archipelago { offered_maps(r.players)[0] } else { MapId::Archipelago };
+            let d = defaults_on(map, r.players);
+            r = Config { map, bank: d.bank, deck: d.deck, ..r }.with_modules(r.modules);
+        }
         Row::DesertCenter => r.desert_center = !r.desert_center,
         Row::StrictPhases => r.strict_phases = !r.strict_phases,
         Row::Shortage => {
@@ -211,8 +253,14 @@ pub(super) fn change(rules: &Config, row: Row, by: isize, players: u8) -> Config
             }
         }
         Row::Module(m) => {
-            let modules = Modules(r.modules.0 ^ m.bit());
-            r = Config { costs: Costs::BASE, ..r }.with_modules(modules);
+            let flipped = Modules(r.modules.0 ^ m.bit());
+            let modules = if flipped.has(m) { flipped } else { without_orphans(flipped) };
+            // R52 took the knight cards out of the deck: without knights they come back.
+            let mut deck = r.deck;
+            if !modules.has(Module::Knights) && r.modules.has(Module::Knights) {
+                deck[DevCard::Knight] = defaults_on(r.map, r.players).deck[DevCard::Knight];
+            }
+            r = Config { costs: Costs::BASE, deck, ..r }.with_modules(modules);
             // A target the new rules can't give (no more awards) comes down to what they can.
             r.target = r.target.min(rules_for(&r, players).max_points());
         }

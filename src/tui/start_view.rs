@@ -12,7 +12,7 @@ use super::layout::Areas;
 use super::panels::block;
 use super::scene::Scene;
 use super::start::{MIN_PLAYERS, OPTIONS, Row, StartForm, offered_modules, rules_for};
-use crate::engine::{BoardKind, Config, MAX_PLAYERS, Module, Seat, Shortage, TurnStyle};
+use crate::engine::{BoardKind, Config, MAX_PLAYERS, MapId, Module, Seat, Shortage, TurnStyle};
 
 /// What the status line says about the row under the cursor.
 pub fn about(app: &Scene) -> String {
@@ -27,6 +27,18 @@ pub fn about(app: &Scene) -> String {
             BoardKind::Random => "random: terrain and numbers fully shuffled, no 6 or 8 side by side (R8)",
         }
         .into(),
+        Row::Map => {
+            let players = app.start.as_ref().map_or(4, |f| f.named().count().max(MIN_PLAYERS)) as u8;
+            let now = rules_for(r, players);
+            let topo = now.map.topology();
+            let (w, h) = super::layout::min_size_sea(topo, super::board::sea_with(topo, now.modules));
+            let what = match now.map {
+                MapId::Archipelago => "archipelago: a main island and three islets, sea between (R51, 2-4 players)",
+                MapId::FiveSix => "the 5-6 player island of R40, as five or six names deal it",
+                MapId::Standard => "the base game's island (five or six names deal R40's larger one)",
+            };
+            format!("{what}; play needs {w} x {h}")
+        }
         Row::DesertCenter => "the desert sits in the middle of the island (R8)".into(),
         Row::StrictPhases => "all trading must come before any building in a turn (R13)".into(),
         Row::Shortage => match r.shortage {
@@ -106,15 +118,41 @@ fn players(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
     let dim = |s: &str| Line::styled(s.to_string(), app.theme.dim());
     out.push(Line::raw(""));
     out.push(dim("Enter: the next seat (or a new one)"));
-    out.push(dim("Tab: person or bot · ←→: the bot's level"));
+    out.push(dim("Tab: person or bot · ←→: its level"));
     out.push(dim("Del: remove a seat"));
     out.push(dim("Enter on an empty last seat starts"));
     out.push(dim("?: how to play"));
     out
 }
 
-/// The rules options and house rules, and "start".
-fn rules(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
+/// The house rules, a check box each, in as many columns as `width` holds (filled down, then
+/// across, so ↑↓ go through them in order).
+fn modules_grid(app: &Scene, form: &StartForm, r: Config, width: u16) -> Vec<Line<'static>> {
+    let cells: Vec<(bool, String)> = offered_modules()
+        .map(|m| (form.row == Row::Module(m), format!("{} {}", check(r.modules.has(m)), m.name().replace('_', " "))))
+        .collect();
+    // The pointer and a blank before, a blank after.
+    let cell = cells.iter().map(|c| c.1.chars().count()).max().unwrap_or(0) + 3;
+    let cols = ((width as usize + 1) / cell).clamp(1, cells.len().max(1));
+    let rows = cells.len().div_ceil(cols);
+    (0..rows)
+        .map(|row| {
+            let mut spans = Vec::new();
+            for (i, (on, text)) in cells.iter().enumerate().skip(row).step_by(rows) {
+                let mark = if *on { app.theme.pointer() } else { " " };
+                let last = i + rows >= cells.len();
+                let pad = if last { 0 } else { cell - 3 - text.chars().count() };
+                let style = if *on { app.theme.cursor() } else { Style::new() };
+                spans.push(Span::styled(format!("{mark} {text}"), style));
+                spans.push(Span::raw(" ".repeat(pad + 1)));
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// The rules options and house rules, and "start", for a column `width` wide.
+fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
     let r: Config = *app.rules;
     let players = form.named().count().max(MIN_PLAYERS) as u8;
     let now = rules_for(&r, players);
@@ -130,6 +168,7 @@ fn rules(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
                     BoardKind::Random => "random",
                 }),
             ),
+            Row::Map => ("Map", choice(now.map.name())),
             Row::DesertCenter => ("Desert in the centre", check(r.desert_center)),
             Row::StrictPhases => ("Trade before building", check(r.strict_phases)),
             Row::Shortage => (
@@ -149,14 +188,7 @@ fn rules(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
     }
     out.push(Line::raw(""));
     out.push(Line::styled("House rules (RULES.md)", app.theme.title()));
-    for m in offered_modules() {
-        let name = m.name().replace('_', " ");
-        out.push(row_line(
-            app,
-            form.row == Row::Module(m),
-            vec![Span::raw(format!("{} {name}", check(r.modules.has(m))))],
-        ));
-    }
+    out.extend(modules_grid(app, form, r, width));
     out.push(Line::raw(""));
     let start = format!("Start the game ({} players)", form.named().count());
     let bold = Style::new().add_modifier(Modifier::BOLD);
@@ -173,13 +205,21 @@ fn rules(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
 /// else across the body in two columns.
 pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(Rect, &mut Buffer)) {
     let Some(form) = &app.start else { return };
-    let (players, rules) = (players(app, form), rules(app, form));
+    let players = players(app, form);
     let seed = Line::styled(format!("seed {}", app.seed), app.theme.dim());
-    let single = players.len() + rules.len() + 3;
-    let fits_side = areas.side.height as usize >= single + 2 && areas.side.width >= 50;
-    if fits_side {
+    let in_side = rules(app, form, areas.side.width.saturating_sub(2));
+    let rules_len = in_side.len();
+    let fits = |players: usize| areas.side.height as usize >= players + rules_len + 5 && areas.side.width >= 50;
+    // Beside the island, the seats' key hints (the footer and status line say them too) give
+    // way before the island does.
+    let seats_only = form.seats.len() + 1;
+    if fits(players.len()) || fits(seats_only) {
+        let rules = in_side;
         island(areas.board, buf);
         let mut lines = players;
+        if !fits(lines.len()) {
+            lines.truncate(seats_only);
+        }
         lines.push(Line::raw(""));
         lines.extend(rules);
         lines.push(Line::raw(""));
@@ -190,7 +230,10 @@ pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(
     let outer = block(app, " New game ");
     let inner = outer.inner(areas.body);
     outer.render(areas.body, buf);
-    let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).spacing(2).areas(inner);
+    // The rules column wide enough for two columns of house rules when the screen allows.
+    let right_w = (inner.width / 2).max(56).min(inner.width.saturating_sub(38));
+    let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_w)]).spacing(2).areas(inner);
+    let rules = rules(app, form, right.width);
     let mut left_lines = players;
     left_lines.push(Line::raw(""));
     left_lines.push(seed);

@@ -23,6 +23,7 @@ mod sea;
 mod six;
 mod trade;
 mod units;
+mod war_view;
 mod words;
 
 use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};

@@ -50,6 +50,19 @@ impl Game {
         if s == self.turn.seat && (slot as usize) < UNITS { self.turn.units.used(slot) } else { 0 }
     }
 
+    /// True when `s`'s unit `unit` (a knight unit's slot, or `SHIP_SLOT` plus a ship's) has
+    /// no kind of action left this turn: two used, or it moved and attacked (or moved, without
+    /// R56's attacks). The seed's unit "laid on its side"; false for the units of a player
+    /// whose turn it is not. For display: nothing in the rules reads it.
+    pub fn unit_spent(&self, s: Seat, unit: u8) -> bool {
+        if s != self.turn.seat || unit >= 16 {
+            return false;
+        }
+        let u = &self.turn.units;
+        let done = |m: u16| m >> unit & 1 != 0;
+        u.used(unit) >= 2 || (done(u.moved) && (done(u.attacked) || !self.config.modules.has(Module::Attacks)))
+    }
+
     /// Units built this turn by the player whose turn it is (R52, R53: 1 a turn, 2 of any
     /// kinds with both modules).
     pub fn units_built_this_turn(&self) -> u8 {

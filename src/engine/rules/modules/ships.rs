@@ -17,6 +17,7 @@
 //! - Largest Navy (R54): the most ships on the board, 3 or more, 2 points, as R35.
 
 use crate::engine::action::{Action, Award, Event, RuleError, Seat, UnitKind};
+use crate::engine::cards::Resource;
 use crate::engine::config::Module;
 use crate::engine::coords::SeaHex;
 use crate::engine::game::Game;
@@ -282,6 +283,20 @@ impl Game {
             }
         }
         bits
+    }
+
+    /// R53: the best rate `s`'s ships give for `r` at the harbors they stand on (2 or 3;
+    /// `None` when no ship of theirs gives one): the rates [`Game::maritime_rates`] counts
+    /// besides the buildings', for the bank dialog to say where they come from.
+    pub fn ship_rate(&self, s: Seat, r: Resource) -> Option<u8> {
+        let bits = self.ship_harbors(s);
+        if r.is_gold() {
+            None
+        } else if bits & 1 << r as u8 != 0 {
+            Some(2)
+        } else {
+            (bits & 1 << 5 != 0).then_some(3)
+        }
     }
 
     /// Works `s`'s harbors out again, their buildings' and their ships', after a ship came or

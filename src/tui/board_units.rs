@@ -1,0 +1,169 @@
+//! Units on the island (R52, R53): knights, archers and cavalry on hex centres, ships on sea
+//! hexes, by owner and kind, counts when a hex holds too many to spell out. A unit with no
+//! action left this turn is "laid on its side" (the seed's words): its letter in capitals.
+//! Knights aboard a cargo ship stand in brackets after it (`Ac[kk]`).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use super::board::{Island, put};
+use crate::engine::{Game, Hex, Module, SHIP_SLOT, SeaHex, Seat, UnitKind};
+
+/// A kind of unit's letter on the board (R52, R53): knights `k`, archers `a`, cavalry `c`;
+/// ships `s`, war ships `w`, cargo ships `c` (ships stand on sea hexes, knights on land, so
+/// the two `c`s never meet).
+pub fn unit_letter(kind: UnitKind) -> char {
+    match kind {
+        UnitKind::Knight => 'k',
+        UnitKind::Archer => 'a',
+        UnitKind::Cavalry => 'c',
+        UnitKind::Ship => 's',
+        UnitKind::WarShip => 'w',
+        UnitKind::CargoShip => 'c',
+    }
+}
+
+/// One unit where it stands, as the board and the status line tell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitHere {
+    pub seat: Seat,
+    pub kind: UnitKind,
+    /// No action left this turn (see [`Game::unit_spent`]).
+    pub spent: bool,
+    /// A cargo ship's knight units aboard, with theirs.
+    pub aboard: Vec<(UnitKind, bool)>,
+}
+
+impl UnitHere {
+    /// The unit's letters: its kind's, in capitals when spent, then any knights aboard in
+    /// brackets.
+    pub fn text(&self) -> String {
+        let letter = |k: UnitKind, spent: bool| {
+            let c = unit_letter(k);
+            if spent { c.to_ascii_uppercase() } else { c }
+        };
+        let mut out = letter(self.kind, self.spent).to_string();
+        if !self.aboard.is_empty() {
+            let inside: String = self.aboard.iter().map(|&(k, s)| letter(k, s)).collect();
+            out = format!("{out}[{inside}]");
+        }
+        out
+    }
+}
+
+fn seats(game: &Game) -> impl Iterator<Item = Seat> {
+    (0..game.config().players).map(Seat)
+}
+
+/// The knight units on land hex `h`, in seat order, then slot order.
+pub fn units_on_land(game: &Game, h: Hex) -> Vec<UnitHere> {
+    seats(game)
+        .flat_map(|s| {
+            game.knight_units(s).filter(move |u| u.2 == h).map(move |(slot, kind, _)| UnitHere {
+                seat: s,
+                kind,
+                spent: game.unit_spent(s, slot),
+                aboard: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// The ships on sea hex `x`, in seat order, then slot order, each with the knights aboard.
+pub fn units_at_sea(game: &Game, x: SeaHex) -> Vec<UnitHere> {
+    seats(game)
+        .flat_map(|s| {
+            game.ship_units(s).filter(move |u| u.2 == x).map(move |(slot, kind, _)| UnitHere {
+                seat: s,
+                kind,
+                spent: game.unit_spent(s, SHIP_SLOT + slot),
+                aboard: game
+                    .knights_aboard(s)
+                    .filter(|k| k.2 == slot)
+                    .map(|(k, kind, _)| (kind, game.unit_spent(s, k)))
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// The units in one hex, grouped by owner in seat order: each group the owner's letter and
+/// each unit's letters ("Akk Bc", "AkK" with a spent knight, "Ac[kk]" a cargo ship with two
+/// knights), or, when that is wider than `width`, the owner's letter and a count of units
+/// ("A2 B1", then "A2B1"). Each group comes with its seat, for its colour.
+pub fn units_groups(units: &[UnitHere], letters: &[char], width: usize) -> Vec<(Seat, String)> {
+    let mut seats: Vec<Seat> = units.iter().map(|u| u.seat).collect();
+    seats.sort();
+    seats.dedup();
+    let letter = |s: Seat| letters.get(s.index()).copied().unwrap_or('?');
+    let full: Vec<(Seat, String)> = seats
+        .iter()
+        .map(|&s| {
+            let kinds: String = units.iter().filter(|u| u.seat == s).map(UnitHere::text).collect();
+            (s, format!("{}{kinds}", letter(s)))
+        })
+        .collect();
+    let wide = |g: &[(Seat, String)], gap: usize| {
+        g.iter().map(|x| x.1.chars().count()).sum::<usize>() + gap * g.len().saturating_sub(1)
+    };
+    if wide(&full, 1) <= width {
+        return full;
+    }
+    seats.iter().map(|&s| (s, format!("{}{}", letter(s), units.iter().filter(|u| u.seat == s).count()))).collect()
+}
+
+impl Island<'_> {
+    /// Draws one hex's units on `row` of its inside (`left`, `width`), centred, the rest of the
+    /// row blank.
+    fn draw_units(&self, buf: &mut Buffer, area: Rect, left: i32, row: i32, width: i32, units: &[UnitHere]) {
+        let centre = left + width / 2;
+        if units.is_empty() {
+            return;
+        }
+        let groups = units_groups(units, self.letters, width as usize);
+        let total: usize = groups.iter().map(|g| g.1.chars().count()).sum::<usize>() + groups.len() - 1;
+        let gap = if total as i32 <= width - 2 { 1 } else { 0 };
+        let total = if gap == 0 { groups.iter().map(|g| g.1.chars().count()).sum::<usize>() } else { total };
+        let mut col = centre - total as i32 / 2;
+        put(buf, area, left, row, &" ".repeat(width as usize), Style::default());
+        for (i, (seat, text)) in groups.iter().enumerate() {
+            if i > 0 {
+                col += gap;
+            }
+            put(buf, area, col, row, text, self.theme.player(*seat));
+            col += text.chars().count() as i32;
+        }
+    }
+
+    /// Every knight unit on its land hex and every ship on its sea hex (R52, R53).
+    pub(super) fn draw_all_units(&self, buf: &mut Buffer, area: Rect) {
+        let (game, topo, g) = (self.game, self.game.topology(), &self.geometry);
+        for h in topo.hexes() {
+            let here = units_on_land(game, h);
+            if !here.is_empty() {
+                let (left, width, rows) = g.hex_inside(topo, h);
+                // The hex's last row (its pips, or the robber's row above them).
+                let robber = !game.config().modules.has(Module::NoRobber) && game.board().robber() == h;
+                let row = if robber { rows.end - 2 } else { rows.end - 1 };
+                self.draw_units(buf, area, left, row, width, &here);
+            }
+        }
+        for x in topo.sea_hexes() {
+            let here = units_at_sea(game, x);
+            if !here.is_empty() {
+                let (left, width, rows) = g.inside(topo.sea_pos(x));
+                // The lowest row free of a harbor's label.
+                let free = |row: i32| {
+                    (left..left + width).all(|c| {
+                        let inside = c >= area.left() as i32 && c < area.right() as i32;
+                        let inside = inside && row >= area.top() as i32 && row < area.bottom() as i32;
+                        !inside || !buf[(c as u16, row as u16)].symbol().chars().any(|ch| ch.is_ascii_alphanumeric())
+                    })
+                };
+                let row = rows.clone().rev().find(|&r| free(r)).unwrap_or(rows.end - 1);
+                self.draw_units(buf, area, left, row, width, &here);
+            }
+        }
+    }
+}
