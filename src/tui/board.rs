@@ -23,7 +23,7 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, Seat, Side, Topology, UnitKind, Vertex};
+use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, SeaHex, Seat, Side, Topology, UnitKind, Vertex};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
@@ -176,12 +176,20 @@ impl Geometry {
         (self.col(x), (rows.start + rows.end - 1) / 2)
     }
 
+    /// The centre cell of a sea hex.
+    pub fn sea_cell(&self, topo: &Topology, x: SeaHex) -> (i32, i32) {
+        let (cx, y) = topo.sea_pos(x);
+        let (_, _, rows) = self.inside((cx, y));
+        (self.col(cx), (rows.start + rows.end - 1) / 2)
+    }
+
     /// The target of a kind nearest to a clicked cell, if the click is close to one.
     pub fn hit(&self, topo: &Topology, all: &[Target], col: u16, row: u16) -> Option<Target> {
         let (c, r) = (col as i32, row as i32);
         let cell = |t: Target| match t {
             Target::Vertex(v) => self.vertex_cell(topo, v),
             Target::Hex(h) => self.hex_cell(topo, h),
+            Target::Sea(x) => self.sea_cell(topo, x),
             Target::Edge(e) => {
                 let cells = self.edge_cells(topo, e);
                 cells[cells.len() / 2]
@@ -442,15 +450,22 @@ impl Island<'_> {
     }
 
     /// Waves in every sea hex, a row apart, in the harbors' colour; the harbor labels are
-    /// drawn over them.
+    /// drawn over them. A sea hex a unit may go to is marked `> <` on its top row, the cursor's
+    /// in reverse video.
     fn draw_sea(&self, buf: &mut Buffer, area: Rect) {
         let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
         let wave = th.harbor_wave();
-        for &pos in topo.sea_positions() {
-            let (left, width, rows) = g.inside(pos);
-            for (i, row) in rows.enumerate() {
+        for x in topo.sea_hexes() {
+            let (left, width, rows) = g.inside(topo.sea_pos(x));
+            let cursor = self.is_cursor(Target::Sea(x));
+            let style = if cursor { th.harbor().patch(th.cursor()) } else { th.harbor() };
+            for (i, row) in rows.clone().enumerate() {
                 let line: String = (0..width).map(|c| if (c + 2 * i as i32) % 4 == 1 { wave } else { " " }).collect();
-                put(buf, area, left, row, &line, th.harbor());
+                put(buf, area, left, row, &line, style);
+            }
+            if self.is_legal(Target::Sea(x)) {
+                let mark = if cursor { th.target().patch(th.cursor()) } else { th.target() };
+                put_centred(buf, area, left + width / 2, rows.start, " > < ", mark);
             }
         }
     }

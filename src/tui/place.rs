@@ -14,6 +14,7 @@ pub fn describe(app: &Scene, t: Target) -> String {
         Target::Vertex(v) => corner(app, g, v),
         Target::Edge(e) => path(g, e),
         Target::Hex(h) => robber_hex(app, g, h),
+        Target::Sea(x) => format!("sea {}", x.0),
     }
 }
 

@@ -352,7 +352,7 @@ impl<'a> Scene<'a> {
             Cmd::Trade => self.game.phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
-            Cmd::Units => any(Action::is_unit),
+            Cmd::Units => any(super::units::offered),
             _ => true,
         }
     }

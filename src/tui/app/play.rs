@@ -114,7 +114,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
-        (self.focus, self.robber) = (Focus::Idle, None);
+        (self.focus, self.robber, self.units) = (Focus::Idle, None, None);
         self.ask_builders();
         if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;
