@@ -13,6 +13,7 @@ mod board;
 mod describe;
 mod dialog_view;
 mod dialogs;
+mod fight_view;
 mod gate;
 mod help;
 mod house;

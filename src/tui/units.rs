@@ -253,14 +253,14 @@ fn hex_label(game: &Game, h: crate::engine::Hex) -> String {
     let b = game.board();
     let terrain = b.terrain(h).resource().map_or("desert", |r| r.name());
     match b.token(h) {
-        Some(t) => format!("hex {} ({terrain} {t})", h.0),
-        None => format!("hex {} ({terrain})", h.0),
+        Some(t) => format!("{terrain} {t} (hex {})", h.0),
+        None => format!("{terrain} (hex {})", h.0),
     }
 }
 
 fn what_label(game: &Game, s: Seat, w: What) -> String {
     match w {
-        What::Build(kind) => format!("build a {} ({})", kind.name(), cost_words(kind.cost())),
+        What::Build(kind) => format!("build {} {} ({})", article(kind), kind.name(), cost_words(kind.cost())),
         What::Knight(slot) => match game.knight_units(s).find(|u| u.0 == slot) {
             Some((_, kind, h)) => format!("your {} on {}", kind.name(), hex_label(game, h)),
             None => match game.knights_aboard(s).find(|u| u.0 == slot) {
@@ -303,6 +303,11 @@ fn action_label(game: &Game, a: Action, names: &dyn Fn(Seat) -> String) -> Strin
         }
         other => format!("{other:?}"),
     }
+}
+
+/// "a" or "an" before a kind's name.
+fn article(kind: UnitKind) -> &'static str {
+    if kind == UnitKind::Archer { "an" } else { "a" }
 }
 
 fn cost_words(h: crate::engine::Hand) -> String {

@@ -15,6 +15,7 @@ mod bots;
 pub(super) mod builders;
 mod building_phase;
 mod draw;
+mod fight;
 pub(super) mod files;
 mod howto;
 pub(super) mod legal;
@@ -112,6 +113,8 @@ pub struct App {
     pub(super) robber: Option<Steps>,
     /// A unit's choice while its island step shows (units.rs).
     pub(super) units: Option<super::units::UnitChoice>,
+    /// The fight just fought and what it changed, shown until the next key (fight.rs).
+    pub fight: Option<Vec<Event>>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -172,6 +175,7 @@ impl App {
             legal: Legal::default(),
             robber: None,
             units: None,
+            fight: None,
         };
         if let Some(seats) = seats {
             app.begin(seats);
@@ -253,6 +257,7 @@ impl App {
             autosave: self.autosave.as_ref().map(Autosave::path),
             undoable: self.undoable,
             legal: &self.legal,
+            fight: self.fight.as_deref(),
             memo: Default::default(),
         }
     }
@@ -359,6 +364,8 @@ impl App {
                     self.start_key(key);
                 } else if self.mode() == Mode::SaveName {
                     self.save_key(key);
+                } else if self.mode() == Mode::Fight {
+                    self.fight_key(key);
                 } else if self.letter_key(key) {
                     // A player's letter on a shared screen or in the offerer's list of answers.
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {

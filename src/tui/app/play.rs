@@ -60,6 +60,7 @@ impl App {
         if refused.is_none() && self.all_declined() {
             let _ = self.apply_one(Action::CancelTrade);
         }
+        self.note_fight(logged);
         // A shared screen hides every hand, and the player who acts after it takes the
         // keyboard again (H1).
         if self.sharing_offer() || self.asking_builders() {
