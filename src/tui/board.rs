@@ -23,7 +23,9 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, SeaHex, Seat, Side, Topology, UnitKind, Vertex};
+use crate::engine::{
+    Edge, Game, HarborKind, Hex, Module, Modules, Piece, SeaHex, Seat, Side, Topology, UnitKind, Vertex,
+};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
@@ -442,10 +444,16 @@ impl Island<'_> {
         };
         let style = if cursor { style.patch(th.cursor()) } else { style };
         put(buf, area, at, r, &text, style);
-        if cursor && text.chars().count() == 1 {
+        let n = text.chars().count() as i32;
+        if cursor && n == 1 {
             // One reversed cell is easy to miss: bracket it.
             put(buf, area, c - 1, r, "(", th.cursor());
             put(buf, area, c + 1, r, ")", th.cursor());
+        } else if self.is_legal(Target::Vertex(v)) && self.selection.is_some_and(|s| s.purpose.is_unit()) {
+            // A building that may be attacked (R56): marked `>B<` as a legal hex is.
+            let style = if cursor { th.target().patch(th.cursor()) } else { th.target() };
+            put(buf, area, at - 1, r, ">", style);
+            put(buf, area, at + n, r, "<", style);
         }
     }
 
@@ -579,10 +587,11 @@ mod tests {
                         assert!(cells.insert(c), "{map:?}: path {e:?} shares a cell");
                     }
                 }
-                let kinds: [Vec<Target>; 3] = [
+                let kinds: [Vec<Target>; 4] = [
                     topo.vertices().map(Target::Vertex).collect(),
                     topo.edges().map(Target::Edge).collect(),
                     topo.hexes().map(Target::Hex).collect(),
+                    topo.sea_hexes().map(Target::Sea).collect(),
                 ];
                 for all in &kinds {
                     for &t in all {
@@ -590,6 +599,7 @@ mod tests {
                             Target::Vertex(v) => g.vertex_cell(topo, v),
                             Target::Edge(e) => g.edge_cells(topo, e)[g.edge_cells(topo, e).len() / 2],
                             Target::Hex(h) => g.hex_cell(topo, h),
+                            Target::Sea(x) => g.sea_cell(topo, x),
                         };
                         assert_eq!(g.hit(topo, all, c as u16, r as u16), Some(t), "{map:?} large {large}");
                     }

@@ -55,7 +55,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     out.push(Line::styled("  (a tie is rolled again)", th.dim()));
     out.push(Line::raw(""));
     let (winner, change) = match result {
-        FightResult::Held => (defender, format!("{} holds: nothing changes", app.name(defender))),
+        FightResult::Held => (defender, "Nothing changes.".to_string()),
         FightResult::Removed { kind, aboard: 0 } => (seat, format!("{}'s {kind} is removed", app.name(defender))),
         FightResult::Removed { kind, aboard } => {
             let knights = super::words::plural(aboard.into(), "knight");
@@ -66,7 +66,11 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
         }
         FightResult::Destroyed(piece) => (
             seat,
-            format!("{}'s {piece} is destroyed ({} has no {piece} left to put there)", app.name(defender), app.name(seat)),
+            format!(
+                "{}'s {piece} is destroyed ({} has no {piece} left to put there)",
+                app.name(defender),
+                app.name(seat)
+            ),
         ),
     };
     out.push(Line::from(vec![player_span(app, winner), Span::styled(" wins. ", th.title()), Span::raw(change)]));
@@ -99,7 +103,9 @@ fn at(g: &Game, s: Seat, unit: u8) -> String {
     if unit >= SHIP_SLOT {
         g.ship_units(s).find(|u| u.0 == unit - SHIP_SLOT).map_or(String::new(), |u| format!(" on sea {}", u.2.0))
     } else {
-        g.knight_units(s).find(|u| u.0 == unit).map_or(String::new(), |u| format!(" on hex {}", u.2.0))
+        g.knight_units(s)
+            .find(|u| u.0 == unit)
+            .map_or(String::new(), |u| format!(" on {}", super::units::hex_label(g, u.2)))
     }
 }
 

@@ -399,7 +399,6 @@ pub const HELP_SECTIONS: &[(&str, &[Mode])] = &[
             Mode::Maritime,
             Mode::Cards,
             Mode::Handoff,
-            Mode::Fight,
         ],
     ),
     ("Naming a save", &[Mode::SaveName]),

@@ -55,6 +55,11 @@ impl Purpose {
         }
     }
 
+    /// True for a unit's places (R52, R53, R56).
+    pub fn is_unit(self) -> bool {
+        matches!(self, Purpose::Unit(_))
+    }
+
     /// Words for the prompt: "a settlement".
     pub fn noun(self) -> &'static str {
         match self {

@@ -249,7 +249,8 @@ impl UnitChoice {
     }
 }
 
-fn hex_label(game: &Game, h: crate::engine::Hex) -> String {
+/// "lumber 6 (hex 11)": a land hex by terrain and number, its index last.
+pub fn hex_label(game: &Game, h: crate::engine::Hex) -> String {
     let b = game.board();
     let terrain = b.terrain(h).resource().map_or("desert", |r| r.name());
     match b.token(h) {
