@@ -8,8 +8,8 @@ use crate::support::board::{A, B, DESERT, FOREST_3, corner, topo};
 use crate::support::screen::{app_with, draw, press, text};
 
 use catan::engine::{
-    Action, BoardKind, Config, Event, FightResult, Game, Hand, Hex, MapId, Module, Modules, Piece, Scenario, SeaHex,
-    Target as Aim, UnitKind,
+    Action, BoardKind, Config, Event, FightResult, Game, Hand, Hex, MapId, Module, Modules, Phase, Piece, Scenario,
+    SeaHex, Target as Aim, UnitKind,
 };
 use catan::tui::keymap::Mode;
 use catan::tui::{App, Focus, Purpose, Target};
@@ -215,4 +215,86 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     press(&mut app, "Enter");
     assert_eq!(app.game.building(v), Some((A, Piece::Settlement)), "built without a road (R53)");
+}
+
+/// A war game of Ann (a person) and Bob (a computer player) played by seeded random legal
+/// moves until Ann, in her turn, has a knight unit alone on its hex, with both its actions
+/// left, that may move and attack a unit or building: the app (from the record, so undo works) and that hex.
+fn ann_may_attack_and_move() -> (App, Hex) {
+    use catan::bots::BotLevel;
+    use catan::engine::SHIP_SLOT;
+    use catan::save::{Record, SeatInfo};
+    let config = Config { players: 2, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR);
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random)];
+    for seed in 1..400u64 {
+        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let mut x = seed;
+        for _ in 0..5_000 {
+            let g = *record.game();
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_actions();
+            let ready = legal.iter().find_map(|a| match *a {
+                Action::Attack { unit, .. } if unit < SHIP_SLOT && g.to_act() == A && g.phase() == Phase::Main => {
+                    let h = g.knight_units(A).find(|u| u.0 == unit)?.2;
+                    let alone =
+                        g.knight_units(A).filter(|u| u.2 == h).count() == 1 && g.unit_actions_used(A, unit) == 0;
+                    let moves = legal.iter().any(|m| matches!(m, Action::MoveKnight { unit: u, .. } if *u == unit));
+                    (alone && moves).then_some(h)
+                }
+                _ => None,
+            });
+            if let Some(h) = ready {
+                let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
+                app.update(catan::tui::Msg::Resize(140, 45));
+                return (app, h);
+            }
+            let good: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::Attack { .. }))
+                .collect();
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pick = (x >> 33) as usize;
+            let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
+            let a =
+                if !units.is_empty() && pick % 3 != 0 { units[pick % units.len()] } else { good[pick % good.len()] };
+            record.apply(a).unwrap();
+        }
+    }
+    panic!("Ann never had a knight to attack and move with");
+}
+
+/// H3 from the keys: a knight's move after a fight is taken back, the fight is not (nor
+/// anything before it).
+#[test]
+fn h3_undo_takes_back_a_move_but_never_reaches_back_past_a_fight() {
+    let (mut app, h) = ann_may_attack_and_move();
+    let unit = format!("(hex {})", h.0);
+    press(&mut app, "n");
+    choose(&mut app, &unit);
+    choose(&mut app, "attack");
+    press(&mut app, "Enter");
+    if text(&app).contains("Which?") {
+        press(&mut app, "Enter");
+    }
+    assert_eq!(app.mode(), Mode::Fight, "the attack was fought\n{}", text(&app));
+    let fought = app.record().unwrap().len();
+    press(&mut app, "x");
+    // The same knight moves (its second action, of another kind).
+    press(&mut app, "n");
+    choose(&mut app, &unit);
+    if text(&app).contains("What does it do?") {
+        choose(&mut app, "move");
+    }
+    press(&mut app, "Enter");
+    assert_eq!(app.record().unwrap().len(), fought + 1, "the move was played\n{}", text(&app));
+    press(&mut app, "u");
+    assert_eq!(app.record().unwrap().len(), fought, "the move is taken back");
+    assert!(text(&app).contains("took back the knight unit's move"), "{}", text(&app));
+    press(&mut app, "u");
+    assert_eq!(app.record().unwrap().len(), fought, "the fight stays");
+    assert!(app.log.iter().any(|e| matches!(e, Event::Fought { .. })));
+    assert!(text(&app).contains("can't be taken back"), "said why\n{}", text(&app));
 }

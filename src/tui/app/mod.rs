@@ -497,4 +497,6 @@ impl App {
 }
 
 #[cfg(test)]
+mod fight_tests;
+#[cfg(test)]
 mod tests;
