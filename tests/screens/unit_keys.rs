@@ -258,8 +258,11 @@ fn ann_may_attack_and_move() -> (App, Hex) {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pick = (x >> 33) as usize;
             let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
-            let a =
-                if !units.is_empty() && pick % 3 != 0 { units[pick % units.len()] } else { good[pick % good.len()] };
+            let a = if !units.is_empty() && !pick.is_multiple_of(3) {
+                units[pick % units.len()]
+            } else {
+                good[pick % good.len()]
+            };
             record.apply(a).unwrap();
         }
     }
