@@ -345,3 +345,72 @@ pub fn place_words(app: &super::scene::Scene, t: Target) -> String {
         Target::Edge(_) => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Hex, Modules, Scenario, Seat};
+
+    const A: Seat = Seat(0);
+
+    /// A's knight on a coastal hex beside A's cargo ship, A's turn after the roll.
+    fn beside_cargo() -> (Game, crate::engine::SeaHex) {
+        let config = Config::default().with_modules(Modules::SEA);
+        let h = Hex(0);
+        let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .unit(A, UnitKind::Knight, h)
+            .ship(A, UnitKind::CargoShip, x)
+            .build()
+            .unwrap();
+        (g, x)
+    }
+
+    /// R53: the knight's verbs are move and board; boarding marks the cargo ship's sea hex
+    /// and Enter there boards it. Esc goes back from the island to the verbs.
+    #[test]
+    fn r53_a_knight_boards_its_cargo_ship_on_the_island_step() {
+        let (g, x) = beside_cargo();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        let at = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
+        c.row = at;
+        assert_eq!(c.confirm(&g), Some(Next::List), "two verbs: a list");
+        assert_eq!(c.rows(&g, &names), ["move", "board a cargo ship"]);
+        c.row = 1;
+        assert_eq!(c.confirm(&g), Some(Next::Island));
+        assert_eq!(c.places(&g), [Target::Sea(x)], "the cargo ship's sea hex, marked");
+        assert_eq!(c.place(&g, Target::Hex(Hex(1))), None, "nothing to board there");
+        assert!(c.back(&g) && c.stage() == Stage::Verb, "Esc: back to the verbs");
+        c.row = 1;
+        c.confirm(&g);
+        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::Act(Action::BoardShip { unit: 0, ship: 0 })));
+    }
+
+    /// R53: a knight aboard leaves its ship for a land hex beside the ship's sea hex, its only
+    /// verb (skipped, and skipped again going back).
+    #[test]
+    fn r53_a_knight_aboard_leaves_for_a_marked_land_hex() {
+        let config = Config::default().with_modules(Modules::SEA);
+        let x = config.map.topology().hex_sea(Hex(0)).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .ship(A, UnitKind::CargoShip, x)
+            .aboard(A, UnitKind::Knight, 0)
+            .build()
+            .unwrap();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        let rows = c.rows(&g, &names);
+        let at = rows.iter().position(|r| r == "your knight aboard a cargo ship").expect("listed");
+        c.row = at;
+        assert_eq!(c.confirm(&g), Some(Next::Island), "one verb, leave: straight to the island");
+        assert_eq!(c.verb(&g), Some(Verb::Leave));
+        let places = c.places(&g);
+        assert!(!places.is_empty() && places.iter().all(|t| matches!(t, Target::Hex(_))), "{places:?}");
+        assert!(c.back(&g) && c.stage() == Stage::What, "Esc skips the one-verb step back");
+    }
+}
