@@ -55,6 +55,9 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
                 }
                 lines.push(l);
             }
+            if let (super::units::Stage::What, Some(note)) = (u.stage(), super::units::attack_note(g)) {
+                lines.push(Line::styled(note, app.theme.dim()));
+            }
             lines.push(Line::raw("Enter chooses · Esc goes back"));
             (Line::raw(" Units "), lines)
         }

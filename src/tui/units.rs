@@ -56,6 +56,16 @@ pub fn offered(a: &Action) -> bool {
     a.is_unit() || matches!(a, Action::Attack { .. })
 }
 
+/// Why no unit may attack now, when that is the moment (R57's build phase): the engine's
+/// reason, for the units' list (`None` when attacks are off or allowed).
+pub fn attack_note(game: &Game) -> Option<String> {
+    let probe = Action::Attack { unit: 0, target: crate::engine::Target::Building(crate::engine::Vertex(0)) };
+    match game.check(probe) {
+        Err(e @ crate::engine::RuleError::BuildPhase) => Some(format!("no attack now: {e}")),
+        _ => None,
+    }
+}
+
 /// The first step's key.
 pub fn what(a: Action) -> Option<What> {
     match a {

@@ -301,3 +301,21 @@ fn h3_undo_takes_back_a_move_but_never_reaches_back_past_a_fight() {
     assert!(app.log.iter().any(|e| matches!(e, Event::Fought { .. })));
     assert!(text(&app).contains("can't be taken back"), "said why\n{}", text(&app));
 }
+
+/// R57 at the keyboard: in the build phase the units' list offers no attack and says why.
+#[test]
+fn r57_the_units_list_says_attacks_wait_for_the_attack_phase() {
+    let game = scenario(MapId::Standard, Modules::WAR, 6)
+        .unit(A, UnitKind::Knight, FOREST_3)
+        .unit(B, UnitKind::Knight, FOREST_3)
+        .build()
+        .unwrap();
+    assert!(!game.legal_actions().iter().any(|a| matches!(a, Action::Attack { .. })), "the build phase");
+    let mut app = app_with(game);
+    app.update(catan::tui::Msg::Resize(140, 45));
+    press(&mut app, "n");
+    let screen = text(&app);
+    assert!(screen.contains("no attack now: attacks only in the attack phase (R57)"), "{screen}");
+    press(&mut app, "Enter");
+    assert!(!text(&app).contains("What does it do?"), "move is the only verb: no attack offered");
+}

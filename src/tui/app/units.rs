@@ -15,7 +15,8 @@ impl App {
     pub(super) fn open_units(&mut self) {
         let choice = UnitChoice::new(&self.legal());
         if choice.steps.left().is_empty() {
-            return self.refuse("no unit can be built, act or attack now".into());
+            let why = crate::tui::units::attack_note(&self.game).map_or(String::new(), |n| format!(" ({n})"));
+            return self.refuse(format!("no unit can be built, act or attack now{why}"));
         }
         self.focus = Focus::Dialog(Dialog::Units(choice));
     }
