@@ -23,7 +23,7 @@ use ratatui::widgets::Widget;
 
 use super::select::{Selection, Target};
 use super::theme::Theme;
-use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, Seat, Side, Topology, Vertex};
+use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, SeaHex, Seat, Side, Topology, Vertex};
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;
@@ -176,12 +176,20 @@ impl Geometry {
         (self.col(x), (rows.start + rows.end - 1) / 2)
     }
 
+    /// The centre cell of a sea hex.
+    pub fn sea_cell(&self, topo: &Topology, x: SeaHex) -> (i32, i32) {
+        let (cx, y) = topo.sea_pos(x);
+        let (_, _, rows) = self.inside((cx, y));
+        (self.col(cx), (rows.start + rows.end - 1) / 2)
+    }
+
     /// The target of a kind nearest to a clicked cell, if the click is close to one.
     pub fn hit(&self, topo: &Topology, all: &[Target], col: u16, row: u16) -> Option<Target> {
         let (c, r) = (col as i32, row as i32);
         let cell = |t: Target| match t {
             Target::Vertex(v) => self.vertex_cell(topo, v),
             Target::Hex(h) => self.hex_cell(topo, h),
+            Target::Sea(x) => self.sea_cell(topo, x),
             Target::Edge(e) => {
                 let cells = self.edge_cells(topo, e);
                 cells[cells.len() / 2]
@@ -336,23 +344,36 @@ impl Island<'_> {
         };
         let style = if cursor { style.patch(th.cursor()) } else { style };
         put(buf, area, at, r, &text, style);
-        if cursor && text.chars().count() == 1 {
+        let n = text.chars().count() as i32;
+        if cursor && n == 1 {
             // One reversed cell is easy to miss: bracket it.
             put(buf, area, c - 1, r, "(", th.cursor());
             put(buf, area, c + 1, r, ")", th.cursor());
+        } else if self.is_legal(Target::Vertex(v)) && self.selection.is_some_and(|s| s.purpose.is_unit()) {
+            // A building that may be attacked (R56): marked `>B<` as a legal hex is.
+            let style = if cursor { th.target().patch(th.cursor()) } else { th.target() };
+            put(buf, area, at - 1, r, ">", style);
+            put(buf, area, at + n, r, "<", style);
         }
     }
 
     /// Waves in every sea hex, a row apart, in the harbors' colour; the harbor labels are
-    /// drawn over them.
+    /// drawn over them. A sea hex a unit may go to is marked `> <` on its top row, the cursor's
+    /// in reverse video.
     fn draw_sea(&self, buf: &mut Buffer, area: Rect) {
         let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
         let wave = th.harbor_wave();
-        for &pos in topo.sea_positions() {
-            let (left, width, rows) = g.inside(pos);
-            for (i, row) in rows.enumerate() {
+        for x in topo.sea_hexes() {
+            let (left, width, rows) = g.inside(topo.sea_pos(x));
+            let cursor = self.is_cursor(Target::Sea(x));
+            let style = if cursor { th.harbor().patch(th.cursor()) } else { th.harbor() };
+            for (i, row) in rows.clone().enumerate() {
                 let line: String = (0..width).map(|c| if (c + 2 * i as i32) % 4 == 1 { wave } else { " " }).collect();
-                put(buf, area, left, row, &line, th.harbor());
+                put(buf, area, left, row, &line, style);
+            }
+            if self.is_legal(Target::Sea(x)) {
+                let mark = if cursor { th.target().patch(th.cursor()) } else { th.target() };
+                put_centred(buf, area, left + width / 2, rows.start, " > < ", mark);
             }
         }
     }
@@ -466,10 +487,11 @@ mod tests {
                         assert!(cells.insert(c), "{map:?}: path {e:?} shares a cell");
                     }
                 }
-                let kinds: [Vec<Target>; 3] = [
+                let kinds: [Vec<Target>; 4] = [
                     topo.vertices().map(Target::Vertex).collect(),
                     topo.edges().map(Target::Edge).collect(),
                     topo.hexes().map(Target::Hex).collect(),
+                    topo.sea_hexes().map(Target::Sea).collect(),
                 ];
                 for all in &kinds {
                     for &t in all {
@@ -477,6 +499,7 @@ mod tests {
                             Target::Vertex(v) => g.vertex_cell(topo, v),
                             Target::Edge(e) => g.edge_cells(topo, e)[g.edge_cells(topo, e).len() / 2],
                             Target::Hex(h) => g.hex_cell(topo, h),
+                            Target::Sea(x) => g.sea_cell(topo, x),
                         };
                         assert_eq!(g.hit(topo, all, c as u16, r as u16), Some(t), "{map:?} large {large}");
                     }

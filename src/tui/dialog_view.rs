@@ -42,14 +42,21 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
         Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
         Dialog::Cards { row } => cards(app, *row),
         Dialog::Units(u) => {
-            let head = if u.steps.taken() == 0 { "Build a unit, or act with one:" } else { "Where?" };
+            let head = match u.stage() {
+                super::units::Stage::What => "Build a unit, or act with one:".to_string(),
+                super::units::Stage::Verb => "What does it do?".to_string(),
+                _ => format!("Which? ({} here)", u.steps.left().len()),
+            };
             let mut lines = vec![Line::raw(head)];
-            for (i, label) in u.rows(g, g.to_act()).into_iter().enumerate() {
+            for (i, label) in u.rows(g, &|s| app.name(s)).into_iter().enumerate() {
                 let mut l = Line::from(vec![mark(app, i == u.row), Span::raw(label)]);
                 if i == u.row {
                     l = l.patch_style(app.theme.selected());
                 }
                 lines.push(l);
+            }
+            if let (super::units::Stage::What, Some(note)) = (u.stage(), super::units::attack_note(g)) {
+                lines.push(Line::styled(note, app.theme.dim()));
             }
             lines.push(Line::raw("Enter chooses · Esc goes back"));
             (Line::raw(" Units "), lines)

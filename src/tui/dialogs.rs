@@ -432,20 +432,8 @@ impl Dialog {
                 }
                 Outcome::Stay
             }
-            Dialog::Units(u) => match cmd {
-                Cmd::Up | Cmd::Down => {
-                    let n = u.rows(game, game.to_act()).len();
-                    u.go(cmd == Cmd::Up, n);
-                    Outcome::Stay
-                }
-                Cmd::Confirm => match u.confirm() {
-                    Some(a) => act(game, a),
-                    None => Outcome::Stay,
-                },
-                Cmd::Cancel if u.back() => Outcome::Stay,
-                Cmd::Cancel => Outcome::Close,
-                _ => Outcome::Stay,
-            },
+            // The app takes the units' keys (app/units.rs): its steps reach the island.
+            Dialog::Units(_) => Outcome::Stay,
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {
                     *row = wrap(*row, victims.len(), cmd == Cmd::Up);

@@ -41,6 +41,8 @@ pub enum Screen {
     Offer,
     /// The shared screen asking who builds in the Special Building Phase.
     Builders,
+    /// A fight everyone reads (R56), a computer player's too.
+    Fight,
 }
 
 /// Remembers the guarded screen drawn and since when.

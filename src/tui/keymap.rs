@@ -48,6 +48,8 @@ pub enum Mode {
     /// A computer player is to act: only the keys that work anywhere; any other key shows its
     /// next move at once.
     Bot,
+    /// A fight is shown (R56): any key goes on, and does nothing else.
+    Fight,
 }
 
 /// Everything a key can ask for. The app decides what each means in the current mode.
@@ -306,6 +308,9 @@ const MARITIME: &[Binding] = &join::<11>(&[
 /// does it: no key is bound here).
 const BOT: &[Binding] = &[];
 
+/// The fight's box: the app closes it on any key (Ctrl-C asks to quit); this row names it.
+const FIGHT: &[Binding] = &[b(&[Enter, Esc, Char(' ')], "any key", Cmd::Confirm, "go on")];
+
 const HELP: &[Binding] =
     &[b(&[Char('h')], "h", Cmd::HowTo, "how to play"), b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
@@ -350,6 +355,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::SaveName => SAVE_NAME,
         Mode::Over => OVER,
         Mode::Bot => BOT,
+        Mode::Fight => FIGHT,
     }
 }
 
@@ -357,7 +363,14 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
 pub fn takes_global(mode: Mode) -> bool {
     !matches!(
         mode,
-        Mode::Start | Mode::StartRules | Mode::HowTo | Mode::Quit | Mode::Over | Mode::Help | Mode::SaveName
+        Mode::Start
+            | Mode::StartRules
+            | Mode::HowTo
+            | Mode::Quit
+            | Mode::Over
+            | Mode::Help
+            | Mode::SaveName
+            | Mode::Fight
     )
 }
 
@@ -418,6 +431,7 @@ mod tests {
             Mode::SaveName,
             Mode::Over,
             Mode::Bot,
+            Mode::Fight,
         ];
         for mode in modes {
             let mut seen = Vec::new();

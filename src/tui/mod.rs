@@ -14,6 +14,7 @@ mod board_units;
 mod describe;
 mod dialog_view;
 mod dialogs;
+mod fight_view;
 mod gate;
 mod help;
 mod house;

@@ -44,6 +44,9 @@ pub fn header(app: &Scene) -> String {
 pub fn prompt(app: &Scene) -> String {
     let what = instruction(app);
     match &app.focus {
+        Focus::Select(s) if app.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
+            format!("{} — {what}", super::units::place_words(app, s.cursor))
+        }
         Focus::Select(s) if app.saving.is_none() => format!("{} — {what}", super::place::describe(app, s.cursor)),
         _ => what,
     }
@@ -80,6 +83,14 @@ fn instruction(app: &Scene) -> String {
         }
         (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
             format!("{name}: move the robber to another hex")
+        }
+        (Focus::Select(super::select::Selection { purpose: Purpose::Unit(verb), .. }), _) => {
+            let what = match verb {
+                crate::tui::units::Verb::Attack => "what to attack (marked > <)",
+                crate::tui::units::Verb::Build => "where to build it (marked > <)",
+                _ => "where it goes (marked > <)",
+            };
+            format!("{name}: choose {what}, Tab: next, Enter: go (Esc: back)")
         }
         (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
         (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
@@ -118,7 +129,11 @@ fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
             (PickFor::Plenty, _) => format!("{name}: take the 7's cards for this building (kinds its hexes give)"),
         },
         Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
-        Dialog::Units(_) => format!("{name}: choose a unit, then where"),
+        Dialog::Units(u) => match u.stage() {
+            crate::tui::units::Stage::What => format!("{name}: choose a kind to build, or a unit to act with"),
+            crate::tui::units::Stage::Verb => format!("{name}: choose what the unit does"),
+            _ => format!("{name}: several choices share that place: choose one"),
+        },
         Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),
         Dialog::Cards { .. } => format!("{name}: choose a development card to play"),
     }

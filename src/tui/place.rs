@@ -20,6 +20,10 @@ pub fn describe(app: &Scene, t: Target) -> String {
             Some(units) => format!("{} · {units}", robber_hex(app, g, h)),
             None => robber_hex(app, g, h),
         },
+        Target::Sea(x) => match units_words(app, &units_at_sea(g, x)) {
+            Some(units) => format!("sea {} · {units}", x.0),
+            None => format!("sea {}", x.0),
+        },
     }
 }
 

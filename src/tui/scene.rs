@@ -62,6 +62,8 @@ pub struct Scene<'a> {
     pub undoable: bool,
     /// The legal actions of the position, worked out once for `game` and shared.
     pub(super) legal: &'a Legal,
+    /// The fight just fought, shown until the next key (R56): its events.
+    pub fight: Option<&'a [Event]>,
     /// What this frame asked already (a scene lives for one frame or one question).
     pub(super) memo: Memo,
 }
@@ -122,6 +124,7 @@ impl<'a> Scene<'a> {
             autosave: None,
             undoable: false,
             legal: &still.legal,
+            fight: None,
             memo: Memo::default(),
         }
     }
@@ -232,7 +235,9 @@ impl<'a> Scene<'a> {
     /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
     /// (the answers to an offer, who builds).
     pub fn guarded(&self) -> Option<Screen> {
-        if let Some(s) = self.handoff() {
+        if self.fight.is_some() && self.start.is_none() {
+            Some(Screen::Fight)
+        } else if let Some(s) = self.handoff() {
             Some(Screen::Handoff(s))
         } else if self.sharing_offer() {
             Some(Screen::Offer)
@@ -259,6 +264,8 @@ impl<'a> Scene<'a> {
             Mode::SaveName
         } else if self.help {
             Mode::Help
+        } else if self.fight.is_some() {
+            Mode::Fight
         } else if self.game.is_over() {
             Mode::Over
         } else if self.handoff().is_some() {
@@ -352,7 +359,7 @@ impl<'a> Scene<'a> {
             Cmd::Trade => self.game.phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
-            Cmd::Units => any(Action::is_unit),
+            Cmd::Units => any(super::units::offered),
             _ => true,
         }
     }

@@ -1,7 +1,8 @@
 //! Choosing a place on the island: the cursor over intersections, paths or hexes, the legal
 //! targets it can jump between, and the action a confirmed choice becomes.
 
-use crate::engine::{Action, Edge, Game, Hand, Hex, Topology, Vertex};
+use super::units::{Verb, place_of};
+use crate::engine::{Action, Edge, Game, Hand, Hex, SeaHex, Topology, Vertex};
 
 /// A place on the island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -9,6 +10,8 @@ pub enum Target {
     Vertex(Vertex),
     Edge(Edge),
     Hex(Hex),
+    /// A sea hex (R51): where ships are built and sail (R53).
+    Sea(SeaHex),
 }
 
 /// What is being placed: it decides the kind of target and the action.
@@ -21,6 +24,9 @@ pub enum Purpose {
     /// A road: bought, free in set-up, or free from a road building card.
     Road,
     Robber,
+    /// Where a unit is built or goes, or what it attacks (R52, R53, R56): the places of the
+    /// actions the units' choice has left (units.rs), land hexes, sea hexes or corners.
+    Unit(Verb),
 }
 
 impl Purpose {
@@ -37,8 +43,9 @@ impl Purpose {
     }
 
     /// The target a legal action places at, if it is of this purpose.
-    fn target_of(self, a: Action) -> Option<Target> {
+    fn target_of(self, game: &Game, a: Action) -> Option<Target> {
         match (self, a) {
+            (Purpose::Unit(_), a) => place_of(game, a),
             (Purpose::Settlement, Action::BuildSettlement(v))
             | (Purpose::City, Action::BuildCity(v))
             | (Purpose::Castle, Action::BuildCastle(v)) => Some(Target::Vertex(v)),
@@ -46,6 +53,11 @@ impl Purpose {
             (Purpose::Robber, Action::MoveRobber { hex, .. }) => Some(Target::Hex(hex)),
             _ => None,
         }
+    }
+
+    /// True for a unit's places (R52, R53, R56).
+    pub fn is_unit(self) -> bool {
+        matches!(self, Purpose::Unit(_))
     }
 
     /// Words for the prompt: "a settlement".
@@ -56,6 +68,8 @@ impl Purpose {
             Purpose::Castle => "a castle",
             Purpose::Road => "a road",
             Purpose::Robber => "the robber",
+            Purpose::Unit(Verb::Attack) => "the target",
+            Purpose::Unit(_) => "the unit",
         }
     }
 
@@ -68,7 +82,7 @@ impl Purpose {
             Purpose::City => costs.city,
             Purpose::Castle => costs.castle,
             Purpose::Road => costs.road,
-            Purpose::Robber => return None,
+            Purpose::Robber | Purpose::Unit(_) => return None,
         };
         Some((self.noun(), cost))
     }
@@ -126,7 +140,7 @@ impl Selection {
         cancellable: bool,
     ) -> Selection {
         let topo = game.topology();
-        let mut legal: Vec<Target> = actions.iter().filter_map(|&a| purpose.target_of(a)).collect();
+        let mut legal: Vec<Target> = actions.iter().filter_map(|&a| purpose.target_of(game, a)).collect();
         legal.sort_by_key(|&t| {
             let (x, y) = point(topo, t);
             (y, x)
@@ -154,6 +168,15 @@ impl Selection {
         self.legal.contains(&self.cursor)
     }
 
+    /// The places the arrows (and a click) move the cursor over: all places of its kind; for
+    /// an attack, only its targets (a few, of mixed kinds, around one hex).
+    pub fn space(&self, topo: &Topology) -> Vec<Target> {
+        match self.purpose {
+            Purpose::Unit(Verb::Attack) => self.legal.clone(),
+            p => all_targets(topo, p),
+        }
+    }
+
     /// Moves the cursor one step over all places of its kind.
     pub fn step(&mut self, topo: &Topology, dir: Dir) {
         let from = self.cursor;
@@ -161,7 +184,7 @@ impl Selection {
             && last == dir.opposite()
         {
             self.cursor = t;
-        } else if let Some(t) = neighbour(topo, &all_targets(topo, self.purpose), from, dir) {
+        } else if let Some(t) = neighbour(topo, &self.space(topo), from, dir) {
             self.cursor = t;
         } else {
             return;
@@ -207,6 +230,8 @@ pub fn all_targets(topo: &Topology, purpose: Purpose) -> Vec<Target> {
         Purpose::Settlement | Purpose::City | Purpose::Castle => topo.vertices().map(Target::Vertex).collect(),
         Purpose::Road => topo.edges().map(Target::Edge).collect(),
         Purpose::Robber => topo.hexes().map(Target::Hex).collect(),
+        // Land and sea: a knight may board a cargo ship, a ship's target may be a hex away.
+        Purpose::Unit(_) => topo.hexes().map(Target::Hex).chain(topo.sea_hexes().map(Target::Sea)).collect(),
     }
 }
 
@@ -225,6 +250,10 @@ pub fn point(topo: &Topology, t: Target) -> (i32, i32) {
         }
         Target::Hex(h) => {
             let (x, y) = topo.hex_pos(h);
+            (2 * x as i32, 2 * y as i32)
+        }
+        Target::Sea(s) => {
+            let (x, y) = topo.sea_pos(s);
             (2 * x as i32, 2 * y as i32)
         }
     };

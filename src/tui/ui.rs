@@ -143,6 +143,9 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
                 super::dialog_view::render(app, d, areas.board, buf);
             }
         }
+        if let Some(events) = app.fight.filter(|_| app.start.is_none()) {
+            super::fight_view::render(app, events, areas.board, buf);
+        }
         let prompt = if app.start.is_some() { super::start_view::about(app) } else { super::phase::prompt(app) };
         panels::status(app, areas.status, buf, &prompt);
         panels::footer(app, areas.footer, buf);

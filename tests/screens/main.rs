@@ -22,6 +22,7 @@ mod no_robber;
 mod sea;
 mod six;
 mod trade;
+mod unit_keys;
 mod units;
 mod war_view;
 mod words;

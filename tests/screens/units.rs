@@ -72,9 +72,10 @@ fn r52_r53_units_in_ascii() {
 }
 
 /// `n` opens the units' choice: the first step lists kinds to build and units that can act
-/// (only what the engine lists), the second where; Enter on both plays it, Esc steps back.
+/// (only what the engine lists), then the verb when there are several, then the island with
+/// the legal places marked; Enter on each plays it, Esc steps back.
 #[test]
-fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
+fn r52_r53_n_builds_or_moves_a_unit_in_steps() {
     let game = units_game(MapId::Standard, 3, 5);
     let legal = game.legal_actions();
     assert!(legal.iter().any(|a| matches!(
@@ -88,11 +89,21 @@ fn r52_r53_n_builds_or_moves_a_unit_in_two_steps() {
     assert!(first.contains("Build a unit, or act with one:"), "{first}");
     insta::assert_snapshot!(first);
     press(&mut app, "Enter");
+    if draw(&mut app, 140, 45).contains("What does it do?") {
+        press(&mut app, "Enter");
+    }
     let second = draw(&mut app, 140, 45);
-    assert!(second.contains("Where?"), "{second}");
+    assert!(matches!(app.focus, catan::tui::Focus::Select(_)), "the island step\n{second}");
+    assert!(second.contains("marked > <"), "{second}");
     press(&mut app, "Esc");
-    assert!(draw(&mut app, 140, 45).contains("Build a unit"), "Esc goes back a step");
-    press(&mut app, "Enter Enter");
+    let back = draw(&mut app, 140, 45);
+    assert!(back.contains("Build a unit") || back.contains("What does it do?"), "Esc goes back a step");
+    for _ in 0..4 {
+        if app.focus == catan::tui::Focus::Idle {
+            break;
+        }
+        press(&mut app, "Enter");
+    }
     assert_ne!(app.game, game, "the unit action was played");
     let seat = game.to_act();
     let units = |g: &Game| {

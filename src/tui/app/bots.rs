@@ -135,7 +135,7 @@ impl App {
     /// The status line shows the move while bots play, unless it holds a refusal or a failure,
     /// which stays until the next key; once a person must act it goes back to asking them (the
     /// log keeps the moves).
-    fn play_bot(&mut self, action: Action) {
+    pub(super) fn play_bot(&mut self, action: Action) {
         let before = self.log.len();
         let seat = self.game.to_act();
         let mut played = action;

@@ -15,6 +15,7 @@ mod bots;
 pub(super) mod builders;
 mod building_phase;
 mod draw;
+mod fight;
 pub(super) mod files;
 mod howto;
 pub(super) mod legal;
@@ -27,6 +28,7 @@ pub(super) mod state;
 pub(super) mod table;
 mod trade;
 mod turn;
+mod units;
 
 use std::rc::Rc;
 
@@ -40,13 +42,13 @@ use self::state::letters_for;
 pub use self::state::{Focus, Message, Msg};
 use self::table::Table;
 use super::board::Geometry;
-use super::dialogs::Outcome;
+use super::dialogs::{Dialog, Outcome};
 use super::gate::Screen;
 use super::keymap::{self, Cmd, Mode};
 use super::layout;
 use super::prompt::SavePrompt;
 use super::scene::Scene;
-use super::select::{Dir, Purpose, Target, all_targets};
+use super::select::{Dir, Purpose, Target};
 use super::start::StartForm;
 use super::steps::Steps;
 use super::theme::Theme;
@@ -109,6 +111,10 @@ pub struct App {
     pub(super) legal: Legal,
     /// The robber's move in progress, a choice in steps (robber.rs).
     pub(super) robber: Option<Steps>,
+    /// A unit's choice while its island step shows (units.rs).
+    pub(super) units: Option<super::units::UnitChoice>,
+    /// The fight just fought and what it changed, shown until the next key (fight.rs).
+    pub fight: Option<Vec<Event>>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -168,6 +174,8 @@ impl App {
             last_target: None,
             legal: Legal::default(),
             robber: None,
+            units: None,
+            fight: None,
         };
         if let Some(seats) = seats {
             app.begin(seats);
@@ -249,6 +257,7 @@ impl App {
             autosave: self.autosave.as_ref().map(Autosave::path),
             undoable: self.undoable,
             legal: &self.legal,
+            fight: self.fight.as_deref(),
             memo: Default::default(),
         }
     }
@@ -355,6 +364,8 @@ impl App {
                     self.start_key(key);
                 } else if self.mode() == Mode::SaveName {
                     self.save_key(key);
+                } else if self.mode() == Mode::Fight {
+                    self.fight_key(key);
                 } else if self.letter_key(key) {
                     // A player's letter on a shared screen or in the offerer's list of answers.
                 } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
@@ -388,7 +399,7 @@ impl App {
         let areas = layout::layout_sea(self.size, self.game.topology(), sea);
         let topo = self.game.topology();
         let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
-        if let Some(t) = g.hit(topo, &all_targets(topo, sel.purpose), col, row) {
+        if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);
             } else if let Focus::Select(sel) = &mut self.focus {
@@ -442,6 +453,7 @@ impl App {
             Cmd::Right => sel.step(topo, Dir::Right),
             Cmd::Next => sel.cycle(topo, true),
             Cmd::Prev => sel.cycle(topo, false),
+            Cmd::Cancel if matches!(sel.purpose, Purpose::Unit(_)) => self.units_back(),
             Cmd::Cancel if sel.cancellable => self.focus = Focus::Idle,
             Cmd::Cancel => {
                 let text = format!("{} must be placed now", sel.purpose.noun());
@@ -450,6 +462,9 @@ impl App {
             Cmd::Confirm => {
                 let (purpose, cursor, legal) = (sel.purpose, sel.cursor, sel.on_legal());
                 self.last_target = Some(cursor);
+                if let Purpose::Unit(_) = purpose {
+                    return self.units_place(cursor);
+                }
                 let Some(action) = purpose.action(cursor) else { return };
                 if !legal {
                     let why = self.game.check(action).err().map_or("not there".to_string(), |e| e.to_string());
@@ -465,6 +480,9 @@ impl App {
     }
 
     fn dialog_cmd(&mut self, cmd: Cmd) {
+        if let Focus::Dialog(Dialog::Units(_)) = &self.focus {
+            return self.units_cmd(cmd);
+        }
         let Focus::Dialog(d) = &mut self.focus else { return };
         match d.on_cmd(&self.game, || self.legal.of(&self.game), cmd) {
             Outcome::Stay => {}
@@ -478,5 +496,7 @@ impl App {
     }
 }
 
+#[cfg(test)]
+mod fight_tests;
 #[cfg(test)]
 mod tests;

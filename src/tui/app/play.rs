@@ -60,6 +60,7 @@ impl App {
         if refused.is_none() && self.all_declined() {
             let _ = self.apply_one(Action::CancelTrade);
         }
+        self.note_fight(logged);
         // A shared screen hides every hand, and the player who acts after it takes the
         // keyboard again (H1).
         if self.sharing_offer() || self.asking_builders() {
@@ -114,7 +115,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
-        (self.focus, self.robber) = (Focus::Idle, None);
+        (self.focus, self.robber, self.units) = (Focus::Idle, None, None);
         self.ask_builders();
         if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;

@@ -210,6 +210,10 @@ fn taken_back(action: Action) -> String {
         Action::MaritimeTrade { .. } => "the trade with the bank".into(),
         Action::ConfirmTrade(_) => "the trade".into(),
         Action::CancelTrade => "withdrawing the offer: it is open again".into(),
+        Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => format!("the {}", kind.name()),
+        Action::MoveKnight { .. } => "the knight unit's move".into(),
+        Action::SailShip { .. } => "the ship's sailing".into(),
+        Action::BoardShip { .. } => "the knight unit's boarding".into(),
         other => format!("{other:?}"),
     }
 }

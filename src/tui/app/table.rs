@@ -8,6 +8,7 @@
 //! Each move stays on screen, highlighted on the island, for the `--bot-delay` before the next
 //! is played; any key that means nothing else skips ahead. The next bot thinks during that time.
 
+use crate::tui::units::Verb;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
@@ -130,6 +131,11 @@ pub(super) fn place_of(action: Action) -> Option<Selection> {
         Action::BuildCastle(v) => (Purpose::Castle, Target::Vertex(v)),
         Action::BuildRoad(e) => (Purpose::Road, Target::Edge(e)),
         Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
+        // Units (R52, R53): where one was built or went.
+        Action::BuildKnight { hex, .. } => (Purpose::Unit(Verb::Build), Target::Hex(hex)),
+        Action::MoveKnight { to, .. } => (Purpose::Unit(Verb::Move), Target::Hex(to)),
+        Action::BuildShip { sea, .. } => (Purpose::Unit(Verb::Build), Target::Sea(sea)),
+        Action::SailShip { to, .. } => (Purpose::Unit(Verb::Sail), Target::Sea(to)),
         _ => return None,
     };
     Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false, back: None })
@@ -151,5 +157,15 @@ mod tests {
         for (i, a) in seeds.iter().enumerate() {
             assert!(seeds[i + 1..].iter().all(|b| a != b));
         }
+    }
+
+    /// A computer player's unit shows where it was built or went, on land or sea (R52, R53).
+    #[test]
+    fn a_bots_unit_move_is_highlighted_where_it_went() {
+        use crate::engine::{Hex, SeaHex, UnitKind};
+        let at = |a| place_of(a).map(|s| s.cursor);
+        assert_eq!(at(Action::MoveKnight { unit: 0, to: Hex(4) }), Some(Target::Hex(Hex(4))));
+        assert_eq!(at(Action::BuildShip { kind: UnitKind::Ship, sea: SeaHex(3) }), Some(Target::Sea(SeaHex(3))));
+        assert_eq!(at(Action::SailShip { unit: 1, to: SeaHex(5) }), Some(Target::Sea(SeaHex(5))));
     }
 }

@@ -21,13 +21,7 @@ impl App {
             Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(&self.game, &self.legal())),
             Cmd::Trade => return self.open_offer(),
             Cmd::Maritime => return self.open_maritime(),
-            Cmd::Units => {
-                let choice = crate::tui::units::UnitChoice::new(&self.legal());
-                return match choice.steps.left().is_empty() {
-                    true => self.refuse("no unit can be built or act now".into()),
-                    false => self.focus = Focus::Dialog(Dialog::Units(choice)),
-                };
-            }
+            Cmd::Units => return self.open_units(),
             Cmd::BuildRoad => Purpose::Road,
             Cmd::BuildSettlement => Purpose::Settlement,
             Cmd::BuildCity => Purpose::City,
@@ -55,6 +49,7 @@ impl App {
                         Purpose::City => "a city replaces one of your settlements",
                         Purpose::Castle => "a castle replaces one of your cities",
                         Purpose::Robber => "the robber must move",
+                        Purpose::Unit(_) => "no unit can go there",
                     };
                     format!("there is no place for {} now: {rule}", purpose.noun())
                 }

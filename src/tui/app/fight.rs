@@ -1,0 +1,44 @@
+//! A fight on screen (R56): when an action (a person's or a computer player's) fights, its
+//! events are kept until the next deliberate key, and the keyboard is in its own mode
+//! meanwhile. It is a guarded screen (gate.rs): keys queued or pressed in its first half second
+//! are dropped, and the key that closes it does nothing else, so a burst of keys after a
+//! computer player's fight never acts for the person after it (H1a). Computer players wait
+//! while it shows.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::App;
+use crate::engine::Event;
+
+/// The events of a fight worth showing with it: the fight, and what it changed beyond the
+/// pieces (awards, a win).
+pub(super) fn fight_events(events: &[Event]) -> Option<Vec<Event>> {
+    let at = events.iter().position(|e| matches!(e, Event::Fought { .. }))?;
+    let after = events[at + 1..].iter().filter(|e| {
+        matches!(
+            e,
+            Event::LongestRoad { .. } | Event::LargestArmy { .. } | Event::HouseAward { .. } | Event::Won { .. }
+        )
+    });
+    Some(std::iter::once(events[at]).chain(after.copied()).collect())
+}
+
+impl App {
+    /// Keeps the fight among the events an action just logged, if it fought.
+    pub(super) fn note_fight(&mut self, from: usize) {
+        if let Some(events) = fight_events(&self.log[from.min(self.log.len())..]) {
+            self.fight = Some(events);
+        }
+    }
+
+    /// A key while a fight shows: Ctrl-C asks to quit; any other key closes it and does
+    /// nothing else.
+    pub(super) fn fight_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quitting = true;
+            return;
+        }
+        self.fight = None;
+        self.sync();
+    }
+}
