@@ -54,6 +54,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, Phase, PlayerView, Seat};
 
 use super::alphabeta::{prune, spectrum};
+use super::fight;
 use super::medium::MediumBot;
 use super::random::SplitMix64;
 use super::threat::{self, Threats};
@@ -302,13 +303,14 @@ impl Playout<'_> {
             if Instant::now() >= self.deadline {
                 return None;
             }
-            let mut next = *world;
-            next.apply_unchecked(action, &mut NoEvents);
-            let value = if seat == self.me {
-                own_value(&next, seat, self.weights)
-            } else {
-                Features::of(&next, seat).value(self.weights)
-            };
+            // An attack (R56) is valued over both outcomes; every other action by its one.
+            let value = fight::expected(world, action, |next| {
+                if seat == self.me {
+                    own_value(next, seat, self.weights)
+                } else {
+                    Features::of(next, seat).value(self.weights)
+                }
+            });
             if value > best.0 {
                 best = (value, action);
             }

@@ -33,16 +33,19 @@ use crate::engine::{Action, ActionList, Hex, Phase, PlayerView, Terrain, Vertex}
 
 mod alphabeta;
 mod easy;
+mod fight;
 mod hard;
 mod medium;
 mod offer;
 mod random;
 mod seen;
 pub mod threat;
+pub mod units;
 pub mod value;
 
 pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
+pub use fight::odds;
 pub use hard::HardBot;
 pub use medium::MediumBot;
 pub use offer::OFFERS_PER_TURN;
