@@ -99,9 +99,11 @@ const UNIT_STAKE: f64 = 0.2;
 const THREAT_SHARE: f64 = 0.3;
 
 /// What fights may change for `me`, in points (R56): the opponents' points weighted by their
-/// threat (counted against it), plus a share of what `me`'s units could take from where they
-/// stand (the best target of each), less a share of what the opponents' units could take from
-/// it (the defence of R56 counted: a knight beside a building, a ship beside the attacker's).
+/// threat (counted against it); the units on the board, [`UNIT_STAKE`] each (half for its own,
+/// an opponent's by half plus its threat weight, against it); plus a share of what `me`'s
+/// units could take from where they stand (the best target of each), less a share of what the
+/// opponents' units could take from it (the defence of R56 counted: a knight beside a
+/// building, a ship beside the attacker's).
 pub(crate) fn war(game: &Game, me: Seat, threats: &Threats) -> f64 {
     let others = game.seats().filter(|&s| s != me);
     let points: f64 = others.map(|o| threats.weight(o) * f64::from(game.public_points(o))).sum();
@@ -149,7 +151,15 @@ pub(crate) fn war(game: &Game, me: Seat, threats: &Threats) -> f64 {
             lose += worst;
         }
     }
-    THREAT_SHARE * (take - lose) - points
+    // Units on the board, realized: a unit beaten is worth more than the chance of beating it.
+    let units_now = UNIT_STAKE
+        * (0.5 * my_units.len() as f64
+            - game
+                .seats()
+                .filter(|&o| o != me)
+                .map(|o| (0.5 + threats.weight(o)) * units(game, o).len() as f64)
+                .sum::<f64>());
+    THREAT_SHARE * (take - lose) + units_now - points
 }
 
 /// The points of a building that may be attacked.
