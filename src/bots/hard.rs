@@ -54,6 +54,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{Action, ActionList, DevCard, Game, NoEvents, Phase, PlayerView, Seat};
 
 use super::alphabeta::{prune, spectrum};
+use super::fight;
 use super::medium::MediumBot;
 use super::random::SplitMix64;
 use super::threat::{self, Threats};
@@ -256,8 +257,25 @@ struct Playout<'a> {
 impl Playout<'_> {
     /// The value for the searching seat of playing `action` in `world` and the game on to the
     /// horizon; `None` once the time is spent.
-    fn score(&mut self, mut world: Game, action: Action) -> Option<f64> {
+    fn score(&mut self, world: Game, action: Action) -> Option<f64> {
+        // An attack (R56) is played out from both its outcomes, weighted by their chances: one
+        // roll of the dice per world would judge it by luck.
+        let mut fights = Vec::new();
+        if fight::outcomes(&world, action, &mut fights) {
+            let mut score = 0.0;
+            for (after, p) in fights {
+                score += p * self.play_on(after)?;
+            }
+            return Some(score);
+        }
+        let mut world = world;
         world.apply_unchecked(action, &mut NoEvents);
+        self.play_on(world)
+    }
+
+    /// The value for the searching seat of playing the game on from `world` to the horizon;
+    /// `None` once the time is spent.
+    fn play_on(&mut self, mut world: Game) -> Option<f64> {
         // In set-up, the rest of set-up is played first (every seat's second settlement is
         // where a first one pays off) and the horizon counted from the first turn.
         let mut horizon = self.horizon;
@@ -302,13 +320,14 @@ impl Playout<'_> {
             if Instant::now() >= self.deadline {
                 return None;
             }
-            let mut next = *world;
-            next.apply_unchecked(action, &mut NoEvents);
-            let value = if seat == self.me {
-                own_value(&next, seat, self.weights)
-            } else {
-                Features::of(&next, seat).value(self.weights)
-            };
+            // An attack (R56) is valued over both outcomes; every other action by its one.
+            let value = fight::expected(world, action, |next| {
+                if seat == self.me {
+                    own_value(next, seat, self.weights)
+                } else {
+                    Features::of(next, seat).value(self.weights)
+                }
+            });
             if value > best.0 {
                 best = (value, action);
             }

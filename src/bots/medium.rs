@@ -13,8 +13,9 @@
 //! terms would raise that value more ([`offer::counter`]); it declines whenever the offerer is
 //! within two points of the target.
 
-use crate::engine::{Action, ActionList, Game, NoEvents, Phase, PlayerView};
+use crate::engine::{Action, ActionList, Game, Phase, PlayerView};
 
+use super::fight;
 use super::offer::{self, Offers};
 use super::random::SplitMix64;
 use super::value::{DEFAULT_WEIGHTS, Features, Weights};
@@ -81,9 +82,8 @@ impl Bot for MediumBot {
         }
         let mut best = (f64::NEG_INFINITY, self.actions[0]);
         for &action in self.actions.iter() {
-            let mut next = world;
-            next.apply_unchecked(action, &mut NoEvents);
-            let value = Features::of(&next, me).value(&self.weights);
+            // An attack (R56) is valued over both outcomes; every other action by its one.
+            let value = fight::expected(&world, action, |next| Features::of(next, me).value(&self.weights));
             if value > best.0 {
                 best = (value, action);
             }

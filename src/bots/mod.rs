@@ -22,7 +22,10 @@
 //! catanatron's, it counts only the next seat's production as the enemy's), [`AlphaBetaBot`]
 //! (catanatron's depth-2 alpha-beta search on it) and [`HardBot`] (playouts over determinized
 //! worlds). The easy and hard players weigh every opponent by how close it is to winning
-//! ([`threat`]), so their robber goes to the leader.
+//! ([`threat`]), so their robber goes to the leader. With a unit module on (R52-R57), the
+//! value the medium, alpha-beta and hard players share adds what units and fights are worth
+//! ([`units`]; a fight by its exact chance, [`odds`]); without one it is catanatron's to the
+//! bit.
 
 use std::fmt;
 use std::str::FromStr;
@@ -33,16 +36,19 @@ use crate::engine::{Action, ActionList, Hex, Phase, PlayerView, Terrain, Vertex}
 
 mod alphabeta;
 mod easy;
+mod fight;
 mod hard;
 mod medium;
 mod offer;
 mod random;
 mod seen;
 pub mod threat;
+pub mod units;
 pub mod value;
 
 pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
+pub use fight::odds;
 pub use hard::HardBot;
 pub use medium::MediumBot;
 pub use offer::OFFERS_PER_TURN;

@@ -20,6 +20,7 @@
 //! | `discard` | `discard_penalty` | -5 | once, when the hand is over the discard limit (7) |
 //! | `hand_devs` | `player_num_dev_cards` (`hand_devs`) | 10 | development cards held, victory points included |
 //! | `army_size` | `P0_KNIGHT_PLAYED` (`army_size`) | 10.1 | knights played |
+//! | `units` | none (catanatron has no units) | 1 | with a unit module on, what the units of R52-R57 are worth, weighted in [`super::units`]; 0 otherwise |
 //!
 //! Differences, all from reading the rules configuration instead of the base game's numbers:
 //! costs come from [`Config::costs`](crate::engine::Config) (the base costs give catanatron's
@@ -29,6 +30,7 @@ use crate::engine::{Config, Game, Hand, Hex, Seat};
 
 use super::seen::Seen;
 use super::threat::Threats;
+use super::units;
 
 /// The weights of each feature; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,6 +49,9 @@ pub struct Weights {
     pub discard_penalty: f64,
     pub hand_devs: f64,
     pub army_size: f64,
+    /// Applied to the units' value ([`super::units`]), already weighted in itself; nothing is
+    /// added without a unit module.
+    pub units: f64,
 }
 
 /// catanatron's `DEFAULT_WEIGHTS`.
@@ -64,6 +69,7 @@ pub const DEFAULT_WEIGHTS: Weights = Weights {
     discard_penalty: -5.0,
     hand_devs: 10.0,
     army_size: 10.1,
+    units: 1.0,
 };
 
 /// The weight of the road length while the seat has somewhere to settle (catanatron's 0.1).
@@ -89,6 +95,8 @@ pub struct Features {
     pub discard: bool,
     pub hand_devs: f64,
     pub army_size: f64,
+    /// What the units of R52-R57 are worth ([`super::units`]): 0 without a unit module.
+    pub units: f64,
 }
 
 impl Features {
@@ -140,13 +148,14 @@ impl Features {
             discard: hand.total() > u32::from(game.config().discard_limit),
             hand_devs: f64::from(game.view(me).dev_cards().total()),
             army_size: f64::from(game.knights_played(me)),
+            units: units::value(game, me, &seen, threats),
         }
     }
 
     /// The weighted sum: catanatron's `base_fn`.
     pub fn value(&self, w: &Weights) -> f64 {
         let road_weight = if self.buildable_nodes == 0.0 { w.longest_road } else { ROAD_WHILE_BUILDABLE };
-        self.public_vps * w.public_vps
+        let base = self.public_vps * w.public_vps
             + self.production * w.production
             + self.enemy_production * w.enemy_production
             + self.reachable_production_0 * w.reachable_production_0
@@ -158,7 +167,10 @@ impl Features {
             + if self.discard { w.discard_penalty } else { 0.0 }
             + self.longest_road * road_weight
             + self.hand_devs * w.hand_devs
-            + self.army_size * w.army_size
+            + self.army_size * w.army_size;
+        // Without a unit module nothing is added, so the base game's values stay catanatron's
+        // to the bit.
+        if self.units != 0.0 { base + self.units * w.units } else { base }
     }
 }
 

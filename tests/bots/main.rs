@@ -1,5 +1,5 @@
 //! Computer players: whole games at every level under every rules option (`games`), castles
-//! (`castles`), and play a table finds fair (`fair`).
+//! (`castles`), play a table finds fair (`fair`), and units and fights valued (`units`).
 //!
 //! One test binary with a module per part, so a release build links it once.
 
@@ -9,3 +9,4 @@ mod support;
 mod castles;
 mod fair;
 mod games;
+mod units;

@@ -1,6 +1,7 @@
 //! Chance nodes: the outcomes an action may have, each with its chance, as catanatron's
 //! `execute_spectrum` lists them: the eleven totals of a roll, each kind of development card a
-//! purchase may draw, each resource a steal may take. Every other action has one outcome.
+//! purchase may draw, each resource a steal may take; and the won and the lost fight of an
+//! attack (R56, [`crate::bots`]' fight module). Every other action has one outcome.
 //!
 //! The engine draws outcomes from the game's own generator, so an outcome is forced through the
 //! public position builder ([`Scenario`]): the roll's total with [`Scenario::next_roll`], the
@@ -17,6 +18,9 @@ pub(in crate::bots) fn outcomes(game: &Game, action: Action, out: &mut Vec<(Game
         Action::RollDice => rolls(game, out),
         Action::BuyDevCard => purchases(game, out),
         Action::MoveRobber { victim: Some(v), .. } => steals(game, action, v, out),
+        Action::Attack { .. } => {
+            super::super::fight::outcomes(game, action, out);
+        }
         _ => {}
     }
     if out.is_empty() {
