@@ -52,7 +52,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
             Span::styled(sum, th.title()),
         ]));
     }
-    out.push(Line::styled("  (a tie is rolled again)", th.dim()));
+    out.push(Line::styled("  (ties are rolled again: these dice decided)", th.dim()));
     out.push(Line::raw(""));
     let (winner, change) = match result {
         FightResult::Held => (defender, "Nothing changes.".to_string()),
