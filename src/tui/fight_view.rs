@@ -1,9 +1,9 @@
-//! A fight as everyone at the table sees it (R56): who attacked what with which unit, both
-//! dice with their modifiers, who won and what changed (the awards that moved with it), over
-//! the island from the moment it is fought until the next deliberate key. The fight is
-//! public, so the same box shows whoever holds the keyboard, a computer player's attack too;
-//! the input gate guards it like a hand-off (a key meant for the screen before never dismisses
-//! it, and the key that does acts on nothing else: app/fight.rs).
+//! A fight as everyone at the table sees it (R56; R43's knight against the dragon too): who
+//! attacked what with which unit, both dice with their modifiers, who won and what changed (the
+//! awards that moved with it), over the island from the moment it is fought until the next
+//! deliberate key. The fight is public, so the same box shows whoever holds the keyboard, a
+//! computer player's attack too; the input gate guards it like a hand-off (a key meant for the
+//! screen before never dismisses it, and the key that does acts on nothing else: app/fight.rs).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,11 +13,14 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::panels::{block, player_span};
 use super::scene::Scene;
 use super::screens::centred;
-use crate::engine::{Event, FightResult, Game, Piece, SHIP_SLOT, Seat, Target, UnitKind};
+use crate::engine::{Event, FightResult, Game, Piece, SHIP_SLOT, Seat, Target, UnitKind, Vertex};
 
 /// The lines of a fight: the [`Event::Fought`] first, then the events its action brought
 /// (awards, a win).
 pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
+    if let Some(&Event::DragonFought { seat, at, die, dragon }) = events.first() {
+        return dragon_lines(app, events, seat, Vertex(at), [die, dragon]);
+    }
     let Some(&Event::Fought { seat, unit, kind, defender, target, dice, plus, result }) = events.first() else {
         return Vec::new();
     };
@@ -76,6 +79,44 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     out.push(Line::from(vec![player_span(app, winner), Span::styled(" wins. ", th.title()), Span::raw(change)]));
     let names = |s: Seat| app.name(s);
     for e in &events[1..] {
+        out.push(Line::raw(format!("  {}", e.describe(&names, None))));
+    }
+    out
+}
+
+/// R43 with knights: `seat`'s knight beside their building on `v` fought the dragon, `dice`
+/// `[the knight's, the dragon's]` (ties rolled again); the dragon's damage follows when it won.
+fn dragon_lines(app: &Scene, events: &[Event], seat: Seat, v: Vertex, dice: [u8; 2]) -> Vec<Line<'static>> {
+    let th = &app.theme;
+    let lost = events.iter().find_map(|e| match *e {
+        Event::DragonAttacked { was, .. } => Some((was, *e)),
+        _ => None,
+    });
+    let piece = lost.map(|l| l.0).or_else(|| app.game.building(v).map(|b| b.1)).unwrap_or(Piece::Settlement);
+    let names = |s: Seat| app.name(s);
+    let mut out = vec![
+        Line::from(vec![Span::raw("The dragon attacks "), player_span(app, seat), Span::raw(format!("'s {piece}"))]),
+        Line::raw(""),
+        Line::from(vec![
+            Span::raw("  "),
+            player_span(app, seat),
+            Span::raw(format!(" rolls {} (a knight beside it)", dice[0])),
+        ]),
+        Line::raw(format!("  the dragon rolls {}", dice[1])),
+        Line::styled("  (ties are rolled again: these dice decided)", th.dim()),
+        Line::raw(""),
+    ];
+    out.push(match lost {
+        None => Line::from(vec![
+            player_span(app, seat),
+            Span::styled(" wins. ", th.title()),
+            Span::raw(format!("The {piece} is saved.")),
+        ]),
+        Some((_, e)) => {
+            Line::from(vec![Span::styled("The dragon wins: ", th.title()), Span::raw(e.describe(&names, None))])
+        }
+    });
+    for e in events[1..].iter().filter(|e| !matches!(e, Event::DragonAttacked { .. })) {
         out.push(Line::raw(format!("  {}", e.describe(&names, None))));
     }
     out

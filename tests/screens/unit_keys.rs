@@ -4,7 +4,7 @@
 //! ship from `v`. Positions are the engine's `Scenario`s on the beginner board (every hex
 //! known) or the archipelago.
 
-use crate::support::board::{A, B, DESERT, FOREST_3, corner, topo};
+use crate::support::board::{A, B, DESERT, FOREST_3, FOREST_9, HILLS_6, N, S, corner, topo};
 use crate::support::screen::{app_with, draw, press, text};
 
 use catan::engine::{
@@ -318,4 +318,65 @@ fn r57_the_units_list_says_attacks_wait_for_the_attack_phase() {
     assert!(screen.contains("no attack now: attacks only in the attack phase (R57)"), "{screen}");
     press(&mut app, "Enter");
     assert!(!text(&app).contains("What does it do?"), "move is the only verb: no attack offered");
+}
+
+/// R43 with R52 at the table: a knight's fight against the dragon is shown to everyone like a
+/// unit's (both dice, who won, what the dragon did), and the key that closes it does nothing
+/// else. Both outcomes are met over a few seeds; the saved city is the snapshot.
+#[test]
+fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
+    let modules = Modules::NONE.with(Module::Gold).with(Module::Dragon).with(Module::Knights);
+    let config = Config { players: 3, board: BoardKind::Beginner, ..Config::default() }.with_modules(modules);
+    let city = corner(HILLS_6, S);
+    let mut seen = [false; 2];
+    for seed in 0..400u64 {
+        // A's city on the gold 9 pays the 7th gold; B's knight beside B's city on the hills 6
+        // (as tests/rules/house_knights.rs r43_r52_...): a roll of 9 (about 1 seed in 9: the
+        // scenario's `next_roll` would give every seed the same dice after it) brings the
+        // dragon to B.
+        let game = Scenario::new(config, seed)
+            .turn(A)
+            .city(A, corner(FOREST_9, N))
+            .city(B, city)
+            .unit(B, UnitKind::Knight, HILLS_6)
+            .hand(B, Hand::new([1, 1, 1, 0, 0]))
+            .dragon_gold(5 + (seed % 2) as u8)
+            .build()
+            .unwrap();
+        let mut app = app_with(game);
+        app.update(catan::tui::Msg::Resize(140, 45));
+        press(&mut app, "r");
+        let Some(&Event::DragonFought { die, dragon, .. }) =
+            app.log.iter().find(|e| matches!(e, Event::DragonFought { .. }))
+        else {
+            continue;
+        };
+        let saved = die > dragon;
+        if seen[saved as usize] {
+            continue;
+        }
+        seen[saved as usize] = true;
+        assert_eq!(app.mode(), Mode::Fight, "the fight is shown");
+        let screen = draw(&mut app, 140, 45);
+        assert!(screen.contains("The dragon attacks B Bob's city"), "{screen}");
+        assert!(screen.contains(&format!("Bob rolls {die} (a knight beside it)")), "{screen}");
+        assert!(screen.contains(&format!("the dragon rolls {dragon}")), "{screen}");
+        if saved {
+            assert!(screen.contains("B Bob wins. The city is saved."), "{screen}");
+            insta::assert_snapshot!(screen);
+        } else {
+            assert!(
+                screen.contains("The dragon wins: the dragon attacks Bob: a city becomes a settlement"),
+                "{screen}"
+            );
+        }
+        let turn = app.game.turn_number();
+        press(&mut app, "e");
+        assert_eq!(app.mode(), Mode::Turn, "{}", text(&app));
+        assert_eq!(app.game.turn_number(), turn, "the key that closed the fight ended nothing");
+        if seen == [true; 2] {
+            return;
+        }
+    }
+    panic!("both outcomes not met: {seen:?}");
 }

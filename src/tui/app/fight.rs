@@ -1,4 +1,4 @@
-//! A fight on screen (R56): when an action (a person's or a computer player's) fights, its
+//! A fight on screen (R56, and R43's against the dragon): when an action (a person's or a computer player's) fights, its
 //! events are kept until the next deliberate key, and the keyboard is in its own mode
 //! meanwhile. It is a guarded screen (gate.rs): keys queued or pressed in its first half second
 //! are dropped, and the key that closes it does nothing else, so a burst of keys after a
@@ -10,14 +10,18 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::App;
 use crate::engine::Event;
 
-/// The events of a fight worth showing with it: the fight, and what it changed beyond the
-/// pieces (awards, a win).
+/// The events of a fight worth showing with it: the fight (a unit's, R56, or a knight's against
+/// the dragon, R43), and what it changed beyond the pieces (the dragon's damage, awards, a win).
 pub(super) fn fight_events(events: &[Event]) -> Option<Vec<Event>> {
-    let at = events.iter().position(|e| matches!(e, Event::Fought { .. }))?;
+    let at = events.iter().position(|e| matches!(e, Event::Fought { .. } | Event::DragonFought { .. }))?;
     let after = events[at + 1..].iter().filter(|e| {
         matches!(
             e,
-            Event::LongestRoad { .. } | Event::LargestArmy { .. } | Event::HouseAward { .. } | Event::Won { .. }
+            Event::DragonAttacked { .. }
+                | Event::LongestRoad { .. }
+                | Event::LargestArmy { .. }
+                | Event::HouseAward { .. }
+                | Event::Won { .. }
         )
     });
     Some(std::iter::once(events[at]).chain(after.copied()).collect())
