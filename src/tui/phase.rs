@@ -45,7 +45,7 @@ pub fn prompt(app: &Scene) -> String {
     let what = instruction(app);
     match &app.focus {
         Focus::Select(s) if app.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
-            format!("{} — {what}", super::units::place_words(app, s.cursor))
+            format!("{} — {what}", super::place::place_words(app, s.cursor))
         }
         Focus::Select(s) if app.saving.is_none() => format!("{} — {what}", super::place::describe(app, s.cursor)),
         _ => what,
@@ -86,8 +86,8 @@ fn instruction(app: &Scene) -> String {
         }
         (Focus::Select(super::select::Selection { purpose: Purpose::Unit(verb), .. }), _) => {
             let what = match verb {
-                crate::tui::units::Verb::Attack => "what to attack (marked > <)",
-                crate::tui::units::Verb::Build => "where to build it (marked > <)",
+                crate::tui::select::Verb::Attack => "what to attack (marked > <)",
+                crate::tui::select::Verb::Build => "where to build it (marked > <)",
                 _ => "where it goes (marked > <)",
             };
             format!("{name}: choose {what}, Tab: next, Enter: go (Esc: back)")

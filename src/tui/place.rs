@@ -98,3 +98,23 @@ fn hex_name(board: &Board, h: Hex) -> String {
         _ => t.name().to_string(),
     }
 }
+
+/// The place under the island step's cursor (a unit's, R52-R56), in words for the status line:
+/// the hex with the units on it, the sea hex with its ships, or the building on the corner
+/// (what an attack would hit). All public.
+pub fn place_words(app: &Scene, t: Target) -> String {
+    let g = app.game;
+    let with = |label: String, units: Option<String>| match units {
+        Some(units) => format!("{label} · {units}"),
+        None => label,
+    };
+    match t {
+        Target::Hex(h) => with(super::units::hex_label(g, h), units_words(app, &units_on_land(g, h))),
+        Target::Sea(x) => with(format!("sea {}", x.0), units_words(app, &units_at_sea(g, x))),
+        Target::Vertex(v) => match g.building(v) {
+            Some((o, piece)) => format!("{}'s {piece}", app.name(o)),
+            None => "a free corner".into(),
+        },
+        Target::Edge(_) => String::new(),
+    }
+}

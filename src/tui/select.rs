@@ -1,7 +1,6 @@
 //! Choosing a place on the island: the cursor over intersections, paths or hexes, the legal
 //! targets it can jump between, and the action a confirmed choice becomes.
 
-use super::units::{Verb, place_of};
 use crate::engine::{Action, Edge, Game, Hand, Hex, SeaHex, Topology, Vertex};
 
 /// A place on the island.
@@ -12,6 +11,34 @@ pub enum Target {
     Hex(Hex),
     /// A sea hex (R51): where ships are built and sail (R53).
     Sea(SeaHex),
+}
+
+/// The second step: what the unit does (building has no second choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Build,
+    Move,
+    /// A knight unit boards a cargo ship (R53).
+    Board,
+    /// A knight unit leaves its cargo ship for a land hex (R53).
+    Leave,
+    Sail,
+    /// R56.
+    Attack,
+}
+
+impl Verb {
+    /// The verb in a list, and in the prompt of the island step.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verb::Build => "build",
+            Verb::Move => "move",
+            Verb::Board => "board a cargo ship",
+            Verb::Leave => "leave the cargo ship",
+            Verb::Sail => "sail",
+            Verb::Attack => "attack",
+        }
+    }
 }
 
 /// What is being placed: it decides the kind of target and the action.
@@ -217,6 +244,28 @@ impl Selection {
         };
         self.cursor = self.legal[next];
         self.back = None;
+    }
+}
+
+/// The place on the island an action goes to (the third step's key): the land or sea hex a
+/// unit is built on or goes to, the sea hex of the cargo ship boarded, the hex of the unit
+/// attacked or the corner of the building attacked.
+pub fn place_of(game: &Game, a: Action) -> Option<Target> {
+    use crate::engine::{SHIP_SLOT, Target as Aim};
+    match a {
+        Action::BuildKnight { hex, .. } | Action::MoveKnight { to: hex, .. } => Some(Target::Hex(hex)),
+        Action::BuildShip { sea, .. } | Action::SailShip { to: sea, .. } => Some(Target::Sea(sea)),
+        Action::BoardShip { ship, .. } => {
+            game.ship_units(game.to_act()).find(|u| u.0 == ship).map(|u| Target::Sea(u.2))
+        }
+        Action::Attack { target: Aim::Building(v), .. } => Some(Target::Vertex(v)),
+        Action::Attack { target: Aim::Unit { seat, unit }, .. } if unit >= SHIP_SLOT => {
+            game.ship_units(seat).find(|u| u.0 == unit - SHIP_SLOT).map(|u| Target::Sea(u.2))
+        }
+        Action::Attack { target: Aim::Unit { seat, unit }, .. } => {
+            game.knight_units(seat).find(|u| u.0 == unit).map(|u| Target::Hex(u.2))
+        }
+        _ => None,
     }
 }
 

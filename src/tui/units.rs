@@ -11,7 +11,7 @@
 //! Only what the engine lists is ever offered, so every choice is legal. Esc goes back a step
 //! (over a step that offered one choice only).
 
-use super::select::Target;
+use super::select::{Target, Verb, place_of};
 use super::steps::Steps;
 use crate::engine::{Action, Game, Seat, UnitKind};
 
@@ -21,34 +21,6 @@ pub enum What {
     Build(UnitKind),
     Knight(u8),
     Ship(u8),
-}
-
-/// The second step: what the unit does (building has no second choice).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verb {
-    Build,
-    Move,
-    /// A knight unit boards a cargo ship (R53).
-    Board,
-    /// A knight unit leaves its cargo ship for a land hex (R53).
-    Leave,
-    Sail,
-    /// R56.
-    Attack,
-}
-
-impl Verb {
-    /// The verb in a list, and in the prompt of the island step.
-    pub fn words(self) -> &'static str {
-        match self {
-            Verb::Build => "build",
-            Verb::Move => "move",
-            Verb::Board => "board a cargo ship",
-            Verb::Leave => "leave the cargo ship",
-            Verb::Sail => "sail",
-            Verb::Attack => "attack",
-        }
-    }
 }
 
 /// The actions the units' choice is made over: the units' own and their attacks.
@@ -89,28 +61,6 @@ pub fn verb(game: &Game, a: Action) -> Option<Verb> {
         Action::BoardShip { .. } => Some(Verb::Board),
         Action::SailShip { .. } => Some(Verb::Sail),
         Action::Attack { .. } => Some(Verb::Attack),
-        _ => None,
-    }
-}
-
-/// The place on the island an action goes to (the third step's key): the land or sea hex a
-/// unit is built on or goes to, the sea hex of the cargo ship boarded, the hex of the unit
-/// attacked or the corner of the building attacked.
-pub fn place_of(game: &Game, a: Action) -> Option<Target> {
-    use crate::engine::{SHIP_SLOT, Target as Aim};
-    match a {
-        Action::BuildKnight { hex, .. } | Action::MoveKnight { to: hex, .. } => Some(Target::Hex(hex)),
-        Action::BuildShip { sea, .. } | Action::SailShip { to: sea, .. } => Some(Target::Sea(sea)),
-        Action::BoardShip { ship, .. } => {
-            game.ship_units(game.to_act()).find(|u| u.0 == ship).map(|u| Target::Sea(u.2))
-        }
-        Action::Attack { target: Aim::Building(v), .. } => Some(Target::Vertex(v)),
-        Action::Attack { target: Aim::Unit { seat, unit }, .. } if unit >= SHIP_SLOT => {
-            game.ship_units(seat).find(|u| u.0 == unit - SHIP_SLOT).map(|u| Target::Sea(u.2))
-        }
-        Action::Attack { target: Aim::Unit { seat, unit }, .. } => {
-            game.knight_units(seat).find(|u| u.0 == unit).map(|u| Target::Hex(u.2))
-        }
         _ => None,
     }
 }
@@ -325,35 +275,6 @@ fn cost_words(h: crate::engine::Hand) -> String {
     let parts: Vec<String> =
         crate::engine::Resource::ALL.iter().filter(|&&r| h[r] > 0).map(|&r| format!("{} {}", r.name(), h[r])).collect();
     parts.join(" ")
-}
-
-/// The place under the island step's cursor, in words for the status line: the hex with the
-/// units on it, the sea hex with its ships, or the building on the corner. All public.
-pub fn place_words(app: &super::scene::Scene, t: Target) -> String {
-    let g = app.game;
-    let units_at = |here: &dyn Fn(Seat) -> Vec<UnitKind>| {
-        let parts: Vec<String> = g
-            .seats()
-            .flat_map(|s| here(s).into_iter().map(move |k| (s, k)))
-            .map(|(s, k)| format!("{}'s {}", app.name(s), k.name()))
-            .collect();
-        if parts.is_empty() { String::new() } else { format!(" · {}", parts.join(", ")) }
-    };
-    match t {
-        Target::Hex(h) => {
-            let here = |s: Seat| g.knight_units(s).filter(|u| u.2 == h).map(|u| u.1).collect();
-            format!("{}{}", hex_label(g, h), units_at(&here))
-        }
-        Target::Sea(x) => {
-            let here = |s: Seat| g.ship_units(s).filter(|u| u.2 == x).map(|u| u.1).collect();
-            format!("sea {}{}", x.0, units_at(&here))
-        }
-        Target::Vertex(v) => match g.building(v) {
-            Some((o, piece)) => format!("{}'s {piece}", app.name(o)),
-            None => "a free corner".into(),
-        },
-        Target::Edge(_) => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! Each move stays on screen, highlighted on the island, for the `--bot-delay` before the next
 //! is played; any key that means nothing else skips ahead. The next bot thinks during that time.
 
-use crate::tui::units::Verb;
+use crate::tui::select::Verb;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 

@@ -7,8 +7,8 @@ use super::App;
 use super::state::Focus;
 use crate::tui::dialogs::Dialog;
 use crate::tui::keymap::Cmd;
-use crate::tui::select::{Purpose, Selection, Target};
-use crate::tui::units::{Next, UnitChoice, Verb};
+use crate::tui::select::{Purpose, Selection, Target, Verb};
+use crate::tui::units::{Next, UnitChoice};
 
 impl App {
     /// `n`: the choice over the legal unit actions and attacks, or why there is none.
