@@ -1,0 +1,97 @@
+//! The events in words: the log's line for each, as a seat may see it (H1, H2: a card
+//! discarded, stolen or bought is named only to those who may see it).
+
+use super::{Answer, Event, FightResult, Seat};
+
+impl Event {
+    /// A text for the log as `viewer` may see it (`None`: as anyone may see it).
+    pub fn describe(&self, names: &dyn Fn(Seat) -> String, viewer: Option<Seat>) -> String {
+        let n = names;
+        let shown = viewer.is_some_and(|v| self.visible_to(v));
+        match *self {
+            Event::StartingRoll { seat, dice } => format!("{} rolls {} for the start", n(seat), dice[0] + dice[1]),
+            Event::FirstPlayer { seat } => format!("{} starts", n(seat)),
+            Event::Built { seat, piece, .. } => format!("{} builds a {piece}", n(seat)),
+            Event::SetupResources { seat, cards } => format!("{} takes {cards}", n(seat)),
+            Event::TurnStarted { seat, number } => format!("— turn {number}: {} —", n(seat)),
+            Event::SpecialBuilding { seat } => format!("{} may build (special building phase)", n(seat)),
+            Event::SecondOfPair { seat, first } => format!("{} plays the second part of {}'s turn", n(seat), n(first)),
+            Event::DiceRolled { seat, dice } => {
+                format!("{} rolls {} ({}+{})", n(seat), dice[0] + dice[1], dice[0], dice[1])
+            }
+            Event::Produced { seat, cards } => format!("{} gets {cards}", n(seat)),
+            Event::Shortage { resource } => format!("the bank is short of {resource}: none paid"),
+            Event::MustDiscard { seat, count } => format!("{} must discard {count}", n(seat)),
+            Event::Discarded { seat, resource } if shown => format!("{} discards 1 {resource}", n(seat)),
+            Event::Discarded { seat, .. } => format!("{} discards a card", n(seat)),
+            Event::RobberMoved { seat, .. } => format!("{} moves the robber", n(seat)),
+            Event::Stole { thief, victim, resource } if shown => {
+                format!("{} steals 1 {resource} from {}", n(thief), n(victim))
+            }
+            Event::Stole { thief, victim, .. } => format!("{} steals a card from {}", n(thief), n(victim)),
+            Event::BoughtDevCard { seat, card } if shown => format!("{} buys a development card: {card}", n(seat)),
+            Event::BoughtDevCard { seat, .. } => format!("{} buys a development card", n(seat)),
+            Event::PlayedDevCard { seat, card } => format!("{} plays {card}", n(seat)),
+            Event::TookFromBank { seat, cards } => format!("{} takes {cards} from the bank", n(seat)),
+            Event::Monopolized { seat, from, resource, count } => {
+                format!("{} takes {count} {resource} from {}", n(seat), n(from))
+            }
+            Event::MaritimeTraded { seat, gave, got } => format!("{} trades {gave} to the bank for {got}", n(seat)),
+            Event::TradeOffered { seat, give, get, .. } => format!("{} offers {give} for {get}", n(seat)),
+            Event::TradeAnswered { seat, answer } => match answer {
+                Answer::Accept => format!("{} accepts", n(seat)),
+                Answer::Counter { give, get } => format!("{} counters: wants {give} for {get}", n(seat)),
+                _ => format!("{} declines", n(seat)),
+            },
+            Event::Traded { seat, partner, gave, got } => {
+                format!("{} trades {gave} to {} for {got}", n(seat), n(partner))
+            }
+            Event::TradeCancelled { seat } => format!("{} withdraws the offer", n(seat)),
+            Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
+            Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
+            Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
+            Event::HouseAward { award, holder: Some(s), points } => {
+                format!("{} takes {} ({points})", n(s), award.name())
+            }
+            Event::HouseAward { award, holder: None, .. } => format!("{} is set aside", award.name()),
+            Event::LargestArmy { holder, knights } => format!("{} takes Largest Army ({knights})", n(holder)),
+            Event::DragonRoll { seat, die } => format!("{} rolls {die} against the dragon's choice", n(seat)),
+            Event::DragonAttacked { seat, at: None, .. } => {
+                format!("the dragon attacks {}, who has no building to lose", n(seat))
+            }
+            Event::DragonAttacked { seat, was, now: None, .. } => {
+                format!("the dragon attacks {}: a {was} is destroyed", n(seat))
+            }
+            Event::DragonAttacked { seat, was, now: Some(now), .. } => {
+                format!("the dragon attacks {}: a {was} becomes a {now}", n(seat))
+            }
+            Event::UnitBuilt { seat, kind, .. } => format!("{} builds a {kind}", n(seat)),
+            Event::UnitMoved { seat, kind, .. } => format!("{} moves a {kind}", n(seat)),
+            Event::Boarded { seat, .. } => format!("{}'s knight boards a cargo ship", n(seat)),
+            Event::DragonFought { seat, die, dragon, .. } if die > dragon => {
+                format!("{}'s knight fights the dragon off ({die} against {dragon})", n(seat))
+            }
+            Event::DragonFought { seat, die, dragon, .. } => {
+                format!("{}'s knight loses to the dragon ({die} against {dragon})", n(seat))
+            }
+            Event::Colonist { seat, .. } => format!("{} settles a new island: a Colonist point", n(seat)),
+            Event::Fought { seat, kind, defender, dice, plus, result, .. } => {
+                let roll = |i: usize| match plus[i] {
+                    0 => format!("{}", dice[i]),
+                    p => format!("{}+{p}", dice[i]),
+                };
+                let what = match result {
+                    FightResult::Held => format!("{} holds", n(defender)),
+                    FightResult::Removed { kind, aboard: 0 } => format!("{}'s {kind} is lost", n(defender)),
+                    FightResult::Removed { kind, aboard } => {
+                        format!("{}'s {kind} sinks with {aboard} knight(s) aboard", n(defender))
+                    }
+                    FightResult::Captured(piece) => format!("{} takes {}'s {piece}", n(seat), n(defender)),
+                    FightResult::Destroyed(piece) => format!("{}'s {piece} is destroyed", n(defender)),
+                };
+                format!("{}'s {kind} attacks {} ({} against {}): {what}", n(seat), n(defender), roll(0), roll(1))
+            }
+            Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
+        }
+    }
+}
