@@ -10,7 +10,7 @@
 //! a card per roll). The terms:
 //!
 //! - Largest Army by knight units (R52) and Largest Navy (R54): the race for each award
-//!   ([`race`]): a share of its 2 points for the way toward the count that would take it, and
+//!   (`race`): a share of its 2 points for the way toward the count that would take it, and
 //!   for the holder a margin over the nearest rival.
 //! - Harbors reached by ship (R53): the rate a ship gives better than the buildings' own, for
 //!   each resource weighed by how much of it the seat produces.
@@ -20,7 +20,7 @@
 //!   nearest ship is to a free corner on it.
 //! - The dragon (R43 with knights): the seat's buildings with a knight of theirs beside them,
 //!   weighed by how likely the dragon is to come for the seat.
-//! - Fights (R56, [`super::fight`]): with attacks on, the opponents' points weighted by their
+//! - Fights (R56, `fight.rs`): with attacks on, the opponents' points weighted by their
 //!   threat, what the seat's units could take from where they stand and what the opponents'
 //!   units could take from it.
 //!
