@@ -344,8 +344,14 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
         }
         // On the shared screens the header names the player whose turn it is and what the
         // table is asked, not the first seat the engine waits for.
+        // Once the game is over it names the winner: the last to act may have lost (R57's
+        // war ends when the last round's last player ends the turn).
         let shared = app.sharing_offer() || app.asking_builders();
-        let s = if shared { g.current_player() } else { g.to_act() };
+        let s = match g.winner() {
+            Some(w) => w,
+            None if shared => g.current_player(),
+            None => g.to_act(),
+        };
         let what = match () {
             _ if app.sharing_offer() => "waits for the answers to the offer".to_string(),
             _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
