@@ -16,6 +16,9 @@ impl App {
     /// while no bot plays, or its decided move waits under the help or a question (only a key
     /// changes anything then).
     pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
+        if let Some(due) = self.unwatched_fight_ends() {
+            return Some(due.saturating_duration_since(now));
+        }
         self.bot_seat()?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
         if job.action.is_none() {
@@ -25,6 +28,16 @@ impl App {
             return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
+    }
+
+    /// When a fight shown at a table of computer players only closes by itself: it shows for
+    /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
+    /// key). Where a person sits it waits for their key (`None`).
+    fn unwatched_fight_ends(&self) -> Option<Instant> {
+        if self.fight.is_none() || self.mode() != Mode::Fight || self.table.humans().next().is_some() {
+            return None;
+        }
+        Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
     }
 
     /// When the decided bot move may be played: the delay after the move before it.
@@ -43,6 +56,11 @@ impl App {
     /// the screen changed. Bots play only while nothing is open over the game (help, the quit
     /// question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
+        if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
+            self.fight = None;
+            self.sync();
+            return true;
+        }
         let Some(seat) = self.bot_seat() else {
             self.drop_job();
             return false;

@@ -18,8 +18,12 @@ use crate::tui::keymap::Mode;
 /// random legal moves until Bob is to act with an attack among his legal moves: the app, and
 /// that attack.
 fn bob_may_attack() -> (App, Action) {
+    bob_may_attack_among(vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random), SeatInfo::human("Cy")])
+}
+
+/// [`bob_may_attack`] with these seats (Bob's a computer player's).
+fn bob_may_attack_among(seats: Vec<SeatInfo>) -> (App, Action) {
     let config = Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR);
-    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random), SeatInfo::human("Cy")];
     for seed in 1..300u64 {
         let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
         let mut x = seed;
@@ -103,4 +107,27 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
         assert_eq!(app.handoff(), Some(who), "a key right after the bots' moves takes no keyboard");
         assert_eq!(app.record().unwrap().len(), before);
     }
+}
+
+/// Issue 33: with no person at the table a fight shows for the bot delay, like any move, and
+/// closes by itself: "all bots is a game that plays itself".
+#[test]
+fn r56_a_fight_among_computer_players_only_shows_for_the_bot_delay() {
+    let bots = ["Ann", "Bob", "Cy"].map(|n| SeatInfo::bot(n, BotLevel::Random)).to_vec();
+    let (mut app, attack) = bob_may_attack_among(bots);
+    let t0 = Instant::now();
+    let ms = |n: u64| t0 + Duration::from_millis(n);
+    app.table.delay = Duration::from_millis(1_000);
+    app.play_bot(attack);
+    app.table.shown_at = Some(t0);
+    assert_eq!(app.mode(), Mode::Fight, "the fight shows");
+    assert_eq!(app.bot_wait(ms(400)), Some(Duration::from_millis(600)), "the loop wakes when it is due");
+    app.tick(ms(400));
+    assert_eq!(app.mode(), Mode::Fight, "still shown before the delay is up");
+    assert!(app.tick(ms(1_000)), "the delay is up: the screen changes");
+    assert_eq!(app.fight, None, "closed by itself");
+    let played = app.record().unwrap().len();
+    app.tick(ms(1_001));
+    app.play_bots(5);
+    assert!(app.record().unwrap().len() > played || app.game.is_over(), "the bots play on");
 }
