@@ -40,15 +40,20 @@ pub fn war_round(app: &Scene) -> Option<String> {
 }
 
 /// R57: each seat's score that orders the attack rounds (public points plus units on the
-/// board), "war score A7 B9 C5 D8" in seat order, or `None` without phases.
-pub fn war_scores(app: &Scene) -> Option<String> {
+/// board), "war score A7 B9 C5 D8" in seat order, and what it is for (issue 33: a new player
+/// could not tell): it orders the attacks, while points alone decide the end. Two lines that
+/// fit the narrowest players panel (39 columns inside), or `None` without phases.
+pub fn war_scores(app: &Scene) -> Option<[String; 2]> {
     let g = &app.game;
     if !g.config().modules.has(Module::Phases) {
         return None;
     }
     let scores: Vec<String> = g.seats().map(|s| format!("{}{}", letter(app, s), g.war_score(s))).collect();
-    Some(format!("war score {} (points + units)", scores.join(" ")))
+    Some([format!("war score {} (points + units)", scores.join(" ")), WAR_SCORE_USE.to_string()])
 }
+
+/// What the war score is for, under it in the players panel.
+pub const WAR_SCORE_USE: &str = "attack order: lowest first; points win";
 
 /// The winners, the first named by [`Game::winner`](crate::engine::Game::winner) first:
 /// one, or the players sharing the win at the end of R57's last round.

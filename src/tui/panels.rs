@@ -75,7 +75,7 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game.num_players() as u16 + 3 + super::house::war_scores(app).is_some() as u16
+    app.game.num_players() as u16 + 3 + super::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
@@ -173,7 +173,7 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
         ]));
     }
     if let Some(scores) = super::house::war_scores(app) {
-        lines.push(Line::styled(scores, app.theme.dim()));
+        lines.extend(scores.map(|line| Line::styled(line, app.theme.dim())));
     }
     let title = format!(" Players · {} to win ", g.config().target);
     Paragraph::new(lines).block(block(app, title)).render(area, buf);

@@ -181,6 +181,12 @@ fn r57_the_header_shows_the_attack_round_and_its_order() {
     let scores: Vec<String> =
         game.seats().map(|x| format!("{}{}", ["A", "B", "C"][x.index()], game.war_score(x))).collect();
     assert!(s.contains(&format!("war score {}", scores.join(" "))), "{s}");
+    // Issue 33: what the score is for, in the panel, even at the smallest screen.
+    assert!(s.contains("│attack order: lowest first; points win"), "{s}");
+    let mut app = app_with(game);
+    let (w, h) = app.scene().min_size();
+    let small = draw(&mut app, w, h);
+    assert!(small.contains("│attack order: lowest first; points win"), "at {w} x {h}:\n{small}");
     insta::assert_snapshot!("attack_phase_header", s);
 }
 
