@@ -25,6 +25,7 @@ mod trade;
 mod unit_keys;
 mod units;
 mod war_view;
+mod war_words;
 mod words;
 
 use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
