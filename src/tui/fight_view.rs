@@ -27,12 +27,22 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     let g = app.game;
     let th = &app.theme;
     let defended = defended(g, defender, target, result);
+    // R56: a unit beside what was attacked may take the fight in its place; say so, or the
+    // table reads an attack on a settlement as one on a knight (issue 33).
+    let aimed = app.fight_aimed.filter(|&a| a != target).and_then(|a| aimed_at(g, a));
     let mut out = vec![Line::from(vec![
         player_span(app, seat),
         Span::raw(format!("'s {kind}{} attacks ", at(g, seat, unit))),
         player_span(app, defender),
-        Span::raw(format!("'s {defended}")),
+        Span::raw(format!("'s {}", aimed.as_deref().unwrap_or(&defended))),
     ])];
+    if let Some(aimed) = aimed.as_deref() {
+        let what = aimed.split(" on ").next().unwrap_or(aimed);
+        out.push(Line::from(vec![
+            player_span(app, defender),
+            Span::raw(format!("'s {defended} defends the {what}")),
+        ]));
+    }
     out.push(Line::raw(""));
     let attacker_plus = match plus[0] {
         0 => String::new(),
@@ -135,6 +145,21 @@ fn defended(g: &Game, defender: Seat, target: Target, result: FightResult) -> St
                 g.knight_units(defender).find(|u| u.0 == unit).map(|u| u.1)
             };
             format!("{}{}", kind.map_or("unit", UnitKind::name), at(g, defender, unit))
+        }
+    }
+}
+
+/// What an attack aimed at, when a defending unit took the fight instead: "settlement",
+/// "city", or a unit and where it stands ("cargo ship on sea 12"). Read after the fight, which
+/// left it standing.
+fn aimed_at(g: &Game, aimed: Target) -> Option<String> {
+    match aimed {
+        Target::Building(v) => g.building(v).map(|b| b.1.to_string()),
+        Target::Unit { seat, unit } if unit >= SHIP_SLOT => {
+            g.ship_units(seat).find(|u| u.0 == unit - SHIP_SLOT).map(|u| format!("{}{}", u.1.name(), at(g, seat, unit)))
+        }
+        Target::Unit { seat, unit } => {
+            g.knight_units(seat).find(|u| u.0 == unit).map(|u| format!("{}{}", u.1.name(), at(g, seat, unit)))
         }
     }
 }

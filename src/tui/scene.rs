@@ -64,6 +64,8 @@ pub struct Scene<'a> {
     pub(super) legal: &'a Legal,
     /// The fight just fought, shown until the next key (R56): its events.
     pub fight: Option<&'a [Event]>,
+    /// What the fight's attack aimed at (a defending unit may have taken it, R56).
+    pub fight_aimed: Option<crate::engine::Target>,
     /// What this frame asked already (a scene lives for one frame or one question).
     pub(super) memo: Memo,
 }
@@ -125,6 +127,7 @@ impl<'a> Scene<'a> {
             undoable: false,
             legal: &still.legal,
             fight: None,
+            fight_aimed: None,
             memo: Memo::default(),
         }
     }

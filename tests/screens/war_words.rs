@@ -4,7 +4,7 @@
 
 use crate::support::screen::{PLAIN, draw};
 
-use catan::engine::{Action, Config, Event, Game, MapId, Modules, Phase};
+use catan::engine::{Action, Config, Event, Game, MapId, Modules, Phase, SHIP_SLOT, Target};
 use catan::save::{Record, SeatInfo};
 use catan::tui::{App, Msg};
 
@@ -60,4 +60,36 @@ fn r57_a_seven_in_the_attack_phase_says_why_nothing_happens() {
     let log: String = s.lines().filter_map(|l| l.rsplit('│').nth(1)).map(str::trim_end).collect::<Vec<_>>().join(" ");
     assert!(log.contains("· a 7 in the attack phase: no robber, no discards"), "in the log:\n{s}");
     insta::assert_snapshot!("attack_phase_seven", s);
+}
+
+/// An attack on a building in `g` that a knight unit beside it takes in its place (R56).
+fn defended_attack(g: &Game) -> Option<Action> {
+    if g.phase() != Phase::Main {
+        return None;
+    }
+    g.legal_actions().iter().copied().find(|&a| {
+        let Action::Attack { target: Target::Building(_), .. } = a else { return false };
+        let mut after = *g;
+        let events = after.apply(a).unwrap();
+        events.iter().any(|e| matches!(e, Event::Fought { target: Target::Unit { unit, .. }, .. } if *unit < SHIP_SLOT))
+    })
+}
+
+/// R56: Ann attacked Bob's settlement and the box spoke only of Bob's knight; it now says the
+/// knight defends the settlement.
+#[test]
+fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
+    let record = record_until(MapId::Standard, |g, _| defended_attack(g).is_some());
+    let attack = defended_attack(record.game()).unwrap();
+    let Action::Attack { target: Target::Building(v), .. } = attack else { unreachable!() };
+    let (owner, piece) = record.game().building(v).unwrap();
+    let mut app = table(record);
+    app.apply(vec![attack]);
+    assert!(app.fight.is_some(), "the fight shows");
+    let s = draw(&mut app, 140, 45);
+    let name = ["Ann", "Bob", "Cy"][owner.index()];
+    let line = s.lines().find(|l| l.contains("defends the")).unwrap_or_default();
+    assert!(line.contains(&format!("{name}'s knight")), "{name}'s knight defends:\n{s}");
+    assert!(line.contains(&format!("defends the {piece}")), "the {piece} named:\n{s}");
+    insta::assert_snapshot!("defended_building", s);
 }

@@ -8,7 +8,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use crate::engine::Event;
+use crate::engine::{Event, Target};
 
 /// The events of a fight worth showing with it: the fight (a unit's, R56, or a knight's against
 /// the dragon, R43), and what it changed beyond the pieces (the dragon's damage, awards, a win).
@@ -28,10 +28,12 @@ pub(super) fn fight_events(events: &[Event]) -> Option<Vec<Event>> {
 }
 
 impl App {
-    /// Keeps the fight among the events an action just logged, if it fought.
-    pub(super) fn note_fight(&mut self, from: usize) {
+    /// Keeps the fight among the events an action just logged, if it fought, and what the
+    /// attack aimed at (`aimed`), so the box can say which unit defended it.
+    pub(super) fn note_fight(&mut self, from: usize, aimed: Option<Target>) {
         if let Some(events) = fight_events(&self.log[from.min(self.log.len())..]) {
             self.fight = Some(events);
+            self.fight_aimed = aimed;
         }
     }
 

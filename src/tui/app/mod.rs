@@ -115,6 +115,8 @@ pub struct App {
     pub(super) units: Option<super::units::UnitChoice>,
     /// The fight just fought and what it changed, shown until the next key (fight.rs).
     pub fight: Option<Vec<Event>>,
+    /// What the attack of that fight aimed at, which a defending unit may have taken (R56).
+    pub fight_aimed: Option<crate::engine::Target>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -176,6 +178,7 @@ impl App {
             robber: None,
             units: None,
             fight: None,
+            fight_aimed: None,
         };
         if let Some(seats) = seats {
             app.begin(seats);
@@ -258,6 +261,7 @@ impl App {
             undoable: self.undoable,
             legal: &self.legal,
             fight: self.fight.as_deref(),
+            fight_aimed: self.fight_aimed,
             memo: Default::default(),
         }
     }

@@ -42,6 +42,10 @@ impl App {
         }
         let (mut refused, mut any) = (None, false);
         let logged = self.log.len();
+        let aimed = actions.iter().rev().find_map(|a| match *a {
+            Action::Attack { target, .. } => Some(target),
+            _ => None,
+        });
         for a in actions {
             match self.apply_one(a) {
                 Ok(()) => any = true,
@@ -60,7 +64,7 @@ impl App {
         if refused.is_none() && self.all_declined() {
             let _ = self.apply_one(Action::CancelTrade);
         }
-        self.note_fight(logged);
+        self.note_fight(logged, aimed);
         // A shared screen hides every hand, and the player who acts after it takes the
         // keyboard again (H1).
         if self.sharing_offer() || self.asking_builders() {
