@@ -38,10 +38,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     ])];
     if let Some(aimed) = aimed.as_deref() {
         let what = aimed.split(" on ").next().unwrap_or(aimed);
-        out.push(Line::from(vec![
-            player_span(app, defender),
-            Span::raw(format!("'s {defended} defends the {what}")),
-        ]));
+        out.push(Line::from(vec![player_span(app, defender), Span::raw(format!("'s {defended} defends the {what}"))]));
     }
     out.push(Line::raw(""));
     let attacker_plus = match plus[0] {
@@ -150,7 +147,7 @@ fn defended(g: &Game, defender: Seat, target: Target, result: FightResult) -> St
 }
 
 /// What an attack aimed at, when a defending unit took the fight instead: "settlement",
-/// "city", or a unit and where it stands ("cargo ship on sea 12"). Read after the fight, which
+/// "city", or a unit and where it stands ("cargo ship on the sea NE of grain 5"). Read after the fight, which
 /// left it standing.
 fn aimed_at(g: &Game, aimed: Target) -> Option<String> {
     match aimed {
@@ -164,10 +161,12 @@ fn aimed_at(g: &Game, aimed: Target) -> Option<String> {
     }
 }
 
-/// " on hex 5" or " on sea 12": where a unit stands (after the fight).
+/// " on grain 5 (hex 8)" or " on the sea NE of grain 5": where a unit stands (after the fight).
 fn at(g: &Game, s: Seat, unit: u8) -> String {
     if unit >= SHIP_SLOT {
-        g.ship_units(s).find(|u| u.0 == unit - SHIP_SLOT).map_or(String::new(), |u| format!(" on sea {}", u.2.0))
+        g.ship_units(s)
+            .find(|u| u.0 == unit - SHIP_SLOT)
+            .map_or(String::new(), |u| format!(" on {}", super::sea_names::sea_name(g, u.2)))
     } else {
         g.knight_units(s)
             .find(|u| u.0 == unit)

@@ -28,6 +28,7 @@ mod prompt;
 pub mod replay;
 mod scene;
 mod screens;
+mod sea_names;
 mod select;
 pub mod settings;
 mod start;

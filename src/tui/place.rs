@@ -21,8 +21,8 @@ pub fn describe(app: &Scene, t: Target) -> String {
             None => robber_hex(app, g, h),
         },
         Target::Sea(x) => match units_words(app, &units_at_sea(g, x)) {
-            Some(units) => format!("sea {} · {units}", x.0),
-            None => format!("sea {}", x.0),
+            Some(units) => format!("{} · {units}", super::sea_names::sea_name(g, x)),
+            None => super::sea_names::sea_name(g, x),
         },
     }
 }
@@ -110,7 +110,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
     };
     match t {
         Target::Hex(h) => with(super::units::hex_label(g, h), units_words(app, &units_on_land(g, h))),
-        Target::Sea(x) => with(format!("sea {}", x.0), units_words(app, &units_at_sea(g, x))),
+        Target::Sea(x) => with(super::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
             Some((o, piece)) => format!("{}'s {piece}", app.name(o)),
             None => "a free corner".into(),

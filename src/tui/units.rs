@@ -11,6 +11,7 @@
 //! Only what the engine lists is ever offered, so every choice is legal. Esc goes back a step
 //! (over a step that offered one choice only).
 
+use super::sea_names::sea_name;
 use super::select::{Target, Verb, place_of};
 use super::steps::Steps;
 use crate::engine::{Action, Game, Seat, UnitKind};
@@ -230,7 +231,7 @@ fn what_label(game: &Game, s: Seat, w: What) -> String {
             },
         },
         What::Ship(slot) => match game.ship_units(s).find(|u| u.0 == slot) {
-            Some((_, kind, x)) => format!("your {} on sea {}", kind.name(), x.0),
+            Some((_, kind, x)) => format!("your {} on {}", kind.name(), sea_name(game, x)),
             None => format!("your ship {slot}"),
         },
     }
@@ -243,10 +244,10 @@ fn action_label(game: &Game, a: Action, names: &dyn Fn(Seat) -> String) -> Strin
     match a {
         Action::BuildKnight { hex, .. } => format!("on {}", hex_label(game, hex)),
         Action::MoveKnight { to, .. } => format!("to {}", hex_label(game, to)),
-        Action::BuildShip { sea, .. } => format!("on sea {}", sea.0),
-        Action::SailShip { to, .. } => format!("sail to sea {}", to.0),
+        Action::BuildShip { sea, .. } => format!("on {}", sea_name(game, sea)),
+        Action::SailShip { to, .. } => format!("sail to {}", sea_name(game, to)),
         Action::BoardShip { ship, .. } => match game.ship_units(s).find(|u| u.0 == ship) {
-            Some((_, kind, x)) => format!("board the {} on sea {} (slot {ship})", kind.name(), x.0),
+            Some((_, kind, x)) => format!("board the {} on {} (slot {ship})", kind.name(), sea_name(game, x)),
             None => format!("board ship {ship}"),
         },
         Action::Attack { target: Aim::Building(v), .. } => match game.building(v) {

@@ -86,7 +86,7 @@ fn r53_a_ship_sails_on_the_archipelagos_sea_from_the_keys() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "n");
-    choose(&mut app, "your ship on sea 12");
+    choose(&mut app, "your ship on the sea SE of wool 6");
     let (marks, cursor) = marked(&app);
     assert_eq!(marks.len(), legal.len(), "each sea hex it can reach, once");
     assert!(marks.iter().all(|t| matches!(t, Target::Sea(_))) && marks.contains(&cursor));

@@ -2,11 +2,11 @@
 //! nothing happens (R57), a fight names the unit that defends a building (R56), a sea hex is
 //! named by what a player can find on the map, and units on a hex leave its pips in view.
 
-use crate::support::screen::{PLAIN, draw};
+use crate::support::screen::{PLAIN, draw, press};
 
 use catan::engine::{Action, Config, Event, Game, MapId, Modules, Phase, SHIP_SLOT, Target};
 use catan::save::{Record, SeatInfo};
-use catan::tui::{App, Msg};
+use catan::tui::{App, Focus, Msg, Purpose, Selection, Target as At};
 
 /// A recorded war game of Ann, Bob and Cy (people) on `map`, played by seeded random legal
 /// moves (units and attacks liked, never an offer) until `stop` holds of the game and the events of
@@ -27,7 +27,8 @@ pub fn record_until(map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Recor
                 return record;
             }
             let legal = record.game().legal_actions();
-            let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
+            let plain: Vec<Action> =
+                legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
             let liked: Vec<Action> = plain.iter().copied().filter(|a| a.is_unit()).collect();
             let a = if !liked.is_empty() && next(3) > 0 { liked[next(liked.len())] } else { plain[next(plain.len())] };
             last = record.apply(a).unwrap();
@@ -92,4 +93,45 @@ fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
     assert!(line.contains(&format!("{name}'s knight")), "{name}'s knight defends:\n{s}");
     assert!(line.contains(&format!("defends the {piece}")), "the {piece} named:\n{s}");
     insta::assert_snapshot!("defended_building", s);
+}
+
+/// An attack by a ship in `g` (R56).
+fn ship_attack(g: &Game) -> Option<Action> {
+    (g.phase() == Phase::Main)
+        .then(|| g.legal_actions().iter().copied().find(|a| matches!(a, Action::Attack { unit, .. } if *unit >= SHIP_SLOT)))
+        .flatten()
+}
+
+/// True when `text` names a sea hex by its number, which the island doesn't show.
+fn sea_by_number(text: &str) -> bool {
+    text.match_indices("sea ").any(|(i, _)| text[i + 4..].starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Issue 33: "sea 14" named a place the map doesn't show. The fight box, the log and the
+/// status line name a sea hex by its harbor or a land hex beside it.
+#[test]
+fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
+    let record = record_until(MapId::Archipelago, |g, _| ship_attack(g).is_some());
+    let attack = ship_attack(record.game()).unwrap();
+    let mut app = table(record);
+    app.apply(vec![attack]);
+    let s = draw(&mut app, 140, 45);
+    let first = s.lines().find(|l| l.contains(" attacks ")).unwrap_or_default();
+    assert!(first.contains("ship on the sea "), "the attacking ship's place:\n{s}");
+    assert!(!sea_by_number(&s), "no sea hex by number:\n{s}");
+    insta::assert_snapshot!("sea_fight", s);
+    // The status line under the cursor, on a sea hex with a ship (the place words of any
+    // choice on the island).
+    press(&mut app, "Enter");
+    let g = app.game;
+    let to = g.seats().find_map(|p| g.ship_units(p).next()).map(|u| u.2).expect("a ship");
+    let at = At::Sea(to);
+    app.focus =
+        Focus::Select(Selection { purpose: Purpose::Robber, legal: vec![at], cursor: at, cancellable: true, back: None });
+    let s = draw(&mut app, 140, 45);
+    let status = s.lines().rev().nth(2).unwrap().to_string();
+    assert!(status.trim_start().starts_with("the sea "), "the sea hex under the cursor: {status:?}\n{s}");
+    assert!(!sea_by_number(&s), "no sea hex by number:\n{s}");
+    // The place, before what the (made up) choice asks.
+    insta::assert_snapshot!("sea_status_line", status.split(" — ").next().unwrap_or_default());
 }
