@@ -98,7 +98,9 @@ fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
 /// An attack by a ship in `g` (R56).
 fn ship_attack(g: &Game) -> Option<Action> {
     (g.phase() == Phase::Main)
-        .then(|| g.legal_actions().iter().copied().find(|a| matches!(a, Action::Attack { unit, .. } if *unit >= SHIP_SLOT)))
+        .then(|| {
+            g.legal_actions().iter().copied().find(|a| matches!(a, Action::Attack { unit, .. } if *unit >= SHIP_SLOT))
+        })
         .flatten()
 }
 
@@ -126,8 +128,13 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     let g = app.game;
     let to = g.seats().find_map(|p| g.ship_units(p).next()).map(|u| u.2).expect("a ship");
     let at = At::Sea(to);
-    app.focus =
-        Focus::Select(Selection { purpose: Purpose::Robber, legal: vec![at], cursor: at, cancellable: true, back: None });
+    app.focus = Focus::Select(Selection {
+        purpose: Purpose::Robber,
+        legal: vec![at],
+        cursor: at,
+        cancellable: true,
+        back: None,
+    });
     let s = draw(&mut app, 140, 45);
     let status = s.lines().rev().nth(2).unwrap().to_string();
     assert!(status.trim_start().starts_with("the sea "), "the sea hex under the cursor: {status:?}\n{s}");
