@@ -243,6 +243,24 @@ impl Island<'_> {
         self.letters.get(s.index()).copied().unwrap_or('?').to_string()
     }
 
+    /// A land hex's number as drawn, between marks when the hex may be chosen.
+    pub(super) fn token_label(&self, h: Hex) -> String {
+        match (self.game.board().token(h), self.is_legal(Target::Hex(h))) {
+            (Some(t), true) => format!(">{t}<"),
+            (None, true) => "> <".to_string(),
+            (Some(t), false) => t.to_string(),
+            (None, false) => String::new(),
+        }
+    }
+
+    /// A land hex's pips as drawn ("•••" for a 10), none without a number.
+    pub(super) fn pips_label(&self, h: Hex) -> String {
+        self.game
+            .board()
+            .token(h)
+            .map_or(String::new(), |t| self.theme.pip().repeat(crate::engine::Board::pips(t) as usize))
+    }
+
     fn draw_hex(&self, buf: &mut Buffer, area: Rect, h: Hex) {
         let (topo, th, g) = (self.game.topology(), &self.theme, &self.geometry);
         let board = self.game.board();
@@ -251,14 +269,9 @@ impl Island<'_> {
         let centre = left + width / 2;
         let cursor = self.is_cursor(Target::Hex(h));
         let token = board.token(h);
-        let tok = match (token, self.is_legal(Target::Hex(h))) {
-            (Some(t), true) => format!(">{t}<"),
-            (None, true) => "> <".to_string(),
-            (Some(t), false) => t.to_string(),
-            (None, false) => String::new(),
-        };
+        let tok = self.token_label(h);
         let word = terrain.resource().map_or("desert", |r| r.name());
-        let pips = token.map_or(String::new(), |t| th.pip().repeat(crate::engine::Board::pips(t) as usize));
+        let pips = self.pips_label(h);
         let mut lines: Vec<(String, Style)> = vec![(tok, token.map_or(th.target(), |t| th.token(t)))];
         if g.is_large() {
             lines.push((terrain.name().to_string(), th.terrain(terrain)));
@@ -266,20 +279,30 @@ impl Island<'_> {
         if !(g.is_large() && terrain.resource().is_none()) {
             lines.push((word.to_string(), th.terrain(terrain)));
         }
-        lines.push((pips, th.terrain(terrain)));
+        lines.push((pips.clone(), th.terrain(terrain)));
         // R45: no robber on the island at all (the desert only parks the piece).
         let robber = !self.game.config().modules.has(crate::engine::Module::NoRobber);
         if robber && board.robber() == h {
             let last = lines.len() - 1;
             lines[last] = ("ROBBER".to_string(), th.robber());
         }
+        // Units stand on the pips' row (board_units.rs); where the pips don't fit beside them
+        // they move up beside the number, so both show (issue 33).
+        let (tok_w, pips_w) = (lines[0].0.chars().count(), pips.chars().count());
+        let beside = (self.pips_at(h) == super::board_units::PipsAt::Number)
+            .then(|| super::board_units::beside_number(tok_w, pips_w, width as usize))
+            .flatten();
+        let patch = |style: Style| if cursor { style.patch(th.cursor()) } else { style };
         for (i, row) in rows.enumerate() {
             if cursor {
                 put(buf, area, left, row, &" ".repeat(width as usize), th.cursor());
             }
-            if let Some((text, style)) = lines.get(i) {
-                let style = if cursor { style.patch(th.cursor()) } else { *style };
-                put_centred(buf, area, centre, row, text, style);
+            if let (0, Some((gap, from))) = (i, beside) {
+                let start = left + from as i32;
+                put(buf, area, start, row, &lines[0].0, patch(lines[0].1));
+                put(buf, area, start + (tok_w + gap) as i32, row, &pips, patch(th.terrain(terrain)));
+            } else if let Some((text, style)) = lines.get(i) {
+                put_centred(buf, area, centre, row, text, patch(*style));
             }
         }
     }

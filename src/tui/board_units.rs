@@ -113,18 +113,83 @@ pub fn units_groups(units: &[UnitHere], letters: &[char], width: usize) -> Vec<(
     seats.iter().map(|&s| (s, format!("{}{}", letter(s), units.iter().filter(|u| u.seat == s).count()))).collect()
 }
 
+/// Where a land hex's pips show while units stand on their row (issue 33: the units hid them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PipsAt {
+    /// On their own row: no units there (or no pips, or the robber's row holds the units).
+    Alone,
+    /// After the units on their row: "Ak •••".
+    Units,
+    /// Beside the number on the top row: "12 •", "10•••" (see [`beside_number`]).
+    Number,
+    /// Nowhere: neither fits (a hex crowded with several owners' units).
+    Hidden,
+}
+
+/// The units' groups on a row `width` wide that keeps room for `pips` after them, and that
+/// row's width, if it fits: the units spelled out, else as counts.
+fn with_pips(units: &[UnitHere], letters: &[char], width: usize, pips: usize) -> Option<Vec<(Seat, String)>> {
+    let room = width.checked_sub(pips + 1)?;
+    let groups = units_groups(units, letters, room);
+    (groups_width(&groups, 1) <= room).then_some(groups)
+}
+
+/// How the pips go beside a number `tok` columns wide in a row `width` wide: the gap between
+/// them (1 or 0) and the column they start from, from the row's left. A column is kept free at
+/// the left, where a corner's letter could run into the number; `None` if they don't fit.
+pub fn beside_number(tok: usize, pips: usize, width: usize) -> Option<(usize, usize)> {
+    let gap = if tok + 1 + pips + 2 <= width { 1 } else { 0 };
+    let total = tok + gap + pips;
+    (total < width).then(|| (gap, (width - total).div_ceil(2).max(1)))
+}
+
+fn groups_width(g: &[(Seat, String)], gap: usize) -> usize {
+    g.iter().map(|x| x.1.chars().count()).sum::<usize>() + gap * g.len().saturating_sub(1)
+}
+
 impl Island<'_> {
+    /// Where land hex `h`'s pips show (see [`PipsAt`]): after the units when the units can
+    /// still be spelled out, else beside the number, else after the units counted.
+    pub(super) fn pips_at(&self, h: Hex) -> PipsAt {
+        let game = self.game;
+        let units = units_on_land(game, h);
+        let robber = !game.config().modules.has(Module::NoRobber) && game.board().robber() == h;
+        let pips = self.pips_label(h).chars().count();
+        if units.is_empty() || robber || pips == 0 {
+            return PipsAt::Alone;
+        }
+        let (_, width, _) = self.geometry.hex_inside(game.topology(), h);
+        let width = width as usize;
+        let spelled = units_groups(&units, self.letters, width);
+        let full = spelled.iter().all(|g| !g.1[1..].starts_with(|c: char| c.is_ascii_digit()));
+        if full && groups_width(&spelled, 1) + 1 + pips <= width {
+            PipsAt::Units
+        } else if beside_number(self.token_label(h).chars().count(), pips, width).is_some() {
+            PipsAt::Number
+        } else if with_pips(&units, self.letters, width, pips).is_some() {
+            PipsAt::Units
+        } else {
+            PipsAt::Hidden
+        }
+    }
+
     /// Draws one hex's units on `row` of its inside (`left`, `width`), centred, the rest of the
-    /// row blank.
-    fn draw_units(&self, buf: &mut Buffer, area: Rect, left: i32, row: i32, width: i32, units: &[UnitHere]) {
+    /// row blank; `pips` after them when given.
+    fn draw_units(&self, buf: &mut Buffer, area: Rect, at: (i32, i32, i32), units: &[UnitHere], pips: (&str, Style)) {
+        let (pips, pips_style) = pips;
+        let (left, row, width) = at;
         let centre = left + width / 2;
         if units.is_empty() {
             return;
         }
-        let groups = units_groups(units, self.letters, width as usize);
-        let total: usize = groups.iter().map(|g| g.1.chars().count()).sum::<usize>() + groups.len() - 1;
-        let gap = if total as i32 <= width - 2 { 1 } else { 0 };
-        let total = if gap == 0 { groups.iter().map(|g| g.1.chars().count()).sum::<usize>() } else { total };
+        let pips_w = pips.chars().count();
+        let groups = match pips_w {
+            0 => units_groups(units, self.letters, width as usize),
+            _ => with_pips(units, self.letters, width as usize, pips_w).unwrap_or_default(),
+        };
+        let total = groups_width(&groups, 1) + if pips_w > 0 { pips_w + 1 } else { 0 };
+        let gap = if total as i32 <= width - 2 || pips_w > 0 { 1 } else { 0 };
+        let total = if gap == 0 { groups_width(&groups, 0) } else { total };
         let mut col = centre - total as i32 / 2;
         put(buf, area, left, row, &" ".repeat(width as usize), Style::default());
         for (i, (seat, text)) in groups.iter().enumerate() {
@@ -133,6 +198,9 @@ impl Island<'_> {
             }
             put(buf, area, col, row, text, self.theme.player(*seat));
             col += text.chars().count() as i32;
+        }
+        if pips_w > 0 {
+            put(buf, area, col + 1, row, pips, pips_style);
         }
     }
 
@@ -146,7 +214,9 @@ impl Island<'_> {
                 // The hex's last row (its pips, or the robber's row above them).
                 let robber = !game.config().modules.has(Module::NoRobber) && game.board().robber() == h;
                 let row = if robber { rows.end - 2 } else { rows.end - 1 };
-                self.draw_units(buf, area, left, row, width, &here);
+                let pips = if self.pips_at(h) == PipsAt::Units { self.pips_label(h) } else { String::new() };
+                let style = self.theme.terrain(game.board().terrain(h));
+                self.draw_units(buf, area, (left, row, width), &here, (&pips, style));
             }
         }
         for x in topo.sea_hexes() {
@@ -162,7 +232,7 @@ impl Island<'_> {
                     })
                 };
                 let row = rows.clone().rev().find(|&r| free(r)).unwrap_or(rows.end - 1);
-                self.draw_units(buf, area, left, row, width, &here);
+                self.draw_units(buf, area, (left, row, width), &here, ("", Style::default()));
             }
         }
     }

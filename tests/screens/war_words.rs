@@ -142,3 +142,28 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     // The place, before what the (made up) choice asks.
     insta::assert_snapshot!("sea_status_line", status.split(" — ").next().unwrap_or_default());
 }
+
+/// Issue 33: `Akc` stood where the pips were. Units and pips now both show: after the units
+/// on their row where they fit ("Ak •••" on a 10), else beside the number ("6•••••").
+#[test]
+fn r52_units_on_a_hex_leave_its_pips_in_view() {
+    use crate::support::board::{A, B, HILLS_6, MOUNTAINS_10};
+    use catan::engine::{BoardKind, Module, Scenario, UnitKind};
+    let config = Config { players: 3, board: BoardKind::Beginner, ..Config::on_map(MapId::Standard) }
+        .with_modules(Modules(Modules::WAR.0 & !Module::Phases.bit()));
+    let game = Scenario::new(config, 1)
+        .turn(A)
+        .rolled()
+        .unit(A, UnitKind::Knight, MOUNTAINS_10)
+        .unit(A, UnitKind::Knight, HILLS_6)
+        .unit(B, UnitKind::Cavalry, HILLS_6)
+        .build()
+        .unwrap();
+    let mut app = crate::support::screen::app_with(game);
+    let s = draw(&mut app, 140, 45);
+    assert!(s.contains("Ak •••"), "the 10's pips after A's knight:\n{s}");
+    assert!(s.contains("Ak Bc"), "both owners' units on the 6:\n{s}");
+    assert!(s.contains("6•••••"), "the 6's pips beside its number:\n{s}");
+    let island: String = s.lines().map(|l| l.chars().take(70).collect::<String>() + "\n").collect();
+    insta::assert_snapshot!("units_and_pips", island);
+}
