@@ -112,8 +112,12 @@ fn sections(app: &Scene) -> Vec<Section> {
             ],
         });
     }
-    let house = super::house::rules(app);
+    let mut house = super::house::rules(app);
     if !house.is_empty() {
+        // Issue 33: where the house rules are told in full.
+        if let Some(keys) = super::howto::house_keys(app) {
+            house.push(format!("how they play: h (how to play), sections {keys}"));
+        }
         out.push(Section { title: "House rules", rows: house.into_iter().map(note).collect() });
     }
     out

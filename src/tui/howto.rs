@@ -13,23 +13,24 @@ use super::panels::block;
 use super::scene::Scene;
 use super::screens::centred;
 
-/// The page: `#` starts a heading; `{k}` is a key, shown in the keys' style.
+/// The page: `#` starts a heading (after `|` its word in the contents line); `{k}` is a key,
+/// shown in the keys' style.
 const PAGE: &[&str] = &[
-    "# The goal",
+    "# The goal|goal",
     "Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
      the Longest Road and the Largest Army 2 each, a victory point card 1.",
-    "# Set-up",
+    "# Set-up|set-up",
     "Each player places a settlement and a road, then a second pair in reverse order; the second \
      settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
      next legal spot) and place with {Enter}.",
-    "# A turn",
+    "# A turn|turn",
     "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
      resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
      moves the robber and robs a player beside it.",
     "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
      bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
     "3. {e} ends the turn.",
-    "# Trading",
+    "# Trading|trade",
     "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
      {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
     "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
@@ -38,14 +39,14 @@ const PAGE: &[&str] = &[
      take an answer by that player's letter, or withdraw the offer ({x}).",
     "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
      every rate you have and starts on the best.",
-    "# The hand-off",
+    "# The hand-off|hand-off",
     "Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
      discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
      they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
      need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
      players, after each turn one screen asks who wants to build: press your letter, then \
      {Enter}; only those take the keyboard.",
-    "# Keys",
+    "# Keys|keys",
     "The bottom line always shows the keys that work now. {?} shows every key, the costs and \
      the island's symbols; {h} there opens this page again. {u} takes back your last action, \
      {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
@@ -54,7 +55,7 @@ const PAGE: &[&str] = &[
 
 /// The units' page (R52-R55), after the base game's when knights or ships are played.
 const UNITS: &[&str] = &[
-    "# Units: knights and ships (house rules R52-R55)",
+    "# Units: knights and ships (house rules R52-R55)|units",
     "{n} opens the units dialog: build a knight, archer or cavalry on a land hex touching your \
      building, or a ship, war ship or cargo ship on a sea hex touching your coastal building (the \
      costs are in {?}); or choose one of your units, then what it does (move, sail, board a cargo \
@@ -77,7 +78,7 @@ const UNITS: &[&str] = &[
 
 /// The war's page (R56, R57), when attacks are played.
 const WAR: &[&str] = &[
-    "# War: attacks and phases (house rules R56-R57)",
+    "# War: attacks and phases (house rules R56-R57)|war",
     "An attack is one of a unit's two actions: {n}, the unit, attack, then a marked target. \
      Knights attack units and buildings in their own hex, archers in the next one too, ships \
      those of their sea hex and its coast; castles can't be attacked. Each side rolls a die, a \
@@ -89,21 +90,71 @@ const WAR: &[&str] = &[
      players panel. After the last round the most points win; players tied share the win.",
 ];
 
-/// The page as lines `width` wide at most: the base game's, then the units' and the war's
-/// when the game plays them (on the start screen, when the rules chosen do).
-pub fn lines(app: &Scene, width: u16) -> Vec<Line<'static>> {
-    let width = usize::from(width.max(20));
-    let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
+/// The paragraphs of the game (or the rules chosen on the start screen): the base game's,
+/// then the units' and the war's when the game plays them.
+fn paragraphs(app: &Scene) -> impl Iterator<Item = &'static &'static str> {
     let m = if app.start.is_some() { app.rules.modules } else { app.game.config().modules };
     use crate::engine::Module::{Attacks, Knights, Ships};
     let units = if m.has(Knights) || m.has(Ships) { UNITS } else { &[] };
     let war = if m.has(Attacks) { WAR } else { &[] };
+    PAGE.iter().chain(units).chain(war)
+}
+
+/// The sections in order, by their word in the contents line; a section's key is its place
+/// from 1.
+pub fn sections(app: &Scene) -> Vec<&'static str> {
+    paragraphs(app).filter_map(|p| p.strip_prefix("# ")).map(|h| h.split_once('|').map_or(h, |(_, w)| w)).collect()
+}
+
+/// The keys of the house rules' sections ("7 units, 8 war"), for the help; `None` without.
+pub fn house_keys(app: &Scene) -> Option<String> {
+    let all = sections(app);
+    let house: Vec<String> =
+        all.iter().enumerate().skip(PAGE_SECTIONS).map(|(i, w)| format!("{} {w}", i + 1)).collect();
+    (!house.is_empty()).then(|| house.join(", "))
+}
+
+/// Sections of the base game's page.
+const PAGE_SECTIONS: usize = 6;
+
+/// The contents line: each section's key and word, as lines `width` wide at most.
+fn contents(app: &Scene, width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let mut line = vec![Span::styled("Contents:", app.theme.title())];
+    let mut len = "Contents:".len();
+    for (i, word) in sections(app).iter().enumerate() {
+        let sep = if i == 0 { " " } else { "  " };
+        let w = sep.chars().count() + digits(i + 1) + 1 + word.chars().count();
+        if len + w > width {
+            out.push(Line::from(std::mem::take(&mut line)));
+            len = 0;
+        }
+        line.push(Span::raw(sep));
+        line.push(Span::styled((i + 1).to_string(), app.theme.key()));
+        line.push(Span::raw(format!(" {word}")));
+        len += w;
+    }
+    out.push(Line::from(line));
+    out
+}
+
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// The page as lines `width` wide at most, with the line each section starts on.
+pub fn lines(app: &Scene, width: u16) -> (Vec<Line<'static>>, Vec<usize>) {
+    let width = usize::from(width.max(20));
+    let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
     let mut out: Vec<Line> = Vec::new();
-    for para in PAGE.iter().chain(units).chain(war) {
+    let mut starts = Vec::new();
+    for para in paragraphs(app) {
         if let Some(title) = para.strip_prefix("# ") {
             if !out.is_empty() {
                 out.push(Line::raw(""));
             }
+            starts.push(out.len());
+            let title = title.split_once('|').map_or(title, |(t, _)| t);
             out.push(Line::styled(title.to_string(), app.theme.title()));
             continue;
         }
@@ -132,36 +183,61 @@ pub fn lines(app: &Scene, width: u16) -> Vec<Line<'static>> {
         }
         out.push(Line::from(line));
     }
-    out
+    (out, starts)
 }
 
-/// The page's box in a screen of `area`, and the room for text inside it.
-fn frame(area: Rect) -> (Rect, Rect) {
+/// The page's box in a screen of `area`, the contents line's rows in it, and the room for the
+/// scrolling text below them.
+fn frame(app: &Scene, area: Rect) -> (Rect, Rect, Rect) {
     let r = centred(area, area.width.saturating_sub(4).min(86), area.height.saturating_sub(2));
     let inner = Rect { x: r.x + 2, y: r.y + 1, width: r.width.saturating_sub(4), height: r.height.saturating_sub(2) };
-    (r, inner)
+    // The contents stay in view as the text scrolls, a blank row under them.
+    let rows = (contents(app, usize::from(inner.width.max(20))).len() as u16 + 1).min(inner.height);
+    let head = Rect { height: rows.saturating_sub(1), ..inner };
+    let body = Rect { y: inner.y + rows, height: inner.height - rows, ..inner };
+    (r, head, body)
 }
 
 /// How far the page can scroll in a screen of `size`.
 pub(super) fn max_scroll(app: &Scene, size: (u16, u16)) -> u16 {
-    let (_, inner) = frame(Rect::new(0, 0, size.0, size.1));
-    let total = lines(app, inner.width).len();
-    u16::try_from(total.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX)
+    let (_, _, body) = frame(app, Rect::new(0, 0, size.0, size.1));
+    let total = lines(app, body.width).0.len();
+    u16::try_from(total.saturating_sub(usize::from(body.height))).unwrap_or(u16::MAX)
+}
+
+/// The scroll that shows section `n` (from 0) at the top, past the page's end if need be (a
+/// short last section still opens at its heading).
+pub(super) fn section_scroll(app: &Scene, size: (u16, u16), n: usize) -> Option<u16> {
+    let (_, _, body) = frame(app, Rect::new(0, 0, size.0, size.1));
+    let at = *lines(app, body.width).1.get(n)?;
+    Some(u16::try_from(at).unwrap_or(u16::MAX))
+}
+
+/// Where the page opens: on the first house rule's section when the game plays one (issue 33:
+/// at the end of one long page a new player never found them), else at the top.
+pub(super) fn opening(app: &Scene, size: (u16, u16)) -> u16 {
+    section_scroll(app, size, PAGE_SECTIONS).unwrap_or(0)
 }
 
 /// Draws the page over `area`.
 pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
     let at = app.howto.unwrap_or(0);
-    let (r, inner) = frame(area);
+    let (r, head, body) = frame(app, area);
     Clear.render(r, buf);
-    let all = lines(app, inner.width);
-    let more = all.len() > usize::from(at) + usize::from(inner.height);
+    let all = lines(app, body.width).0;
+    let more = all.len() > usize::from(at) + usize::from(body.height);
     let mut outer = block(app, " How to play ");
+    let keys = format!("1-{} section", sections(app).len());
     outer = outer.title_bottom(Line::styled(
-        if more { " ↓ more: ↑↓ scroll · Esc closes " } else { " Esc closes " },
+        if more {
+            format!(" ↓ more: ↑↓ scroll · {keys} · Esc closes ")
+        } else {
+            format!(" {keys} · Esc closes ")
+        },
         app.theme.key(),
     ));
     outer.render(r, buf);
-    let shown: Vec<Line> = all.into_iter().skip(usize::from(at)).take(usize::from(inner.height)).collect();
-    Paragraph::new(shown).render(inner, buf);
+    Paragraph::new(contents(app, usize::from(head.width.max(20)))).render(head, buf);
+    let shown: Vec<Line> = all.into_iter().skip(usize::from(at)).take(usize::from(body.height)).collect();
+    Paragraph::new(shown).render(body, buf);
 }

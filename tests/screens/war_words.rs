@@ -167,3 +167,41 @@ fn r52_units_on_a_hex_leave_its_pips_in_view() {
     let island: String = s.lines().map(|l| l.chars().take(70).collect::<String>() + "\n").collect();
     insta::assert_snapshot!("units_and_pips", island);
 }
+
+/// Issue 33: the units' and war's pages were at the end of one long page. A contents line
+/// with a key per section stays at the top; the page opens on the house rules in play, and
+/// the help's house-rule list says where they are.
+#[test]
+fn r52_r56_how_to_play_opens_on_the_house_rules_with_a_contents_line() {
+    let game =
+        Game::new(Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR), 1).unwrap();
+    let mut app = crate::support::screen::app_with(game);
+    app.update(Msg::Resize(140, 45));
+    press(&mut app, "?");
+    let help = draw(&mut app, 140, 45);
+    assert!(help.contains("sections 7 units, 8 war"), "the help points to them:\n{help}");
+    press(&mut app, "h");
+    let page = draw(&mut app, 140, 45);
+    let rows: Vec<&str> = page.lines().collect();
+    let contents = rows.iter().position(|l| l.contains("Contents: 1 goal  2 set-up")).expect(&page);
+    assert!(rows[contents].contains("7 units  8 war"), "{page}");
+    assert!(rows[contents + 2].contains("Units: knights and ships"), "opens on the units:\n{page}");
+    insta::assert_snapshot!("howto_opens_on_units", page);
+    press(&mut app, "8");
+    let page = draw(&mut app, 140, 45);
+    assert!(page.contains("War: attacks and phases"), "8 shows the war:\n{page}");
+    press(&mut app, "1");
+    let page = draw(&mut app, 140, 45);
+    let rows: Vec<&str> = page.lines().collect();
+    let contents = rows.iter().position(|l| l.contains("Contents:")).expect(&page);
+    assert!(rows[contents + 2].contains("The goal"), "1 goes back to the top:\n{page}");
+    // A base game opens at the top, with no house rules in its contents.
+    let mut app = crate::support::screen::app_with(Game::new(Config::with_players(3), 1).unwrap());
+    app.update(Msg::Resize(140, 45));
+    press(&mut app, "? h");
+    let page = draw(&mut app, 140, 45);
+    let rows: Vec<&str> = page.lines().collect();
+    let contents = rows.iter().position(|l| l.contains("Contents:")).expect(&page);
+    assert!(rows[contents].contains("6 keys") && !rows[contents].contains("units"), "{page}");
+    assert!(rows[contents + 2].contains("The goal"), "{page}");
+}

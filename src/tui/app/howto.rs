@@ -1,9 +1,31 @@
-//! The how-to-play page's keys: scrolling and closing it.
+//! The how-to-play page's keys: scrolling, a section by its number, and closing it.
+
+use crossterm::event::KeyCode;
 
 use super::App;
+use crate::tui::howto;
 use crate::tui::keymap::Cmd;
 
 impl App {
+    /// Opens the how-to-play page where it opens for this game (see [`howto::opening`]).
+    pub(super) fn open_howto(&mut self) {
+        self.howto = Some(howto::opening(&self.scene(), self.size));
+    }
+
+    /// A digit on the how-to-play page: its section at the top. False for any other key.
+    pub(super) fn howto_section_key(&mut self, code: KeyCode) -> bool {
+        let Some(n) = (match code {
+            KeyCode::Char(c @ '1'..='9') => Some(c as usize - '1' as usize),
+            _ => None,
+        }) else {
+            return false;
+        };
+        if let Some(at) = howto::section_scroll(&self.scene(), self.size, n) {
+            self.howto = Some(at);
+        }
+        true
+    }
+
     /// A key on the how-to-play page: scroll, or close it.
     pub(super) fn howto_command(&mut self, cmd: Cmd) {
         let Some(at) = self.howto else { return };
@@ -26,6 +48,7 @@ impl App {
                 return;
             }
         };
-        self.howto = Some(to.min(crate::tui::howto::max_scroll(&self.scene(), self.size)));
+        // A section's key may have scrolled past the end: from there keys only go back.
+        self.howto = Some(to.min(howto::max_scroll(&self.scene(), self.size).max(at)));
     }
 }

@@ -390,6 +390,7 @@ impl App {
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
             Mode::Responses => self.partner_key(key.code),
+            Mode::HowTo => self.howto_section_key(key.code),
             _ => false,
         }
     }
@@ -421,7 +422,10 @@ impl App {
             (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
             (Mode::Quit, _) => self.quitting = false,
             (_, Cmd::Quit) => self.quitting = true,
-            (Mode::Help, Cmd::HowTo) => (self.help, self.howto) = (false, Some(0)),
+            (Mode::Help, Cmd::HowTo) => {
+                self.help = false;
+                self.open_howto();
+            }
             (Mode::Help, _) => self.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
             (Mode::Handoff, Cmd::Undo) if self.undoable => {

@@ -100,7 +100,7 @@ impl App {
         let Some(form) = self.start.as_mut() else { return };
         match (form.row, cmd) {
             (_, Cmd::Quit) => self.done = true,
-            (_, Cmd::HowTo) => self.howto = Some(0),
+            (_, Cmd::HowTo) => self.open_howto(),
             (_, Cmd::Up) => form.step(-1),
             (_, Cmd::Down) => form.step(1),
             (Row::Seat(i), Cmd::Confirm) => self.seat_enter(i),
