@@ -93,8 +93,9 @@ pub fn house_rules_help() -> String {
         "House rules of the seed collection, comma-separated (names as in RULES.md: {}), `land` for \
          the modules without units, `sea` for knights, ships and colonist, `war` for knights, ships, \
          attacks and phases, `all` for every one. A group brings colonist only on a map with an \
-         island that counts for it (the archipelago); named alone elsewhere it is refused",
-        Modules::names()
+         island that counts for it ({}); named alone elsewhere it is refused",
+        Modules::names(),
+        MapId::ALL.iter().filter(|m| m.topology().has_colonist_island()).map(|m| m.name()).collect::<Vec<_>>().join(", ")
     )
 }
 

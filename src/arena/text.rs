@@ -7,9 +7,10 @@ impl Report {
     pub fn text(&self) -> String {
         let line: Vec<&str> = self.lineup.iter().map(|l| l.name()).collect();
         let mut out = format!(
-            "arena: {} games ({} boards x {} seatings), {} players: {}\nseed {}, {} thread{}, {} per decision at most, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
+            "arena: {} games ({} board{} x {} seatings), {} players: {}\nseed {}, {} thread{}, {} per decision at most, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
             self.games,
             self.games / self.seatings.max(1),
+            if self.games / self.seatings.max(1) == 1 { "" } else { "s" },
             self.seatings,
             self.players,
             line.join(","),
@@ -26,6 +27,9 @@ impl Report {
                 out.len() - 1,
                 &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
             );
+        }
+        if self.saves_written > 0 {
+            out.insert_str(out.len() - 1, &format!("saves written: {}\n", self.saves_written));
         }
         out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
         for s in &self.standings {
@@ -45,9 +49,6 @@ impl Report {
                 s.max_decision_us / 1e3,
                 by_turn.join("/"),
             );
-        }
-        if self.saves_written > 0 {
-            out.insert_str(out.len() - 1, &format!("saves written: {}\n", self.saves_written));
         }
         out += &format!("Wins: {} ({} such games here).\n", super::WINS_COUNTED, self.shared_wins);
         out += "Each seating keeps the line-up's order around the table (entrant 2 plays right after entrant 1);\n\

@@ -34,7 +34,8 @@ pub struct Settings {
     pub discard_limit: u8,
     pub friendly_robber: bool,
     pub paired_players: bool,
-    /// House rules by their names in RULES.md; names this version can't play are left out.
+    /// House rules by their names in RULES.md, or the group words (`sea`, `war`, `all`); names
+    /// this version can't play are left out.
     pub house_rules: Vec<String>,
     /// A map other than the one the player count deals (the archipelago, R51); none: that one.
     #[serde(skip_serializing_if = "Option::is_none")]
