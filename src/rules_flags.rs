@@ -95,7 +95,12 @@ pub fn house_rules_help() -> String {
          attacks and phases, `all` for every one. A group brings colonist only on a map with an \
          island that counts for it ({}); named alone elsewhere it is refused",
         Modules::names(),
-        MapId::ALL.iter().filter(|m| m.topology().has_colonist_island()).map(|m| m.name()).collect::<Vec<_>>().join(", ")
+        MapId::ALL
+            .iter()
+            .filter(|m| m.topology().has_colonist_island())
+            .map(|m| m.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 
