@@ -39,39 +39,69 @@ fn parse_map(name: &str) -> Result<MapId, String> {
 pub struct RulesFlags {
     /// The map (standard, five-six or archipelago); by default the one made for the number of
     /// players. It comes with its bank and deck.
-    #[arg(long, value_name = "NAME", value_parser = parse_map, global = true)]
+    #[arg(long, value_name = "NAME", value_parser = parse_map)]
     pub map: Option<MapId>,
     /// How the board is dealt.
-    #[arg(long, value_enum, default_value = "variable", global = true)]
+    #[arg(long, value_enum, default_value = "variable")]
     pub board: BoardFlag,
     /// The desert sits in the middle of the island.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub desert_center: bool,
     /// All trading must come before any building in a turn.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub strict_phases: bool,
     /// What the bank does when it runs short of a resource.
-    #[arg(long, value_enum, default_value = "official", global = true)]
+    #[arg(long, value_enum, default_value = "official")]
     pub shortage: ShortageFlag,
     /// On a 7, players holding more than this many cards discard half.
-    #[arg(long, default_value_t = 7, global = true)]
+    #[arg(long, default_value_t = 7)]
     pub discard_limit: u8,
     /// Points needed to win.
-    #[arg(long, default_value_t = 10, global = true)]
+    #[arg(long, default_value_t = 10)]
     pub target: u8,
     /// The robber spares players with fewer than 3 points.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub friendly_robber: bool,
     /// With 5 or 6 players: pair each player with the third after them instead of the
     /// Special Building Phase (R40a).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub paired_players: bool,
-    /// House rules of the seed collection, comma-separated (names as in RULES.md:
-    /// accelerated_start, no_robber, rotating_first_player, dice_stack, seed_costs, metropolis, harbor_master,
-    /// knights, ships, colonist, attacks, phases), `land` for the modules without units, `sea` for the unit modules,
-    /// `war` for knights, ships, attacks and phases, `all` for every one.
-    #[arg(long, value_name = "NAMES", value_parser = Modules::parse, default_value = "", global = true)]
-    pub house_rules: Modules,
+    /// House rules, comma-separated (help written by [`house_rules_help`]).
+    #[arg(long, value_name = "NAMES", value_parser = parse_house_rules, default_value = "")]
+    pub house_rules: HouseRules,
+}
+
+/// The `--house-rules` list as typed, checked: its group words mean what the map plays, so it
+/// is read for the map once that is known ([`Modules::parse_on`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HouseRules(String);
+
+impl HouseRules {
+    /// The modules the list turns on for a game on `map`.
+    pub fn on(&self, map: MapId) -> Modules {
+        Modules::parse_on(&self.0, map).expect("checked as parsed")
+    }
+}
+
+fn parse_house_rules(list: &str) -> Result<HouseRules, String> {
+    Modules::parse(list).map(|_| HouseRules(list.to_string()))
+}
+
+/// `--house-rules`'s help, naming every module this version plays from the one list of them.
+pub fn house_rules_help() -> String {
+    format!(
+        "House rules of the seed collection, comma-separated (names as in RULES.md: {}), `land` for \
+         the modules without units, `sea` for knights, ships and colonist, `war` for knights, ships, \
+         attacks and phases, `all` for every one. A group brings colonist only on a map with an \
+         island that counts for it ({}); named alone elsewhere it is refused",
+        Modules::names(),
+        MapId::ALL
+            .iter()
+            .filter(|m| m.topology().has_colonist_island())
+            .map(|m| m.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 impl RulesFlags {
@@ -82,6 +112,7 @@ impl RulesFlags {
             let on_map = Config::on_map(map);
             (base.map, base.bank, base.deck) = (map, on_map.bank, on_map.deck);
         }
+        let modules = self.house_rules.on(base.map);
         Config {
             players,
             board: match self.board {
@@ -102,7 +133,7 @@ impl RulesFlags {
             turns: if self.paired_players { TurnStyle::Paired } else { base.turns },
             ..base
         }
-        .with_modules(self.house_rules)
+        .with_modules(modules)
     }
 
     /// The rules `remembered` (the start screen's last ones), with the options whose flags were
@@ -110,8 +141,8 @@ impl RulesFlags {
     pub fn over(&self, remembered: Config, given: impl Fn(&str) -> bool) -> Config {
         let flags = self.config(remembered.players);
         let pick = |id: &str| if given(id) { &flags } else { &remembered };
-        let modules = pick("house_rules").modules;
         let map = pick("map");
+        let modules = if given("house_rules") { self.house_rules.on(map.map) } else { remembered.modules };
         Config {
             map: map.map,
             bank: map.bank,

@@ -22,6 +22,11 @@ pub struct Report {
     pub mean_actions: f64,
     /// Wins by seat (a shared win, R57, counts for each player sharing it).
     pub wins: Vec<u64>,
+    /// How wins are counted ([`crate::arena::WINS_COUNTED`]): the wins may add up to more
+    /// than the games.
+    pub wins_counted: &'static str,
+    /// Games won by more than one player (R57).
+    pub shared_wins: u64,
     pub seconds: f64,
     pub games_per_second: f64,
     pub ns_per_action: f64,
@@ -56,7 +61,7 @@ fn play_with(bot: &mut RandomBot, config: Config, seed: u64) -> Outcome {
 pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
     let start = Instant::now();
     let mut wins = vec![0; config.players as usize];
-    let (mut turns, mut actions, mut unfinished) = (0u64, 0u64, 0u64);
+    let (mut turns, mut actions, mut unfinished, mut shared) = (0u64, 0u64, 0u64, 0u64);
     let mut bot = RandomBot::new(0);
     for i in 0..games {
         let out = play_with(&mut bot, config, seed.wrapping_add(i));
@@ -67,6 +72,7 @@ pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
         if won.is_empty() {
             unfinished += 1;
         }
+        shared += u64::from(won.iter().nth(1).is_some());
         for w in won.iter() {
             wins[w.index()] += 1;
         }
@@ -81,6 +87,8 @@ pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
         mean_turns: turns as f64 / g,
         mean_actions: actions as f64 / g,
         wins,
+        wins_counted: crate::arena::WINS_COUNTED,
+        shared_wins: shared,
         seconds,
         games_per_second: games as f64 / seconds,
         ns_per_action: seconds * 1e9 / actions.max(1) as f64,

@@ -20,16 +20,16 @@ fn refused(args: &[&str]) -> String {
 #[test]
 fn players_256_says_256_players() {
     assert_eq!(
-        refused(&["--players", "256", "simulate", "--games", "1"]),
+        refused(&["simulate", "--players", "256", "--games", "1"]),
         "catan: 256 players: the game seats 2 to 6\n"
     );
-    let huge = refused(&["--players", "99999999999999999999999", "simulate"]);
+    let huge = refused(&["simulate", "--players", "99999999999999999999999"]);
     assert!(huge.contains("players: the game seats 2 to 6"), "{huge}");
 }
 
 #[test]
 fn players_ann_says_1_player() {
-    assert_eq!(refused(&["--players", "Ann", "simulate"]), "catan: 1 player: the game seats 2 to 6\n");
+    assert_eq!(refused(&["simulate", "--players", "Ann"]), "catan: 1 player: the game seats 2 to 6\n");
 }
 
 #[test]
@@ -51,9 +51,9 @@ fn names_with_escape_sequences_are_refused_and_not_echoed() {
 
 #[test]
 fn a_target_above_the_most_points_a_game_gives_is_refused() {
-    let err = refused(&["--target", "23", "simulate", "--games", "1"]);
+    let err = refused(&["simulate", "--target", "23", "--games", "1"]);
     assert!(err.contains("no game gives more than 22"), "{err}");
-    let out = catan(&["--target", "22", "--seed", "1", "simulate", "--games", "2"]);
+    let out = catan(&["simulate", "--target", "22", "--seed", "1", "--games", "2"]);
     assert!(out.status.success(), "22 is reachable: {out:?}");
 }
 
@@ -184,6 +184,83 @@ fn map_flag_chooses_the_map() {
     assert!(text.contains("games: 3 (seed 1, 4 players, 0 unfinished at the 5000-turn limit)"), "{text}");
     let err = String::from_utf8(catan(&["simulate", "--map", "atlantis"]).stderr).unwrap();
     assert!(err.contains("no map called \"atlantis\": choose standard, five-six, archipelago"), "{err}");
-    let err = refused(&["--players", "4", "simulate", "--map", "five-six"]);
+    let err = refused(&["simulate", "--players", "4", "--map", "five-six"]);
     assert_eq!(err, "catan: 4 players on the five-six map: it is made for 5 to 6\n");
+}
+
+/// Issue 34: a shared win (R57) counts for each sharer in `arena` as in `simulate`, and both
+/// say so in their text and JSON.
+#[test]
+fn arena_counts_a_shared_win_for_each_sharer_and_says_so() {
+    let args = ["arena", "--players", "random,random,random,random", "--house-rules", "war", "--games", "8"];
+    let out = catan(&[&args[..], &["--seed", "1", "--threads", "1", "--json"]].concat());
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let wins: u64 = r["standings"].as_array().unwrap().iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    let (games, unfinished, shared) =
+        (r["games"].as_u64().unwrap(), r["unfinished"].as_u64().unwrap(), r["shared_wins"].as_u64().unwrap());
+    assert!(shared > 0, "seed 1 has shared wins: {r}");
+    assert!(wins >= games - unfinished + shared, "every sharer counted: {wins} wins, {r}");
+    assert!(r["wins_counted"].as_str().unwrap().contains("counts for each player sharing it"), "{r}");
+    let text = String::from_utf8(catan(&[&args[..], &["--seed", "1", "--threads", "1"]].concat()).stdout).unwrap();
+    assert!(text.contains("1 thread,"), "{text}");
+    assert!(text.contains("a shared win (R57) counts for each player sharing it"), "{text}");
+    let sim = String::from_utf8(catan(&["simulate", "--games", "3", "--seed", "1", "--json"]).stdout).unwrap();
+    assert!(sim.contains("\"wins_counted\":\"a shared win (R57) counts for each player sharing it\""), "{sim}");
+}
+
+/// Issue 34: `arena --save-dir` writes each game as a save that replays to the same state.
+#[test]
+fn arena_writes_its_games_as_saves() {
+    let dir = support::files::TempDir::new("arena-saves");
+    let out = catan(&[
+        "arena",
+        "--players",
+        "easy,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--save-dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8(out.stdout).unwrap().contains("saves written: 2"));
+    for seating in 0..2 {
+        let file = dir.path().join(format!("game-3-{seating}.json"));
+        let verify = catan(&["replay", file.to_str().unwrap(), "--verify"]);
+        assert!(verify.status.success(), "{file:?}: {verify:?}");
+        let log = String::from_utf8(catan(&["replay", file.to_str().unwrap(), "--print"]).stdout).unwrap();
+        assert!(log.contains("easy 1") && log.contains("random 2"), "the bots by name: {log}");
+    }
+}
+
+/// Issue 34: `simulate` plays random players only: a bot seat is refused, pointing to arena.
+#[test]
+fn simulate_refuses_bot_seats() {
+    let err = refused(&["simulate", "--players", "Ann,bot:hard", "--games", "1"]);
+    assert!(err.contains("catan arena"), "{err}");
+}
+
+/// Issue 34: colonist on a map with no island that counts is refused, naming the map that has
+/// one; `sea` there is knights and ships.
+#[test]
+fn colonist_is_refused_where_no_island_counts() {
+    let err = refused(&["simulate", "--house-rules", "colonist", "--games", "1"]);
+    assert!(err.contains("play it on the archipelago map"), "{err}");
+    let out = catan(&["simulate", "--house-rules", "sea", "--games", "2", "--seed", "1"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = catan(&["simulate", "--house-rules", "colonist", "--map", "archipelago", "--games", "2", "--seed", "1"]);
+    assert!(out.status.success(), "{out:?}");
+}
+
+/// Issue 34: a rules flag beside `--load` is refused with one message, before the save is read.
+#[test]
+fn rules_flags_beside_load_are_refused() {
+    let err = refused(&["--load", "no-such-save.json", "--map", "five-six"]);
+    assert_eq!(
+        err,
+        "catan: --map: a saved game is played on with its own rules, so --load takes no rules flag (leave it out)\n"
+    );
 }

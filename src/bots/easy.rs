@@ -93,7 +93,10 @@ impl EasyBot {
         // Cards bought only with cards to spare: a beginner who buys whenever it can plays
         // better (the medium player won 62% of 1,000 games against three such, 75% against
         // these, and these still win 93% against three random players).
-        let spare_for_card = Resource::ALL.iter().all(|&r| c.hand[r] >= card[r] + c.wanted[r]);
+        // Sums in u16: costs are not bounded (a hand-edited save, a library caller), and a u8
+        // sum near 255 would overflow.
+        let spare_for_card =
+            Resource::ALL.iter().all(|&r| u16::from(c.hand[r]) >= u16::from(card[r]) + u16::from(c.wanted[r]));
         let yop = best_year_of_plenty(c);
         let monopoly = best_monopoly(c);
         let action = self.draw(|a| match a {
@@ -114,7 +117,7 @@ impl EasyBot {
             Action::PlayYearOfPlenty(..) if Some(a) == yop => 40.0,
             Action::PlayMonopoly(r) if Some(r) == monopoly => 20.0,
             Action::MaritimeTrade { give, get, rate } if trades_left => {
-                let spare = c.hand[give] >= rate + c.wanted[give];
+                let spare = u16::from(c.hand[give]) >= u16::from(rate) + u16::from(c.wanted[give]);
                 if spare && c.hand[get] < c.wanted[get] { 40.0 } else { 0.0 }
             }
             // R42: 2 gold for a card it is missing, like a bank trade.

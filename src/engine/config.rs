@@ -207,12 +207,24 @@ pub enum ConfigError {
     DragonWithoutGold,
     #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
     ColonistWithoutShips,
+    #[error("colonist (R55) earns points on islands the {map} map doesn't have: play it on the {maps} map")]
+    ColonistWithoutIslands { map: &'static str, maps: String },
     #[error("attacks (R56) need units: add knights or ships to the house rules")]
     AttacksWithoutUnits,
     #[error("phases (R57) need attacks (R56): add attacks to the house rules")]
     PhasesWithoutAttacks,
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
+}
+
+/// The maps with an island that counts for R55, by name ("archipelago", or "a or b").
+fn colonist_maps() -> String {
+    let names: Vec<&str> = MapId::ALL.iter().filter(|m| m.topology().has_colonist_island()).map(|m| m.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "no".to_string(),
+    }
 }
 
 impl Config {
@@ -322,6 +334,10 @@ impl Config {
         }
         if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
             return Err(ConfigError::ColonistWithoutShips);
+        }
+        // R55 on a map with no island that counts would be a rule that earns nothing.
+        if self.modules.has(Module::Colonist) && !topo.has_colonist_island() {
+            return Err(ConfigError::ColonistWithoutIslands { map: self.map.name(), maps: colonist_maps() });
         }
         if self.modules.has(Module::Attacks) && !self.modules.has(Module::Knights) && !self.modules.has(Module::Ships) {
             return Err(ConfigError::AttacksWithoutUnits);

@@ -141,31 +141,65 @@ impl Modules {
         Modules(self.0 | m.bit())
     }
 
+    /// `self` with `m` switched off.
+    pub const fn without(self, m: Module) -> Modules {
+        Modules(self.0 & !m.bit())
+    }
+
+    /// `self` as the group words read on `map`: without R55's colonist where no island counts
+    /// for it ([`Topology::has_colonist_island`](super::Topology::has_colonist_island)).
+    pub fn on_map(self, map: super::MapId) -> Modules {
+        if map.topology().has_colonist_island() { self } else { self.without(Module::Colonist) }
+    }
+
     /// The modules switched on, in the order of RULES.md.
     pub fn iter(self) -> impl Iterator<Item = Module> {
         Module::ALL.into_iter().filter(move |&m| self.has(m))
     }
 
     /// Reads a comma-separated list of module names; `land` stands for [`Modules::LAND`], `sea`
-    /// for [`Modules::SEA`] and `all` for [`Modules::PLAYABLE`].
+    /// for [`Modules::SEA`], `war` for [`Modules::WAR`] and `all` for [`Modules::PLAYABLE`].
     pub fn parse(list: &str) -> Result<Modules, String> {
+        Modules::parse_groups(list, Modules::PLAYABLE)
+    }
+
+    /// [`Modules::parse`] for a game on `map`: a group word (`sea`, `all`) brings R55's
+    /// colonist only on a map with an island that counts for it, where it would earn nothing;
+    /// `colonist` named on its own stays, for [`Config::validate`](super::Config::validate) to
+    /// refuse with a message naming the maps that have one.
+    pub fn parse_on(list: &str, map: super::MapId) -> Result<Modules, String> {
+        Modules::parse_groups(list, Modules::PLAYABLE.on_map(map))
+    }
+
+    /// Reads a list of names and group words; each group gives only the modules in `groups`.
+    fn parse_groups(list: &str, groups: Modules) -> Result<Modules, String> {
         let mut out = Modules::NONE;
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            out = match Module::from_name(name) {
-                Some(m) => out.with(m),
-                None if name == "land" => Modules(out.0 | Modules::LAND.0),
-                None if name == "sea" => Modules(out.0 | Modules::SEA.0),
-                None if name == "war" => Modules(out.0 | Modules::WAR.0),
-                None if name == "all" => Modules(out.0 | Modules::PLAYABLE.0),
+            let group = match Module::from_name(name) {
+                Some(m) => {
+                    out = out.with(m);
+                    continue;
+                }
+                None if name == "land" => Modules::LAND,
+                None if name == "sea" => Modules::SEA,
+                None if name == "war" => Modules::WAR,
+                None if name == "all" => Modules::PLAYABLE,
                 None => {
-                    let known: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
                     return Err(format!(
                         "no house rule '{name}': choose among land, {}, sea, war, all",
-                        known.join(", ")
+                        Modules::names()
                     ));
                 }
             };
+            out = Modules(out.0 | (group.0 & groups.0));
         }
         Ok(out)
+    }
+
+    /// The names of the modules this version plays, comma-separated, in the order of RULES.md
+    /// (for help and messages, so no list of them can drift).
+    pub fn names() -> String {
+        let known: Vec<&str> = Modules::PLAYABLE.iter().map(|m| m.name()).collect();
+        known.join(", ")
     }
 }

@@ -77,37 +77,29 @@ impl ActionSink for Vec<Action> {
 }
 
 /// Room for more actions than any moment lists, with one slot to spare for the write past the end
-/// that [`ActionSink::push_if`] may make. The bound, phase by phase, from limits the engine enforces (a map has
-/// at most 128 intersections and 128 paths, `MapError::TooManyParts`, and 30 land hexes;
-/// a game at most 6 players):
-/// - the main phase, the largest: a road on each path (128); one building on each intersection
-///   (an empty one takes a settlement, one's settlement a city, one's city a castle: 128);
-///   every card play (a knight, road building, 25 ordered pairs of year of plenty, 5
-///   monopolies: 32); every maritime trade (5 resources given for 4 others at 3 rates: 60);
-///   gold for each of 5 resources; a card bought; the end of the turn: 360; with knights
-///   (R52), a unit of each of 3 kinds on each of 30 hexes (90) and each of 6 units moved to
-///   each of 29 other hexes (174); with ships (R53), a ship of each of 3 kinds on each of 64
-///   sea hexes (192), each of 6 ships sailed to each of 63 other sea hexes (378) and each of 6
-///   knight units boarding each of 6 ships (36): 1,230 in all;
-/// - the robber: a move to each of 30 hexes robbing each of 5 others at most (150);
-/// - set-up (128 sites or fewer), discards (6), free roads (128), the Special Building Phase
-///   (the main phase without cards and trades), R45's cards (6), answers to an offer and
-///   confirmations (9): fewer.
-///
-/// So no moment overflows the list; [`ACTION_BOUND`] is checked against it at compile time.
-/// A module that lists more raises the bound here, with its own line above.
-pub const MAX_ACTIONS: usize = 1280;
+/// that [`ActionSink::push_if`] may make: more than [`ACTION_BOUND`], checked at compile time.
+pub const MAX_ACTIONS: usize = 1792;
 
-/// The most actions any moment lists (see [`MAX_ACTIONS`]).
+/// The most actions any moment lists. Each family of rules and each module states the most it
+/// lists, in its own file (`MOST_ACTIONS`), from limits the engine enforces (a map has at most
+/// 128 intersections, 128 paths, 30 land hexes and 64 sea hexes; a game at most 6 players and
+/// a player 6 knight units and 6 ships): in the main phase, the largest moment, builds (256),
+/// cards (33), maritime trades (60), the end of the turn (1), gold (R42, 5), knights (R52,
+/// 264), ships (R53, 606) and attacks (R56, 540) may all be listed at once, so the bound is
+/// their sum (1,765); the robber's moment (150) and the others (set-up, discards, free roads,
+/// the Special Building Phase, R45's cards, answers to an offer) list fewer. A module that
+/// lists more raises its own term; the tests hold every module to its term.
 pub const ACTION_BOUND: usize = {
-    let (paths, intersections, hexes, others) = (128, 128, super::map::MAX_HEXES, super::MAX_PLAYERS - 1);
-    let base = paths + intersections + (1 + 1 + 25 + 5) + 5 * 4 * 3 + 5 + 1 + 1;
-    let (units, seas) = (super::rules::UNITS, super::map::MAX_SEA_HEXES);
-    let knights = 3 * hexes + units * (hexes - 1);
-    let ships = 3 * seas + units * (seas - 1) + units * units;
-    let main = base + knights + ships;
-    let robber = hexes * others;
-    if main > robber { main } else { robber }
+    use super::rules::most;
+    let main = most::BUILDS
+        + most::CARDS
+        + most::TRADES
+        + most::END
+        + most::GOLD
+        + most::KNIGHTS
+        + most::SHIPS
+        + most::ATTACKS;
+    if main > most::ROBBER { main } else { most::ROBBER }
 };
 const _: () = assert!(ACTION_BOUND < MAX_ACTIONS, "an action list could overflow");
 
@@ -219,23 +211,124 @@ mod tests {
         }
     }
 
-    /// The proven bound holds in play: no moment of random games with every land module, gold
-    /// and the dragon, 2 to 6 players, lists more than [`ACTION_BOUND`].
+    /// The term of [`ACTION_BOUND`] an action counts under, and that term's most.
+    fn term(a: &Action) -> (&'static str, usize) {
+        use crate::engine::rules::most;
+        match a {
+            Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_) | Action::BuildCastle(_) => {
+                ("builds", most::BUILDS)
+            }
+            Action::BuyDevCard
+            | Action::PlayKnight
+            | Action::PlayRoadBuilding
+            | Action::PlayYearOfPlenty(..)
+            | Action::PlayMonopoly(_) => ("cards", most::CARDS),
+            Action::MaritimeTrade { .. }
+            | Action::OfferTrade { .. }
+            | Action::AcceptTrade
+            | Action::DeclineTrade
+            | Action::CounterTrade { .. }
+            | Action::ConfirmTrade(_)
+            | Action::CancelTrade => ("trades", most::TRADES),
+            // The roll and the end of the turn are never listed together.
+            Action::RollDice | Action::EndTurn => ("turn", most::END),
+            // Moments of their own: a card to discard or to take (R45), of 5 or 6 kinds.
+            Action::Discard(_) | Action::TakeCard(_) => ("cards to give or take", 6),
+            Action::MoveRobber { .. } => ("robber", most::ROBBER),
+            Action::BuyWithGold(_) => ("gold", most::GOLD),
+            Action::BuildKnight { .. } | Action::MoveKnight { .. } => ("knights", most::KNIGHTS),
+            Action::BuildShip { .. } | Action::SailShip { .. } | Action::BoardShip { .. } => ("ships", most::SHIPS),
+            Action::Attack { .. } => ("attacks", most::ATTACKS),
+        }
+    }
+
+    /// Checks one moment against each term and the bound; the most of each term seen so far.
+    fn check_terms(game: &Game, list: &[Action], most: &mut std::collections::BTreeMap<&'static str, usize>) {
+        let mut counts = std::collections::BTreeMap::new();
+        for a in list {
+            let (name, bound) = term(a);
+            let n = counts.entry(name).or_insert(0);
+            *n += 1;
+            assert!(*n <= bound, "{name} lists more than its term {bound} at {:?}", game.phase());
+        }
+        assert!(list.len() <= ACTION_BOUND, "{} actions", list.len());
+        for (name, n) in counts {
+            let m = most.entry(name).or_insert(0);
+            *m = (*m).max(n);
+        }
+    }
+
+    /// The proven bound holds in play, term by term: no moment of random games with every
+    /// module (the colonist where an island counts; attacks with and without R57's phases),
+    /// gold and the dragon, 2 to 6 players, lists more than a module's term or than
+    /// [`ACTION_BOUND`].
     #[test]
     fn no_moment_lists_more_than_the_bound() {
-        use crate::engine::{Module, Modules};
-        let mut most = 0;
-        for seed in 0..30 {
-            let modules = Modules::PLAYABLE.with(Module::Gold).with(Module::Dragon);
-            let mut game = Game::new(Config::with_players(2 + (seed % 5) as u8).with_modules(modules), seed).unwrap();
+        use crate::engine::{MapId, Module, Modules};
+        let mut most = std::collections::BTreeMap::new();
+        for seed in 0..40 {
+            let players = 2 + (seed % 5) as u8;
+            let base = if seed % 2 == 0 && players <= 4 {
+                Config { players, ..Config::on_map(MapId::Archipelago) }
+            } else {
+                Config::with_players(players)
+            };
+            let mut modules = Modules::parse_on("all", base.map).unwrap().with(Module::Gold).with(Module::Dragon);
+            if seed % 3 == 0 {
+                modules = Modules(modules.0 & !Module::Phases.bit());
+            }
+            let mut game = Game::new(base.with_modules(modules), seed).unwrap();
             let mut list = ActionList::new();
             let mut rng = SplitMix64::new(seed);
             while !game.is_over() && game.turn_number() < 1000 {
                 game.legal_actions_into(&mut list);
-                most = most.max(list.len());
+                check_terms(&game, &list, &mut most);
                 game.apply_unchecked(list[rng.below(list.len())], &mut NoEvents);
             }
         }
-        assert!(most <= ACTION_BOUND && most > 50, "{most}");
+        for name in ["builds", "knights", "ships", "attacks"] {
+            assert!(most.get(name).is_some_and(|&n| n > 0), "{name} listed in play: {most:?}");
+        }
+    }
+
+    /// The terms hold where a position is built to be extreme: six players, every knight unit
+    /// and ship placed, the acting player's 6 archers on one hex with every opponent's knight
+    /// units and buildings on the corners around, and its 6 ships on one sea hex with every
+    /// opponent's ships.
+    #[test]
+    fn no_extreme_position_lists_more_than_the_bound() {
+        use crate::engine::{Hand, Hex, Module, Modules, Scenario, UnitKind};
+        let modules = Modules::NONE.with(Module::Knights).with(Module::Ships).with(Module::Attacks);
+        let config = Config::with_players(6).with_modules(modules);
+        let topo = config.map.topology();
+        // A coastal land hex with the most land around it, and a sea hex beside it.
+        let h =
+            topo.hexes().filter(|&h| !topo.hex_sea(h).is_empty()).max_by_key(|&h| topo.hex_neighbors(h).len()).unwrap();
+        let x = topo.hex_sea(h).iter().next().unwrap();
+        let a = Seat(0);
+        let mut scn = Scenario::new(config, 1).turn(a).rolled().hand(a, Hand::uniform(9));
+        for s in (0..6).map(Seat) {
+            let kind = if s == a { UnitKind::Archer } else { UnitKind::Knight };
+            for _ in 0..6 {
+                scn = scn.unit(s, kind, h).ship(s, UnitKind::Ship, x);
+            }
+        }
+        // Opponents' settlements on the corners the archers reach, two apart (R24), in turn.
+        let mut taken: Vec<crate::engine::Vertex> = Vec::new();
+        let reach = std::iter::once(h).chain(topo.hex_neighbors(h).iter().copied()).collect::<Vec<Hex>>();
+        for v in reach.iter().flat_map(|&r| topo.hex_vertices(r)) {
+            if !taken.iter().any(|&t| t == v || topo.vertex_neighbors(t).contains(&v)) {
+                scn = scn.settlement(Seat(1 + (taken.len() % 5) as u8), v);
+                taken.push(v);
+            }
+        }
+        let game = scn.build().unwrap();
+        let mut list = ActionList::new();
+        game.legal_actions_into(&mut list);
+        let mut most = std::collections::BTreeMap::new();
+        check_terms(&game, &list, &mut most);
+        // Each archer strikes the buildings in reach and 30 knight units; each ship 30 ships and
+        // the buildings on its sea hex's corners.
+        assert!(most["attacks"] >= 6 * (taken.len() + 30) + 6 * 30, "{most:?}");
     }
 }

@@ -228,8 +228,8 @@ fn second_of_pair(app: &Scene) -> Option<Seat> {
 }
 
 /// "free road 1 of 2": which of the road building card's roads is being placed. The card gives
-/// two, one when the player has a single road piece left (R31).
+/// two, one when the player has a single road piece left or a single road can be placed (R31).
 pub fn free_road(g: &crate::engine::Game, left: u8) -> String {
-    let total = if left >= 2 { g.pieces_left(g.to_act()).0.min(2) as u8 } else { 2 };
+    let total = if left >= 2 { g.free_roads_left() } else { 2 };
     format!("free road {} of {total}", total.saturating_sub(left) + 1)
 }

@@ -34,7 +34,8 @@ pub struct Settings {
     pub discard_limit: u8,
     pub friendly_robber: bool,
     pub paired_players: bool,
-    /// House rules by their names in RULES.md; names this version can't play are left out.
+    /// House rules by their names in RULES.md, or the group words (`sea`, `war`, `all`); names
+    /// this version can't play are left out.
     pub house_rules: Vec<String>,
     /// A map other than the one the player count deals (the archipelago, R51); none: that one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,22 +77,24 @@ impl Settings {
     }
 
     /// The rules these settings choose, for as many players as they seat (four when they seat
-    /// fewer than two). House rules this version can't play are left out.
+    /// fewer than two). House rules this version can't play are left out; `house_rules`
+    /// takes the command line's group words too.
     pub fn rules(&self) -> Config {
         let players = if self.seats.len() >= 2 { u8::try_from(self.seats.len()).unwrap_or(u8::MAX) } else { 4 };
-        let modules = self
-            .house_rules
-            .iter()
-            .filter_map(|n| Module::from_name(n))
-            .filter(|&m| Modules::PLAYABLE.has(m))
-            .fold(Modules::NONE, Modules::with);
-        // R55: the colonist sails (its config needs ships).
-        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         let base = Config::with_players(players);
         let base = match self.map {
             Some(map) if map != base.map => Config { players, turns: base.turns, ..Config::on_map(map) },
             _ => base,
         };
+        // Names and the group words of the command line (`sea`, `war`, `all`, meaning what
+        // the map plays); a word this version doesn't know is left out.
+        let modules = self
+            .house_rules
+            .iter()
+            .filter_map(|n| Modules::parse_on(n, base.map).ok())
+            .fold(Modules::NONE, |all, m| Modules(all.0 | (m.0 & Modules::PLAYABLE.0)));
+        // R55: the colonist sails (its config needs ships).
+        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         Config {
             target: self.target,
             board: self.board,
@@ -197,6 +200,23 @@ mod tests {
         assert!(rules.modules.has(Module::NoRobber));
         assert_eq!(rules.modules.iter().count(), 1);
         assert!(rules.validate().is_ok());
+    }
+
+    /// Issue 34: `house_rules` takes the group words as the command line does: `war` is
+    /// knights, ships, attacks and phases; `sea` and `all` bring colonist on the archipelago
+    /// only (where an island counts for it).
+    #[test]
+    fn house_rules_take_the_group_words() {
+        let s = Settings { house_rules: vec!["war".into()], ..Settings::default() };
+        assert_eq!(s.rules().modules, Modules::WAR);
+        let s = Settings { house_rules: vec!["sea".into(), "gold".into()], ..Settings::default() };
+        assert_eq!(s.rules().modules, Modules::NONE.with(Module::Knights).with(Module::Ships).with(Module::Gold));
+        assert!(s.check().is_ok());
+        let s = Settings { house_rules: vec!["sea".into()], map: Some(MapId::Archipelago), ..Settings::default() };
+        assert_eq!(s.rules().modules, Modules::SEA);
+        let s = Settings { house_rules: vec!["all".into()], ..Settings::default() };
+        assert_eq!(s.rules().modules.iter().count(), Module::ALL.len() - 1, "all but colonist on the standard map");
+        assert!(s.check().is_ok());
     }
 
     #[test]

@@ -287,7 +287,7 @@ mod tests {
 
     /// A's knight on a coastal hex beside A's cargo ship, A's turn after the roll.
     fn beside_cargo() -> (Game, crate::engine::SeaHex) {
-        let config = Config::default().with_modules(Modules::SEA);
+        let config = Config::default().with_modules(Modules::SEA.without(crate::engine::Module::Colonist));
         let h = Hex(0);
         let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
         let g = Scenario::new(config, 1)
@@ -325,7 +325,7 @@ mod tests {
     /// verb (skipped, and skipped again going back).
     #[test]
     fn r53_a_knight_aboard_leaves_for_a_marked_land_hex() {
-        let config = Config::default().with_modules(Modules::SEA);
+        let config = Config::default().with_modules(Modules::SEA.without(crate::engine::Module::Colonist));
         let x = config.map.topology().hex_sea(Hex(0)).iter().next().expect("a coastal hex");
         let g = Scenario::new(config, 1)
             .turn(A)

@@ -338,3 +338,21 @@ fn issue14_bots_counter_an_offer_when_other_terms_suit_them() {
         }
     }
 }
+
+/// Issue 34: costs are not bounded (a hand-edited save, a library caller): with components
+/// near 255 (a city of 255 ore, a card of 250), the bots add their sums without overflow (a
+/// debug build reported "computer player failed") and play on; no one can afford those, so
+/// the games stop after 60 turns.
+#[test]
+fn bots_play_rules_with_costs_near_255() {
+    for seed in 0..6 {
+        let mut config = base_config(seed);
+        config.costs.city = Hand::of(Resource::Ore, 255);
+        config.costs.development = Hand::of(Resource::Ore, 250);
+        config.costs.castle = Hand::of(Resource::Ore, 255);
+        for level in [BotLevel::Random, BotLevel::Easy, BotLevel::Medium] {
+            let g = play_until(level, seed, config, |g| g.turn_number() >= 60);
+            assert!(g.turn_number() >= 60 || g.is_over());
+        }
+    }
+}

@@ -156,7 +156,7 @@ fn r56_a_bot_attacks_when_winning_takes_the_leaders_award_and_not_when_it_hands_
 fn r52_medium_and_hard_build_a_knight_toward_largest_army() {
     // One knight unit already, ore and wool in hand and nothing else to buy: catanatron's value
     // saw no point in a second knight (no award yet) and kept the cards.
-    let g = position(Config::default().with_modules(Modules::SEA), |s| {
+    let g = position(Config::default().with_modules(Modules::SEA.without(Module::Colonist)), |s| {
         s.unit(A, UnitKind::Knight, HILLS_5).hand(A, hand(0, 0, 1, 0, 1))
     });
     for level in LEVELS {

@@ -277,11 +277,11 @@ fn r30_victory_point_cards_count_while_hidden() {
 fn r31_road_building_places_two_free_roads() {
     let mut g = scenario().settlement(A, corner(HILLS_6, N)).dev(A, DevCard::RoadBuilding).rolled().build().unwrap();
     play(&mut g, Action::PlayRoadBuilding);
-    assert_eq!(g.phase(), Phase::RoadBuilding { left: 2 });
+    assert_eq!((g.phase(), g.free_roads_left()), (Phase::RoadBuilding { left: 2 }, 2));
     refused(&mut g, Action::BuildRoad(side(PASTURE_11, Side::SE)), RuleError::RoadNotConnected);
     refused(&mut g, Action::EndTurn, RuleError::NotNow("place the free roads first"));
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NE)));
-    assert_eq!(g.phase(), Phase::RoadBuilding { left: 1 });
+    assert_eq!((g.phase(), g.free_roads_left()), (Phase::RoadBuilding { left: 1 }, 1));
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::E)));
     assert_eq!((g.phase(), g.view(A).hand(), g.bank()), (Phase::Main, Hand::EMPTY, Hand::uniform(19)));
     assert_eq!(g.pieces_left(A).0, 13);
@@ -302,6 +302,7 @@ fn r31_road_building_with_one_piece_left() {
     let mut g = scn.build().unwrap();
     assert_eq!(g.pieces_left(A).0, 1);
     play(&mut g, Action::PlayRoadBuilding);
+    assert_eq!(g.free_roads_left(), 1, "one piece, one road: the counter says so");
     play(&mut g, Action::BuildRoad(side(HILLS_6, Side::NE)));
     assert_eq!((g.phase(), g.pieces_left(A).0), (Phase::Main, 0));
 }
@@ -321,6 +322,8 @@ fn r31_road_building_with_one_legal_path() {
         .unwrap();
     play(&mut g, Action::PlayRoadBuilding);
     assert_eq!(g.legal_actions(), vec![Action::BuildRoad(side(MOUNTAINS_10, Side::NE))]);
+    // R31's counter: one road is what the card really gives here, though the phase began at 2.
+    assert_eq!((g.phase(), g.free_roads_left()), (Phase::RoadBuilding { left: 2 }, 1));
     play(&mut g, Action::BuildRoad(side(MOUNTAINS_10, Side::NE)));
     assert_eq!(g.phase(), Phase::Main);
 }

@@ -2,8 +2,8 @@
 //! paired players.
 
 use catan::engine::{
-    Action, BoardKind, Config, DevCard, DevHand, Event, Game, Hand, HarborKind, Hex, MapId, Phase, Resource, RuleError,
-    Scenario, Seat, Terrain, TurnStyle, Vertex,
+    Action, BoardKind, Config, DevCard, DevHand, Event, Game, Hand, HarborKind, Hex, MapId, Module, Modules, Phase,
+    Resource, RuleError, Scenario, Seat, Terrain, TurnStyle, UnitKind, Vertex,
 };
 
 use crate::support::board::{hand, play, refused};
@@ -217,4 +217,88 @@ fn r40a_the_second_player_may_win_in_the_turn() {
     let events = play(&mut g, Action::BuildCity(v));
     assert!(events.contains(&Event::Won { seat: D, points: 3 }));
     assert_eq!(g.winner(), Some(D));
+}
+
+/// Roads of `s` on a trail through neighbouring intersections of the 5-6 island.
+fn five_six_roads(mut scn: Scenario, s: Seat, vs: &[Vertex]) -> Scenario {
+    let t = MapId::FiveSix.topology();
+    for w in vs.windows(2) {
+        scn = scn.road(s, t.edge_between(w[0], w[1]).expect("neighbouring intersections"));
+    }
+    scn
+}
+
+/// R40a with R38: the shared turn is the first player's own turn too, so a win that comes to
+/// them in the second player's part is theirs at once. C holds Longest Road (8 roads along the
+/// top of the island's middle row); A has 8 points and a 5-road trail; in D's part of A's
+/// turn, D's settlement cuts C's road, Longest Road goes to A, who has 10 and wins then.
+#[test]
+fn r40a_r38_the_first_player_wins_in_the_partners_part() {
+    let (n, ne, se, s, sw) = (0, 1, 2, 3, 4);
+    let c = |h: u8, i: usize| corner(h, i);
+    // The middle row is hexes 12 to 17; the bottom row 27 to 29.
+    let top_of_row = [c(12, 5), c(12, n), c(12, ne), c(13, n), c(13, ne), c(14, n), c(14, ne), c(15, n), c(15, ne)];
+    let split = c(13, ne);
+    let bottom = [c(27, sw), c(27, s), c(27, se), c(28, s), c(28, se), c(29, s)];
+    let config = Config { turns: TurnStyle::Paired, ..Config::with_players(5) };
+    let mut scn = Scenario::new(config, 1).turn(A).rolled();
+    scn = five_six_roads(scn, C, &top_of_row);
+    scn = five_six_roads(scn, A, &bottom);
+    scn = five_six_roads(scn, D, &[c(13, s), c(13, se), split]);
+    for v in [c(0, n), c(1, n), c(2, n), c(27, sw)] {
+        scn = scn.city(A, v);
+    }
+    let mut g = scn.settlement(D, c(13, s)).hand(D, Hand::SETTLEMENT).build().unwrap();
+    assert_eq!((g.longest_road(), g.public_points(A)), (Some(C), 8));
+    play(&mut g, Action::EndTurn);
+    assert_eq!((g.to_act(), g.paired_with()), (D, Some(A)));
+    let events = play(&mut g, Action::BuildSettlement(split));
+    assert!(events.contains(&Event::LongestRoad { holder: Some(A), length: 5 }), "{events:?}");
+    assert_eq!(events.last(), Some(&Event::Won { seat: A, points: 10 }), "{events:?}");
+    assert_eq!(g.winner(), Some(A));
+}
+
+/// R40a with units ("Settled for R51-R57"): each part of a paired turn is a turn of its
+/// player's for the unit rules: A's unit built and actions in A's part do not use up D's, and
+/// in D's part D's units act, not A's.
+#[test]
+fn r40a_r52_each_part_of_a_paired_turn_has_its_own_units_built_and_actions() {
+    let config = Config { turns: TurnStyle::Paired, ..Config::with_players(5) }
+        .with_modules(Modules::NONE.with(Module::Knights));
+    let (a_home, d_home) = (Hex(14), Hex(28));
+    let step = |h: Hex| MapId::FiveSix.topology().hex_neighbors(h)[0];
+    let build = |hex| Action::BuildKnight { kind: UnitKind::Knight, hex };
+    let mut g = Scenario::new(config, 1)
+        .turn(A)
+        .settlement(A, corner(14, 0))
+        .settlement(D, corner(28, 3))
+        .unit(A, UnitKind::Knight, a_home)
+        .unit(D, UnitKind::Knight, d_home)
+        .hand(A, hand(0, 0, 2, 0, 2))
+        .hand(D, hand(0, 0, 2, 0, 2))
+        .rolled()
+        .build()
+        .unwrap();
+    // A's part: one unit built, A's first unit moves.
+    play(&mut g, build(a_home));
+    refused(&mut g, build(a_home), RuleError::UnitsThisTurn(1));
+    play(&mut g, Action::MoveKnight { unit: 0, to: step(a_home) });
+    assert_eq!(g.unit_actions_used(A, 0), 1);
+    let a_units: Vec<Hex> = g.knight_units(A).map(|k| k.2).collect();
+    // D's part: D's units are fresh, D builds a unit of their own (A's build didn't use it
+    // up) and moves theirs (A's move didn't use it); A's units stay where they are.
+    play(&mut g, Action::EndTurn);
+    assert_eq!((g.to_act(), g.paired_with()), (D, Some(A)));
+    assert_eq!(g.unit_actions_used(D, 0), 0);
+    play(&mut g, build(d_home));
+    refused(&mut g, build(d_home), RuleError::UnitsThisTurn(1));
+    play(&mut g, Action::MoveKnight { unit: 0, to: step(d_home) });
+    assert_eq!(g.unit_actions_used(D, 0), 1);
+    refused(&mut g, Action::MoveKnight { unit: 0, to: d_home }, RuleError::UnitMoved);
+    assert_eq!(g.knight_units(D).map(|k| k.2).collect::<Vec<Hex>>(), [step(d_home), d_home]);
+    assert_eq!(g.knight_units(A).map(|k| k.2).collect::<Vec<Hex>>(), a_units, "A's units act in A's part only");
+    // Then B's turn: D's part is over and with it D's unit actions.
+    play(&mut g, Action::EndTurn);
+    assert_eq!(g.current_player(), B);
+    assert_eq!(g.unit_actions_used(D, 0), 0);
 }

@@ -135,7 +135,7 @@ fn r56_targets_in_reach_and_refusals() {
         refused(&mut g, attack(0, building(v)), RuleError::UnitAttacked);
     }
     // Without the module, no attack.
-    let mut g = game(Config::default().with_modules(Modules::SEA), 1, &|s| {
+    let mut g = game(Config::default().with_modules(Modules::SEA.without(Module::Colonist)), 1, &|s| {
         s.settlement(B, v).unit(A, UnitKind::Knight, FOREST_9)
     });
     refused(&mut g, attack(0, building(v)), RuleError::ModuleOff("attacks"));

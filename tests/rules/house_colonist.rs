@@ -46,6 +46,35 @@ fn r55_colonist_needs_ships_and_brings_them() {
     );
 }
 
+/// R55 ("Settled for R51-R57"): `colonist` is refused on a map with no island that counts for
+/// it (it would earn nothing), with a message naming the maps that have one; the group words
+/// bring it only where it counts.
+#[test]
+fn r55_colonist_is_refused_on_a_map_with_no_island_that_counts() {
+    let colonist = Modules::NONE.with(Module::Colonist);
+    for map in [MapId::Standard, MapId::FiveSix] {
+        let players = map.topology().players().0.max(2);
+        let config = Config { players, ..Config::on_map(map) }.with_modules(colonist);
+        let err = config.validate().unwrap_err();
+        assert!(matches!(err, ConfigError::ColonistWithoutIslands { .. }), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "colonist (R55) earns points on islands the {} map doesn't have: play it on the archipelago map",
+                map.name()
+            )
+        );
+        assert!(Game::new(config, 1).is_err());
+        // `sea` and `all` are the modules the map plays: knights and ships here.
+        let sea = Modules::parse_on("sea", map).unwrap();
+        assert_eq!(sea, Modules::NONE.with(Module::Knights).with(Module::Ships));
+        assert!(!Modules::parse_on("all", map).unwrap().has(Module::Colonist));
+        assert_eq!(Modules::parse_on("colonist", map), Ok(colonist), "named alone, for validate to refuse");
+    }
+    assert!(archipelago().validate().is_ok());
+    assert_eq!(Modules::parse_on("sea", MapId::Archipelago), Ok(Modules::SEA));
+}
+
 #[test]
 fn r55_a_settlement_on_an_islet_beside_ones_ship_earns_a_point_kept_when_the_settlement_is_lost() {
     let t = MapId::Archipelago.topology();
@@ -98,33 +127,37 @@ fn r55_a_settlement_on_an_islet_beside_ones_ship_earns_a_point_kept_when_the_set
 
 #[test]
 fn r55_no_point_for_an_island_of_a_setup_building_r41s_city_included() {
-    // The base island is one island, counted for R55 (the map names none: all count), where
-    // set-up placed everyone: a later settlement there earns nothing.
+    // The archipelago's main island is where set-up placed everyone: a later settlement there
+    // earns nothing. (A map of one island has no island that counts: colonist is refused.)
+    let mut checked = 0;
     for modules in [Modules::SEA, Modules::SEA.with(Module::AcceleratedStart)] {
-        let config = Config::default().with_modules(modules);
+        let config = archipelago().with_modules(modules);
         for seed in 0..6 {
             let g = set_up(config, seed);
             let me = g.current_player();
-            let mut g = Scenario::from_game(g).rolled().hand(me, Hand::SETTLEMENT).build().unwrap();
-            let sites: Vec<Action> =
-                g.legal_actions().into_iter().filter(|a| matches!(a, Action::BuildSettlement(_))).collect();
-            let mut g2 = g;
-            let Some(&a) = sites.first() else {
-                // No road end free yet: a ship beside the coast gives a site without a road.
-                let x = catan::engine::SeaHex(0);
-                g = Scenario::from_game(g).ship(me, UnitKind::Ship, x).build().unwrap();
-                let Some(a) = g.legal_actions().into_iter().find(|a| matches!(a, Action::BuildSettlement(_))) else {
-                    continue;
-                };
-                let events = play(&mut g, a);
-                assert!(islands(&events).is_empty());
+            // A knight of the player's on a hex of the main island (the set-up island) gives sites
+            // there without a road (R52's settling).
+            let t = MapId::Archipelago.topology();
+            let main = t.setup_islands()[0] as usize;
+            let Some((mut g, a)) = t.hexes().filter(|&h| t.island_of(h) == main).find_map(|h| {
+                let g = Scenario::from_game(g)
+                    .rolled()
+                    .hand(me, Hand::SETTLEMENT)
+                    .unit(me, UnitKind::Knight, h)
+                    .build()
+                    .ok()?;
+                let a = g.legal_actions().into_iter().find(|a| matches!(a, Action::BuildSettlement(_)))?;
+                Some((g, a))
+            }) else {
                 continue;
             };
-            let events = play(&mut g2, a);
+            let events = play(&mut g, a);
             assert!(islands(&events).is_empty(), "seed {seed}: {events:?}");
-            assert_eq!(g2.colonist_islands(me).count(), 0);
+            assert_eq!(g.colonist_islands(me).count(), 0);
+            checked += 1;
         }
     }
+    assert!(checked > 0, "some seed had a site to settle");
 }
 
 /// R55 with R56 (a decision of ours, docs/status.md: RULES.md is silent): a settlement taken in

@@ -15,7 +15,7 @@ fn config() -> Config {
 }
 
 fn both() -> Config {
-    Config::default().with_modules(Modules::SEA)
+    Config::default().with_modules(Modules::SEA.without(Module::Colonist))
 }
 
 fn build(kind: UnitKind, sea: SeaHex) -> Action {

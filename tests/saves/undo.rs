@@ -208,7 +208,8 @@ fn h3_undo_without_a_replay_agrees_with_the_replay() {
     let mut refusals = BTreeSet::new();
     for seed in 0..40u64 {
         let mix = SplitMix64::new(seed ^ 0x0B5E).next_u64() as u32;
-        let config = crate::support::config::config(seed).with_modules(Modules(mix & Modules::PLAYABLE.0));
+        let config = crate::support::config::config(seed);
+        let config = config.with_modules(Modules(mix & Modules::PLAYABLE.0).on_map(config.map));
         let mut record = Record::new(config, seed, save::default_names(config.players)).unwrap();
         let mut rng = SplitMix64::new(seed ^ 0x24);
         for step in 0..1500 {

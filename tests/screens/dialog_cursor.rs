@@ -83,6 +83,31 @@ fn road_building_says_which_road_of_how_many() {
     assert!(text(&app).contains("Ann places free road 2 of 2"), "{}", text(&app));
 }
 
+/// Issue 34: R31's counter says what the card really gives: with one path open (A's settlement
+/// on the top coast, B's roads holding the other path and both beyond), "road 1 of 1".
+#[test]
+fn road_building_with_one_open_path_says_one_road() {
+    use crate::support::board::{MOUNTAINS_10, N, PASTURE_2, corner, side};
+    use catan::engine::{BoardKind, Side};
+    let config = Config { board: BoardKind::Beginner, ..Config::with_players(3) };
+    let (a, b) = (Seat(0), Seat(1));
+    let game = Scenario::new(config, 1)
+        .turn(a)
+        .settlement(a, corner(MOUNTAINS_10, N))
+        .road(b, side(MOUNTAINS_10, Side::NW))
+        .road(b, side(PASTURE_2, Side::NW))
+        .road(b, side(MOUNTAINS_10, Side::E))
+        .dev(a, DevCard::RoadBuilding)
+        .rolled()
+        .build()
+        .unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('p'));
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    assert!(text(&app).contains("Ann places free road 1 of 1"), "{}", text(&app));
+    assert!(!text(&app).contains("of 2"), "{}", text(&app));
+}
+
 /// The width of the box whose title starts with `title`, and the screen.
 fn box_width(app: &App, title: &str) -> (usize, String) {
     let s = text(app);

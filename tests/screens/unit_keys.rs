@@ -17,7 +17,7 @@ use catan::tui::{App, Focus, Purpose, Target};
 /// Three players on the beginner board with these modules, A's turn after the roll.
 fn scenario(map: MapId, modules: Modules, seed: u64) -> Scenario {
     let board = if map == MapId::Standard { BoardKind::Beginner } else { Config::on_map(map).board };
-    let config = Config { players: 3, board, ..Config::on_map(map) }.with_modules(modules);
+    let config = Config { players: 3, board, ..Config::on_map(map) }.with_modules(modules.on_map(map));
     Scenario::new(config, seed).turn(A).rolled()
 }
 

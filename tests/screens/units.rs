@@ -13,7 +13,7 @@ use catan::tui::Theme;
 /// preferred) until at least `units` units stand on the board, owned by two players or more,
 /// stopping in a main phase.
 fn units_game(map: MapId, seed: u64, units: usize) -> Game {
-    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA);
+    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA.on_map(map));
     let mut g = Game::new(config, seed).unwrap();
     let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     let mut next = |n: usize| {

@@ -18,7 +18,7 @@ fn play_until(
     prefer: fn(&Action) -> bool,
     stop: impl Fn(&Game) -> bool,
 ) -> Option<Game> {
-    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(modules);
+    let config = Config { players: 3, ..Config::on_map(map) }.with_modules(modules.on_map(map));
     let mut g = Game::new(config, seed).unwrap();
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = |n: usize| {

@@ -28,7 +28,7 @@ pub fn rules_on(map: MapId, seed: u64, units: Modules) -> Config {
         base.turns = if seed.is_multiple_of(2) { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
     }
     let sample = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9E37_79B9));
-    base.with_modules(Modules(sample.0 | units.0))
+    base.with_modules(Modules(sample.0 | units.0).on_map(map))
 }
 
 /// [`rules_on`] with the map taken in turn from the seed: standard, 5-6, archipelago.

@@ -9,13 +9,14 @@ use super::config::{base_config, config};
 
 /// Issue 27: the rules of game `seed` ([`base_config`]) with their numbers at the limits the loader accepts (a
 /// bank of 1 to 5 cards or of 99, no cities, the fewest and most pieces, a deck of one card,
-/// a discard limit of 2 or 255, free pieces, a card bought with gold) and the house rules `modules` (any mix; the dragon brings gold).
+/// a discard limit of 2 or 255, free pieces, a card bought with gold, costs near 255) and the house rules `modules` (any mix; the dragon brings gold).
 /// Always rules `Config::validate` accepts: with accelerated start, at least the one city its
 /// set-up places.
 pub fn odd_config(seed: u64, modules: Modules) -> Config {
     let mut rng = SplitMix64::new(seed ^ 0x0DD_5EED);
     let mut pick = |options: &[u8]| options[rng.below(options.len())];
-    let mut c = base_config(seed).with_modules(modules);
+    let mut c = base_config(seed);
+    c = c.with_modules(modules.on_map(c.map));
     let deck = [DevHand([1, 0, 0, 0, 0]), DevHand([0, 1, 0, 0, 0]), DevHand([0, 0, 0, 0, 1]), c.deck];
     c.bank = pick(&[1, 2, 3, 4, 5, 1, 2, 99]);
     c.supply = Supply {
@@ -29,8 +30,9 @@ pub fn odd_config(seed: u64, modules: Modules) -> Config {
     }
     c.deck = deck[pick(&[0, 1, 2, 3]) as usize];
     c.discard_limit = pick(&[2, 7, 255]);
-    // Costs the loader takes as they are: everything free, or a development card for one gold.
-    match pick(&[0, 0, 1, 2]) {
+    // Costs the loader takes as they are: everything free, a development card for one gold,
+    // or components near 255 that no one can afford (issue 34: no sum of them may overflow).
+    match pick(&[0, 0, 1, 2, 3]) {
         1 => {
             c.costs = catan::engine::Costs {
                 road: Hand::EMPTY,
@@ -41,6 +43,10 @@ pub fn odd_config(seed: u64, modules: Modules) -> Config {
             }
         }
         2 => c.costs.development = Hand::of(Resource::Gold, 1),
+        3 => {
+            c.costs.city = Hand::of(Resource::Ore, 255);
+            c.costs.development = Hand::of(Resource::Ore, 250);
+        }
         _ => {}
     }
     c.target = c.target.min(c.max_points()).max(3);

@@ -470,6 +470,12 @@ impl Topology {
     pub fn colonist_islands(&self) -> &[u8] {
         &self.colonist_islands
     }
+    /// True when some island counts for R55 apart from the set-up islands (whose players'
+    /// set-up buildings rule them out): a map of one island has none, and `colonist` there
+    /// would earn nothing.
+    pub fn has_colonist_island(&self) -> bool {
+        self.colonist_islands.iter().any(|i| !self.setup_islands().contains(i))
+    }
     /// Cards of each resource the bank starts with on this map (R4, R40).
     pub fn bank(&self) -> u8 {
         self.bank

@@ -15,6 +15,14 @@ use crate::engine::game::{Game, Phase};
 use crate::engine::sets::{IntersectionSet, PathSet};
 use crate::engine::sink::{ActionSink, EventSink};
 
+/// The most building actions a moment lists (the list's bound, [`ACTION_BOUND`]): a road on
+/// each path and one building on each intersection (an empty one a settlement, one's
+/// settlement a city, one's city a castle, R44), a map having at most 128 of each
+/// (`MapError::TooManyParts`).
+///
+/// [`ACTION_BOUND`]: crate::engine::sink::ACTION_BOUND
+pub(crate) const MOST_ACTIONS: usize = 128 + 128;
+
 impl Game {
     /// Intersections that are taken or next to a building (R24).
     #[inline]
@@ -86,6 +94,23 @@ impl Game {
     #[inline(always)]
     pub(super) fn free_road_possible(&self, s: Seat) -> bool {
         self.players[s.index()].roads.len() < self.config.supply.roads as u32 && !self.road_candidates(s).is_empty()
+    }
+
+    /// R31: the free roads a road building card still gives its player: while the first is to
+    /// place, 2 when some first road leaves a path (and a piece) for a second, else 1; then 1;
+    /// 0 when no card is being played. For display: the rules end the card on their own.
+    pub fn free_roads_left(&self) -> u8 {
+        let Phase::RoadBuilding { left } = self.phase else { return 0 };
+        if left < 2 {
+            return left;
+        }
+        let s = self.turn.seat;
+        let second = self.road_candidates(s).iter().any(|e| {
+            let mut after = *self;
+            after.build_road(s, e, &mut crate::engine::sink::NoEvents);
+            matches!(after.phase, Phase::RoadBuilding { .. })
+        });
+        if second { 2 } else { 1 }
     }
 
     /// The set-up settlements (R11).

@@ -10,6 +10,10 @@ use crate::engine::cards::{DevCard, Hand, Resource};
 use crate::engine::game::{Game, Phase};
 use crate::engine::sink::{ActionSink, EventSink};
 
+/// The most card actions a moment lists: a card bought, and every card play (a knight, road
+/// building, 25 ordered pairs of year of plenty, 5 monopolies).
+pub(crate) const MOST_ACTIONS: usize = 1 + 1 + 1 + 25 + 5;
+
 /// True for the actions that play a development card (allowed before the roll, R14).
 pub(super) fn is_dev_play(a: Action) -> bool {
     matches!(a, Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_))

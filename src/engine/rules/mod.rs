@@ -27,6 +27,18 @@ pub use modules::{
     UNITS, Unit, UnitTurn, Units, win_chance,
 };
 pub(crate) use modules::{starting_bank, with_gold_hexes};
+
+/// Each family's and module's most actions listed at one moment (see
+/// [`ACTION_BOUND`](super::sink::ACTION_BOUND)).
+pub(crate) mod most {
+    pub(crate) use super::build::MOST_ACTIONS as BUILDS;
+    pub(crate) use super::cards::MOST_ACTIONS as CARDS;
+    pub(crate) use super::modules::most::{ATTACKS, GOLD, KNIGHTS, SHIPS};
+    pub(crate) use super::robber::MOST_ACTIONS as ROBBER;
+    pub(crate) use super::trade::MOST_ACTIONS as TRADES;
+    /// The end of the turn.
+    pub(crate) const END: usize = 1;
+}
 pub use road::{ARMY_MIN, ROAD_MIN, longest_trail};
 
 use super::action::{Action, Event, Revealed, RuleError, Seat, Target, UnitKind};
@@ -340,7 +352,7 @@ mod tests {
                 config.turns = crate::engine::TurnStyle::Paired;
             }
             // A seeded sample of the house rules this version plays.
-            let modules = Modules(Modules::PLAYABLE.0 & (seed as u32).wrapping_mul(0x9e37_79b9));
+            let modules = Modules(Modules::PLAYABLE.0 & (seed as u32).wrapping_mul(0x9e37_79b9)).on_map(config.map);
             let config = config.with_modules(modules);
             let mut game = Game::new(config, seed).unwrap();
             let mut rng = SplitMix64::new(seed);
@@ -387,8 +399,7 @@ mod tests {
         };
         let mut seen = [0; 2];
         for seed in 0..40 {
-            let modules =
-                if seed % 2 == 0 { Modules::PLAYABLE.with(Module::Gold).with(Module::Dragon) } else { Modules::NONE };
+            let modules = if seed % 2 == 0 { Modules::PLAYABLE.without(Module::Colonist) } else { Modules::NONE };
             let mut game = Game::new(Config::with_players(2 + (seed % 3) as u8).with_modules(modules), seed).unwrap();
             let mut rng = SplitMix64::new(seed);
             while !game.is_over() && game.turn_number() < 1000 {

@@ -15,6 +15,10 @@ use crate::engine::sets::{HexSet, IntersectionSet};
 use crate::engine::sink::{ActionSink, EventSink};
 use crate::engine::terrain::Terrain;
 
+/// The most robber moves a moment lists: each of the land hexes, robbing each of the other
+/// players at most (a moment of its own, never beside the main phase's actions).
+pub(crate) const MOST_ACTIONS: usize = crate::engine::map::MAX_HEXES * (MAX_PLAYERS - 1);
+
 impl Game {
     /// Players (other than `mover`) the robber can rob on `hex` (R19, R39).
     pub fn robbable(&self, mover: Seat, hex: Hex) -> SeatSet {

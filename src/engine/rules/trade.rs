@@ -13,6 +13,10 @@ use crate::engine::sets::IntersectionSet;
 use crate::engine::sink::{ActionSink, EventSink};
 use crate::engine::terrain::HarborKind;
 
+/// The most trade actions a moment lists: every maritime trade (5 resources given for 4
+/// others at 3 rates), or the answers to an offer and its confirmations (fewer).
+pub(crate) const MOST_ACTIONS: usize = 5 * 4 * 3;
+
 /// Bit of `Player::harbors` for a 3:1 harbor.
 const GENERIC_HARBOR: u8 = 1 << 5;
 

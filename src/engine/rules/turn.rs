@@ -155,7 +155,7 @@ impl Game {
             (_, TurnStyle::Paired) if self.turn.paired.is_none() => {
                 // R40a: the third player after the roller takes the turn's second part, with a
                 // card play of their own and nothing bought yet.
-                let second = Seat((seat.0 + 3) % self.config.players);
+                let second = self.second_of_pair(seat);
                 let Turn { number, dice, .. } = self.turn;
                 self.turn = Turn { seat: second, number, rolled: true, dice, paired: Some(seat), ..Turn::default() };
                 self.phase = Phase::Main;
@@ -221,6 +221,32 @@ impl Game {
         if points >= self.config.target {
             self.phase = Phase::Over { winner: t, shared: SeatSet::default() };
             ev.push(Event::Won { seat: t, points });
+            return;
         }
+        // R40a: the shared turn is both players' own turn ("either may win during the turn"),
+        // so the partner wins at once too, say on an award the other's build moved to them.
+        if self.config.turns == TurnStyle::Paired {
+            self.check_partner_win(ev);
+        }
+    }
+
+    /// R40a: the other player of the pair wins if they have the target; the player acting
+    /// is checked first (an action that brings both there is the actor's win).
+    #[cold]
+    fn check_partner_win(&mut self, ev: &mut impl EventSink) {
+        let partner = match self.turn.paired {
+            Some(first) => first,
+            None => self.second_of_pair(self.turn.seat),
+        };
+        let points = self.victory_points(partner);
+        if points >= self.config.target {
+            self.phase = Phase::Over { winner: partner, shared: SeatSet::default() };
+            ev.push(Event::Won { seat: partner, points });
+        }
+    }
+
+    /// R40a: the player who takes the second part of `first`'s turn, the third after them.
+    fn second_of_pair(&self, first: Seat) -> Seat {
+        Seat((first.0 + 3) % self.config.players)
     }
 }

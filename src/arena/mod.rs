@@ -10,7 +10,7 @@
 //! use catan::engine::Config;
 //!
 //! let lineup = vec![BotLevel::Easy, BotLevel::Random];
-//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME, trades: false };
+//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME, trades: false, save_dir: None };
 //! let report = arena::run(&arena);
 //! assert_eq!(report.games, 4);
 //! assert_eq!(report.standings.iter().map(|s| s.wins).sum::<u64>() + report.unfinished, 4);
@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+mod saves;
+mod text;
+
 use crate::bots::{self, BotLevel, SplitMix64};
 use crate::engine::{Action, Config, Game, NoEvents};
 
@@ -29,6 +32,9 @@ use crate::engine::{Action, Config, Game, NoEvents};
 pub const TURN_LIMIT: u32 = 1000;
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
 pub const ACTION_LIMIT: u64 = 200_000;
+
+/// How `catan arena` and `catan simulate` count wins, in their text and JSON.
+pub const WINS_COUNTED: &str = "a shared win (R57) counts for each player sharing it";
 
 /// The time a bot may take for one decision unless told otherwise (`--bot-time`).
 pub const BOT_TIME: Duration = Duration::from_secs(1);
@@ -51,6 +57,9 @@ pub struct Arena {
     pub bot_time: Duration,
     /// Bots may offer each other domestic trades ([`bots::Bot::set_offers`]); off by default.
     pub trades: bool,
+    /// Also write each game as a save file in this folder (`game-<seed>-<seating>.json`), to
+    /// watch in the replay viewer.
+    pub save_dir: Option<std::path::PathBuf>,
 }
 
 /// Reads a duration such as `20ms`, `1s`, `1.5s`, `500us` or `0` (units: ns, us or µs, ms, s,
@@ -119,6 +128,16 @@ pub struct Report {
     pub domestic_trades: u64,
     /// Games that hit [`TURN_LIMIT`] or [`ACTION_LIMIT`] without a winner.
     pub unfinished: u64,
+    /// How wins are counted: a shared win (R57) counts for each player sharing it, so the
+    /// wins may add up to more than the games.
+    pub wins_counted: &'static str,
+    /// Games won by more than one player (R57).
+    pub shared_wins: u64,
+    /// Save files written (`--save-dir`).
+    pub saves_written: u64,
+    /// The first save that could not be written, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub save_error: Option<String>,
     pub mean_turns: f64,
     pub seconds: f64,
     pub standings: Vec<Standing>,
@@ -128,7 +147,10 @@ pub struct Report {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     pub game: Game,
-    pub winner: Option<usize>,
+    /// The entrants who won: one, or several sharing a win (R57); none when unfinished.
+    pub winners: Vec<usize>,
+    /// The actions played, in order, when the arena writes saves ([`Arena::save_dir`]).
+    pub moves: Vec<Action>,
     pub points: Vec<u8>,
     pub decisions: Vec<u64>,
     pub time: Vec<Duration>,
@@ -166,7 +188,8 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         .collect();
     let mut out = Played {
         game,
-        winner: None,
+        winners: Vec::new(),
+        moves: Vec::new(),
         points: vec![0; n],
         decisions: vec![0; n],
         time: vec![Duration::ZERO; n],
@@ -191,10 +214,14 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
             panic!("seed {game_seed}: {} bot at seat {seat} played {action:?}: {why}", lineup[e]);
         }
         game.apply_unchecked(action, &mut NoEvents);
+        if arena.save_dir.is_some() {
+            out.moves.push(action);
+        }
         out.actions += 1;
         out.trades += matches!(action, Action::ConfirmTrade(_)) as u64;
     }
-    out.winner = game.winner().map(|w| seating[w.index()]);
+    // A shared win (R57) is a win for each player sharing it, as `catan simulate` counts it.
+    out.winners = game.winners().iter().map(|w| seating[w.index()]).collect();
     let first = game.first_player().index();
     for s in game.seats() {
         out.turn_place[seating[s.index()]] = (s.index() + n - first) % n;
@@ -216,7 +243,12 @@ struct Totals {
     times_us: Vec<Vec<u32>>,
     turns: u64,
     unfinished: u64,
+    /// Games won by more than one player (R57).
+    shared: u64,
     trades: u64,
+    /// Saves written, and the first error writing one.
+    saves: u64,
+    save_error: Option<String>,
     /// Per entrant and place in the turn order: games and wins.
     by_turn: Vec<Vec<(u64, u64)>>,
 }
@@ -235,10 +267,11 @@ impl Totals {
         }
     }
     fn add(&mut self, p: &Played) {
-        match p.winner {
-            Some(w) => self.wins[w] += 1,
-            None => self.unfinished += 1,
+        for &w in &p.winners {
+            self.wins[w] += 1;
         }
+        self.unfinished += u64::from(p.winners.is_empty());
+        self.shared += u64::from(p.winners.len() > 1);
         self.turns += u64::from(p.game.turn_number());
         self.trades += p.trades;
         for e in 0..self.wins.len() {
@@ -249,13 +282,18 @@ impl Totals {
             self.times_us[e].extend_from_slice(&p.times_us[e]);
             let place = &mut self.by_turn[e][p.turn_place[e]];
             place.0 += 1;
-            place.1 += u64::from(p.winner == Some(e));
+            place.1 += u64::from(p.winners.contains(&e));
         }
     }
     fn merge(&mut self, o: &Totals) {
         self.turns += o.turns;
         self.trades += o.trades;
         self.unfinished += o.unfinished;
+        self.shared += o.shared;
+        self.saves += o.saves;
+        if self.save_error.is_none() {
+            self.save_error.clone_from(&o.save_error);
+        }
         for e in 0..self.wins.len() {
             self.wins[e] += o.wins[e];
             self.points[e] += o.points[e];
@@ -294,7 +332,16 @@ pub fn run(arena: &Arena) -> Report {
                     let rotation = (k % seatings) as usize;
                     let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
                     let game_seed = arena.seed.wrapping_add(k / seatings);
-                    mine.add(&play(arena, game_seed, &seating));
+                    let played = play(arena, game_seed, &seating);
+                    if let Some(dir) = &arena.save_dir {
+                        match saves::write(arena, dir, game_seed, rotation, &seating, &played.moves) {
+                            Ok(()) => mine.saves += 1,
+                            Err(e) => {
+                                mine.save_error.get_or_insert(e);
+                            }
+                        }
+                    }
+                    mine.add(&played);
                 }
                 totals.lock().expect("no worker panicked holding the totals").merge(&mine);
             });
@@ -335,6 +382,10 @@ pub fn run(arena: &Arena) -> Report {
         trades: arena.trades,
         domestic_trades: t.trades,
         unfinished: t.unfinished,
+        wins_counted: WINS_COUNTED,
+        shared_wins: t.shared,
+        saves_written: t.saves,
+        save_error: t.save_error,
         mean_turns: t.turns as f64 / g,
         seconds: start.elapsed().as_secs_f64(),
         standings,
@@ -354,68 +405,9 @@ pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
     [((centre - spread) / d).max(0.0), ((centre + spread) / d).min(1.0)]
 }
 
-impl Report {
-    /// The report as a table.
-    pub fn text(&self) -> String {
-        let line: Vec<&str> = self.lineup.iter().map(|l| l.name()).collect();
-        let mut out = format!(
-            "arena: {} games ({} boards x {} seatings), {} players: {}\nseed {}, {} threads, {} per decision at most, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
-            self.games,
-            self.games / self.seatings.max(1),
-            self.seatings,
-            self.players,
-            line.join(","),
-            self.seed,
-            self.threads,
-            show_duration(self.bot_time_us),
-            self.seconds,
-            self.unfinished,
-            self.mean_turns,
-        );
-        if self.trades {
-            out.insert_str(
-                out.len() - 1,
-                &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
-            );
-        }
-        out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
-        for s in &self.standings {
-            let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
-            out += &format!(
-                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
-                s.entrant,
-                s.bot.name(),
-                s.wins,
-                100.0 * s.win_rate,
-                100.0 * s.interval[0],
-                100.0 * s.interval[1],
-                s.mean_points,
-                s.decisions,
-                s.mean_decision_us,
-                s.median_decision_us / 1e3,
-                s.max_decision_us / 1e3,
-                by_turn.join("/"),
-            );
-        }
-        out += "Each seating keeps the line-up's order around the table (entrant 2 plays right after entrant 1);\n\
-                by turn order: the win rate when first to play (R10), second, and so on.\n";
-        out
-    }
-}
-
-/// A time in microseconds as it reads best: `800 µs`, `20 ms`, `1.5 s`.
-fn show_duration(us: f64) -> String {
-    if us >= 1e6 {
-        format!("{} s", us / 1e6)
-    } else if us >= 1e3 {
-        format!("{} ms", us / 1e3)
-    } else {
-        format!("{us} µs")
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::text::show_duration;
     use super::*;
 
     #[test]
@@ -445,7 +437,7 @@ mod tests {
     /// An arena of `lineup` with the default rules, time and trades.
     fn arena(lineup: Vec<BotLevel>) -> Arena {
         let config = Config::with_players(lineup.len() as u8);
-        Arena { config, lineup, games: 0, seed: 0, threads: 1, bot_time: BOT_TIME, trades: false }
+        Arena { config, lineup, games: 0, seed: 0, threads: 1, bot_time: BOT_TIME, trades: false, save_dir: None }
     }
 
     #[test]
@@ -476,6 +468,7 @@ mod tests {
             threads,
             bot_time: BOT_TIME,
             trades: false,
+            save_dir: None,
         };
         let (a, b) = (run(&arena(1)), run(&arena(2)));
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();
@@ -493,6 +486,7 @@ mod tests {
             threads: 1,
             bot_time: BOT_TIME,
             trades: false,
+            save_dir: None,
         };
         let report = run(&arena);
         for s in &report.standings {

@@ -1,0 +1,69 @@
+//! The arena's report as a table (`catan arena` without `--json`).
+
+use super::Report;
+
+impl Report {
+    /// The report as a table.
+    pub fn text(&self) -> String {
+        let line: Vec<&str> = self.lineup.iter().map(|l| l.name()).collect();
+        let mut out = format!(
+            "arena: {} games ({} board{} x {} seatings), {} players: {}\nseed {}, {} thread{}, {} per decision at most, {:.1} s; {} unfinished; mean turns {:.1}\n\n",
+            self.games,
+            self.games / self.seatings.max(1),
+            if self.games / self.seatings.max(1) == 1 { "" } else { "s" },
+            self.seatings,
+            self.players,
+            line.join(","),
+            self.seed,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            show_duration(self.bot_time_us),
+            self.seconds,
+            self.unfinished,
+            self.mean_turns,
+        );
+        if self.trades {
+            out.insert_str(
+                out.len() - 1,
+                &format!("domestic trades between bots: on, {} made\n", self.domestic_trades),
+            );
+        }
+        if self.saves_written > 0 {
+            out.insert_str(out.len() - 1, &format!("saves written: {}\n", self.saves_written));
+        }
+        out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
+        for s in &self.standings {
+            let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
+            out += &format!(
+                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
+                s.entrant,
+                s.bot.name(),
+                s.wins,
+                100.0 * s.win_rate,
+                100.0 * s.interval[0],
+                100.0 * s.interval[1],
+                s.mean_points,
+                s.decisions,
+                s.mean_decision_us,
+                s.median_decision_us / 1e3,
+                s.max_decision_us / 1e3,
+                by_turn.join("/"),
+            );
+        }
+        out += &format!("Wins: {} ({} such games here).\n", super::WINS_COUNTED, self.shared_wins);
+        out += "Each seating keeps the line-up's order around the table (entrant 2 plays right after entrant 1);\n\
+                by turn order: the win rate when first to play (R10), second, and so on.\n";
+        out
+    }
+}
+
+/// A time in microseconds as it reads best: `800 µs`, `20 ms`, `1.5 s`.
+pub(super) fn show_duration(us: f64) -> String {
+    if us >= 1e6 {
+        format!("{} s", us / 1e6)
+    } else if us >= 1e3 {
+        format!("{} ms", us / 1e3)
+    } else {
+        format!("{us} µs")
+    }
+}
