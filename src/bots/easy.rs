@@ -151,6 +151,7 @@ impl EasyBot {
 impl Bot for EasyBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
         view.legal_actions_into(&mut self.actions);
+        super::keep_payable(&view, &mut self.actions);
         assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
         if self.actions.len() == 1 {
             return self.actions[0];

@@ -28,15 +28,18 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
             let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];
             for (i, &v) in victims.iter().enumerate() {
                 let mut l = Line::from(vec![
-                    mark(app, i == *row),
+                    mark(app, Some(i) == *row),
                     player_span(app, v),
                     Span::raw(format!(" holds {}", plural(g.public_player(v).resource_cards, "card"))),
                 ]);
-                if i == *row {
+                if Some(i) == *row {
                     l = l.patch_style(app.theme.selected());
                 }
                 lines.push(l);
             }
+            // H5: no one is chosen for the player.
+            let how = if row.is_some() { "Enter robs this player" } else { "name whom: their letter or ↑↓" };
+            lines.push(Line::styled(how, app.theme.dim()));
             (Line::raw(" The robber "), lines)
         }
         Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
@@ -167,7 +170,7 @@ fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(" Trade offer "), lines)
 }
 
-fn responses(app: &Scene, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
+fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
@@ -181,20 +184,27 @@ fn responses(app: &Scene, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<
             Answer::Decline => "declines".to_string(),
             Answer::Pending | Answer::NotAsked => "has not answered".to_string(),
         };
-        let mut l = Line::from(vec![mark(app, i == row), player_span(app, s), Span::raw(format!(" {what}"))]);
+        let mut l = Line::from(vec![mark(app, Some(i) == row), player_span(app, s), Span::raw(format!(" {what}"))]);
         if !matches!(a, Answer::Accept | Answer::Counter { .. }) {
             l = l.patch_style(app.theme.dim());
         }
-        if i == row {
+        if Some(i) == row {
             l = l.patch_style(app.theme.selected());
         }
         lines.push(l);
     }
     lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
-    if let Some(&(s, _)) = list.get(row) {
-        // On the fresh list a first Enter only asks for a second (H1a): say so.
-        let ready = if chosen { "Enter trades with this player" } else { "their letter trades (or Enter twice)" };
-        lines.push(verdict(app, g, Action::ConfirmTrade(s), ready));
+    match row.and_then(|r| list.get(r)) {
+        Some(&(s, _)) => {
+            // On the fresh list a first Enter only asks for a second (H1a): say so.
+            let ready = if chosen { "Enter trades with this player" } else { "Enter twice trades with this player" };
+            lines.push(verdict(app, g, Action::ConfirmTrade(s), ready));
+        }
+        // H5: with several who agreed, no one is chosen for the player.
+        None if list.iter().any(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. })) => {
+            lines.push(Line::styled("name your partner: their letter or ↑↓, then Enter", app.theme.dim()));
+        }
+        None => {}
     }
     (Line::raw(" Answers "), lines)
 }

@@ -34,18 +34,21 @@ pub enum Dialog {
     Composer(Composer),
     /// Answering the open offer (the terms are in the game's phase).
     Answer,
-    /// The player whose turn it is chooses a partner among the answers. The first Enter on
-    /// the fresh screen only asks for a second (H1a): a trade is final.
+    /// The player whose turn it is chooses a partner among the answers (H5): with several who
+    /// agreed, none is chosen until the player names one (letter, arrows); with one, it is, but
+    /// the first Enter on the fresh screen only asks for a second (H1a): a trade is final.
     Responses {
-        row: usize,
-        /// A partner was chosen (arrows) or Enter pressed once: Enter now trades.
+        /// The row of the partner chosen, if any.
+        row: Option<usize>,
+        /// A partner was named (letter, arrows) or Enter pressed once: Enter now trades.
         chosen: bool,
     },
     Picker(Picker),
+    /// Whom the robber robs, among two or more (H5): no one until the player names one.
     Victim {
         hex: Hex,
         victims: Vec<Seat>,
-        row: usize,
+        row: Option<usize>,
     },
     Maritime {
         give: usize,
@@ -322,6 +325,13 @@ pub fn answers(game: &Game) -> Vec<(Seat, Answer)> {
     }
 }
 
+/// The rows of [`answers`] of the players who accepted or countered: those the offerer may
+/// trade with.
+fn agreed_rows(game: &Game) -> Vec<usize> {
+    let list = answers(game);
+    (0..list.len()).filter(|&i| matches!(list[i].1, Answer::Accept | Answer::Counter { .. })).collect()
+}
+
 /// The development cards in menu order.
 pub const CARD_ROWS: [DevCard; 5] =
     [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly, DevCard::VictoryPoint];
@@ -349,11 +359,34 @@ pub fn card_playable(game: &Game, legal: &[Action], card: DevCard) -> Result<(),
 }
 
 impl Dialog {
-    /// The answers to an offer, the cursor on the first player who accepted or countered (one
-    /// who declined can't be traded with).
+    /// The answers to an offer: the cursor on the one player who accepted or countered, if
+    /// only one did; with several, on no one (H5).
     pub fn responses(game: &Game) -> Dialog {
-        let row = answers(game).iter().position(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. }));
-        Dialog::Responses { row: row.unwrap_or(0), chosen: false }
+        let agreed = agreed_rows(game);
+        Dialog::Responses { row: if agreed.len() == 1 { Some(agreed[0]) } else { None }, chosen: false }
+    }
+
+    /// A player's letter in a list of players (the offerer's partners, the robber's victims):
+    /// it names that player (H5); Enter then confirms. `None` when the list has no such row.
+    pub fn name_seat(&mut self, game: &Game, s: Seat) -> Option<Outcome> {
+        match self {
+            Dialog::Responses { row, chosen } => {
+                let i = answers(game).iter().position(|&(o, _)| o == s)?;
+                if !agreed_rows(game).contains(&i) {
+                    return Some(Outcome::Refuse(format!("{s} did not accept: name one who did")));
+                }
+                (*row, *chosen) = (Some(i), true);
+                Some(Outcome::Stay)
+            }
+            Dialog::Victim { victims, row, .. } => {
+                let Some(i) = victims.iter().position(|&v| v == s) else {
+                    return Some(Outcome::Refuse(format!("{s} can't be robbed there")));
+                };
+                *row = Some(i);
+                Some(Outcome::Stay)
+            }
+            _ => None,
+        }
     }
 
     /// The development cards, the cursor on one that can be played now, else on one the player
@@ -413,19 +446,31 @@ impl Dialog {
             },
             Dialog::Responses { row, chosen } => {
                 let list = answers(game);
+                let agreed = agreed_rows(game);
                 match cmd {
-                    Cmd::Up | Cmd::Down => {
-                        *row = wrap(*row, list.len(), cmd == Cmd::Up);
-                        *chosen = true;
+                    // The arrows go over those who agreed: one who declined can't be chosen.
+                    Cmd::Up | Cmd::Down if !agreed.is_empty() => {
+                        let at = row.and_then(|r| agreed.iter().position(|&i| i == r));
+                        let next = match at {
+                            Some(k) => wrap(k, agreed.len(), cmd == Cmd::Up),
+                            None if cmd == Cmd::Up => agreed.len() - 1,
+                            None => 0,
+                        };
+                        (*row, *chosen) = (Some(agreed[next]), true);
+                    }
+                    Cmd::Confirm if row.is_none() && !agreed.is_empty() => {
+                        return Outcome::Note("name your partner first: their letter or ↑↓, then Enter".into());
                     }
                     Cmd::Confirm if !*chosen => {
                         *chosen = true;
-                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| {
-                            Outcome::Note(format!("Enter again trades with {s} (or their letter); ↑↓ choose another"))
+                        return row.and_then(|r| list.get(r)).map_or(Outcome::Stay, |&(s, _)| {
+                            Outcome::Note(format!("Enter again trades with {s}; x withdraws the offer"))
                         });
                     }
                     Cmd::Confirm => {
-                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
+                        return row
+                            .and_then(|r| list.get(r))
+                            .map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
                     }
                     Cmd::Cancel => return act(game, Action::CancelTrade),
                     _ => {}
@@ -436,10 +481,17 @@ impl Dialog {
             Dialog::Units(_) => Outcome::Stay,
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {
-                    *row = wrap(*row, victims.len(), cmd == Cmd::Up);
+                    *row = Some(match *row {
+                        Some(r) => wrap(r, victims.len(), cmd == Cmd::Up),
+                        None if cmd == Cmd::Up => victims.len().saturating_sub(1),
+                        None => 0,
+                    });
                     Outcome::Stay
                 }
-                Cmd::Confirm => act(game, Action::MoveRobber { hex: *hex, victim: victims.get(*row).copied() }),
+                Cmd::Confirm => match row.and_then(|r| victims.get(r)) {
+                    Some(&v) => act(game, Action::MoveRobber { hex: *hex, victim: Some(v) }),
+                    None => Outcome::Refuse("name whom to rob first: their letter or ↑↓, then Enter".into()),
+                },
                 Cmd::Cancel => Outcome::RobberAgain,
                 _ => Outcome::Stay,
             },

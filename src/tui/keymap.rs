@@ -258,7 +258,10 @@ const ANSWER: &[Binding] = &[
 const RESPONSES: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Enter], "letter/Enter", Cmd::Confirm, "trade with"),
+    // H5: a letter (or the arrows) names the partner, Enter trades; one row says both, so the
+    // help's Enter row keeps to the other dialogs' meanings.
+    b(&[], "letter", Cmd::Next, "name a partner, Enter trades"),
+    b(&[Enter], "", Cmd::Confirm, ""),
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
 ];
 

@@ -48,6 +48,9 @@ impl Event {
             }
             Event::TradeCancelled { seat } => format!("{} withdraws the offer", n(seat)),
             Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
+            Event::TradeFellThrough { seat, partner } => {
+                format!("{}'s trade with {} falls through: the offer is closed", n(seat), n(partner))
+            }
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
             Event::HouseAward { award, holder: Some(s), points } => {

@@ -385,7 +385,7 @@ impl App {
             _ if ctrl(key) => false,
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
-            Mode::Responses => self.partner_key(key.code),
+            Mode::Responses | Mode::Victim => self.partner_key(key.code),
             _ => false,
         }
     }

@@ -116,6 +116,11 @@ impl App {
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
         (self.focus, self.robber, self.units) = (Focus::Idle, None, None);
+        // An answer belongs to one offer (H4): once the offer is closed, what was said to it
+        // on the shared screen is forgotten, so the next offer starts with no answers.
+        if !matches!(self.game.phase(), Phase::Trade { .. }) {
+            self.offer_table.clear();
+        }
         self.ask_builders();
         if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;

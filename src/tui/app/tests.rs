@@ -96,7 +96,11 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     let key = |app: &mut App, code: KeyCode| app.update(Msg::key(code));
     for _ in 0..20_000 {
         match app.mode() {
-            Mode::Handoff | Mode::Victim => key(&mut app, KeyCode::Enter),
+            Mode::Handoff => key(&mut app, KeyCode::Enter),
+            Mode::Victim => {
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+            }
             Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
             Mode::Select => {
                 // A hex where two or more players can be robbed, if there is one.
@@ -130,7 +134,10 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 let robbed = |s: Seat| app.game.public_player(s).resource_cards;
                 let before: u32 = app.game.seats().map(robbed).sum();
                 key(&mut app, KeyCode::Enter);
-                assert_ne!(app.game.phase(), Phase::Robber, "the second Enter robs");
+                assert_eq!(app.game.phase(), Phase::Robber, "H5: Enter robs no one until one is named");
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+                assert_ne!(app.game.phase(), Phase::Robber, "named, then Enter robs");
                 assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
                 return;
             }
