@@ -9,6 +9,8 @@ use super::coords::{Edge, Hex, SeaHex, Vertex};
 
 mod words;
 
+pub use words::a_or_an;
+
 /// A kind of unit (R52, R53): knights, archers and cavalry stand on land hexes; ships on sea
 /// hexes. Saved by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -65,8 +65,17 @@ impl App {
                 if b.toggle(s) {
                     self.builders = Some(b);
                 } else {
-                    let text =
-                        format!("{} can't build now (too few cards for anything), or is not asked", self.name(s));
+                    let name = self.name(s);
+                    // Say which: the reasons are all public (whose turn, seats, card counts).
+                    let text = if s == self.game.current_player() {
+                        format!("{name} has just played the turn: the others build now")
+                    } else if self.table.level(s).is_some() {
+                        format!("{name} is a computer player: it decides for itself")
+                    } else if !may_build(&self.game, s) {
+                        format!("{name} has too few cards to buy anything, so is not asked")
+                    } else {
+                        format!("{name} is not asked")
+                    };
                     self.refuse(text);
                 }
             }

@@ -429,8 +429,12 @@ impl App {
                 self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
             }
             (_, Cmd::Undo) => self.undo(),
-            (_, Cmd::LogUp) => self.log_scroll = (self.log_scroll + 5).min(self.log.len().saturating_sub(1)),
-            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(5),
+            // A page is the log's visible height, so PgUp shows the lines just above.
+            (_, Cmd::LogUp) => {
+                let page = super::ui::log_page(&self.scene());
+                self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
+            }
+            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(super::ui::log_page(&self.scene())),
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {
                 self.viewer = self.handoff();

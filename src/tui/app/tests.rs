@@ -153,3 +153,19 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     }
     panic!("no robber move with two players to rob in 20000 keys");
 }
+
+/// Issue 33: PgUp moves back a page, the log's visible height, not 5 lines of 25.
+#[test]
+fn pgup_moves_the_log_back_a_page() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let filler = app.log[0];
+    app.log.extend(std::iter::repeat_n(filler, 200));
+    let page = crate::tui::ui::log_page(&app.scene());
+    assert!(page > 10, "at 140 x 45 the log shows about 20 lines: {page}");
+    app.update(Msg::key(KeyCode::PageUp));
+    assert_eq!(app.log_scroll, page);
+    app.update(Msg::key(KeyCode::PageDown));
+    assert_eq!(app.log_scroll, 0);
+}
