@@ -210,6 +210,10 @@ impl Bot for EasyBot {
     fn set_offers(&mut self, on: bool) {
         self.offers.on = on;
     }
+
+    fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
+        (self.offers.people, self.offers.to_people) = (people, offer_to_people);
+    }
 }
 
 /// The cards it is saving for: the component-wise largest cost of what it could build next.

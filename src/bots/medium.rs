@@ -99,4 +99,8 @@ impl Bot for MediumBot {
     fn set_offers(&mut self, on: bool) {
         self.offers.on = on;
     }
+
+    fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
+        (self.offers.people, self.offers.to_people) = (people, offer_to_people);
+    }
 }

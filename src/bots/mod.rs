@@ -81,6 +81,12 @@ pub trait Bot: Send {
     /// players then offer a spare card or two for one that completes a build
     /// ([`offer::OFFERS_PER_TURN`] offers a turn at most); the others never offer.
     fn set_offers(&mut self, _on: bool) {}
+
+    /// Who at the table are people, and whether the bot may offer them trades at all (a
+    /// setting). An offer that asks people is made only for a build that scores (a settlement
+    /// or a city), and not on terms people declined within the last round (issue 33): each
+    /// such offer asks every person for an answer. Offers among bots are as before.
+    fn set_people(&mut self, _people: crate::engine::SeatSet, _offer_to_people: bool) {}
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in
