@@ -247,17 +247,23 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
     for (i, &r) in p.kinds(g).iter().enumerate() {
+        // R45: only the kinds the building gives.
+        if !p.shows(g, r) {
+            continue;
+        }
         // A monopoly names one resource: a list to choose from, no count column (issue 23).
+        // H5: where Enter takes the row, no row is marked until the player names one.
+        let on = p.row == i && (p.named || p.need(g) > 1);
         let mut l = if p.purpose == PickFor::Monopoly {
             let l = Line::from(vec![
-                mark(app, p.row == i),
+                mark(app, on),
                 Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             ]);
-            if p.row == i { l.patch_style(app.theme.selected()) } else { l }
+            if on { l.patch_style(app.theme.selected()) } else { l }
         } else {
             Line::from(vec![
                 Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
-                cell(app, p.counts[r], p.row == i),
+                cell(app, p.counts[r], on),
             ])
         };
         if let Some((_, hand)) = source {
@@ -269,7 +275,9 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
         lines.push(l);
     }
     let picked = p.counts.total();
-    lines.push(if p.purpose == PickFor::Monopoly {
+    lines.push(if need == 1 && picked == 0 && !p.named {
+        Line::styled("name one: its key or ↑↓, then Enter", app.theme.title())
+    } else if p.purpose == PickFor::Monopoly {
         Line::styled(format!("ok: Enter names {}", Resource::ALL[p.row % 5]), app.theme.target())
     } else if picked == need || (need == 1 && picked == 0) {
         Line::styled("ok: Enter confirms", app.theme.target())

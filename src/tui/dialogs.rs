@@ -96,6 +96,9 @@ pub struct Picker {
     pub purpose: PickFor,
     pub counts: Hand,
     pub row: usize,
+    /// The player moved to a row or named a kind (H5): where one card is picked (a monopoly,
+    /// one card of a 7 or of year of plenty), Enter takes the row only then.
+    pub named: bool,
 }
 
 fn res(i: usize) -> Resource {
@@ -199,7 +202,7 @@ impl Composer {
 impl Picker {
     /// A picker for a purpose, with nothing picked.
     pub fn new(purpose: PickFor) -> Picker {
-        Picker { purpose, counts: Hand::EMPTY, row: 0 }
+        Picker { purpose, counts: Hand::EMPTY, row: 0, named: false }
     }
 
     /// How many cards must be picked.
@@ -214,6 +217,20 @@ impl Picker {
                 _ => 1,
             },
         }
+    }
+
+    /// Whether row `r` is shown: with R45, only the kinds the building gives (and the bank
+    /// holds); every kind for the other pickers.
+    pub fn shows(&self, game: &Game, r: Resource) -> bool {
+        self.purpose != PickFor::Plenty || game.is_legal(Action::TakeCard(r))
+    }
+
+    /// The picker on its first shown row (R45: the first kind the building gives).
+    pub fn first_row(mut self, game: &Game) -> Picker {
+        if let Some(i) = self.kinds(game).iter().position(|&r| self.shows(game, r)) {
+            self.row = i;
+        }
+        self
     }
 
     /// The kinds of card its rows list: gold too for a discard or a 7's card (R42, R45), never
@@ -243,11 +260,11 @@ impl Picker {
     /// The actions the picked cards make, once enough are picked.
     fn actions(&self, game: &Game) -> Option<Vec<Action>> {
         if self.purpose == PickFor::Monopoly {
-            return Some(vec![Action::PlayMonopoly(res(self.row))]);
+            return self.named.then(|| vec![Action::PlayMonopoly(res(self.row))]);
         }
         let mut counts = self.counts;
-        // With one card to pick, Enter on a row picks it.
-        if self.need(game) == 1 && counts.is_empty() && self.limit(game, res(self.row)) > 0 {
+        // With one card to pick, Enter on a row the player named picks it (H5).
+        if self.need(game) == 1 && counts.is_empty() && self.named && self.limit(game, res(self.row)) > 0 {
             counts[res(self.row)] = 1;
         }
         if counts.total() != self.need(game) {
@@ -266,8 +283,21 @@ impl Picker {
     fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
         let r = res(self.row);
         let need = self.need(game);
+        self.named |= matches!(cmd, Cmd::Up | Cmd::Down | Cmd::Pick(_) | Cmd::More);
         match cmd {
-            Cmd::Up | Cmd::Down => self.row = wrap(self.row, self.kinds(game).len(), cmd == Cmd::Up),
+            Cmd::Up | Cmd::Down => {
+                // Over the rows shown only (R45: the kinds the building gives).
+                let n = self.kinds(game).len();
+                for _ in 0..n {
+                    self.row = wrap(self.row, n, cmd == Cmd::Up);
+                    if self.shows(game, res(self.row)) {
+                        break;
+                    }
+                }
+            }
+            Cmd::Pick(r) if !self.shows(game, r) => {
+                return Outcome::Refuse(format!("this building gives no {r}: pick a kind it gives"));
+            }
             // A monopoly names the row its key chooses (no count to add to).
             Cmd::Pick(r) if self.purpose == PickFor::Monopoly => self.row = r as usize,
             Cmd::Pick(r) if self.kinds(game).contains(&r) => {
@@ -295,6 +325,9 @@ impl Picker {
                         Ok(()) => Outcome::Act(actions),
                         Err(e) => Outcome::Refuse(e.to_string()),
                     },
+                    None if need == 1 && !self.named => {
+                        Outcome::Refuse("name the kind first: its key or ↑↓, then Enter".into())
+                    }
                     None => Outcome::Refuse(format!(
                         "pick {}: {} picked",
                         super::words::plural(need, "card"),

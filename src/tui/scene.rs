@@ -346,8 +346,14 @@ impl<'a> Scene<'a> {
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
                     !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
                 }
-                // A monopoly names one kind: there is no count to raise or lower.
-                (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => p.purpose != PickFor::Monopoly,
+                // A monopoly names one kind, and one card is picked by its row: no count to
+                // raise or lower then.
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
+                    p.purpose != PickFor::Monopoly && p.need(self.game) > 1
+                }
+                // R45 lists only the kinds the building gives: the footer does not offer all
+                // five resource keys (the keys of the kinds shown still work).
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Pick(_)) => p.purpose != PickFor::Plenty,
                 _ => true,
             };
         }

@@ -78,6 +78,7 @@ impl App {
     fn play_table(&mut self) -> Option<String> {
         loop {
             let logged = self.log.len();
+            self.take_the_only_kind();
             self.ask_builders();
             if let Some(why) = self.play_given().or_else(|| self.pass_unchosen()) {
                 return Some(why);
@@ -85,6 +86,22 @@ impl App {
             if self.log.len() == logged {
                 return None;
             }
+        }
+    }
+
+    /// R45 (no robber): a person's building that gives one kind has nothing to choose, so its
+    /// cards are taken at once (issue 33: one step, no dialog or hand-off for it). Bots take
+    /// theirs as they choose.
+    fn take_the_only_kind(&mut self) {
+        // One card a call: the next card may be for another building (the loop of
+        // `play_table` calls again while something happens).
+        let Phase::Plenty { seat, .. } = self.game.phase() else { return };
+        if self.table.level(seat).is_some() {
+            return;
+        }
+        let kinds: Vec<Action> = self.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
+        if let [only] = kinds[..] {
+            let _ = self.apply_one(only);
         }
     }
 
@@ -139,7 +156,7 @@ impl App {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
             Phase::Trade { .. } => self.trade_focus(seat),
-            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
+            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(&self.game))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }
