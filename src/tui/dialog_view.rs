@@ -52,8 +52,9 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
             };
             let mut lines = vec![Line::raw(head)];
             for (i, label) in u.rows(g, &|s| app.name(s)).into_iter().enumerate() {
-                let mut l = Line::from(vec![mark(app, i == u.row), Span::raw(label)]);
-                if i == u.row {
+                let on = u.marked(i);
+                let mut l = Line::from(vec![mark(app, on), Span::raw(label)]);
+                if on {
                     l = l.patch_style(app.theme.selected());
                 }
                 lines.push(l);
