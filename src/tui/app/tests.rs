@@ -169,3 +169,45 @@ fn pgup_moves_the_log_back_a_page() {
     app.update(Msg::key(KeyCode::PageDown));
     assert_eq!(app.log_scroll, 0);
 }
+
+/// Issue 33: after a bot's turn the status line asks the person to roll, and offers "play a
+/// card first (p)" only when they hold a card they could play.
+#[test]
+fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
+    use crate::bots::BotLevel;
+    use crate::engine::{Config, Phase};
+    use crate::save::SeatInfo;
+    // Two people: the keyboard is handed to Ann after the bot's turn, a mode other than the
+    // turn's, where every command reads as enabled.
+    let seats = vec![SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::human("Ann"), SeatInfo::human("Cy")];
+    let mut app = App::with_seats(3, Some(seats), Theme::default(), Config::default());
+    app.update(Msg::Resize(140, 45));
+    let mut seen = 0;
+    for _ in 0..400 {
+        app.play_bots(1000);
+        if app.game.is_over() {
+            break;
+        }
+        if app.game.phase() == Phase::Roll && app.game.current_player() == crate::engine::Seat(1) {
+            let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+            terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+            let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
+            let can = app.scene().can_play_card();
+            assert_eq!(screen.contains("play a card first (p)"), can, "{screen}");
+            seen += 1;
+            if seen >= 5 {
+                return;
+            }
+            app.update(Msg::key(KeyCode::Enter));
+            app.update(Msg::char('r'));
+        }
+        // The people roll and end their turns; the rest (hand-offs, the robber, discards) by
+        // Enter, Tab and +.
+        for code in
+            [KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('e'), KeyCode::Tab, KeyCode::Enter, KeyCode::Char('+')]
+        {
+            app.update(Msg::key(code));
+        }
+    }
+    assert!(seen > 0, "never Ann's roll after a bot's turn");
+}
