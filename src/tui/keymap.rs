@@ -297,6 +297,9 @@ const LIST: &[Binding] = &[
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
 
+/// Whom the robber robs (H5): a letter or the arrows name the player, Enter confirms.
+const VICTIM: &[Binding] = &join::<5>(&[&[b(&[], "letter", Cmd::Next, "name whom")], LIST]);
+
 const MARITIME: &[Binding] = &join::<11>(&[
     &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"), b(&[Down, Char('j')], "", Cmd::Down, "")],
     RESOURCES,
@@ -351,7 +354,8 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Offer => OFFER,
         Mode::Builders => BUILDERS,
         Mode::Picker => PICKER,
-        Mode::Victim | Mode::Cards => LIST,
+        Mode::Victim => VICTIM,
+        Mode::Cards => LIST,
         Mode::Maritime => MARITIME,
         Mode::Help => HELP,
         Mode::Quit => QUIT,
