@@ -73,11 +73,15 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let body_width = body.iter().map(Line::width).max().unwrap_or(20).max(title.width() + 4);
     let width = (body_width.max(MESSAGE_ROOM) as u16 + 4).min(area.width);
     let inner = width.saturating_sub(2) as usize;
-    let message_rows = message.map_or(0, |m| {
-        let text: String = m.spans.iter().map(|s| s.content.as_ref()).collect();
+    let rows = |l: &Line| {
+        let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
         super::panels::wrap(&text, inner).len()
-    });
-    let r = centred(area, width, (body.len() + message_rows) as u16 + 2);
+    };
+    // A body line wider than the dialog wraps too (a building's long name, R45): count its rows,
+    // or the last line (the verdict) falls off the bottom.
+    let message_rows = message.map_or(0, rows);
+    let body_rows: usize = body.iter().map(rows).sum();
+    let r = centred(area, width, (body_rows + message_rows) as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, title)).wrap(Wrap { trim: false }).render(r, buf);
 }
