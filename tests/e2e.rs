@@ -107,10 +107,11 @@ fn a_trade_with_a_counter_offer_in_few_keys() {
     s.keys("\r", "everyone reads this");
     s.pause(HANDOFF_HOLD);
     s.keys("cd", "Pass the keyboard to A Ann");
-    // The first Enter on Ann's fresh list only asks for a second; Bob's letter trades.
+    // The first Enter on Ann's fresh list only asks for a second; Bob's letter names him.
     s.take_keyboard("Answers");
     s.keys("\r", "Enter again trades with Bob");
-    s.keys("b", "Ann trades 1 lumber to Bob for 1 grain");
+    // H5: a letter names the partner; Enter trades.
+    s.keys("b\r", "Ann trades 1 lumber to Bob for 1 grain");
     s.keys("q", "Quit? The game is saved");
     s.send("y");
     assert!(s.wait_exit().success());

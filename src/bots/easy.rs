@@ -154,6 +154,7 @@ impl EasyBot {
 impl Bot for EasyBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
         view.legal_actions_into(&mut self.actions);
+        super::keep_payable(&view, &mut self.actions);
         assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
         if self.actions.len() == 1 {
             return self.actions[0];
@@ -211,6 +212,10 @@ impl Bot for EasyBot {
 
     fn set_offers(&mut self, on: bool) {
         self.offers.on = on;
+    }
+
+    fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
+        (self.offers.people, self.offers.to_people) = (people, offer_to_people);
     }
 }
 

@@ -68,6 +68,7 @@ impl MediumBot {
 impl Bot for MediumBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
         view.legal_actions_into(&mut self.actions);
+        super::keep_payable(&view, &mut self.actions);
         assert!(!self.actions.is_empty(), "a bot is asked only when its seat must act");
         if self.actions.len() == 1 {
             return self.actions[0];
@@ -97,5 +98,9 @@ impl Bot for MediumBot {
 
     fn set_offers(&mut self, on: bool) {
         self.offers.on = on;
+    }
+
+    fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
+        (self.offers.people, self.offers.to_people) = (people, offer_to_people);
     }
 }

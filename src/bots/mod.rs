@@ -61,7 +61,7 @@ pub use random::{RandomBot, SplitMix64, dragon_building};
 /// robber, discards after a 7, and answers to a domestic trade offer (the view's phase is then
 /// [`Phase::Trade`]: the legal actions listed are
 /// [`Action::AcceptTrade`] and [`Action::DeclineTrade`], and a bot may also answer with an
-/// [`Action::CounterTrade`]). A bot is deterministic given its seed
+/// [`Action::CounterTrade`]; a bot accepts only what it can pay, see [`keep_payable`]). A bot is deterministic given its seed
 /// and what its seat has seen: two games that differ only in what the seat cannot see get the
 /// same decision.
 pub trait Bot: Send {
@@ -81,6 +81,12 @@ pub trait Bot: Send {
     /// players then offer a spare card or two for one that completes a build
     /// ([`offer::OFFERS_PER_TURN`] offers a turn at most); the others never offer.
     fn set_offers(&mut self, _on: bool) {}
+
+    /// Who at the table are people, and whether the bot may offer them trades at all (a
+    /// setting). An offer that asks people is made only for a build that scores (a settlement
+    /// or a city), and not on terms people declined within the last round (issue 33): each
+    /// such offer asks every person for an answer. Offers among bots are as before.
+    fn set_people(&mut self, _people: crate::engine::SeatSet, _offer_to_people: bool) {}
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in
@@ -149,11 +155,27 @@ pub(crate) fn gold_hexes<'a>(view: &PlayerView<'a>, v: Vertex) -> impl Iterator<
     view.topology().vertex_hexes(v).iter().copied().filter(move |&h| board.terrain(h) == Terrain::Gold)
 }
 
+/// Drops [`Action::AcceptTrade`] from a seat's legal answers when it can't pay what the
+/// offer asks. An accept is legal at the player's word (RULES H4), but a bot's word is good:
+/// it answers as it did when an accept it couldn't pay was illegal.
+pub(crate) fn keep_payable(view: &PlayerView<'_>, actions: &mut ActionList) {
+    if cannot_pay(view) {
+        actions.retain(|a| *a != Action::AcceptTrade);
+    }
+}
+
+/// The seat is asked to answer an offer and lacks the cards it asks for.
+pub fn cannot_pay(view: &PlayerView<'_>) -> bool {
+    matches!(view.phase(), Phase::Trade { get, .. }
+        if view.seat() != view.current_player() && !view.hand().contains(&get))
+}
+
 /// What a searching bot plays without searching: its only legal action, or its answer to a
 /// domestic offer, which `medium` gives ([`MediumBot`] compares the hand's value before and
 /// after). `None` when a search must decide. Fills `actions` with the legal actions.
 pub(crate) fn unsearched(view: &PlayerView<'_>, actions: &mut ActionList, medium: &mut MediumBot) -> Option<Action> {
     view.legal_actions_into(actions);
+    keep_payable(view, actions);
     assert!(!actions.is_empty(), "a bot is asked only when its seat must act");
     if actions.len() == 1 {
         return Some(actions[0]);

@@ -22,19 +22,46 @@ use super::seen::Seen;
 pub const OFFERS_PER_TURN: u8 = 3;
 
 /// What a player offered this turn.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Offers {
     /// Offering at all (off unless [`Bot::set_offers`](super::Bot::set_offers) turns it on).
     pub on: bool,
     turn: u32,
     made: Vec<(Hand, Hand)>,
+    /// The seats people play ([`Bot::set_people`](super::Bot::set_people)); none by default.
+    pub people: SeatSet,
+    /// Whether an offer may ask people at all.
+    pub to_people: bool,
+    /// The last offer that asked people: its turn, terms and the hand before it, to learn
+    /// whether it traded (the hand changed) or not.
+    pending: Option<(u32, Hand, Hand, Hand)>,
+    /// Terms people did not take, and the turn they were offered in.
+    declined: Vec<(u32, Hand, Hand)>,
+}
+
+impl Default for Offers {
+    fn default() -> Offers {
+        Offers {
+            on: false,
+            turn: 0,
+            made: Vec::new(),
+            people: SeatSet::default(),
+            to_people: true,
+            pending: None,
+            declined: Vec::new(),
+        }
+    }
 }
 
 impl Offers {
     /// An offer to make now, if the seat is in its main phase, one card short of a build it
     /// wants, and has not made it (nor [`OFFERS_PER_TURN`] offers) this turn.
     pub fn next(&mut self, view: &PlayerView<'_>) -> Option<Action> {
-        if !self.on || view.phase() != Phase::Main || view.current_player() != view.seat() {
+        if view.phase() != Phase::Main || view.current_player() != view.seat() {
+            return None;
+        }
+        self.learn(view);
+        if !self.on {
             return None;
         }
         if self.turn != view.turn_number() {
@@ -44,19 +71,46 @@ impl Offers {
             return None;
         }
         let me = view.seat();
-        let to = view.seats().filter(|&s| s != me && !near_win(view, s)).fold(SeatSet::default(), SeatSet::with);
+        let mut to = view.seats().filter(|&s| s != me && !near_win(view, s)).fold(SeatSet::default(), SeatSet::with);
+        if !self.to_people {
+            to = SeatSet(to.0 & !self.people.0);
+        }
         if to.is_empty() {
             return None;
         }
-        let offer =
-            candidates(view).into_iter().map(|(give, get)| Action::OfferTrade { give, get, to }).find(|&a| {
+        // Asking people costs each of them an answer: only for a build that scores, and not for
+        // a card they would not give within the last round (the bot's own next turn included),
+        // whatever it offers for it now.
+        let asks_people = to.0 & self.people.0 != 0;
+        let round = view.num_players() as u32;
+        let turn = view.turn_number();
+        let turned_down = |_give: Hand, get: Hand| self.declined.iter().any(|&(t, _, w)| w == get && turn <= t + round);
+        let offer = candidates(view, asks_people)
+            .into_iter()
+            .filter(|&(give, get)| !(asks_people && turned_down(give, get)))
+            .map(|(give, get)| Action::OfferTrade { give, get, to })
+            .find(|&a| {
                 matches!(a, Action::OfferTrade { give, get, .. } if !self.made.contains(&(give, get)))
                     && view.check(a).is_ok()
             })?;
         if let Action::OfferTrade { give, get, .. } = offer {
             self.made.push((give, get));
+            if asks_people {
+                self.pending = Some((turn, give, get, view.hand()));
+            }
         }
         Some(offer)
+    }
+
+    /// Notes whether the last offer to people traded: a hand unchanged since means no one took
+    /// it (nothing else changes the offerer's hand between its offer and its next move).
+    fn learn(&mut self, view: &PlayerView<'_>) {
+        if let Some((turn, give, get, before)) = self.pending.take()
+            && view.hand() == before
+        {
+            self.declined.retain(|&(t, _, _)| t + 2 * view.num_players() as u32 > turn);
+            self.declined.push((turn, give, get));
+        }
     }
 
     /// How a seat closes its own open offer: with the first player who accepted, else it
@@ -138,10 +192,14 @@ fn parts(hand: Hand, most: u32) -> Vec<Hand> {
 
 /// The offers worth making, best first: for each build it wants and is one card short of, one
 /// spare card for the missing one, then two.
-fn candidates(view: &PlayerView<'_>) -> Vec<(Hand, Hand)> {
+fn candidates(view: &PlayerView<'_>, scoring_only: bool) -> Vec<(Hand, Hand)> {
     let hand = view.hand();
     let mut out = Vec::new();
+    let development = view.config().costs.development;
     for cost in wanted_builds(view) {
+        if scoring_only && cost == development {
+            continue;
+        }
         let missing: Vec<Resource> = Resource::ALL.into_iter().filter(|&r| hand[r] < cost[r]).collect();
         let short: u32 = missing.iter().map(|&r| u32::from(cost[r] - hand[r])).sum();
         let [lack] = missing[..] else { continue };

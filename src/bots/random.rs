@@ -128,7 +128,10 @@ pub fn dragon_building(view: &PlayerView<'_>, actions: &[Action], rng: &mut Spli
 
 impl super::Bot for RandomBot {
     fn choose(&mut self, view: PlayerView<'_>) -> Action {
-        RandomBot::choose(self, view).expect("a bot is asked only when its seat must act")
+        let action = RandomBot::choose(self, view).expect("a bot is asked only when its seat must act");
+        // An accept is legal at the player's word (RULES H4); a bot's word is good: it declines
+        // what it can't pay, drawing as many numbers as when such an accept was illegal.
+        if action == Action::AcceptTrade && super::cannot_pay(&view) { Action::DeclineTrade } else { action }
     }
     fn level(&self) -> super::BotLevel {
         super::BotLevel::Random

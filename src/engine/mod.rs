@@ -23,7 +23,8 @@ mod validate;
 mod view;
 
 pub use action::{
-    Action, Answer, Award, Event, FightResult, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, Target, UnitKind,
+    Action, Answer, Award, Event, FightResult, MAX_PLAYERS, Piece, Revealed, RuleError, Seat, SeatSet, Target,
+    UnitKind, a_or_an,
 };
 pub use board::{Board, BoardKind};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};

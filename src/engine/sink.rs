@@ -116,6 +116,18 @@ impl ActionList {
     pub fn new() -> ActionList {
         ActionList { len: 0, items: [Action::EndTurn; MAX_ACTIONS] }
     }
+
+    /// Keeps only the actions `keep` says yes to, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Action) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(&self.items[i]) {
+                self.items[n] = self.items[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
 }
 
 impl Default for ActionList {

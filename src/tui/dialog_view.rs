@@ -28,15 +28,18 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
             let mut lines = vec![Line::raw("Rob whom? One random card is taken.")];
             for (i, &v) in victims.iter().enumerate() {
                 let mut l = Line::from(vec![
-                    mark(app, i == *row),
+                    mark(app, Some(i) == *row),
                     player_span(app, v),
                     Span::raw(format!(" holds {}", plural(g.public_player(v).resource_cards, "card"))),
                 ]);
-                if i == *row {
+                if Some(i) == *row {
                     l = l.patch_style(app.theme.selected());
                 }
                 lines.push(l);
             }
+            // H5: no one is chosen for the player.
+            let how = if row.is_some() { "Enter robs this player" } else { "name whom: their letter or ↑↓" };
+            lines.push(Line::styled(how, app.theme.dim()));
             (Line::raw(" The robber "), lines)
         }
         Dialog::Maritime { give, get, on_get } => maritime(app, *give, *get, *on_get),
@@ -49,8 +52,9 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
             };
             let mut lines = vec![Line::raw(head)];
             for (i, label) in u.rows(g, &|s| app.name(s)).into_iter().enumerate() {
-                let mut l = Line::from(vec![mark(app, i == u.row), Span::raw(label)]);
-                if i == u.row {
+                let on = u.marked(i);
+                let mut l = Line::from(vec![mark(app, on), Span::raw(label)]);
+                if on {
                     l = l.patch_style(app.theme.selected());
                 }
                 lines.push(l);
@@ -69,11 +73,15 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
     let body_width = body.iter().map(Line::width).max().unwrap_or(20).max(title.width() + 4);
     let width = (body_width.max(MESSAGE_ROOM) as u16 + 4).min(area.width);
     let inner = width.saturating_sub(2) as usize;
-    let message_rows = message.map_or(0, |m| {
-        let text: String = m.spans.iter().map(|s| s.content.as_ref()).collect();
+    let rows = |l: &Line| {
+        let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
         super::panels::wrap(&text, inner).len()
-    });
-    let r = centred(area, width, (body.len() + message_rows) as u16 + 2);
+    };
+    // A body line wider than the dialog wraps too (a building's long name, R45): count its rows,
+    // or the last line (the verdict) falls off the bottom.
+    let message_rows = message.map_or(0, rows);
+    let body_rows: usize = body.iter().map(rows).sum();
+    let r = centred(area, width, (body_rows + message_rows) as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).block(block(app, title)).wrap(Wrap { trim: false }).render(r, buf);
 }
@@ -167,7 +175,7 @@ fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
     (Line::raw(" Trade offer "), lines)
 }
 
-fn responses(app: &Scene, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
+fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
     let g = &app.game;
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
@@ -181,20 +189,27 @@ fn responses(app: &Scene, row: usize, chosen: bool) -> (Line<'static>, Vec<Line<
             Answer::Decline => "declines".to_string(),
             Answer::Pending | Answer::NotAsked => "has not answered".to_string(),
         };
-        let mut l = Line::from(vec![mark(app, i == row), player_span(app, s), Span::raw(format!(" {what}"))]);
+        let mut l = Line::from(vec![mark(app, Some(i) == row), player_span(app, s), Span::raw(format!(" {what}"))]);
         if !matches!(a, Answer::Accept | Answer::Counter { .. }) {
             l = l.patch_style(app.theme.dim());
         }
-        if i == row {
+        if Some(i) == row {
             l = l.patch_style(app.theme.selected());
         }
         lines.push(l);
     }
     lines.push(Line::styled("x withdraws the offer", app.theme.dim()));
-    if let Some(&(s, _)) = list.get(row) {
-        // On the fresh list a first Enter only asks for a second (H1a): say so.
-        let ready = if chosen { "Enter trades with this player" } else { "their letter trades (or Enter twice)" };
-        lines.push(verdict(app, g, Action::ConfirmTrade(s), ready));
+    match row.and_then(|r| list.get(r)) {
+        Some(&(s, _)) => {
+            // On the fresh list a first Enter only asks for a second (H1a): say so.
+            let ready = if chosen { "Enter trades with this player" } else { "Enter twice trades with this player" };
+            lines.push(verdict(app, g, Action::ConfirmTrade(s), ready));
+        }
+        // H5: with several who agreed, no one is chosen for the player.
+        None if list.iter().any(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. })) => {
+            lines.push(Line::styled("name your partner: their letter or ↑↓, then Enter", app.theme.dim()));
+        }
+        None => {}
     }
     (Line::raw(" Answers "), lines)
 }
@@ -237,17 +252,23 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let have = source.map_or("", |(h, _)| h);
     let mut lines = vec![Line::raw(intro), Line::styled(format!("{:<9}{:^9}{:>6}", "", column, have), app.theme.dim())];
     for (i, &r) in p.kinds(g).iter().enumerate() {
+        // R45: only the kinds the building gives.
+        if !p.shows(g, r) {
+            continue;
+        }
         // A monopoly names one resource: a list to choose from, no count column (issue 23).
+        // H5: where Enter takes the row, no row is marked until the player names one.
+        let on = p.row == i && (p.named || p.need(g) > 1);
         let mut l = if p.purpose == PickFor::Monopoly {
             let l = Line::from(vec![
-                mark(app, p.row == i),
+                mark(app, on),
                 Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
             ]);
-            if p.row == i { l.patch_style(app.theme.selected()) } else { l }
+            if on { l.patch_style(app.theme.selected()) } else { l }
         } else {
             Line::from(vec![
                 Span::styled(format!("{} {:<7}", resource_key(r), r.name()), app.theme.resource(r)),
-                cell(app, p.counts[r], p.row == i),
+                cell(app, p.counts[r], on),
             ])
         };
         if let Some((_, hand)) = source {
@@ -259,7 +280,9 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
         lines.push(l);
     }
     let picked = p.counts.total();
-    lines.push(if p.purpose == PickFor::Monopoly {
+    lines.push(if need == 1 && picked == 0 && !p.named {
+        Line::styled("name one: its key or ↑↓, then Enter", app.theme.title())
+    } else if p.purpose == PickFor::Monopoly {
         Line::styled(format!("ok: Enter names {}", Resource::ALL[p.row % 5]), app.theme.target())
     } else if picked == need || (need == 1 && picked == 0) {
         Line::styled("ok: Enter confirms", app.theme.target())

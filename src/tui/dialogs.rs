@@ -1,12 +1,13 @@
 //! Dialog state and what each command does to it: the trade composer (offers and
 //! counter-offers), the answer to an offer, the choice among answers, the card picker
-//! (discards, year of plenty, monopoly), the robber's victim, the bank trade and the
-//! development card menu. A dialog never changes the game itself: it hands back an
+//! (discards, year of plenty, monopoly; its state and keys in `picker.rs`), the robber's
+//! victim, the bank trade and the development card menu. A dialog never changes the game itself: it hands back an
 //! [`Outcome`] for the app to apply, so the engine stays the only judge of legality.
 
 use std::rc::Rc;
 
 use super::keymap::{Cmd, Mode};
+pub use super::picker::{PickFor, Picker};
 use crate::engine::{Action, Answer, DevCard, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
 
 /// What a command in a dialog leads to.
@@ -34,18 +35,21 @@ pub enum Dialog {
     Composer(Composer),
     /// Answering the open offer (the terms are in the game's phase).
     Answer,
-    /// The player whose turn it is chooses a partner among the answers. The first Enter on
-    /// the fresh screen only asks for a second (H1a): a trade is final.
+    /// The player whose turn it is chooses a partner among the answers (H5): with several who
+    /// agreed, none is chosen until the player names one (letter, arrows); with one, it is, but
+    /// the first Enter on the fresh screen only asks for a second (H1a): a trade is final.
     Responses {
-        row: usize,
-        /// A partner was chosen (arrows) or Enter pressed once: Enter now trades.
+        /// The row of the partner chosen, if any.
+        row: Option<usize>,
+        /// A partner was named (letter, arrows) or Enter pressed once: Enter now trades.
         chosen: bool,
     },
     Picker(Picker),
+    /// Whom the robber robs, among two or more (H5): no one until the player names one.
     Victim {
         hex: Hex,
         victims: Vec<Seat>,
-        row: usize,
+        row: Option<usize>,
     },
     Maritime {
         give: usize,
@@ -76,26 +80,7 @@ pub struct Composer {
     pub counter: bool,
 }
 
-/// What the card picker is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PickFor {
-    /// Discard this many cards after a 7.
-    Discard(u8),
-    YearOfPlenty,
-    Monopoly,
-    /// R45 (no robber): the cards for a building, of kinds its hexes give and the bank holds.
-    Plenty,
-}
-
-/// Cards being picked, with a cursor row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Picker {
-    pub purpose: PickFor,
-    pub counts: Hand,
-    pub row: usize,
-}
-
-fn res(i: usize) -> Resource {
+pub(super) fn res(i: usize) -> Resource {
     Resource::CARDS[i % 6]
 }
 
@@ -104,7 +89,7 @@ pub fn kinds(game: &Game) -> &'static [Resource] {
     if game.config().modules.has(crate::engine::Module::Gold) { &Resource::CARDS } else { &Resource::ALL }
 }
 
-fn wrap(row: usize, n: usize, up: bool) -> usize {
+pub(super) fn wrap(row: usize, n: usize, up: bool) -> usize {
     if n == 0 {
         0
     } else if up {
@@ -193,125 +178,6 @@ impl Composer {
     }
 }
 
-impl Picker {
-    /// A picker for a purpose, with nothing picked.
-    pub fn new(purpose: PickFor) -> Picker {
-        Picker { purpose, counts: Hand::EMPTY, row: 0 }
-    }
-
-    /// How many cards must be picked.
-    pub fn need(&self, game: &Game) -> u32 {
-        match self.purpose {
-            PickFor::Discard(n) => n as u32,
-            PickFor::YearOfPlenty => (game.bank().total() - u32::from(game.bank()[Resource::Gold])).min(2),
-            PickFor::Monopoly => 1,
-            // R45: every card the building gives, on one dialog (issue 23).
-            PickFor::Plenty => match game.phase() {
-                Phase::Plenty { left, .. } => left.into(),
-                _ => 1,
-            },
-        }
-    }
-
-    /// The kinds of card its rows list: gold too for a discard or a 7's card (R42, R45), never
-    /// for year of plenty or monopoly.
-    pub fn kinds(&self, game: &Game) -> &'static [Resource] {
-        match self.purpose {
-            PickFor::Discard(_) | PickFor::Plenty => kinds(game),
-            PickFor::YearOfPlenty | PickFor::Monopoly => &Resource::ALL,
-        }
-    }
-
-    /// The most cards of `r` that may be picked.
-    pub fn limit(&self, game: &Game, r: Resource) -> u8 {
-        match self.purpose {
-            PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
-            _ if r.is_gold() && !self.kinds(game).contains(&r) => 0,
-            PickFor::YearOfPlenty => game.bank()[r].min(2),
-            PickFor::Monopoly => 1,
-            PickFor::Plenty if game.is_legal(Action::TakeCard(r)) => match game.phase() {
-                Phase::Plenty { left, .. } => left.min(game.bank()[r]),
-                _ => 1,
-            },
-            PickFor::Plenty => 0,
-        }
-    }
-
-    /// The actions the picked cards make, once enough are picked.
-    fn actions(&self, game: &Game) -> Option<Vec<Action>> {
-        if self.purpose == PickFor::Monopoly {
-            return Some(vec![Action::PlayMonopoly(res(self.row))]);
-        }
-        let mut counts = self.counts;
-        // With one card to pick, Enter on a row picks it.
-        if self.need(game) == 1 && counts.is_empty() && self.limit(game, res(self.row)) > 0 {
-            counts[res(self.row)] = 1;
-        }
-        if counts.total() != self.need(game) {
-            return None;
-        }
-        let cards: Vec<Resource> =
-            Resource::CARDS.into_iter().flat_map(|r| std::iter::repeat_n(r, counts[r] as usize)).collect();
-        Some(match self.purpose {
-            PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
-            PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
-            PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
-            PickFor::Plenty => cards.into_iter().map(Action::TakeCard).collect(),
-        })
-    }
-
-    fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome {
-        let r = res(self.row);
-        let need = self.need(game);
-        match cmd {
-            Cmd::Up | Cmd::Down => self.row = wrap(self.row, self.kinds(game).len(), cmd == Cmd::Up),
-            // A monopoly names the row its key chooses (no count to add to).
-            Cmd::Pick(r) if self.purpose == PickFor::Monopoly => self.row = r as usize,
-            Cmd::Pick(r) if self.kinds(game).contains(&r) => {
-                self.row = r as usize;
-                return self.on_cmd(game, Cmd::More);
-            }
-            Cmd::More if self.purpose == PickFor::Monopoly => {}
-            Cmd::More => {
-                if self.counts[r] >= self.limit(game, r) {
-                    return Outcome::Refuse(format!("no more {r} to pick"));
-                }
-                if self.counts.total() >= need {
-                    if need == 1 {
-                        self.counts = Hand::EMPTY;
-                    } else {
-                        return Outcome::Refuse(format!("{} picked already", super::words::plural(need, "card")));
-                    }
-                }
-                self.counts[r] += 1;
-            }
-            Cmd::Less => self.counts[r] = self.counts[r].saturating_sub(1),
-            Cmd::Confirm => {
-                return match self.actions(game) {
-                    Some(actions) => match game.check(actions[0]) {
-                        Ok(()) => Outcome::Act(actions),
-                        Err(e) => Outcome::Refuse(e.to_string()),
-                    },
-                    None => Outcome::Refuse(format!(
-                        "pick {}: {} picked",
-                        super::words::plural(need, "card"),
-                        self.counts.total()
-                    )),
-                };
-            }
-            Cmd::Cancel if matches!(self.purpose, PickFor::Discard(_)) => {
-                return Outcome::Refuse("discards can't wait: pick the cards to give up".into());
-            }
-            Cmd::Cancel if self.purpose == PickFor::Plenty => {
-                return Outcome::Refuse("the 7's cards can't wait: pick one".into());
-            }
-            Cmd::Cancel => return Outcome::Close,
-            _ => {}
-        }
-        Outcome::Stay
-    }
-}
-
 /// The answers to the open offer, for the seats asked.
 pub fn answers(game: &Game) -> Vec<(Seat, Answer)> {
     match game.phase() {
@@ -320,6 +186,13 @@ pub fn answers(game: &Game) -> Vec<(Seat, Answer)> {
         }
         _ => Vec::new(),
     }
+}
+
+/// The rows of [`answers`] of the players who accepted or countered: those the offerer may
+/// trade with.
+fn agreed_rows(game: &Game) -> Vec<usize> {
+    let list = answers(game);
+    (0..list.len()).filter(|&i| matches!(list[i].1, Answer::Accept | Answer::Counter { .. })).collect()
 }
 
 /// The development cards in menu order.
@@ -349,11 +222,34 @@ pub fn card_playable(game: &Game, legal: &[Action], card: DevCard) -> Result<(),
 }
 
 impl Dialog {
-    /// The answers to an offer, the cursor on the first player who accepted or countered (one
-    /// who declined can't be traded with).
+    /// The answers to an offer: the cursor on the one player who accepted or countered, if
+    /// only one did; with several, on no one (H5).
     pub fn responses(game: &Game) -> Dialog {
-        let row = answers(game).iter().position(|(_, a)| matches!(a, Answer::Accept | Answer::Counter { .. }));
-        Dialog::Responses { row: row.unwrap_or(0), chosen: false }
+        let agreed = agreed_rows(game);
+        Dialog::Responses { row: if agreed.len() == 1 { Some(agreed[0]) } else { None }, chosen: false }
+    }
+
+    /// A player's letter in a list of players (the offerer's partners, the robber's victims):
+    /// it names that player (H5); Enter then confirms. `None` when the list has no such row.
+    pub fn name_seat(&mut self, game: &Game, s: Seat) -> Option<Outcome> {
+        match self {
+            Dialog::Responses { row, chosen } => {
+                let i = answers(game).iter().position(|&(o, _)| o == s)?;
+                if !agreed_rows(game).contains(&i) {
+                    return Some(Outcome::Refuse(format!("{s} did not accept: name one who did")));
+                }
+                (*row, *chosen) = (Some(i), true);
+                Some(Outcome::Stay)
+            }
+            Dialog::Victim { victims, row, .. } => {
+                let Some(i) = victims.iter().position(|&v| v == s) else {
+                    return Some(Outcome::Refuse(format!("{s} can't be robbed there")));
+                };
+                *row = Some(i);
+                Some(Outcome::Stay)
+            }
+            _ => None,
+        }
     }
 
     /// The development cards, the cursor on one that can be played now, else on one the player
@@ -413,19 +309,31 @@ impl Dialog {
             },
             Dialog::Responses { row, chosen } => {
                 let list = answers(game);
+                let agreed = agreed_rows(game);
                 match cmd {
-                    Cmd::Up | Cmd::Down => {
-                        *row = wrap(*row, list.len(), cmd == Cmd::Up);
-                        *chosen = true;
+                    // The arrows go over those who agreed: one who declined can't be chosen.
+                    Cmd::Up | Cmd::Down if !agreed.is_empty() => {
+                        let at = row.and_then(|r| agreed.iter().position(|&i| i == r));
+                        let next = match at {
+                            Some(k) => wrap(k, agreed.len(), cmd == Cmd::Up),
+                            None if cmd == Cmd::Up => agreed.len() - 1,
+                            None => 0,
+                        };
+                        (*row, *chosen) = (Some(agreed[next]), true);
+                    }
+                    Cmd::Confirm if row.is_none() && !agreed.is_empty() => {
+                        return Outcome::Note("name your partner first: their letter or ↑↓, then Enter".into());
                     }
                     Cmd::Confirm if !*chosen => {
                         *chosen = true;
-                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| {
-                            Outcome::Note(format!("Enter again trades with {s} (or their letter); ↑↓ choose another"))
+                        return row.and_then(|r| list.get(r)).map_or(Outcome::Stay, |&(s, _)| {
+                            Outcome::Note(format!("Enter again trades with {s}; x withdraws the offer"))
                         });
                     }
                     Cmd::Confirm => {
-                        return list.get(*row).map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
+                        return row
+                            .and_then(|r| list.get(r))
+                            .map_or(Outcome::Stay, |&(s, _)| act(game, Action::ConfirmTrade(s)));
                     }
                     Cmd::Cancel => return act(game, Action::CancelTrade),
                     _ => {}
@@ -436,10 +344,17 @@ impl Dialog {
             Dialog::Units(_) => Outcome::Stay,
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {
-                    *row = wrap(*row, victims.len(), cmd == Cmd::Up);
+                    *row = Some(match *row {
+                        Some(r) => wrap(r, victims.len(), cmd == Cmd::Up),
+                        None if cmd == Cmd::Up => victims.len().saturating_sub(1),
+                        None => 0,
+                    });
                     Outcome::Stay
                 }
-                Cmd::Confirm => act(game, Action::MoveRobber { hex: *hex, victim: victims.get(*row).copied() }),
+                Cmd::Confirm => match row.and_then(|r| victims.get(r)) {
+                    Some(&v) => act(game, Action::MoveRobber { hex: *hex, victim: Some(v) }),
+                    None => Outcome::Refuse("name whom to rob first: their letter or ↑↓, then Enter".into()),
+                },
                 Cmd::Cancel => Outcome::RobberAgain,
                 _ => Outcome::Stay,
             },

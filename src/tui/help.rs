@@ -66,7 +66,11 @@ fn sections(app: &Scene) -> Vec<Section> {
         };
         for b in modes.iter().flat_map(|m| keymap::bindings(*m)).filter(shown) {
             match rows.iter_mut().find(|(l, _)| *l == b.label) {
-                Some((_, descs)) if !descs.contains(&b.desc) => descs.push(b.desc),
+                // "counter" and "counter (takes the keyboard)" say one thing: keep the fuller.
+                Some((_, descs)) if descs.iter().any(|d| b.desc.starts_with(d)) => {
+                    descs.iter_mut().filter(|d| b.desc.starts_with(**d)).for_each(|d| *d = b.desc);
+                }
+                Some((_, descs)) if !descs.iter().any(|d| d.starts_with(b.desc)) => descs.push(b.desc),
                 Some(_) => {}
                 None => rows.push((b.label, vec![b.desc])),
             }

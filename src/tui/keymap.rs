@@ -258,7 +258,10 @@ const ANSWER: &[Binding] = &[
 const RESPONSES: &[Binding] = &[
     b(&[Up, Char('k')], "↑↓", Cmd::Up, "choose"),
     b(&[Down, Char('j')], "", Cmd::Down, ""),
-    b(&[Enter], "letter/Enter", Cmd::Confirm, "trade with"),
+    // H5: a letter (or the arrows) names the partner, Enter trades; one row says both, so the
+    // help's Enter row keeps to the other dialogs' meanings.
+    b(&[], "letter", Cmd::Next, "name a partner, Enter trades"),
+    b(&[Enter], "", Cmd::Confirm, ""),
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
 ];
 
@@ -293,6 +296,9 @@ const LIST: &[Binding] = &[
     b(&[Enter], "Enter", Cmd::Confirm, "ok"),
     b(&[Esc], "Esc", Cmd::Cancel, "back"),
 ];
+
+/// Whom the robber robs (H5): a letter or the arrows name the player, Enter confirms.
+const VICTIM: &[Binding] = &join::<5>(&[&[b(&[], "letter", Cmd::Next, "name whom")], LIST]);
 
 const MARITIME: &[Binding] = &join::<11>(&[
     &[b(&[Up, Char('k')], "↑↓", Cmd::Up, "resource"), b(&[Down, Char('j')], "", Cmd::Down, "")],
@@ -348,7 +354,8 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Offer => OFFER,
         Mode::Builders => BUILDERS,
         Mode::Picker => PICKER,
-        Mode::Victim | Mode::Cards => LIST,
+        Mode::Victim => VICTIM,
+        Mode::Cards => LIST,
         Mode::Maritime => MARITIME,
         Mode::Help => HELP,
         Mode::Quit => QUIT,

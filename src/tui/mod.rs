@@ -23,6 +23,7 @@ pub mod keymap;
 mod layout;
 mod panels;
 mod phase;
+mod picker;
 mod place;
 mod prompt;
 pub mod replay;

@@ -154,9 +154,12 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
         app.theme.dim(),
     );
     let mut lines = vec![head];
+    // On the shared offer screen anyone asked may answer in any order: the engine's next
+    // answerer is no one's turn, so the marker stays on whose turn it is, the offerer's.
+    let at = if app.sharing_offer() { g.current_player() } else { g.to_act() };
     for s in g.seats() {
         let p = g.public_player(s);
-        let marker = if s == g.to_act() && !g.is_over() { app.theme.pointer() } else { " " };
+        let marker = if s == at && !g.is_over() { app.theme.pointer() } else { " " };
         let name = Span::styled(seat_label(app, s, name_w), app.theme.player(s));
         lines.push(Line::from(vec![
             Span::raw(format!("{marker} ")),
@@ -384,10 +387,15 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The status line: the last result or refusal, else what to do now.
 pub fn status(app: &Scene, area: Rect, buf: &mut Buffer, prompt: &str) {
+    // Shortened to the row, not cut at the window's edge (super::words::fit).
+    let room = |lead: usize| (area.width as usize).saturating_sub(lead);
+    let fit = super::words::fit;
     let line = match &app.message {
-        Some(m) if m.error => Line::styled(format!(" {} {}", app.theme.cross(), m.text), app.theme.error()),
-        Some(m) => Line::raw(format!(" {}", m.text)),
-        None => Line::styled(format!(" {prompt}"), app.theme.title()),
+        Some(m) if m.error => {
+            Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
+        }
+        Some(m) => Line::raw(format!(" {}", fit(&m.text, room(1)))),
+        None => Line::styled(format!(" {}", fit(prompt, room(1))), app.theme.title()),
     };
     line.render(area, buf);
 }

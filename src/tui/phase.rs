@@ -94,7 +94,7 @@ fn instruction(app: &Scene) -> String {
         }
         (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
         (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
-        (Focus::Idle, Phase::Roll) if app.enabled(Cmd::PlayCard) => {
+        (Focus::Idle, Phase::Roll) if app.can_play_card() => {
             format!("{name}: roll the dice (r), or play a card first (p)")
         }
         (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),

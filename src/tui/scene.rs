@@ -307,6 +307,17 @@ impl<'a> Scene<'a> {
         self.size.0 < need.0 || self.size.1 < need.1
     }
 
+    /// A development card can be played now by the player who must act (whatever the mode:
+    /// the status line asks this after a bot's turn too, where `enabled` is true for all).
+    pub fn can_play_card(&self) -> bool {
+        self.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_)
+            )
+        })
+    }
+
     /// True when a command would do something now (the footer shows only those). The
     /// position's legal actions are asked for only in the turn's own mode, and then from the
     /// shared list.
@@ -338,6 +349,14 @@ impl<'a> Scene<'a> {
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
                     !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
                 }
+                // A monopoly names one kind, and one card is picked by its row: no count to
+                // raise or lower then.
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
+                    p.purpose != PickFor::Monopoly && p.need(self.game) > 1
+                }
+                // R45 lists only the kinds the building gives: the footer does not offer all
+                // five resource keys (the keys of the kinds shown still work).
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Pick(_)) => p.purpose != PickFor::Plenty,
                 _ => true,
             };
         }
@@ -350,15 +369,7 @@ impl<'a> Scene<'a> {
             Cmd::BuildCity => any(|a| matches!(a, Action::BuildCity(_))),
             Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
             Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
-            Cmd::PlayCard => any(|a| {
-                matches!(
-                    a,
-                    Action::PlayKnight
-                        | Action::PlayRoadBuilding
-                        | Action::PlayYearOfPlenty(..)
-                        | Action::PlayMonopoly(_)
-                )
-            }),
+            Cmd::PlayCard => self.can_play_card(),
             Cmd::Trade => self.game.phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),

@@ -40,6 +40,8 @@ pub struct Settings {
     /// A map other than the one the player count deals (the archipelago, R51); none: that one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub map: Option<MapId>,
+    /// Whether computer players may offer the people trades (issue 33); on when not said.
+    pub bot_offers_to_people: bool,
 }
 
 impl Default for Settings {
@@ -73,6 +75,7 @@ impl Settings {
             paired_players: rules.turns == TurnStyle::Paired,
             house_rules: rules.modules.iter().map(|m| m.name().to_string()).collect(),
             map: (rules.map != MapId::for_players(rules.players)).then_some(rules.map),
+            bot_offers_to_people: true,
         }
     }
 
@@ -170,6 +173,8 @@ pub struct Remembered {
     pub notice: Option<String>,
     /// Where the choices are written when a game starts; `None`: nowhere.
     pub file: Option<PathBuf>,
+    /// The settings turned bots' offers to people off (off by default: offers on).
+    pub no_bot_offers: bool,
 }
 
 impl Remembered {
@@ -184,7 +189,8 @@ impl Remembered {
             Loaded::Ignored(notice) => (Settings::default(), Some(notice)),
         };
         let rules = settings.rules();
-        (Remembered { seats: settings.seats, first_run, notice, file }, rules)
+        let no_bot_offers = !settings.bot_offers_to_people;
+        (Remembered { seats: settings.seats, first_run, notice, file, no_bot_offers }, rules)
     }
 }
 
@@ -192,6 +198,23 @@ impl Remembered {
 mod tests {
     use super::*;
     use crate::bots::BotLevel;
+
+    /// Issue 33: bots' offers to people are on unless the file turns them off.
+    #[test]
+    fn bots_offers_to_people_are_on_unless_the_file_says_off() {
+        assert!(Settings::default().bot_offers_to_people);
+        let old: Settings = serde_json::from_str(r#"{"target": 10}"#).unwrap();
+        assert!(old.bot_offers_to_people, "a file from before the setting");
+        let off: Settings = serde_json::from_str(r#"{"bot_offers_to_people": false}"#).unwrap();
+        assert!(!off.bot_offers_to_people);
+        let dir = std::env::temp_dir().join(format!("catan-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(SETTINGS_FILE);
+        off.save(&file).unwrap();
+        let (remembered, _) = Remembered::read(Some(file));
+        assert!(remembered.no_bot_offers);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn house_rules_this_version_cant_play_are_left_out() {

@@ -57,6 +57,8 @@ pub enum Row {
     DiscardLimit,
     FriendlyRobber,
     Paired,
+    /// Whether computer players offer the people trades (a table setting, not a rule).
+    BotOffers,
     Module(Module),
     Start,
     /// The last unfinished game, resumed as `--continue` does (issue 23).
@@ -64,7 +66,7 @@ pub enum Row {
 }
 
 /// The rules options of the form, in order.
-pub const OPTIONS: [Row; 9] = [
+pub const OPTIONS: [Row; 10] = [
     Row::Target,
     Row::Board,
     Row::Map,
@@ -74,6 +76,7 @@ pub const OPTIONS: [Row; 9] = [
     Row::DiscardLimit,
     Row::FriendlyRobber,
     Row::Paired,
+    Row::BotOffers,
 ];
 
 /// The house-rule modules offered: every one this version can play, in the order of RULES.md.
@@ -264,7 +267,8 @@ pub(super) fn change(rules: &Config, row: Row, by: isize, players: u8) -> Config
             // A target the new rules can't give (no more awards) comes down to what they can.
             r.target = r.target.min(rules_for(&r, players).max_points());
         }
-        Row::Seat(_) | Row::Start | Row::Continue => {}
+        // A table setting, kept by the app (`Table::offers_to_people`), not in the rules.
+        Row::Seat(_) | Row::Start | Row::Continue | Row::BotOffers => {}
     }
     r
 }

@@ -50,6 +50,7 @@ pub fn about(app: &Scene) -> String {
         Row::DiscardLimit => format!("on a 7, players holding more than {} cards discard half (R17)", r.discard_limit),
         Row::FriendlyRobber => "the robber spares players with fewer than 3 points (R39)".into(),
         Row::Paired => "5 or 6 players: each turn shared with the third player after (R40a)".into(),
+        Row::BotOffers => "computer players may offer the people trades (each person asked answers)".into(),
         Row::Module(m) => module_about(m).into(),
         Row::Start => "Enter starts the game with these players and rules".into(),
         Row::Continue => "Enter resumes the last unfinished game where it was left (as catan --continue)".into(),
@@ -182,6 +183,7 @@ fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
             Row::DiscardLimit => ("Discard above", format!("{} cards", choice(r.discard_limit))),
             Row::FriendlyRobber => ("Friendly robber", check(r.friendly_robber)),
             Row::Paired => ("Paired players (5-6)", check(now.turns == TurnStyle::Paired)),
+            Row::BotOffers => ("Bot offers to people", check(app.table.offers_to_people)),
             _ => continue,
         };
         out.push(row_line(app, form.row == row, vec![Span::raw(format!("{label:<22}")), Span::raw(value)]));

@@ -24,16 +24,7 @@ fn costs_h(app: &Scene) -> u16 {
 /// the panels beside it (at 140 x 45 about 20 rows there against 10 under the island), and the
 /// costs then go where the log would have been.
 fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool) {
-    let area = areas.side;
-    let n = panels::players_height(app);
-    let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
-    let [players, hand, bank, rest] = Layout::vertical([
-        Constraint::Length(n),
-        Constraint::Length(hand_h),
-        Constraint::Length(bank_h),
-        Constraint::Fill(1),
-    ])
-    .areas(area);
+    let [players, hand, bank, rest] = side_areas(app, areas);
     panels::players(app, players, buf);
     if hide_hand {
         let why = if app.handoff().is_some() {
@@ -47,17 +38,41 @@ fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool)
         panels::hand(app, hand, buf);
     }
     panels::bank(app, bank, buf);
-    match areas.log {
-        Some(under) if rest.height >= under.height + costs_h(app) => {
-            costs(app, under, buf);
-            panels::log(app, rest, buf);
-        }
-        Some(under) => {
-            costs(app, rest, buf);
-            panels::log(app, under, buf);
-        }
-        None => panels::log(app, rest, buf),
+    let log = log_area(app, areas, rest);
+    if let Some(other) = [areas.log, Some(rest)].into_iter().flatten().find(|r| *r != log) {
+        costs(app, other, buf);
     }
+    panels::log(app, log, buf);
+}
+
+/// The side's panels: players, hand, bank, and the rest (the log or the costs).
+fn side_areas(app: &Scene, areas: &Areas) -> [Rect; 4] {
+    let area = areas.side;
+    let n = panels::players_height(app);
+    let (hand_h, bank_h) = (panels::hand_height(app, area.width), panels::bank_height(app, area.width));
+    Layout::vertical([
+        Constraint::Length(n),
+        Constraint::Length(hand_h),
+        Constraint::Length(bank_h),
+        Constraint::Fill(1),
+    ])
+    .areas(area)
+}
+
+/// Where the log goes: the larger free room, under the island or under the side panels.
+fn log_area(app: &Scene, areas: &Areas, rest: Rect) -> Rect {
+    match areas.log {
+        Some(under) if rest.height >= under.height + costs_h(app) => rest,
+        Some(under) => under,
+        None => rest,
+    }
+}
+
+/// The lines of the log a screen of this size shows: a page for PgUp and PgDn.
+pub fn log_page(app: &Scene) -> usize {
+    let areas = layout_sea(app.size, app.game.topology(), sea_drawn(app.game));
+    let [.., rest] = side_areas(app, &areas);
+    (log_area(app, &areas, rest).height.saturating_sub(2) as usize).max(1)
 }
 
 /// What each build costs, at the top of `area` when it has room.

@@ -97,12 +97,21 @@ pub enum Next {
 pub struct UnitChoice {
     pub steps: Steps,
     pub row: usize,
+    /// The player moved the cursor on this list (H5: the last list, "which", acts at once, so
+    /// with several rows Enter takes none until the player names one).
+    pub named: bool,
 }
 
 impl UnitChoice {
     /// The choice over these legal actions (only the units' and attacks are kept).
     pub fn new(legal: &[Action]) -> UnitChoice {
-        UnitChoice { steps: Steps::new(legal.iter().copied().filter(offered)), row: 0 }
+        UnitChoice { steps: Steps::new(legal.iter().copied().filter(offered)), row: 0, named: false }
+    }
+
+    /// Whether the row under the cursor is marked: on the "which" list of several, only once
+    /// the player moved to it (H5).
+    pub fn marked(&self, i: usize) -> bool {
+        i == self.row && (self.named || self.stage() != Stage::Which || self.steps.options(whole).len() <= 1)
     }
 
     /// The step being taken.
@@ -140,6 +149,7 @@ impl UnitChoice {
     pub fn go(&mut self, up: bool, n: usize) {
         if n > 0 {
             self.row = if up { (self.row + n - 1) % n } else { (self.row + 1) % n };
+            self.named = true;
         }
     }
 
@@ -156,7 +166,11 @@ impl UnitChoice {
                 self.steps.pick(|a| verb(game, a), &v)
             }
             Stage::Which => {
-                let a = *self.steps.options(whole).get(self.row)?;
+                let options = self.steps.options(whole);
+                if options.len() > 1 && !self.named {
+                    return None;
+                }
+                let a = *options.get(self.row)?;
                 self.steps.pick(whole, &a)
             }
             Stage::Place => false,
@@ -164,7 +178,7 @@ impl UnitChoice {
         if !picked {
             return None;
         }
-        self.row = 0;
+        (self.row, self.named) = (0, false);
         if self.stage() == Stage::Verb
             && let [only] = self.steps.options(|a| verb(game, a))[..]
         {
@@ -178,7 +192,7 @@ impl UnitChoice {
         if self.stage() != Stage::Place || !self.steps.pick(|a| place_of(game, a), &t) {
             return None;
         }
-        self.row = 0;
+        (self.row, self.named) = (0, false);
         Some(self.next())
     }
 
@@ -194,7 +208,7 @@ impl UnitChoice {
     /// Esc: back a step, and over the steps before it that offered one choice only; false
     /// when there is none (the choice closes).
     pub fn back(&mut self, game: &Game) -> bool {
-        self.row = 0;
+        (self.row, self.named) = (0, false);
         if !self.steps.back() {
             return false;
         }
@@ -344,5 +358,34 @@ mod tests {
         let places = c.places(&g);
         assert!(!places.is_empty() && places.iter().all(|t| matches!(t, Target::Hex(_))), "{places:?}");
         assert!(c.back(&g) && c.stage() == Stage::What, "Esc skips the one-verb step back");
+    }
+
+    /// H5: two cargo ships on one sea hex make the last list, "which"; it acts at once, so
+    /// Enter boards neither until the player moves to one.
+    #[test]
+    fn h5_the_which_list_of_several_names_none_until_the_player_moves() {
+        let config = Config::default().with_modules(Modules::SEA);
+        let h = Hex(0);
+        let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .unit(A, UnitKind::Knight, h)
+            .ship(A, UnitKind::CargoShip, x)
+            .ship(A, UnitKind::CargoShip, x)
+            .build()
+            .unwrap();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
+        c.confirm(&g);
+        c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("board")).expect("board listed");
+        assert_eq!(c.confirm(&g), Some(Next::Island));
+        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::List), "two ships there: which");
+        assert_eq!(c.rows(&g, &names).len(), 2);
+        assert!(!c.marked(0) && !c.marked(1), "no row marked");
+        assert_eq!(c.confirm(&g), None, "Enter boards neither");
+        c.go(false, 2);
+        assert!(matches!(c.confirm(&g), Some(Next::Act(Action::BoardShip { .. }))));
     }
 }

@@ -9,4 +9,5 @@ mod support;
 mod castles;
 mod fair;
 mod games;
+mod offers;
 mod units;

@@ -95,7 +95,13 @@ pub fn choose(g: &Game, legal: &[Action], rng: &mut SplitMix64) -> Action {
         }
         _ => {}
     }
-    legal[rng.below(legal.len())]
+    // An accept is legal at the player's word (RULES H4); this player keeps its word, declining
+    // what it can't pay, so its games are those it played when such an accept was illegal.
+    // A word that can't be kept, and the trade falling through, are `tests/rules/trade.rs`'s.
+    match legal[rng.below(legal.len())] {
+        Action::AcceptTrade if catan::bots::cannot_pay(&g.acting_view()) => Action::DeclineTrade,
+        a => a,
+    }
 }
 
 /// Every listed action passes `check`; random actions are listed, or refused leaving the game

@@ -76,9 +76,9 @@ fn r21_accept_decline_counter_then_confirm_a_counter() {
     let events = play(&mut g, counter(hand(0, 1, 0, 0, 0), hand(0, 0, 1, 0, 0)));
     assert!(has_event!(events, Event::TradeAnswered { seat: C, answer } if *answer == lumber_for_wool));
 
-    // D holds no wool: may not accept, may decline.
+    // D holds no wool: may accept all the same, at its word (H4), or decline.
     assert_eq!(g.to_act(), D);
-    refused(&mut g, Action::AcceptTrade, RuleError::LacksCards(D));
+    assert_eq!(g.check(Action::AcceptTrade), Ok(()));
     play(&mut g, Action::DeclineTrade);
 
     // Back to A, who completes with one who accepted or countered, or cancels.
@@ -107,10 +107,37 @@ fn r21_confirm_an_accepted_offer() {
     play(&mut g, offer(hand(2, 0, 0, 0, 0), hand(0, 0, 1, 1, 0), set(&[B, C])));
     play(&mut g, Action::AcceptTrade);
     assert_eq!(g.to_act(), C);
-    refused(&mut g, Action::AcceptTrade, RuleError::LacksCards(C));
     play(&mut g, Action::DeclineTrade);
     play(&mut g, Action::ConfirmTrade(B));
     assert_eq!((g.view(A).hand(), g.view(B).hand()), (hand(0, 1, 1, 1, 0), hand(2, 0, 0, 0, 0)));
+}
+
+/// H4: an answer on the shared screen is taken at the player's word. C, who holds none of
+/// what is asked, may accept, and the answers listed read the same as for one who holds it;
+/// when A takes C's word the trade falls through, no card moves, and the offer is closed.
+#[test]
+fn h4_an_accept_is_taken_at_the_players_word_and_falls_through_if_unpaid() {
+    let mut g = market(true);
+    play(&mut g, offer(hand(2, 0, 0, 0, 0), hand(0, 0, 1, 1, 0), set(&[B, C])));
+    let (b_answers, b_accept) = (g.legal_actions(), g.check(Action::AcceptTrade));
+    play(&mut g, Action::AcceptTrade);
+    assert_eq!(g.to_act(), C);
+    assert_eq!(g.legal_actions(), b_answers, "C's choices read the same as B's, who can pay");
+    assert_eq!(g.check(Action::AcceptTrade), b_accept);
+    let events = play(&mut g, Action::AcceptTrade);
+    assert!(has_event!(events, Event::TradeAnswered { seat: C, answer: Answer::Accept }));
+    // A may take either word; the engine finds out only now that C can't pay.
+    let mut listed = g.legal_actions();
+    listed.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(listed, vec![Action::CancelTrade, Action::ConfirmTrade(B), Action::ConfirmTrade(C)]);
+    let before = g;
+    let events = play(&mut g, Action::ConfirmTrade(C));
+    assert_eq!(events, vec![Event::TradeFellThrough { seat: A, partner: C }]);
+    assert_eq!(g.phase(), Phase::Main, "the offer is closed");
+    for s in g.seats() {
+        assert_eq!(g.view(s).hand(), before.view(s).hand());
+    }
+    assert_eq!(g.bank(), before.bank());
 }
 
 #[test]

@@ -21,23 +21,59 @@ fn game() -> Game {
         .unwrap()
 }
 
+/// Issue 33: Ann's settlement touches one kind of land: its card is taken at once, no dialog
+/// and no step (nothing to choose); the next player's building, of two kinds, asks.
 #[test]
-fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds() {
+fn r45_a_building_of_one_kind_takes_its_card_in_one_step() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
     app.viewer = Some(ANN);
     app.game = game();
     app.focus = Focus::Idle;
+    let before = app.game.view(ANN).hand().total();
+    app.update(Msg::key(KeyCode::Char('r')));
+    assert_eq!(app.game.view(ANN).hand().total(), before + 1, "{:?}", app.message);
+    assert!(matches!(app.game.phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.game.phase());
+}
+
+/// Issue 33: the R45 dialog for a building of two kinds lists only those kinds, and its footer
+/// offers only the keys that apply (no Esc: it can't wait; no +/-: one card).
+#[test]
+fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
+    app.update(Msg::Resize(100, 32));
+    app.viewer = Some(ANN);
+    let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
+    app.game = Scenario::new(config, 1)
+        .settlement(ANN, Vertex(20))
+        .settlement(Seat(1), Vertex(0))
+        .settlement(Seat(2), Vertex(40))
+        .turn(ANN)
+        .next_roll(7)
+        .build()
+        .unwrap();
+    app.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));
     assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.game.phase());
+    let given: Vec<Resource> =
+        Resource::ALL.into_iter().filter(|&r| app.game.is_legal(catan::engine::Action::TakeCard(r))).collect();
+    assert!(given.len() >= 2, "{given:?}");
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("A 7: take cards") && screen.contains("No robber: 1 card for"), "{screen}");
+    for r in Resource::ALL {
+        let row = format!("{} {:<7}", r.name().chars().next().unwrap(), r.name());
+        assert_eq!(screen.contains(&row), given.contains(&r), "{r} listed only if the building gives it:\n{screen}");
+    }
+    let footer = screen.lines().last().unwrap();
+    assert!(!footer.contains("Esc") && !footer.contains("+"), "{footer}");
+    insta::assert_snapshot!(screen);
     // Esc can't put the choice off.
     app.update(Msg::key(KeyCode::Esc));
     assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }));
     // A kind the building gives, by its key, then Enter.
-    let kind = Resource::ALL.into_iter().find(|&r| app.game.is_legal(catan::engine::Action::TakeCard(r))).unwrap();
+    let kind = given[1];
     let key = kind.name().chars().next().unwrap();
     app.update(Msg::key(KeyCode::Char(key)));
     app.update(Msg::key(KeyCode::Enter));

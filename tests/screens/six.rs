@@ -282,6 +282,26 @@ fn the_special_building_phase_on_screen() {
     assert!(!screen.contains("may build"), "no \"may build\" lines in the log:\n{screen}\n{said:?}");
 }
 
+/// H5 (issue 33): on the "who builds?" screen, Enter with no one named does not pass for the
+/// whole table at once: it says what a second Enter does, and only that one closes it.
+#[test]
+fn enter_with_no_builder_named_asks_again_before_nobody_builds() {
+    let mut app = six(7, PLAIN, (140, 45));
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    press(&mut app, "e");
+    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders);
+    press(&mut app, "Enter");
+    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders, "one Enter answers for no one");
+    assert!(
+        app.message.as_ref().is_some_and(|m| m.text.contains("Enter again and nobody builds")),
+        "{:?}",
+        app.message
+    );
+    press(&mut app, "Enter");
+    assert_ne!(app.mode(), catan::tui::keymap::Mode::Builders, "the second Enter: nobody builds");
+}
+
 /// R40a: with paired players, the third player after the roller plays the second part of the
 /// turn; the hand-off and the header say so.
 #[test]

@@ -35,11 +35,12 @@ fn press(app: &mut App, keys: &[KeyCode]) -> usize {
 
 /// Issue 23 (R21 at the table): a one-for-one trade among three people. Ann's offer takes 5
 /// keys; Bob accepts and Cy declines on one shared screen (their letter, then a key: 4 keys),
-/// with every hand hidden; the keyboard passes once, back to Ann (Enter), who takes Bob's
-/// answer by his letter. 11 keys and 1 pass (before: 3 passes, each asked person's and Ann's,
-/// and 11 keys; the README has the count).
+/// with every hand hidden; the keyboard passes once, back to Ann (Enter), who names Bob by his
+/// letter and confirms with Enter (H5: a letter names, Enter confirms). 12 keys and 1 pass
+/// (before issue 23: 3 passes, each asked person's and Ann's, and 11 keys; the README has the
+/// count).
 #[test]
-fn a_one_for_one_trade_among_three_people_takes_eleven_keys_and_one_pass() {
+fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
     let mut app = app_with(game());
     use KeyCode::{Char, Enter, Tab};
     let mut keys = press(&mut app, &[Char('t'), Char('l'), Tab, Char('b'), Enter]);
@@ -61,9 +62,11 @@ fn a_one_for_one_trade_among_three_people_takes_eleven_keys_and_one_pass() {
     keys += press(&mut app, &[Enter]);
     assert_eq!(app.mode(), catan::tui::keymap::Mode::Responses);
     keys += press(&mut app, &[Char('b')]);
+    assert_ne!(app.game.phase(), Phase::Main, "a letter names the partner; it does not trade");
+    keys += press(&mut app, &[Enter]);
     assert_eq!(app.game.phase(), Phase::Main, "traded: {:?}", app.message);
     assert_eq!(app.game.view(ANN).hand(), Hand::new([1, 1, 0, 0, 0]));
-    assert_eq!((keys, passes), (11, 1));
+    assert_eq!((keys, passes), (12, 1));
 }
 
 #[test]

@@ -116,7 +116,13 @@ fn pick(g: &Game, legal: &[Action], player: Player, rng: &mut SplitMix64) -> Act
     if player.unit_one_in > 0 && !units.is_empty() && rng.below(player.unit_one_in) == 0 {
         return units[rng.below(units.len())];
     }
-    legal[rng.below(legal.len())]
+    // An accept is legal at the player's word (RULES H4); this player keeps its word, declining
+    // what it can't pay, so its games are the ones it played when such an accept was illegal
+    // (the property games of `tests/properties/random.rs` take words that can't be kept).
+    match legal[rng.below(legal.len())] {
+        Action::AcceptTrade if catan::bots::cannot_pay(&g.acting_view()) => Action::DeclineTrade,
+        a => a,
+    }
 }
 
 /// Cards, pieces and units where they were counted (the module's list).

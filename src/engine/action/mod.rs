@@ -9,6 +9,8 @@ use super::coords::{Edge, Hex, SeaHex, Vertex};
 
 mod words;
 
+pub use words::a_or_an;
+
 /// A kind of unit (R52, R53): knights, archers and cavalry stand on land hexes; ships on sea
 /// hexes. Saved by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -403,6 +405,10 @@ pub enum Event {
     TradeCancelled { seat: Seat },
     /// The offer closed because every player asked declined it.
     TradeDeclined { seat: Seat },
+    /// The offerer took a partner's answer and it could not be paid: the offer is closed with
+    /// no trade. An answer is taken at the player's word (RULES H4), so this is how a word that
+    /// can't be kept ends; it says no more than that, whatever the reason.
+    TradeFellThrough { seat: Seat, partner: Seat },
     /// Longest Road changed hands or was set aside.
     LongestRoad { holder: Option<Seat>, length: u8 },
     /// Largest Army changed hands.

@@ -11,7 +11,7 @@ impl Event {
         match *self {
             Event::StartingRoll { seat, dice } => format!("{} rolls {} for the start", n(seat), dice[0] + dice[1]),
             Event::FirstPlayer { seat } => format!("{} starts", n(seat)),
-            Event::Built { seat, piece, .. } => format!("{} builds a {piece}", n(seat)),
+            Event::Built { seat, piece, .. } => format!("{} builds {}", n(seat), a_or_an(&piece.to_string())),
             Event::SetupResources { seat, cards } => format!("{} takes {cards}", n(seat)),
             Event::TurnStarted { seat, number } => format!("— turn {number}: {} —", n(seat)),
             Event::SpecialBuilding { seat } => format!("{} may build (special building phase)", n(seat)),
@@ -48,6 +48,9 @@ impl Event {
             }
             Event::TradeCancelled { seat } => format!("{} withdraws the offer", n(seat)),
             Event::TradeDeclined { seat } => format!("everyone declined {}'s offer: it is closed", n(seat)),
+            Event::TradeFellThrough { seat, partner } => {
+                format!("{}'s trade with {} falls through: the offer is closed", n(seat), n(partner))
+            }
             Event::LongestRoad { holder: Some(s), length } => format!("{} takes Longest Road ({length})", n(s)),
             Event::LongestRoad { holder: None, .. } => "Longest Road is set aside".to_string(),
             Event::HouseAward { award, holder: Some(s), points } => {
@@ -93,5 +96,21 @@ impl Event {
             }
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
         }
+    }
+}
+
+/// "a settlement", "an archer": the article a noun takes by its first letter.
+pub fn a_or_an(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Issue 33: "Bob builds an archer", not "a archer".
+    #[test]
+    fn a_noun_takes_its_article() {
+        assert_eq!(super::a_or_an("archer"), "an archer");
+        assert_eq!(super::a_or_an("settlement"), "a settlement");
     }
 }

@@ -87,10 +87,10 @@ impl Game {
             (Action::EndTurn, Phase::Main) => Ok(()),
             (Action::Discard(r), Phase::Discard { .. }) => self.check_discard(s, r),
             (Action::MoveRobber { hex, victim }, Phase::Robber) => self.check_robber(s, hex, victim),
-            (Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. }, Phase::Trade { get, .. })
+            (Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. }, Phase::Trade { .. })
                 if s != self.turn.seat =>
             {
-                self.check_answer(s, action, get)
+                self.check_answer(s, action)
             }
             (Action::ConfirmTrade(o), Phase::Trade { give, get, answers }) if s == self.turn.seat => {
                 self.check_confirm(s, o, give, get, answers)

@@ -2,6 +2,11 @@
 //! 2:1 with a resource's harbor), and between players (domestic, R21): the offer, each answer
 //! (accept, decline, counter), then the offerer confirms with one partner or cancels.
 //!
+//! An accept is taken at the player's word (RULES H4): it is legal whatever they hold, so an
+//! answer given before the whole table tells nothing of a hand. It is checked when the offerer
+//! takes it: a partner who can't pay then makes the trade fall through
+//! ([`Event::TradeFellThrough`]), in the same words whatever the reason.
+//!
 //! The shared predicates: [`Game::trading_open`] (the strict phases of R13), [`rates_of`] and
 //! [`payable`] for the maritime rates, [`Game::stocked`] for what the bank can give, and
 //! [`Game::holds`] for a player having the cards a trade takes from them.
@@ -147,8 +152,9 @@ impl Game {
     }
 
     /// The answers to an open offer: the offerer may cancel or confirm with a partner who
-    /// agreed and can pay; a player asked may accept (if they hold what is asked) or decline.
-    /// Counter-offers are open-ended and not listed.
+    /// agreed, on terms the offerer can pay (whether the partner can is found out then, H4);
+    /// a player asked may accept (at their word, whatever they hold) or decline. Counter-offers
+    /// are open-ended and not listed.
     #[inline(always)]
     pub(super) fn push_trade_answers(
         &self,
@@ -161,15 +167,13 @@ impl Game {
         if s == self.turn.seat {
             out.push(Action::CancelTrade);
             for o in self.seats() {
-                let Some((g, t)) = agreed_terms(give, get, answers[o.index()]) else { continue };
-                if self.can_settle(s, o, &g, &t).is_ok() {
+                let Some((g, _)) = agreed_terms(give, get, answers[o.index()]) else { continue };
+                if self.holds(s, &g).is_ok() {
                     out.push(Action::ConfirmTrade(o));
                 }
             }
         } else {
-            if self.holds(s, &get).is_ok() {
-                out.push(Action::AcceptTrade);
-            }
+            out.push(Action::AcceptTrade);
             out.push(Action::DeclineTrade);
         }
     }
@@ -216,10 +220,10 @@ impl Game {
         self.holds(s, &give)
     }
 
-    /// An answer of a player asked (the dispatch has made sure it is not the offerer).
-    pub(super) fn check_answer(&self, s: Seat, action: Action, asked: Hand) -> Result<(), RuleError> {
+    /// An answer of a player asked (the dispatch has made sure it is not the offerer). An
+    /// accept is taken at the player's word (H4): what they hold is checked at the confirm.
+    pub(super) fn check_answer(&self, s: Seat, action: Action) -> Result<(), RuleError> {
         match action {
-            Action::AcceptTrade => self.holds(s, &asked),
             Action::CounterTrade { give, get } => {
                 check_terms(&give, &get)?;
                 self.holds(s, &get)?;
@@ -229,7 +233,8 @@ impl Game {
         }
     }
 
-    /// The offerer confirms with `o`, on the terms `o` agreed to.
+    /// The offerer confirms with `o`, on the terms `o` agreed to, which the offerer can pay;
+    /// whether `o` can is not asked here (H4): [`Game::confirm_trade`] finds it out.
     pub(super) fn check_confirm(
         &self,
         s: Seat,
@@ -239,8 +244,8 @@ impl Game {
         answers: [Answer; MAX_PLAYERS],
     ) -> Result<(), RuleError> {
         let Some(answer) = answers.get(o.index()) else { return Err(RuleError::NotAccepted(o)) };
-        let Some((give, get)) = agreed_terms(give, get, *answer) else { return Err(RuleError::NotAccepted(o)) };
-        self.can_settle(s, o, &give, &get)
+        let Some((give, _)) = agreed_terms(give, get, *answer) else { return Err(RuleError::NotAccepted(o)) };
+        self.holds(s, &give)
     }
 
     /// Trades with the bank.
@@ -272,7 +277,8 @@ impl Game {
         ev.push(Event::TradeAnswered { seat: s, answer });
     }
 
-    /// Swaps the agreed cards and closes the offer.
+    /// Swaps the agreed cards and closes the offer; when the partner can't pay what they
+    /// agreed to, the trade falls through and the offer closes all the same (H4).
     pub(super) fn confirm_trade(&mut self, s: Seat, o: Seat, ev: &mut impl EventSink) {
         let (give, get) = match self.phase {
             Phase::Trade { answers, give, get } => {
@@ -280,12 +286,16 @@ impl Game {
             }
             _ => unreachable!("checked: a trade is open"),
         };
+        self.phase = Phase::Main;
+        if self.can_settle(s, o, &give, &get).is_err() {
+            ev.push(Event::TradeFellThrough { seat: s, partner: o });
+            return;
+        }
         let (me, them) = (s.index(), o.index());
         self.players[me].hand.sub(&give);
         self.players[them].hand.add(&give);
         self.players[them].hand.sub(&get);
         self.players[me].hand.add(&get);
-        self.phase = Phase::Main;
         ev.push(Event::Traded { seat: s, partner: o, gave: give, got: get });
     }
 

@@ -33,8 +33,8 @@ impl App {
     }
 
     /// Plays the answers given on the shared screen whose turn (in the engine's order) has
-    /// come; returns the first refusal (an accept the player can't pay for is taken back, and
-    /// they are asked again).
+    /// come; returns the first refusal. An accept is taken at the player's word (H4), so the
+    /// engine refuses none of these; should it, the answer is taken back and asked again.
     pub(super) fn play_given(&mut self) -> Option<String> {
         if !matches!(self.game.phase(), Phase::Trade { .. }) {
             self.offer_table.clear();
@@ -50,7 +50,7 @@ impl App {
             };
             if let Err(why) = self.apply_one(action) {
                 self.offer_table.given[s.index()] = None;
-                return Some(format!("{} can't accept: {why}", self.name(s)));
+                return Some(format!("{}'s answer was not taken: {why}", self.name(s)));
             }
         }
     }

@@ -120,6 +120,7 @@ impl App {
             .take()
             .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
         bot.set_offers(self.table.may_offer(seat, self.game.turn_number()));
+        self.table.brief(bot.as_mut());
         let game = self.game;
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
@@ -195,8 +196,11 @@ impl App {
             let seed = self.seed;
             let time = self.table.time;
             let may = self.table.may_offer(seat, self.game.turn_number());
-            let bot = self.table.bots[seat.index()].get_or_insert_with(|| table_bot(level, bot_seed(seed, seat), time));
+            let mut bot =
+                self.table.bots[seat.index()].take().unwrap_or_else(|| table_bot(level, bot_seed(seed, seat), time));
             bot.set_offers(may);
+            self.table.brief(bot.as_mut());
+            let bot = self.table.bots[seat.index()].insert(bot);
             let action = bot.choose(self.game.acting_view());
             self.play_bot(action);
             played += 1;

@@ -2,7 +2,7 @@
 //! every other player in turn order a moment to build; at a real table the player says
 //! "anyone?" and only those who build reach for the pieces. So one shared screen (every hand
 //! hidden) asks who wants to build: each presses their letter (again to take it back), Enter
-//! closes the question (with no one chosen: nobody builds). Only those chosen take the
+//! closes the question (with no one chosen: nobody builds, after a second Enter, H5). Only those chosen take the
 //! keyboard, in turn order; for every other person the front end passes without a hand-off.
 //! People who by public information cannot build anything (fewer cards than the cheapest
 //! thing they could buy) are not asked. Computer players play their own moment as before.
@@ -23,6 +23,9 @@ pub struct Builders {
     pub chosen: SeatSet,
     /// The question is closed (Enter, or no one to ask).
     pub answered: bool,
+    /// Enter was pressed once with no one named: a second closes it with nobody building
+    /// (H5: a lone Enter, or a burst, does not answer for the whole table).
+    pub warned: bool,
 }
 
 impl Builders {
@@ -69,7 +72,7 @@ mod tests {
     #[test]
     fn a_letter_toggles_only_the_people_asked_until_the_question_closes() {
         let asked = SeatSet::default().with(Seat(1)).with(Seat(3));
-        let mut b = Builders { turn: 4, asked, chosen: SeatSet::default(), answered: false };
+        let mut b = Builders { turn: 4, asked, chosen: SeatSet::default(), answered: false, warned: false };
         assert!(b.toggle(Seat(3)));
         assert!(!b.toggle(Seat(2)), "not asked: can't build");
         assert!(b.toggle(Seat(1)));

@@ -30,7 +30,7 @@ impl App {
         let alone = self.table.humans().nth(1).is_none();
         let chosen = if alone { asked } else { SeatSet::default() };
         let answered = alone || asked.is_empty();
-        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, answered });
+        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, answered, warned: false });
     }
 
     /// Passes for each person whose moment has come and who does not build; stops at a
@@ -54,6 +54,12 @@ impl App {
         use crossterm::event::KeyCode;
         let Some(mut b) = self.builders else { return false };
         match code {
+            KeyCode::Enter if b.chosen.is_empty() && !b.warned => {
+                b.warned = true;
+                self.builders = Some(b);
+                let text = "no one named: Enter again and nobody builds (a letter names who builds)".to_string();
+                self.message = Some(super::state::Message { text, error: false });
+            }
             KeyCode::Enter => {
                 b.answered = true;
                 self.builders = Some(b);
@@ -65,8 +71,17 @@ impl App {
                 if b.toggle(s) {
                     self.builders = Some(b);
                 } else {
-                    let text =
-                        format!("{} can't build now (too few cards for anything), or is not asked", self.name(s));
+                    let name = self.name(s);
+                    // Say which: the reasons are all public (whose turn, seats, card counts).
+                    let text = if s == self.game.current_player() {
+                        format!("{name} has just played the turn: the others build now")
+                    } else if self.table.level(s).is_some() {
+                        format!("{name} is a computer player: it decides for itself")
+                    } else if !may_build(&self.game, s) {
+                        format!("{name} has too few cards to buy anything, so is not asked")
+                    } else {
+                        format!("{name} is not asked")
+                    };
                     self.refuse(text);
                 }
             }

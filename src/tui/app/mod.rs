@@ -389,7 +389,7 @@ impl App {
             _ if ctrl(key) => false,
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
-            Mode::Responses => self.partner_key(key.code),
+            Mode::Responses | Mode::Victim => self.partner_key(key.code),
             Mode::HowTo => self.howto_section_key(key.code),
             _ => false,
         }
@@ -437,8 +437,12 @@ impl App {
                 self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
             }
             (_, Cmd::Undo) => self.undo(),
-            (_, Cmd::LogUp) => self.log_scroll = (self.log_scroll + 5).min(self.log.len().saturating_sub(1)),
-            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(5),
+            // A page is the log's visible height, so PgUp shows the lines just above.
+            (_, Cmd::LogUp) => {
+                let page = super::ui::log_page(&self.scene());
+                self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
+            }
+            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(super::ui::log_page(&self.scene())),
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {
                 self.viewer = self.handoff();

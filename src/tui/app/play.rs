@@ -82,6 +82,7 @@ impl App {
     fn play_table(&mut self) -> Option<String> {
         loop {
             let logged = self.log.len();
+            self.take_the_only_kind();
             self.ask_builders();
             if let Some(why) = self.play_given().or_else(|| self.pass_unchosen()) {
                 return Some(why);
@@ -89,6 +90,22 @@ impl App {
             if self.log.len() == logged {
                 return None;
             }
+        }
+    }
+
+    /// R45 (no robber): a person's building that gives one kind has nothing to choose, so its
+    /// cards are taken at once (issue 33: one step, no dialog or hand-off for it). Bots take
+    /// theirs as they choose.
+    fn take_the_only_kind(&mut self) {
+        // One card a call: the next card may be for another building (the loop of
+        // `play_table` calls again while something happens).
+        let Phase::Plenty { seat, .. } = self.game.phase() else { return };
+        if self.table.level(seat).is_some() {
+            return;
+        }
+        let kinds: Vec<Action> = self.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
+        if let [only] = kinds[..] {
+            let _ = self.apply_one(only);
         }
     }
 
@@ -120,6 +137,11 @@ impl App {
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(super) fn sync(&mut self) {
         (self.focus, self.robber, self.units) = (Focus::Idle, None, None);
+        // An answer belongs to one offer (H4): once the offer is closed, what was said to it
+        // on the shared screen is forgotten, so the next offer starts with no answers.
+        if !matches!(self.game.phase(), Phase::Trade { .. }) {
+            self.offer_table.clear();
+        }
         self.ask_builders();
         if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
             return;
@@ -138,7 +160,7 @@ impl App {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
             Phase::Trade { .. } => self.trade_focus(seat),
-            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty))),
+            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(&self.game))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }

@@ -1,6 +1,7 @@
 //! The robber's move (R18-R19; H1a), a choice in two [`Steps`] over its legal actions: first
 //! the hex (a selection on the island, the cursor on the robber's own hex, which Enter
-//! refuses), then, when more than one player there can be robbed, whom (the victim dialog).
+//! refuses), then, when more than one player there can be robbed, whom (the victim dialog, on
+//! no one until the player names one: H5).
 //! Esc on the second step goes back to the first. A hex with one player to rob, or none,
 //! moves at once.
 //!
@@ -54,7 +55,7 @@ impl App {
             [only] => self.apply(vec![Action::MoveRobber { hex, victim: Some(only) }]),
             _ => {
                 self.robber = Some(steps);
-                self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: 0 });
+                self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: None });
             }
         }
     }

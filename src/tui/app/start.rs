@@ -17,6 +17,7 @@ impl App {
     pub fn start_screen(seed: u64, theme: crate::tui::Theme, rules: Config, remembered: &Remembered) -> App {
         let mut app = App::with_seats(seed, None, theme, rules);
         app.start = Some(StartForm::remembered(remembered));
+        app.table.offers_to_people = !remembered.no_bot_offers;
         if remembered.first_run {
             app.howto = Some(0);
         }
@@ -152,6 +153,9 @@ impl App {
                 }
                 form.row = Row::Seat(i.min(form.seats.len() - 1));
             }
+            (Row::BotOffers, Cmd::Left | Cmd::Right | Cmd::Next) => {
+                self.table.offers_to_people = !self.table.offers_to_people;
+            }
             (row, Cmd::Left | Cmd::Right | Cmd::Next) => {
                 let by = if cmd == Cmd::Left { -1 } else { 1 };
                 let players = form.named().count().max(MIN_PLAYERS) as u8;
@@ -217,7 +221,8 @@ impl App {
         if let Err(e) = rules.validate() {
             return self.refuse(e.to_string());
         }
-        let settings = Settings::from_rules(&rules, seats.clone());
+        let mut settings = Settings::from_rules(&rules, seats.clone());
+        settings.bot_offers_to_people = self.table.offers_to_people;
         self.begin(seats);
         if self.start.is_none()
             && let Some(file) = file

@@ -67,6 +67,9 @@ pub struct Table {
     /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
     /// arena keeps the bots' own limit).
     pub(super) offered: Option<(u32, Seat)>,
+    /// Whether bots may offer trades to the people at the table (a setting: the start screen
+    /// and settings.json; on by default). Off, bots offer only to one another.
+    pub offers_to_people: bool,
 }
 
 impl Default for Table {
@@ -80,6 +83,7 @@ impl Default for Table {
             shown_at: None,
             last: None,
             offered: None,
+            offers_to_people: true,
         }
     }
 }
@@ -95,6 +99,12 @@ impl Table {
     /// Whether the bot at `s` may still offer a trade in turn `turn`: once a turn at the table.
     pub fn may_offer(&self, s: Seat, turn: u32) -> bool {
         self.offered != Some((turn, s))
+    }
+
+    /// Tells a bot who at the table are people and whether it may offer them trades.
+    pub(super) fn brief(&self, bot: &mut dyn Bot) {
+        let people = self.humans().fold(crate::engine::SeatSet::default(), crate::engine::SeatSet::with);
+        bot.set_people(people, self.offers_to_people);
     }
 
     /// A bot has decided its move, which waits to be played.

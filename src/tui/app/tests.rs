@@ -96,7 +96,11 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     let key = |app: &mut App, code: KeyCode| app.update(Msg::key(code));
     for _ in 0..20_000 {
         match app.mode() {
-            Mode::Handoff | Mode::Victim => key(&mut app, KeyCode::Enter),
+            Mode::Handoff => key(&mut app, KeyCode::Enter),
+            Mode::Victim => {
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+            }
             Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
             Mode::Select => {
                 // A hex where two or more players can be robbed, if there is one.
@@ -130,7 +134,10 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 let robbed = |s: Seat| app.game.public_player(s).resource_cards;
                 let before: u32 = app.game.seats().map(robbed).sum();
                 key(&mut app, KeyCode::Enter);
-                assert_ne!(app.game.phase(), Phase::Robber, "the second Enter robs");
+                assert_eq!(app.game.phase(), Phase::Robber, "H5: Enter robs no one until one is named");
+                key(&mut app, KeyCode::Down);
+                key(&mut app, KeyCode::Enter);
+                assert_ne!(app.game.phase(), Phase::Robber, "named, then Enter robs");
                 assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
                 return;
             }
@@ -145,4 +152,62 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
         }
     }
     panic!("no robber move with two players to rob in 20000 keys");
+}
+
+/// Issue 33: PgUp moves back a page, the log's visible height, not 5 lines of 25.
+#[test]
+fn pgup_moves_the_log_back_a_page() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let filler = app.log[0];
+    app.log.extend(std::iter::repeat_n(filler, 200));
+    let page = crate::tui::ui::log_page(&app.scene());
+    assert!(page > 10, "at 140 x 45 the log shows about 20 lines: {page}");
+    app.update(Msg::key(KeyCode::PageUp));
+    assert_eq!(app.log_scroll, page);
+    app.update(Msg::key(KeyCode::PageDown));
+    assert_eq!(app.log_scroll, 0);
+}
+
+/// Issue 33: after a bot's turn the status line asks the person to roll, and offers "play a
+/// card first (p)" only when they hold a card they could play.
+#[test]
+fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
+    use crate::bots::BotLevel;
+    use crate::engine::{Config, Phase};
+    use crate::save::SeatInfo;
+    // Two people: the keyboard is handed to Ann after the bot's turn, a mode other than the
+    // turn's, where every command reads as enabled.
+    let seats = vec![SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::human("Ann"), SeatInfo::human("Cy")];
+    let mut app = App::with_seats(3, Some(seats), Theme::default(), Config::default());
+    app.update(Msg::Resize(140, 45));
+    let mut seen = 0;
+    for _ in 0..400 {
+        app.play_bots(1000);
+        if app.game.is_over() {
+            break;
+        }
+        if app.game.phase() == Phase::Roll && app.game.current_player() == crate::engine::Seat(1) {
+            let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+            terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+            let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
+            let can = app.scene().can_play_card();
+            assert_eq!(screen.contains("play a card first (p)"), can, "{screen}");
+            seen += 1;
+            if seen >= 5 {
+                return;
+            }
+            app.update(Msg::key(KeyCode::Enter));
+            app.update(Msg::char('r'));
+        }
+        // The people roll and end their turns; the rest (hand-offs, the robber, discards) by
+        // Enter, Tab and +.
+        for code in
+            [KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('e'), KeyCode::Tab, KeyCode::Enter, KeyCode::Char('+')]
+        {
+            app.update(Msg::key(code));
+        }
+    }
+    assert!(seen > 0, "never Ann's roll after a bot's turn");
 }

@@ -8,7 +8,7 @@
 //!                 │          answers.rs), after a hand-off, or with a counter-offer (Composer
 //!                 │          again, from the answering side); bots answer by themselves
 //!                 v
-//!             answers (Responses) ──letter, or Enter twice──> traded
+//!             answers (Responses) ──letter or ↑↓, then Enter──> traded (or falls through, H4)
 //!                 │ x / Esc                     every one asked declined: closed by itself
 //!                 v
 //!             withdrawn
@@ -23,7 +23,7 @@ use super::App;
 use super::offers::Choice;
 use super::state::Focus;
 use crate::engine::{Action, Answer, Phase, Seat};
-use crate::tui::dialogs::{Composer, Dialog};
+use crate::tui::dialogs::{Composer, Dialog, Outcome};
 
 impl App {
     /// `t`: composes an offer, when the rules allow trading now.
@@ -57,19 +57,18 @@ impl App {
         }
     }
 
-    /// In the offerer's list of answers, a player's letter trades with them at once (a choice,
-    /// not the first Enter on a fresh screen). False when the key is no such letter.
+    /// In the offerer's list of answers or the robber's victims, a player's letter names them
+    /// (H5); Enter then confirms. False when the key is no player's letter.
     pub(super) fn partner_key(&mut self, code: KeyCode) -> bool {
         let KeyCode::Char(c) = code else { return false };
         let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let s = Seat(i as u8);
-        let agreed = crate::tui::dialogs::answers(&self.game)
-            .iter()
-            .any(|&(o, a)| o == s && matches!(a, Answer::Accept | Answer::Counter { .. }));
-        if agreed {
-            self.apply(vec![Action::ConfirmTrade(s)]);
+        let Focus::Dialog(d) = &mut self.focus else { return false };
+        match d.name_seat(&self.game, Seat(i as u8)) {
+            Some(Outcome::Refuse(why)) => self.refuse(why),
+            Some(_) => {}
+            None => return false,
         }
-        agreed
+        true
     }
 
     /// An offer is open and every player asked has declined it.

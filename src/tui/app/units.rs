@@ -34,7 +34,7 @@ impl App {
                 let mut choice = u.clone();
                 match choice.confirm(&self.game) {
                     Some(next) => self.units_go(choice, next),
-                    None => self.refuse("choose a row".into()),
+                    None => self.refuse("name one first: ↑↓ to it, then Enter".into()),
                 }
             }
             Cmd::Cancel => {
