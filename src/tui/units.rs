@@ -364,7 +364,7 @@ mod tests {
     /// Enter boards neither until the player moves to one.
     #[test]
     fn h5_the_which_list_of_several_names_none_until_the_player_moves() {
-        let config = Config::default().with_modules(Modules::SEA);
+        let config = Config::default().with_modules(Modules::SEA.without(crate::engine::Module::Colonist));
         let h = Hex(0);
         let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
         let g = Scenario::new(config, 1)
