@@ -245,6 +245,38 @@ fn prune_own(game: &Game, actions: &mut Vec<Action>) {
     prune::prune(game, actions);
 }
 
+/// Where the hard player's playout of `action` in `world` ends for `me` ([`Playout`]: every
+/// seat greedy by its own value): at the hard player's horizon, after the turn in progress and
+/// a turn of every player (in set-up, after the rest of set-up and [`SETUP_HORIZON`] turns),
+/// counted the same whether or not `action` ends the turn, so every candidate is judged at the
+/// same moment (with no action, the playout's own from `world`: the seat on autopilot); the end positions with their chances (an attack's two outcomes, else one).
+/// `None` once `deadline` passes. What the advice ([`super::advice`]) scores its candidates
+/// on, so it sees ahead as the hard player does.
+pub(super) fn playout_ends(
+    world: Game,
+    action: Option<Action>,
+    me: Seat,
+    deadline: Instant,
+) -> Option<Vec<(Game, f64)>> {
+    let turns = horizon(world.num_players());
+    let mut playout =
+        Playout { me, weights: &DEFAULT_WEIGHTS, deadline, actions: Vec::with_capacity(64), horizon: turns };
+    let turn = world.current_player();
+    let mut play = |after: Game| {
+        let ended = after.current_player() != turn && !matches!(after.phase(), Phase::Setup { .. });
+        playout.horizon = if ended { turns - 1 } else { turns };
+        if after.is_over() { Some(after) } else { playout.run_on(after) }
+    };
+    let Some(action) = action else { return Some(vec![(play(world)?, 1.0)]) };
+    let mut fights = Vec::new();
+    if fight::outcomes(&world, action, &mut fights) {
+        return fights.into_iter().map(|(after, p)| Some((play(after)?, p))).collect();
+    }
+    let mut world = world;
+    world.apply_unchecked(action, &mut NoEvents);
+    Some(vec![(play(world)?, 1.0)])
+}
+
 /// Plays games on from a candidate to the horizon.
 struct Playout<'a> {
     me: Seat,
@@ -275,7 +307,14 @@ impl Playout<'_> {
 
     /// The value for the searching seat of playing the game on from `world` to the horizon;
     /// `None` once the time is spent.
-    fn play_on(&mut self, mut world: Game) -> Option<f64> {
+    fn play_on(&mut self, world: Game) -> Option<f64> {
+        let end = self.run_on(world)?;
+        Some(own_value(&end, self.me, self.weights))
+    }
+
+    /// The position where playing the game on from `world` to the horizon ends; `None` once
+    /// the time is spent.
+    fn run_on(&mut self, mut world: Game) -> Option<Game> {
         // In set-up, the rest of set-up is played first (every seat's second settlement is
         // where a first one pays off) and the horizon counted from the first turn.
         let mut horizon = self.horizon;
@@ -299,7 +338,7 @@ impl Playout<'_> {
             let next = self.greedy(&world)?;
             world.apply_unchecked(next, &mut NoEvents);
         }
-        Some(own_value(&world, self.me, self.weights))
+        Some(world)
     }
 
     /// The action the seat to act likes best one move deep, by its own value; `None` once the
