@@ -164,6 +164,7 @@ impl HardBot {
             deadline,
             actions: Vec::with_capacity(64),
             horizon: horizon(view.num_players()),
+            setup_horizon: SETUP_HORIZON,
         };
         'worlds: while done < self.worlds || done < self.close_worlds && close(&scores) {
             let world = if done == 0 { first } else { view.determinize(&mut self.rng) };
@@ -247,7 +248,7 @@ fn prune_own(game: &Game, actions: &mut Vec<Action>) {
 
 /// Where the hard player's playout of `action` in `world` ends for `me` ([`Playout`]: every
 /// seat greedy by its own value): at the hard player's horizon, after the turn in progress and
-/// a turn of every player (in set-up, after the rest of set-up and [`SETUP_HORIZON`] turns),
+/// a turn of every player (in set-up, after the rest of set-up and the first turn),
 /// counted the same whether or not `action` ends the turn, so every candidate is judged at the
 /// same moment (with no action, the playout's own from `world`: the seat on autopilot); the end positions with their chances (an attack's two outcomes, else one).
 /// `None` once `deadline` passes. What the advice ([`super::advice`]) scores its candidates
@@ -259,8 +260,14 @@ pub(super) fn playout_ends(
     deadline: Instant,
 ) -> Option<Vec<(Game, f64)>> {
     let turns = horizon(world.num_players());
-    let mut playout =
-        Playout { me, weights: &DEFAULT_WEIGHTS, deadline, actions: Vec::with_capacity(64), horizon: turns };
+    let mut playout = Playout {
+        me,
+        weights: &DEFAULT_WEIGHTS,
+        deadline,
+        actions: Vec::with_capacity(64),
+        horizon: turns,
+        setup_horizon: 0,
+    };
     let turn = world.current_player();
     let mut play = |after: Game| {
         let ended = after.current_player() != turn && !matches!(after.phase(), Phase::Setup { .. });
@@ -284,6 +291,10 @@ struct Playout<'a> {
     deadline: Instant,
     actions: Vec<Action>,
     horizon: u32,
+    /// The turns played after set-up when the playout starts in it: [`SETUP_HORIZON`] for the
+    /// hard player; none for the advice, which judges a corner where set-up ends (the first
+    /// player's turn played), before many dice add their noise.
+    setup_horizon: u32,
 }
 
 impl Playout<'_> {
@@ -320,7 +331,7 @@ impl Playout<'_> {
         let mut horizon = self.horizon;
         let mut decisions = 0;
         while matches!(world.phase(), Phase::Setup { .. }) && decisions < PLAYOUT_DECISIONS {
-            horizon = SETUP_HORIZON;
+            horizon = self.setup_horizon;
             let next = self.greedy(&world)?;
             world.apply_unchecked(next, &mut NoEvents);
             decisions += 1;

@@ -175,17 +175,17 @@ mod tests {
         speed();
     }
 
-    /// The time of one [`crate::bots::advice::advise`] at every 10th decision of four hard-bot
-    /// games: median and max.
+    /// The time of one [`crate::bots::advice::advise`] at every set-up decision and every 5th
+    /// decision after it of eight games between medium players: median and max.
     fn speed() {
         let mut times = Vec::new();
-        for seed in 0..4u64 {
+        for seed in 0..8u64 {
             let mut game = Game::new(Config::default(), 900 + seed).unwrap();
             let mut players: Vec<_> = (0..4).map(|s| bots::make(BotLevel::Medium, seed * 4 + s)).collect();
             let mut step = 0;
             while !game.is_over() && step < 5000 {
                 let view = game.acting_view();
-                if step % 10 == 0 {
+                if step % 5 == 0 || matches!(game.phase(), crate::engine::Phase::Setup { .. }) {
                     let t = Instant::now();
                     let advice = crate::bots::advice::advise(&view, &[]);
                     times.push(t.elapsed().as_secs_f64() * 1000.0);

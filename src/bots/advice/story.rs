@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Action, Game, Phase, PlayerView, Seat};
+use crate::engine::{Action, Game, Phase, PlayerView, PublicPlayer, Seat};
 
 use super::chance::Chances;
 use super::words::corner_words;
@@ -49,6 +49,8 @@ pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
     let mut game = *start;
     let seat0 = Seat(0);
     let mut points = vec![Point { turn: 0, chances: Chances::public(&game.view(seat0)).0 }];
+    let public = |g: &Game| g.seats().map(|s| g.public_player(s)).collect::<Vec<_>>();
+    let mut publics = vec![public(&game)];
     // Each turn's public headlines: what each seat did, and how telling it is.
     let mut headlines: Vec<Vec<Headline>> = Vec::new();
     let mut turn_lines: Vec<Headline> = Vec::new();
@@ -69,22 +71,50 @@ pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
             let ended = if setup_over { 0 } else { turn };
             turn = game.turn_number();
             points.push(Point { turn: ended, chances: Chances::public(&game.view(seat0)).0 });
+            publics.push(public(&game));
             headlines.push(std::mem::take(&mut turn_lines));
         }
     }
-    let moments = moments(&points, &headlines, names);
+    let moments = moments(&points, &publics, &headlines, names);
     Story { points, moments }
 }
 
 /// The three biggest moves of a seat's chance between consecutive points, in game order.
-fn moments(points: &[Point], headlines: &[Vec<Headline>], names: &[String]) -> Vec<Moment> {
+fn moments(
+    points: &[Point],
+    publics: &[Vec<PublicPlayer>],
+    headlines: &[Vec<Headline>],
+    names: &[String],
+) -> Vec<Moment> {
     let mut all: Vec<Moment> = points
         .windows(2)
+        .zip(publics.windows(2))
         .zip(headlines)
-        .map(|(w, lines)| {
+        .map(|((w, p), lines)| {
             let (a, b) = (&w[0].chances, &w[1].chances);
             let s = (0..a.len()).max_by(|&i, &j| (b[i] - a[i]).abs().total_cmp(&(b[j] - a[j]).abs())).unwrap_or(0);
-            let words = telling(lines, Seat(s as u8));
+            let (mut words, own) = telling(lines, Seat(s as u8));
+            if !own {
+                // Another seat's move: say what it cost this one, in public facts.
+                let (x, y) = (&p[0][s], &p[1][s]);
+                let mut lost = Vec::new();
+                if y.points != x.points {
+                    lost.push(format!("{} -> {} points", x.points, y.points));
+                }
+                if y.resource_cards != x.resource_cards {
+                    lost.push(format!("{} -> {} cards", x.resource_cards, y.resource_cards));
+                }
+                if x.longest_road && !y.longest_road {
+                    lost.push("Longest Road lost".to_string());
+                }
+                if x.largest_army && !y.largest_army {
+                    lost.push("Largest Army lost".to_string());
+                }
+                if !lost.is_empty() {
+                    let who = names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+                    words = format!("{words}; {who}: {}", lost.join(", "));
+                }
+            }
             let who = names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
             let when = if w[1].turn == 0 { "set-up".to_string() } else { format!("turn {}", w[1].turn) };
             let what = if words.is_empty() { String::new() } else { format!("{words} ") };
@@ -110,14 +140,17 @@ struct Headline {
 /// The words of a turn for the seat whose chance moved: its own most telling actions (all of
 /// them at that rank: a set-up's two settlements), else the turn's most telling one (a rival's
 /// robber, say).
-fn telling(lines: &[Headline], s: Seat) -> String {
+fn telling(lines: &[Headline], s: Seat) -> (String, bool) {
     let pick = |own: bool| {
         let of = |h: &&Headline| !own || h.seat == s;
         let top = lines.iter().filter(of).map(|h| h.rank).max()?;
         let words: Vec<&str> = lines.iter().filter(of).filter(|h| h.rank == top).map(|h| h.words.as_str()).collect();
         Some(words.join("; "))
     };
-    pick(true).or_else(|| pick(false)).unwrap_or_default()
+    match pick(true) {
+        Some(w) => (w, true),
+        None => (pick(false).unwrap_or_default(), false),
+    }
 }
 
 /// The public headline of `action` by `actor` and how telling it is (higher wins the turn).
