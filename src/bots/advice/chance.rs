@@ -4,7 +4,8 @@
 //! Each seat gets a score, the weighted sum of its [`FEATURES`]; its chance to win is its share
 //! of the exponentials of the scores (a softmax over the seats, so the chances sum to 1).
 //! Every feature is public: points from buildings and awards, the pips its buildings collect,
-//! the kinds they produce, the cards and development cards it holds (their number only), the
+//! each kind's pips with a diminishing return (the square root: several kinds beat
+//! one, but a 2 or a 12 adds little), the cards and development cards it holds (their number only), the
 //! knights it played, its road's length and its harbors. The one exception is the seat asking
 //! for advice, whose own hidden victory point cards count as the points they are
 //! ([`Chances::for_seat`]): that seat knows them.
@@ -18,10 +19,10 @@ pub const FEATURES: usize = 9;
 
 /// The features' names, in order (for the fit's printout).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "points / 10",
+    "(points / 10) squared",
     "points beyond target-3",
     "pips / 36",
-    "kinds produced / 5",
+    "sum over kinds of sqrt(pips) / 5",
     "resource cards / 10",
     "development cards / 5",
     "knights played / 3",
@@ -29,8 +30,10 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "harbors",
 ];
 
-/// The fitted weights (see [`super::fit`] for the command and its output).
-pub const WEIGHTS: [f64; FEATURES] = [3.1526, 0.4833, 2.4998, 5.4235, 0.6512, 1.1533, 0.0298, 2.2520, 0.0797];
+/// The fitted weights (see [`super::fit`] for the command and its output). The points' own
+/// weight comes out negative (production, which grows with every building, does its work;
+/// the term beyond target - 3 carries the end): read the features together, not one by one.
+pub const WEIGHTS: [f64; FEATURES] = [-0.7444, 0.6376, 0.0542, 3.2850, 0.8312, 1.2936, 0.3396, 3.4943, 0.2449];
 
 /// One seat's features from public facts, the points given (public ones, or with the asking
 /// seat's hidden victory points).
@@ -40,7 +43,9 @@ pub fn features(view: &PlayerView<'_>, s: Seat, points: u8) -> [f64; FEATURES] {
     let topo = view.topology();
     let robber = board.robber();
     let mut pips = 0.0;
-    let mut kinds = [false; 5];
+    // Pips per kind, the robber's hex counted (it moves on): the square root's diminishing
+    // return rewards several kinds without making a 2 or a 12 worth a kind in full.
+    let mut kinds = [0.0f64; 5];
     let mut harbors = 0.0;
     let cities = view.city_set(s);
     for v in view.settlement_set(s).iter().chain(cities.iter()) {
@@ -48,7 +53,7 @@ pub fn features(view: &PlayerView<'_>, s: Seat, points: u8) -> [f64; FEATURES] {
         for &h in topo.vertex_hexes(v) {
             let (Some(r), Some(token)) = (board.terrain(h).resource(), board.token(h)) else { continue };
             if let Some(i) = Resource::ALL.iter().position(|&x| x == r) {
-                kinds[i] = true;
+                kinds[i] += times * f64::from(Board::pips(token));
             }
             if h != robber {
                 pips += times * f64::from(Board::pips(token));
@@ -61,10 +66,12 @@ pub fn features(view: &PlayerView<'_>, s: Seat, points: u8) -> [f64; FEATURES] {
     let target = f64::from(view.config().target);
     let pts = f64::from(points);
     [
-        pts / 10.0,
+        // Squared: a point counts more the nearer the target (a plain linear term fitted
+        // negative, its work done by production, which grows with the buildings).
+        (pts / 10.0) * (pts / 10.0),
         (pts - (target - 3.0)).max(0.0),
         pips / 36.0,
-        kinds.iter().filter(|&&k| k).count() as f64 / 5.0,
+        kinds.iter().map(|k| k.sqrt()).sum::<f64>() / 5.0,
         f64::from(p.resource_cards.min(20)) / 10.0,
         f64::from(p.dev_cards.min(10)) / 5.0,
         f64::from(p.knights.min(6)) / 3.0,

@@ -7,6 +7,15 @@ use crate::engine::{Action, Board, DevCard, Game, Hand, Phase, PlayerView, Resou
 
 use super::group::{corner_pips, open_corner, road_target};
 
+/// "A", "A and B", "A, B and C".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The name of seat `s`.
 fn name(names: &[String], s: Seat) -> String {
     names.get(s.index()).cloned().unwrap_or_else(|| format!("seat {}", s.index() + 1))
@@ -260,11 +269,12 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
                 .collect();
             let mut out = format!("the robber to {place}");
             if !blocked.is_empty() {
-                out.push_str(&format!(", blocking {}", blocked.join(" and ")));
+                out.push_str(&format!(", blocking {}", and_list(&blocked)));
             }
             if let Some(v) = victim {
                 let p = view.player(v);
-                out.push_str(&format!("; rob {} ({} points, {} cards)", name(names, v), p.points, p.resource_cards));
+                let cards = if p.resource_cards == 1 { "card" } else { "cards" };
+                out.push_str(&format!("; rob {} ({} points, {} {cards})", name(names, v), p.points, p.resource_cards));
             }
             if view.topology().hex_vertex_set(hex).intersects(view.settlement_set(me) | view.city_set(me)) {
                 out.push_str("; it blocks you too");
