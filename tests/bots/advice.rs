@@ -10,7 +10,7 @@ use catan::bots::advice::group::corner_pips;
 use catan::bots::advice::story::story;
 use catan::bots::advice::{Settings, advise_with};
 use catan::bots::{self, BotLevel};
-use catan::engine::{Action, Config, DevCard, Game, Hand, Hex, MapId, Phase, Scenario};
+use catan::engine::{Action, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, SeatSet};
 
 /// Enough worlds to rank well and a budget out of reach: the advice is then a function of the
 /// view alone, whatever the machine's load.
@@ -270,4 +270,39 @@ fn the_story_names_the_three_turns_that_moved_a_chance_most() {
         assert!(m.words.starts_with(&format!("turn {}:", m.turn)) || m.words.starts_with("set-up:"), "{}", m.words);
         assert!(m.words.contains("%"), "{}", m.words);
     }
+}
+
+/// B (rolled) offers A one ore for one wool; A holds 4 wool, 2 grain and 2 ore: the ore makes
+/// a city's three.
+fn ore_for_wool_offered_to_a(target: u8) -> Game {
+    let topo = MapId::Standard.topology();
+    let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
+    let mut g = Scenario::new(Config { target, ..Config::default() }, 5)
+        .settlement(A, corner(4, 0))
+        .hand(A, Hand::new([0, 0, 4, 2, 2]))
+        .settlement(B, corner(9, 3))
+        .settlement(B, corner(17, 3))
+        .hand(B, Hand::new([1, 1, 1, 1, 3]))
+        .turn(B)
+        .rolled()
+        .build()
+        .unwrap();
+    let (ore, wool) = (Hand::of(Resource::Ore, 1), Hand::of(Resource::Wool, 1));
+    g.apply(Action::OfferTrade { give: ore, get: wool, to: SeatSet::one(A) }).unwrap();
+    g
+}
+
+#[test]
+fn an_offer_received_is_weighed_accept_decline_or_counter_with_the_reason() {
+    let game = ore_for_wool_offered_to_a(10);
+    let advice = advise_with(&game.view(A), &names(), SURE);
+    let kinds: Vec<_> = advice.moves.iter().map(|m| m.action).collect();
+    assert!(kinds.contains(&Action::AcceptTrade) && kinds.contains(&Action::DeclineTrade), "{advice:?}");
+    let accept = advice.moves.iter().find(|m| m.action == Action::AcceptTrade).unwrap();
+    assert!(accept.reason.contains("Bob") && accept.reason.contains("completes a city"), "{}", accept.reason);
+    // From a player about to win, declining says why.
+    let near = ore_for_wool_offered_to_a(4);
+    let advice = advise_with(&near.view(A), &names(), SURE);
+    let decline = advice.moves.iter().find(|m| m.action == Action::DeclineTrade).unwrap();
+    assert!(decline.reason.contains("near winning"), "{}", decline.reason);
 }

@@ -49,7 +49,10 @@ pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
     let mut game = *start;
     let seat0 = Seat(0);
     let mut points = vec![Point { turn: 0, chances: Chances::public(&game.view(seat0)).0 }];
-    let public = |g: &Game| g.seats().map(|s| g.public_player(s)).collect::<Vec<_>>();
+    let public = |g: &Game| {
+        let view = g.view(seat0);
+        g.seats().map(|s| (g.public_player(s), pips(&view, s))).collect::<Vec<_>>()
+    };
     let mut publics = vec![public(&game)];
     // Each turn's public headlines: what each seat did, and how telling it is.
     let mut headlines: Vec<Vec<Headline>> = Vec::new();
@@ -82,7 +85,7 @@ pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
 /// The three biggest moves of a seat's chance between consecutive points, in game order.
 fn moments(
     points: &[Point],
-    publics: &[Vec<PublicPlayer>],
+    publics: &[Vec<(PublicPlayer, u32)>],
     headlines: &[Vec<Headline>],
     names: &[String],
 ) -> Vec<Moment> {
@@ -93,11 +96,15 @@ fn moments(
         .map(|((w, p), lines)| {
             let (a, b) = (&w[0].chances, &w[1].chances);
             let s = (0..a.len()).max_by(|&i, &j| (b[i] - a[i]).abs().total_cmp(&(b[j] - a[j]).abs())).unwrap_or(0);
-            let (mut words, own) = telling(lines, Seat(s as u8));
-            if !own {
-                // Another seat's move: say what it cost this one, in public facts.
-                let (x, y) = (&p[0][s], &p[1][s]);
+            let (mut words, telling_enough) = telling(lines, Seat(s as u8));
+            if !telling_enough {
+                // Another seat's move, or only a road, a card bought or a roll of its own: say
+                // what changed for the seat, in public facts.
+                let ((x, xp), (y, yp)) = (&p[0][s], &p[1][s]);
                 let mut lost = Vec::new();
+                if xp != yp {
+                    lost.push(format!("{xp} -> {yp} pips (the robber's hex left out)"));
+                }
                 if y.points != x.points {
                     lost.push(format!("{} -> {} points", x.points, y.points));
                 }
@@ -129,6 +136,12 @@ fn moments(
     all
 }
 
+/// The pips `s`'s buildings collect, the robber's hex left out (public).
+fn pips(view: &PlayerView<'_>, s: Seat) -> u32 {
+    let f = super::chance::features(view, s, 0);
+    (f[2] * 36.0).round() as u32
+}
+
 /// One public fact of a turn: who did what, and how telling it is (higher tells more).
 #[derive(Clone, Debug)]
 struct Headline {
@@ -139,17 +152,26 @@ struct Headline {
 
 /// The words of a turn for the seat whose chance moved: its own most telling actions (all of
 /// them at that rank: a set-up's two settlements), else the turn's most telling one (a rival's
-/// robber, say).
+/// robber, say); and whether they tell enough (more than a road, a card bought or a roll).
 fn telling(lines: &[Headline], s: Seat) -> (String, bool) {
     let pick = |own: bool| {
         let of = |h: &&Headline| !own || h.seat == s;
         let top = lines.iter().filter(of).map(|h| h.rank).max()?;
-        let words: Vec<&str> = lines.iter().filter(of).filter(|h| h.rank == top).map(|h| h.words.as_str()).collect();
-        Some(words.join("; "))
+        // The same words twice (two roads) are said once, with their count.
+        let mut words: Vec<(&str, usize)> = Vec::new();
+        for h in lines.iter().filter(of).filter(|h| h.rank == top) {
+            match words.iter_mut().find(|w| w.0 == h.words) {
+                Some(w) => w.1 += 1,
+                None => words.push((&h.words, 1)),
+            }
+        }
+        let said: Vec<String> =
+            words.iter().map(|&(w, n)| if n > 1 { format!("{w} (x{n})") } else { w.to_string() }).collect();
+        Some((said.join("; "), top))
     };
     match pick(true) {
-        Some(w) => (w, true),
-        None => (pick(false).unwrap_or_default(), false),
+        Some((w, rank)) => (w, rank > 1),
+        None => (pick(false).map(|p| p.0).unwrap_or_default(), false),
     }
 }
 
