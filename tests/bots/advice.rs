@@ -68,9 +68,9 @@ fn in_set_up_the_first_corner_advised_has_among_the_most_pips_and_kinds() {
         for m in &advice.moves {
             eprintln!("seed {seed}: {:.3} {}", m.chance, m.reason);
         }
-        // The first corner is judged where set-up ends, after the others' replies (the playouts'
-        // greedy ones): it may trade a few pips for the kinds and the corners that are left.
-        assert!(corner_pips(&view, v) + 3 >= best, "seed {seed}: {} pips, the best has {best}", corner_pips(&view, v));
+        // The first corner is judged where set-up ends, after the others' replies: it may trade
+        // a pip or two for the kinds and the corners that are left.
+        assert!(corner_pips(&view, v) + 2 >= best, "seed {seed}: {} pips, the best has {best}", corner_pips(&view, v));
         assert_eq!(kinds, 3, "three producing hexes");
         let reason = &advice.moves[0].reason;
         assert!(reason.contains("pips") && reason.contains("leaves"), "{reason}");

@@ -11,8 +11,9 @@
 //! 2. the best [`CANDIDATES`] groups (and ending the turn, when it is legal, so that whether to
 //!    end the turn is always weighed) are played out in worlds dealt afresh from the seat's
 //!    view, as the hard player plays them out ([`super::hard`]: every seat greedy by its own
-//!    value) to the end of the seat's next turn (in set-up, the rest of set-up and the first
-//!    turn), every candidate judged at the same moment;
+//!    value) to the end of the seat's next turn, every candidate judged at the same moment; in
+//!    set-up, where set-up ends, the others' replies drawn afresh in each world among their
+//!    best corners ([`setup`]: the greedy playouts would reply one way only);
 //! 3. where each playout ends is scored by [`chance`]'s model: the seat's chance to win,
 //!    averaged over the worlds. That mean is the number shown, and moves are ranked by it. Its
 //!    change is against the same playouts with no move forced (the seat playing on as the
@@ -77,6 +78,7 @@ use super::value::{DEFAULT_WEIGHTS, Features};
 pub mod chance;
 mod fit;
 pub mod group;
+mod setup;
 pub mod story;
 mod words;
 
@@ -185,10 +187,17 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let tried: Vec<Option<Action>> = ranked.iter().map(|r| Some(r.1)).chain([None]).collect();
     let mut sums = vec![0.0; tried.len()];
     let mut done = 0;
+    let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
         let world = if done == 0 { first } else { view.determinize(&mut rng) };
         let mut row = Vec::with_capacity(tried.len());
         for &action in &tried {
+            if in_setup {
+                // Every candidate meets the same replies: one draw of them per world.
+                let mut replies = SplitMix64::new(SEED ^ u64::from(done + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                row.push(chance::chance_in(&setup::finish(world, action, &mut replies), me));
+                continue;
+            }
             // The first world is always played out, so there is a number however short the time.
             let limit = if done == 0 { Instant::now() + Duration::from_secs(5) } else { deadline };
             let Some(ends) = playout_ends(world, action, me, limit) else { break 'worlds };
