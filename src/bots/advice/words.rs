@@ -185,7 +185,7 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         Action::RollDice => "roll the dice".to_string(),
         Action::EndTurn => {
             let n = hand.total();
-            let limit = 7;
+            let limit = u32::from(view.config().discard_limit);
             if n > limit {
                 format!("end the turn holding {n} cards: a 7 would take {} of them", n / 2)
             } else {
@@ -207,7 +207,13 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
                 .topology()
                 .hex_vertex_set(view.board().robber())
                 .intersects(view.settlement_set(me) | view.city_set(me));
-            let mut out = format!("play a knight (your {k}th)");
+            let nth = match k {
+                1 => "first".to_string(),
+                2 => "second".to_string(),
+                3 => "third".to_string(),
+                _ => format!("{k}th"),
+            };
+            let mut out = format!("play a knight (your {nth})");
             if mine {
                 out.push_str(": moves the robber off your own hex");
             } else {
