@@ -1,5 +1,5 @@
 //! The chance to win: a conditional logit over the seats' public features, fitted offline to
-//! the outcomes of simulated bot games ([`super::fit`]).
+//! the outcomes of simulated bot games (`src/bots/advice/fit.rs`).
 //!
 //! Each seat gets a score, the weighted sum of its [`FEATURES`]; its chance to win is its share
 //! of the exponentials of the scores (a softmax over the seats, so the chances sum to 1).
@@ -10,7 +10,7 @@
 //! for advice, whose own hidden victory point cards count as the points they are
 //! ([`Chances::for_seat`]): that seat knows them.
 //!
-//! How well it is calibrated, and the command that fits it, are in [`super::fit`].
+//! How well it is calibrated, and the command that fits it, are in `src/bots/advice/fit.rs` and the [advice module](super).
 
 use crate::engine::{Board, DevCard, Game, PlayerView, Resource, Seat};
 
@@ -30,7 +30,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "harbors",
 ];
 
-/// The fitted weights (see [`super::fit`] for the command and its output). The points' own
+/// The fitted weights (see `src/bots/advice/fit.rs` for the command and its output). The points' own
 /// weight comes out negative (production, which grows with every building, does its work;
 /// the term beyond target - 3 carries the end): read the features together, not one by one.
 pub const WEIGHTS: [f64; FEATURES] = [-0.7444, 0.6376, 0.0542, 3.2850, 0.8312, 1.2936, 0.3396, 3.4943, 0.2449];

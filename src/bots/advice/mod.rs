@@ -6,14 +6,14 @@
 //! How it ranks ([`advise`]):
 //! 1. the legal actions are grouped into real choices ([`group`]: forty roads that open no new
 //!    corner are one choice) and each group is ranked one move deep by the hard player's value
-//!    ([`super::hard::own_value`], averaged over the roll's totals, the card a purchase may draw,
+//!    (`own_value` of the hard player ([`crate::bots::HardBot`]), averaged over the roll's totals, the card a purchase may draw,
 //!    the card a steal may take); the best action of each group stands for it;
 //! 2. the best [`CANDIDATES`] groups (and ending the turn, when it is legal, so that whether to
 //!    end the turn is always weighed) are played out in worlds dealt afresh from the seat's
-//!    view, as the hard player plays them out ([`super::hard`]: every seat greedy by its own
+//!    view, as the hard player plays them out (the hard player's: every seat greedy by its own
 //!    value) to the end of the seat's next turn, every candidate judged at the same moment; in
 //!    set-up, where set-up ends, the others' replies drawn afresh in each world among their
-//!    best corners ([`setup`]: the greedy playouts would reply one way only);
+//!    best corners (`setup.rs`: the greedy playouts would reply one way only);
 //! 3. where each playout ends is scored by [`chance`]'s model: the seat's chance to win,
 //!    averaged over the worlds. That mean is the number shown, and moves are ranked by it. Its
 //!    change is against the same playouts with no move forced (the seat playing on as the
@@ -24,7 +24,7 @@
 //! The chance is a conditional logit (a softmax over the seats) of public features (points,
 //! pips, each kind's pips with a diminishing return, cards held, development cards, knights
 //! played, road length, harbors: [`chance`]), fitted to who won 1,500 simulated four-player
-//! games between easy and medium players and checked on 1,500 others ([`fit`] has the
+//! games between easy and medium players and checked on 1,500 others (`fit.rs` has the
 //! command). On the held-out games, at the start of each turn, every seat's
 //! predicted chance against how often such seats won:
 //!
@@ -52,17 +52,22 @@
 //! trades well, or a stronger table, changes it. Between moves of one turn it moves by what
 //! the move adds (a point, pips, a card), so its change is what to weigh.
 //!
+//! ## Known limits
+//! The playouts stop at the end of the seat's next turn, so a road is worth what it adds by
+//! then (its length, a corner reached and settled in time), not the corner it leads to in
+//! three turns: roads toward a rich far corner and toward a poor near one can score alike.
+//! The robber's choices often score within a point of each other (a block lasts until the next
+//! 7, past the horizon). Read close numbers as a tie.
+//!
 //! ## Speed
 //! At most [`WORLDS`] worlds, and no more than [`BUDGET`] of time (the first world is always
-//! played out). Measured by [`fit`]'s run in a release build on this 2-core machine, at every
-//! set-up decision and every 5th decision after it of 8 games between medium players: with 32
-//! worlds, 647 moments, median 8.2 ms, 90th percentile 25.1 ms, max 54.5 ms; with 96 (kept:
-//! a steadier ranking for the same wait), median 23.3 ms, 90th percentile 71.1 ms, max
-//! 152.3 ms, the machine's load average about 3; with the model as committed and the budget
-//! at 250 ms, under a load average of 5 (other builds), median 46.4 ms, 90th percentile
-//! 143.1 ms, max 257.1 ms. `catan advise` on the four fixture saves (release, whole process):
-//! 0.03 to 0.26 s. The slowest moments are set-up corners
-//! (the rest of set-up is played out) and turns with many builds.
+//! played out). Measured by `fit.rs`'s run in a release build on this 2-core machine shared
+//! with other builds, at every set-up decision and every 5th decision after it of 8 games
+//! between medium players (647 moments), the code as committed: median 23.9 ms, 90th
+//! percentile 99.3 ms, max 251.6 ms (load average about 4). Earlier runs: 32 worlds, median
+//! 8.2 ms, max 54.5 ms; 96 worlds under a load average of 5, median 46.4 ms, max 257.1 ms. The
+//! slowest moments are turns with many builds, where the budget stops the playouts.
+//! `catan advise` on the four fixture saves (release, the whole process): 0.03 to 0.26 s.
 
 use std::time::{Duration, Instant};
 
