@@ -248,11 +248,12 @@ fn prune_own(game: &Game, actions: &mut Vec<Action>) {
 
 /// Where the hard player's playout of `action` in `world` ends for `me` ([`Playout`]: every
 /// seat greedy by its own value): at the hard player's horizon, after the turn in progress and
-/// a turn of every player (in set-up, after the rest of set-up and the first turn),
-/// counted the same whether or not `action` ends the turn, so every candidate is judged at the
-/// same moment (with no action, the playout's own from `world`: the seat on autopilot); the end positions with their chances (an attack's two outcomes, else one).
-/// `None` once `deadline` passes. What the advice ([`super::advice`]) scores its candidates
-/// on, so it sees ahead as the hard player does.
+/// a turn of every player (in set-up, after the rest of set-up and the first turn), counted
+/// the same whether or not `action` ends the turn, so every candidate is judged at the same
+/// moment (with no action, the playout's own from `world`: the seat on autopilot); the end
+/// positions with their chances (an attack's two outcomes, else one). `None` once `deadline`
+/// passes. What the advice ([`super::advice`]) scores its candidates on, so it sees ahead as
+/// the hard player does. The hard player's own search is unchanged by it.
 pub(super) fn playout_ends(
     world: Game,
     action: Option<Action>,
