@@ -333,3 +333,35 @@ fn answer(view: &PlayerView<'_>, action: Action, names: &[String]) -> String {
         _ => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Config;
+
+    /// Seed 000's first game: a settlement between a 2, a 12 and a 3 hardly ever produced. The
+    /// reason for a corner that poor says so; a rich one's says its pips and what it leaves.
+    #[test]
+    fn a_poor_corner_is_called_poor_and_a_harbor_is_named() {
+        let game = Game::new(Config::default(), 1).unwrap();
+        let view = game.acting_view();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let corners: Vec<Vertex> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::BuildSettlement(v) => Some(v),
+                _ => None,
+            })
+            .collect();
+        let poor = corners.iter().copied().find(|&v| (1..=4).contains(&corner_pips(&view, v))).unwrap();
+        let words = reason(&view, &game, Action::BuildSettlement(poor), 1, &names);
+        assert!(words.contains("rarely roll") && words.contains("pips of 36"), "{words}");
+        let rich = corners.iter().copied().max_by_key(|&v| corner_pips(&view, v)).unwrap();
+        let words = reason(&view, &game, Action::BuildSettlement(rich), 1, &names);
+        assert!(!words.contains("rarely") && words.contains("leaves"), "{words}");
+        let harbor = corners.iter().copied().find(|&v| view.board().harbor_at(v).is_some()).unwrap();
+        let words = reason(&view, &game, Action::BuildSettlement(harbor), 1, &names);
+        assert!(words.contains("harbor"), "{words}");
+    }
+}
