@@ -2,7 +2,8 @@
 //! every turn, from public information only (points, buildings, awards, the number of cards
 //! held, knights played, production: [`Chances::public`], never a hand or the deck's order), and
 //! the three moments that moved it most, in words ("turn 23: Bob's city on 8 ore, 6 grain").
-//! What the game-over screen and the replay viewer chart.
+//! What the game-over screen and the replay viewer chart: from a save's record,
+//! `story(&record.game_at(0), record.actions(), record.names())`.
 
 use serde::Serialize;
 
