@@ -164,6 +164,7 @@ impl HardBot {
             deadline,
             actions: Vec::with_capacity(64),
             horizon: horizon(view.num_players()),
+            setup_horizon: SETUP_HORIZON,
         };
         'worlds: while done < self.worlds || done < self.close_worlds && close(&scores) {
             let world = if done == 0 { first } else { view.determinize(&mut self.rng) };
@@ -245,6 +246,45 @@ fn prune_own(game: &Game, actions: &mut Vec<Action>) {
     prune::prune(game, actions);
 }
 
+/// Where the hard player's playout of `action` in `world` ends for `me` ([`Playout`]: every
+/// seat greedy by its own value): at the hard player's horizon, after the turn in progress and
+/// a turn of every player (in set-up, after the rest of set-up and the first turn), counted
+/// the same whether or not `action` ends the turn, so every candidate is judged at the same
+/// moment (with no action, the playout's own from `world`: the seat on autopilot); the end
+/// positions with their chances (an attack's two outcomes, else one). `None` once `deadline`
+/// passes. What the advice ([`super::advice`]) scores its candidates on, so it sees ahead as
+/// the hard player does. The hard player's own search is unchanged by it.
+pub(super) fn playout_ends(
+    world: Game,
+    action: Option<Action>,
+    me: Seat,
+    deadline: Instant,
+) -> Option<Vec<(Game, f64)>> {
+    let turns = horizon(world.num_players());
+    let mut playout = Playout {
+        me,
+        weights: &DEFAULT_WEIGHTS,
+        deadline,
+        actions: Vec::with_capacity(64),
+        horizon: turns,
+        setup_horizon: 0,
+    };
+    let turn = world.current_player();
+    let mut play = |after: Game| {
+        let ended = after.current_player() != turn && !matches!(after.phase(), Phase::Setup { .. });
+        playout.horizon = if ended { turns - 1 } else { turns };
+        if after.is_over() { Some(after) } else { playout.run_on(after) }
+    };
+    let Some(action) = action else { return Some(vec![(play(world)?, 1.0)]) };
+    let mut fights = Vec::new();
+    if fight::outcomes(&world, action, &mut fights) {
+        return fights.into_iter().map(|(after, p)| Some((play(after)?, p))).collect();
+    }
+    let mut world = world;
+    world.apply_unchecked(action, &mut NoEvents);
+    Some(vec![(play(world)?, 1.0)])
+}
+
 /// Plays games on from a candidate to the horizon.
 struct Playout<'a> {
     me: Seat,
@@ -252,6 +292,10 @@ struct Playout<'a> {
     deadline: Instant,
     actions: Vec<Action>,
     horizon: u32,
+    /// The turns played after set-up when the playout starts in it: [`SETUP_HORIZON`] for the
+    /// hard player; none for the advice, which judges a corner where set-up ends (the first
+    /// player's turn played), before many dice add their noise.
+    setup_horizon: u32,
 }
 
 impl Playout<'_> {
@@ -275,13 +319,20 @@ impl Playout<'_> {
 
     /// The value for the searching seat of playing the game on from `world` to the horizon;
     /// `None` once the time is spent.
-    fn play_on(&mut self, mut world: Game) -> Option<f64> {
+    fn play_on(&mut self, world: Game) -> Option<f64> {
+        let end = self.run_on(world)?;
+        Some(own_value(&end, self.me, self.weights))
+    }
+
+    /// The position where playing the game on from `world` to the horizon ends; `None` once
+    /// the time is spent.
+    fn run_on(&mut self, mut world: Game) -> Option<Game> {
         // In set-up, the rest of set-up is played first (every seat's second settlement is
         // where a first one pays off) and the horizon counted from the first turn.
         let mut horizon = self.horizon;
         let mut decisions = 0;
         while matches!(world.phase(), Phase::Setup { .. }) && decisions < PLAYOUT_DECISIONS {
-            horizon = SETUP_HORIZON;
+            horizon = self.setup_horizon;
             let next = self.greedy(&world)?;
             world.apply_unchecked(next, &mut NoEvents);
             decisions += 1;
@@ -299,7 +350,7 @@ impl Playout<'_> {
             let next = self.greedy(&world)?;
             world.apply_unchecked(next, &mut NoEvents);
         }
-        Some(own_value(&world, self.me, self.weights))
+        Some(world)
     }
 
     /// The action the seat to act likes best one move deep, by its own value; `None` once the

@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Action, ActionList, Hex, Phase, PlayerView, Terrain, Vertex};
 
+pub mod advice;
 mod alphabeta;
 mod easy;
 mod fight;

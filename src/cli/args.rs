@@ -73,6 +73,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Measure how fast the terminal screen is drawn (in memory, no terminal needed).
     BenchFrame(BenchFrameArgs),
+    /// Advice for the player to act in a save: their best moves ranked, each with the
+    /// estimated chance to win after it and the reason.
+    Advise(AdviseArgs),
 }
 
 /// `catan simulate`.
@@ -147,6 +150,20 @@ pub struct ReplayArgs {
     /// Draw with plain ASCII only (no box drawing or symbols).
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// `catan advise`.
+#[derive(Args)]
+pub struct AdviseArgs {
+    /// The save file.
+    pub file: std::path::PathBuf,
+    /// Print a JSON list of moves (each with its action, chance, change and reason).
+    #[arg(long)]
+    pub json: bool,
+    /// Print the game's story instead: each player's chance after the last turn, from public
+    /// facts only, and the three moments that moved it most.
+    #[arg(long)]
+    pub story: bool,
 }
 
 /// `catan bench-frame`.

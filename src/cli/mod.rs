@@ -2,6 +2,7 @@
 //! bots against each other, replay saves and measure drawing speed. Each has its own flags
 //! ([`args`]); the rules flags are those of [`RulesFlags`], taken by play, `simulate` and `arena`.
 
+mod advise;
 mod args;
 mod players;
 
@@ -47,6 +48,7 @@ impl Cli {
             Some(Command::Simulate(a)) => simulate(a),
             Some(Command::Arena(a)) => arena(a),
             Some(Command::Replay(a)) => replay(a),
+            Some(Command::Advise(a)) => advise::run(a),
             Some(Command::BenchFrame(BenchFrameArgs { seed, width, height, frames })) => {
                 let seed = seed.unwrap_or_else(rand::random);
                 let t = tui::bench_frames(seed, width, height, frames);

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod advice;
 mod castles;
 mod fair;
 mod games;

@@ -1,0 +1,208 @@
+//! How [`super::chance::WEIGHTS`] were fitted, how well they are calibrated, and how fast the
+//! advice is: an ignored test, run by hand in a release build (it takes minutes, so it stays
+//! out of CI):
+//!
+//! ```text
+//! cargo test --release --lib bots::advice::fit -- --ignored --nocapture
+//! ```
+//!
+//! It plays games between easy and medium players (each seat's level drawn from the game's
+//! seed), records every seat's public features ([`super::chance::features`]) at the start of
+//! every turn, and fits the weights by Newton's method on the conditional logit's likelihood
+//! (the winner against the other seats of the same moment), on the even-numbered games; it
+//! then measures on the odd-numbered ones (never seen by the fit) how often a seat given a
+//! chance in each tenth of `0..1` went on to win. The output of the last run is copied into
+//! the [module documentation](super) and the weights into [`super::chance::WEIGHTS`].
+//! Last, it times [`super::advise`] at every 10th decision of a few games.
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use crate::bots::advice::chance::{FEATURE_NAMES, FEATURES, WEIGHTS, features, score, softmax};
+    use crate::bots::{self, BotLevel};
+    use crate::engine::{Config, Game, Seat};
+
+    /// One moment: every seat's features, and the seat that went on to win.
+    struct Moment {
+        seats: Vec<[f64; FEATURES]>,
+        winner: usize,
+    }
+
+    /// Plays game `seed` between easy and medium players; its moments at each turn's start.
+    fn play(seed: u64) -> Vec<Moment> {
+        let mut game = Game::new(Config::default(), seed).unwrap();
+        let mut players: Vec<_> = (0..4u64)
+            .map(|s| {
+                let level = if (seed >> s) & 1 == 1 { BotLevel::Medium } else { BotLevel::Easy };
+                bots::make(level, seed * 7 + s)
+            })
+            .collect();
+        let mut moments = Vec::new();
+        let mut turn = game.turn_number();
+        let mut steps = 0;
+        while !game.is_over() && steps < 20_000 {
+            let view = game.acting_view();
+            let action = players[view.seat().index()].choose(view);
+            game.apply(action).unwrap();
+            steps += 1;
+            if game.turn_number() != turn && !game.is_over() {
+                turn = game.turn_number();
+                let v = game.view(Seat(0));
+                moments.push(v.seats().map(|s| features(&v, s, v.player(s).points)).collect());
+            }
+        }
+        let Some(w) = game.winner() else { return Vec::new() };
+        moments.into_iter().map(|seats| Moment { seats, winner: w.index() }).collect()
+    }
+
+    /// Games `seeds` played on two threads.
+    fn play_all(seeds: Vec<u64>) -> Vec<Moment> {
+        let half = seeds.len() / 2;
+        let (a, b) = seeds.split_at(half);
+        let (a, b) = (a.to_vec(), b.to_vec());
+        let t = std::thread::spawn(move || a.into_iter().flat_map(play).collect::<Vec<_>>());
+        let mut out: Vec<Moment> = b.into_iter().flat_map(play).collect();
+        out.extend(t.join().unwrap());
+        out
+    }
+
+    /// Newton's method on the conditional logit's log likelihood (a small ridge keeps it
+    /// well posed).
+    #[allow(clippy::needless_range_loop)] // the gradient and Hessian read best by index
+    fn fit(data: &[Moment]) -> [f64; FEATURES] {
+        let mut w = [0.0; FEATURES];
+        for _ in 0..25 {
+            let mut g = [0.0; FEATURES];
+            let mut h = [[0.0; FEATURES]; FEATURES];
+            for m in data {
+                let p = softmax(&m.seats.iter().map(|f| score(f, &w)).collect::<Vec<_>>());
+                let mut mean = [0.0; FEATURES];
+                for (f, pi) in m.seats.iter().zip(&p) {
+                    for k in 0..FEATURES {
+                        mean[k] += pi * f[k];
+                    }
+                }
+                for k in 0..FEATURES {
+                    g[k] += m.seats[m.winner][k] - mean[k];
+                }
+                for (f, pi) in m.seats.iter().zip(&p) {
+                    for a in 0..FEATURES {
+                        for b in 0..FEATURES {
+                            h[a][b] += pi * (f[a] - mean[a]) * (f[b] - mean[b]);
+                        }
+                    }
+                }
+            }
+            for k in 0..FEATURES {
+                g[k] -= 1e-3 * w[k];
+                h[k][k] += 1e-3;
+            }
+            let step = solve(h, g);
+            for k in 0..FEATURES {
+                w[k] += step[k];
+            }
+        }
+        w
+    }
+
+    /// Solves `h x = g` by Gaussian elimination with partial pivoting.
+    #[allow(clippy::needless_range_loop)] // a matrix's rows and columns read best by index
+    fn solve(mut h: [[f64; FEATURES]; FEATURES], mut g: [f64; FEATURES]) -> [f64; FEATURES] {
+        for c in 0..FEATURES {
+            let p = (c..FEATURES).max_by(|&a, &b| h[a][c].abs().total_cmp(&h[b][c].abs())).unwrap();
+            h.swap(c, p);
+            g.swap(c, p);
+            for r in c + 1..FEATURES {
+                let f = h[r][c] / h[c][c];
+                for k in c..FEATURES {
+                    h[r][k] -= f * h[c][k];
+                }
+                g[r] -= f * g[c];
+            }
+        }
+        let mut x = [0.0; FEATURES];
+        for c in (0..FEATURES).rev() {
+            let s: f64 = (c + 1..FEATURES).map(|k| h[c][k] * x[k]).sum();
+            x[c] = (g[c] - s) / h[c][c];
+        }
+        x
+    }
+
+    /// Predicted tenth against observed win rate, and the mean log loss.
+    fn calibration(data: &[Moment], w: &[f64; FEATURES]) {
+        let mut buckets = [(0u32, 0u32, 0.0f64); 10];
+        let mut loss = 0.0;
+        let mut n = 0.0;
+        for m in data {
+            let p = softmax(&m.seats.iter().map(|f| score(f, w)).collect::<Vec<_>>());
+            loss -= p[m.winner].max(1e-12).ln();
+            n += 1.0;
+            for (i, pi) in p.iter().enumerate() {
+                let b = ((pi * 10.0) as usize).min(9);
+                buckets[b].0 += 1;
+                buckets[b].1 += u32::from(i == m.winner);
+                buckets[b].2 += pi;
+            }
+        }
+        println!("| predicted | moments x seats | mean predicted | observed wins |");
+        println!("| --- | ---: | ---: | ---: |");
+        for (b, (count, wins, sum)) in buckets.iter().enumerate() {
+            if *count > 0 {
+                let (c, w) = (f64::from(*count), f64::from(*wins));
+                println!("| {}-{}% | {count} | {:.1}% | {:.1}% |", b * 10, b * 10 + 10, 100.0 * sum / c, 100.0 * w / c);
+            }
+        }
+        println!("mean log loss {:.4} (even chances: {:.4})", loss / n, (4.0f64).ln());
+    }
+
+    #[test]
+    #[ignore = "minutes in a release build: the offline fit and the speed measurement"]
+    fn fit_weights_and_measure_calibration_and_speed() {
+        let games = 3000u64;
+        let train = play_all((0..games).filter(|s| s % 2 == 0).map(|s| 36_000 + s).collect());
+        let test = play_all((0..games).filter(|s| s % 2 == 1).map(|s| 36_000 + s).collect());
+        println!("{} moments to fit, {} to test", train.len(), test.len());
+        let w = fit(&train);
+        for (name, x) in FEATURE_NAMES.iter().zip(&w) {
+            println!("{name}: {x:.4}");
+        }
+        println!("pub const WEIGHTS: [f64; FEATURES] = {w:?};");
+        println!("held-out games, fitted weights:");
+        calibration(&test, &w);
+        println!("held-out games, committed weights:");
+        calibration(&test, &WEIGHTS);
+        speed();
+    }
+
+    /// The time of one [`crate::bots::advice::advise`] at every set-up decision and every 5th
+    /// decision after it of eight games between medium players: median and max.
+    fn speed() {
+        let mut times = Vec::new();
+        for seed in 0..8u64 {
+            let mut game = Game::new(Config::default(), 900 + seed).unwrap();
+            let mut players: Vec<_> = (0..4).map(|s| bots::make(BotLevel::Medium, seed * 4 + s)).collect();
+            let mut step = 0;
+            while !game.is_over() && step < 5000 {
+                let view = game.acting_view();
+                if step % 5 == 0 || matches!(game.phase(), crate::engine::Phase::Setup { .. }) {
+                    let t = Instant::now();
+                    let advice = crate::bots::advice::advise(&view, &[]);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    assert!(!advice.moves.is_empty());
+                }
+                let action = players[view.seat().index()].choose(view);
+                game.apply(action).unwrap();
+                step += 1;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "advice over {} moments: median {:.1} ms, 90th percentile {:.1} ms, max {:.1} ms",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() * 9 / 10],
+            times[times.len() - 1]
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! `catan advise FILE [--json] [--story]`: the advice for the player to act in a save, as the
+//! advice key ranks it ([`catan::bots::advice`]), or the game's story so far.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use catan::bots::advice::{self, Advice, story};
+use catan::engine::Action;
+use catan::save;
+use catan::text::{escape, print_report};
+
+use super::args::AdviseArgs;
+
+/// One move of `--json`'s list.
+#[derive(Serialize)]
+struct JsonMove {
+    action: Action,
+    /// The estimated chance to win after the move, 0 to 1.
+    chance: f64,
+    /// Its change from the chance now.
+    change: f64,
+    reason: String,
+    /// How many legal actions the move stands for.
+    alike: usize,
+}
+
+/// Runs `catan advise`.
+pub fn run(args: AdviseArgs) -> ExitCode {
+    let record = match save::commands::load_or_report(&args.file) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let names = record.names().to_vec();
+    if args.story {
+        let s = story::story(&record.game_at(0), record.actions(), &names);
+        return if args.json { print_json(&s) } else { print_report(&story_text(&s, &names)) };
+    }
+    let game = record.game();
+    if game.is_over() {
+        eprintln!("catan: {}: the game is over: nothing to advise (try --story)", shown(&args.file));
+        return ExitCode::FAILURE;
+    }
+    let view = game.acting_view();
+    let advice = advice::advise(&view, &names);
+    if args.json {
+        let moves: Vec<JsonMove> = advice
+            .moves
+            .iter()
+            .map(|m| JsonMove {
+                action: m.action,
+                chance: m.chance,
+                change: m.change,
+                reason: m.reason.clone(),
+                alike: m.alike,
+            })
+            .collect();
+        return print_json(&moves);
+    }
+    print_report(&text(&advice, &names, game.turn_number()))
+}
+
+/// The advice as text: who is to act, their chance now, then the moves best first.
+pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
+    let who = names.get(advice.seat.index()).map_or("?", String::as_str);
+    let when = if turn == 0 { "set-up".to_string() } else { format!("turn {turn}") };
+    let mut out = format!("{} to act ({when}): chance to win now {:.0}%\n", escape(who), advice.now * 100.0);
+    for (i, m) in advice.moves.iter().enumerate() {
+        out.push_str(&format!(
+            "{}. {:.0}% ({:+.0}): {}\n",
+            i + 1,
+            m.chance * 100.0,
+            m.change * 100.0,
+            escape(&m.reason)
+        ));
+    }
+    out.push_str(&format!(
+        "(the chance to win: a model of public facts fitted to simulated games, after each move played out in {} worlds dealt from what {} can see)\n",
+        advice.worlds,
+        escape(who)
+    ));
+    out
+}
+
+/// The story as text: the final chances and the three moments.
+fn story_text(s: &story::Story, names: &[String]) -> String {
+    let mut out = String::new();
+    if let Some(last) = s.points.last() {
+        let shares: Vec<String> =
+            last.chances.iter().zip(names).map(|(c, n)| format!("{} {:.0}%", escape(n), c * 100.0)).collect();
+        out.push_str(&format!("after turn {}: {}\n", last.turn, shares.join(", ")));
+    }
+    out.push_str("the moments that moved it most:\n");
+    for m in &s.moments {
+        out.push_str(&format!("- {}\n", escape(&m.words)));
+    }
+    out
+}
+
+fn print_json<T: Serialize>(value: &T) -> ExitCode {
+    match serde_json::to_string_pretty(value) {
+        Ok(s) => print_report(&format!("{s}\n")),
+        Err(e) => {
+            eprintln!("catan: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn shown(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
