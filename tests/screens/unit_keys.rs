@@ -6,6 +6,7 @@
 
 use crate::support::board::{A, B, DESERT, FOREST_3, FOREST_9, HILLS_6, N, S, corner, topo};
 use crate::support::screen::{app_with, draw, press, text};
+use crate::support::walk::{Lcg, Look, peaceful_units, walk};
 
 use catan::engine::{
     Action, BoardKind, Config, Event, FightResult, Game, Hand, Hex, MapId, Module, Modules, Phase, Piece, Scenario,
@@ -227,15 +228,15 @@ fn ann_may_attack_and_move() -> (App, Hex) {
     let config = Config { players: 2, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR);
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random)];
     for seed in 1..400u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed;
-        for _ in 0..5_000 {
-            let g = *record.game();
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let mut hex = None;
+        let look = |r: &Record, _: &[Event]| {
+            let g = r.game();
             if g.is_over() {
-                break;
+                return Look::GiveUp;
             }
             let legal = g.legal_actions();
-            let ready = legal.iter().find_map(|a| match *a {
+            hex = legal.iter().find_map(|a| match *a {
                 Action::Attack { unit, .. } if unit < SHIP_SLOT && g.to_act() == A && g.phase() == Phase::Main => {
                     let h = g.knight_units(A).find(|u| u.0 == unit)?.2;
                     let alone =
@@ -245,25 +246,12 @@ fn ann_may_attack_and_move() -> (App, Hex) {
                 }
                 _ => None,
             });
-            if let Some(h) = ready {
-                let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
-                app.update(catan::tui::Msg::Resize(140, 45));
-                return (app, h);
-            }
-            let good: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::Attack { .. }))
-                .collect();
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let pick = (x >> 33) as usize;
-            let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
-            let a = if !units.is_empty() && !pick.is_multiple_of(3) {
-                units[pick % units.len()]
-            } else {
-                good[pick % good.len()]
-            };
-            record.apply(a).unwrap();
+            if hex.is_some() { Look::Found } else { Look::Go }
+        };
+        if let Some(record) = walk(record, &mut Lcg::new(seed), 5_000, look, peaceful_units) {
+            let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
+            app.update(catan::tui::Msg::Resize(140, 45));
+            return (app, hex.expect("the knight's hex"));
         }
     }
     panic!("Ann never had a knight to attack and move with");

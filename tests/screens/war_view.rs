@@ -5,6 +5,7 @@
 //! game-over table with Navy and Colonist points and a shared win.
 
 use crate::support::screen::{PLAIN, app_with, draw, press};
+use crate::support::walk::{Lcg, half_preferring, until, walk};
 
 use catan::engine::{Action, Config, Game, Hex, MapId, Module, Modules, Phase, Resource, SHIP_SLOT, Seat};
 use catan::tui::{Focus, Msg, Purpose, Selection, Target, Theme};
@@ -19,32 +20,9 @@ fn play_until(
     stop: impl Fn(&Game) -> bool,
 ) -> Option<Game> {
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(modules.on_map(map));
-    let mut g = Game::new(config, seed).unwrap();
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = |n: usize| {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) as usize) % n
-    };
-    for _ in 0..30_000 {
-        if stop(&g) {
-            return Some(g);
-        }
-        if g.is_over() {
-            break;
-        }
-        let legal = g.legal_actions();
-        let liked: Vec<Action> = legal.iter().copied().filter(prefer).collect();
-        let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
-        let a = if !liked.is_empty() && next(2) == 0 {
-            liked[next(liked.len())]
-        } else if !plain.is_empty() {
-            plain[next(plain.len())]
-        } else {
-            legal[next(legal.len())]
-        };
-        g.apply(a).unwrap();
-    }
-    None
+    let g = Game::new(config, seed).unwrap();
+    let mut rng = Lcg::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    walk(g, &mut rng, 30_000, until(stop), half_preferring(prefer))
 }
 
 /// The first seed of `0..40` whose game reaches `stop`.

@@ -3,6 +3,7 @@
 //! named by what a player can find on the map, and units on a hex leave its pips in view.
 
 use crate::support::screen::{PLAIN, draw, press};
+use crate::support::walk::{Lcg, Look, units_two_in_three, walk};
 
 use catan::engine::{Action, Config, Event, Game, MapId, Modules, Phase, SHIP_SLOT, Target};
 use catan::save::{Record, SeatInfo};
@@ -15,23 +16,15 @@ pub fn record_until(map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Recor
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::WAR);
     let seats = SeatInfo::humans(vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()]);
     for seed in 0..200u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: usize| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((x >> 33) as usize) % n
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let mut rng = Lcg::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let look = |r: &Record, last: &[Event]| match r.game() {
+            g if g.is_over() => Look::GiveUp,
+            g if stop(g, last) => Look::Found,
+            _ => Look::Go,
         };
-        let mut last: Vec<Event> = Vec::new();
-        while !record.game().is_over() {
-            if stop(record.game(), &last) {
-                return record;
-            }
-            let legal = record.game().legal_actions();
-            let plain: Vec<Action> =
-                legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
-            let liked: Vec<Action> = plain.iter().copied().filter(|a| a.is_unit()).collect();
-            let a = if !liked.is_empty() && next(3) > 0 { liked[next(liked.len())] } else { plain[next(plain.len())] };
-            last = record.apply(a).unwrap();
+        if let Some(record) = walk(record, &mut rng, usize::MAX, look, units_two_in_three) {
+            return record;
         }
     }
     panic!("no game reached what was wanted");

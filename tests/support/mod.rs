@@ -12,6 +12,7 @@
 //! - `cli`: the real binary with its output piped
 //! - `files`: throw-away folders
 //! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
+//! - `walk`: a game played by seeded random legal actions to the position a test wants
 #![allow(dead_code)] // each test binary uses a different part of this
 
 #[macro_use]
@@ -27,3 +28,4 @@ pub mod pty;
 pub mod random_play;
 pub mod records;
 pub mod screen;
+pub mod walk;
