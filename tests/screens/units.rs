@@ -3,10 +3,12 @@
 //! `w`ar ship, `c`argo ship), counts by letter when a hex is crowded; the sea ring drawn
 //! whenever a unit module is on.
 
+use crate::support::positions;
 use crate::support::screen::{PLAIN, app_with, draw, press};
 use crate::support::walk::{Lcg, half_preferring, until, walk};
 
 use catan::engine::{Action, Config, Game, MapId, Modules, Phase, Seat};
+use catan::save::{Record, default_names};
 use catan::tui::Msg;
 use catan::tui::Theme;
 
@@ -14,8 +16,13 @@ use catan::tui::Theme;
 /// preferred) until at least `units` units stand on the board, owned by two players or more,
 /// stopping in a main phase.
 fn units_game(map: MapId, seed: u64, units: usize) -> Game {
+    positions::game(&format!("units_{}_{seed}_{units}", map.name()), || units_walk(map, seed, units))
+}
+
+/// [`units_game`]'s walk.
+fn units_walk(map: MapId, seed: u64, units: usize) -> Record {
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA.on_map(map));
-    let g = Game::new(config, seed).unwrap();
+    let g = Record::new(config, seed, default_names(3)).unwrap();
     let mut rng = Lcg::new(seed.wrapping_mul(Lcg::A).wrapping_add(Lcg::C));
     let seats = |g: &Game| (0..g.config().players).map(Seat);
     let there = |g: &Game| {

@@ -13,6 +13,7 @@
 //! - `files`: throw-away folders
 //! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
 //! - `walk`: a game played by seeded random legal actions to the position a test wants
+//! - `positions`: the positions the screen tests walk to, saved as fixtures
 #![allow(dead_code)] // each test binary uses a different part of this
 
 #[macro_use]
@@ -23,6 +24,7 @@ pub mod config;
 pub mod files;
 pub mod fuzz;
 pub mod hidden;
+pub mod positions;
 #[cfg(unix)]
 pub mod pty;
 pub mod random_play;
