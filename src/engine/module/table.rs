@@ -201,15 +201,16 @@ pub const WAR_PAGE: Page = Page {
     ],
 };
 
-/// A row with no needs, no map of its own and no actions of its own: the rest is filled in.
+/// A row with no needs, no map of its own and no actions of its own, from which the rows
+/// start: its words and groups are empty, for the tests to catch a row that forgets one.
 pub(super) const PLAIN: ModuleRow = ModuleRow {
     module: Module::AcceleratedStart,
     name: "",
     rulings: "",
     about: "",
     help: "",
-    page: &UNITS_PAGE,
-    groups: &[Group::Land],
+    page: &Page { heading: "", word: "", paragraphs: &[] },
+    groups: &[],
     needs: &[],
     refused: "",
     counts_on: None,
@@ -324,6 +325,7 @@ mod tests {
             assert!(row.needs.is_empty() == row.refused.is_empty(), "{}: a need and its refusal", row.name);
             assert!(row.counts_on.is_none() == row.off_map.is_empty(), "{}: a map and its refusal", row.name);
             assert!(row.counts_on.is_none() == row.counts_where.is_empty(), "{}", row.name);
+            assert!(!row.groups.is_empty(), "{}: a group word brings it (and `all`)", row.name);
         }
     }
 

@@ -2,7 +2,7 @@
 //! nothing on the board but buildings: each with its own short how-to-play page.
 
 use super::Module;
-use super::table::{ModuleRow, PLAIN, Page};
+use super::table::{Group, ModuleRow, PLAIN, Page};
 
 /// R41.
 pub(super) const ACCELERATED_START: ModuleRow = ModuleRow {
@@ -18,6 +18,7 @@ pub(super) const ACCELERATED_START: ModuleRow = ModuleRow {
                        with a road. Then you take a card from each hex beside the settlement and two \
                        from each hex beside the city."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -38,6 +39,7 @@ pub(super) const GOLD: ModuleRow = ModuleRow {
     },
     // A purchase of each of the 5 resources.
     most_actions: 5,
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -58,6 +60,7 @@ pub(super) const DRAGON: ModuleRow = ModuleRow {
     },
     needs: &[Module::Gold],
     refused: "the dragon (R43) needs gold (R42): add gold to the house rules",
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -75,6 +78,7 @@ pub(super) const CASTLES: ModuleRow = ModuleRow {
                        and cannot be attacked by other players' units, though the dragon may still \
                        strike it. Each player has 4."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -93,6 +97,7 @@ pub(super) const NO_ROBBER: ModuleRow = ModuleRow {
                        choosing among the kinds of the hexes beside that building. Knight cards still \
                        count toward the Largest Army."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -110,6 +115,7 @@ pub(super) const ROTATING_FIRST_PLAYER: ModuleRow = ModuleRow {
                        than the last: the last player of a round plays first in the next. The \
                        header shows the round and its order."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -127,6 +133,7 @@ pub(super) const DICE_STACK: ModuleRow = ModuleRow {
                        every number comes up as often as the odds say before the stack is shuffled \
                        again. The bank panel shows how many cards are left."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -144,6 +151,7 @@ pub(super) const SEED_COSTS: ModuleRow = ModuleRow {
                        (no wool), a city 2 ore and 2 grain; roads and development cards cost as \
                        usual. {?} lists every cost."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -161,6 +169,7 @@ pub(super) const METROPOLIS: ModuleRow = ModuleRow {
                        their own roads count the most (a settlement 1, a city 2, a castle 3), 5 or \
                        more; it changes hands like the Longest Road."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
 
@@ -178,5 +187,6 @@ pub(super) const HARBOR_MASTER: ModuleRow = ModuleRow {
                        the most (a settlement 1, a city 2, a castle 3), 3 or more; it changes \
                        hands like the Longest Road."],
     },
+    groups: &[Group::Land],
     ..PLAIN
 };
