@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use catan::engine::{BoardKind, Config, Costs, MapId, Modules, Shortage, TurnStyle};
+use catan::engine::{BoardKind, Config, Costs, Group, MapId, Modules, Shortage, TABLE, TurnStyle};
 
 /// How the board is dealt (R6, R7, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -87,21 +87,36 @@ fn parse_house_rules(list: &str) -> Result<HouseRules, String> {
     Modules::parse(list).map(|_| HouseRules(list.to_string()))
 }
 
-/// `--house-rules`'s help, naming every module this version plays from the one list of them.
+/// `--house-rules`'s help, naming every module this version plays and what each group word
+/// brings, from the engine's table of them ([`TABLE`]).
 pub fn house_rules_help() -> String {
-    format!(
-        "House rules of the seed collection, comma-separated (names as in RULES.md: {}), `land` for \
-         the modules without units, `sea` for knights, ships and colonist, `war` for knights, ships, \
-         attacks and phases, `all` for every one. A group brings colonist only on a map with an \
-         island that counts for it ({}); named alone elsewhere it is refused",
+    let groups: Vec<String> = Group::ALL.iter().map(|g| format!("`{}` for {}", g.word(), g.said())).collect();
+    let mut help = format!(
+        "House rules of the seed collection, comma-separated (names as in RULES.md: {}), {}, `all` for \
+         every one.",
         Modules::names(),
-        MapId::ALL
-            .iter()
-            .filter(|m| m.topology().has_colonist_island())
-            .map(|m| m.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+        groups.join(", ")
+    );
+    // The modules that count only on some maps: a group leaves them out elsewhere.
+    for row in TABLE.iter().filter(|r| r.counts_on.is_some()) {
+        let counts = row.counts_on.unwrap_or(|_| true);
+        let maps: Vec<&str> = MapId::ALL.iter().filter(|m| counts(m.topology())).map(|m| m.name()).collect();
+        help.push_str(&format!(
+            " A group brings {} only on {} ({}); named alone elsewhere it is refused",
+            row.name,
+            row.counts_where,
+            maps.join(", ")
+        ));
+    }
+    help
+}
+
+/// `--house-rules`'s long help (`--help`): [`house_rules_help`], then a line a module with its
+/// ruling.
+pub fn house_rules_long_help() -> String {
+    let width = TABLE.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let rows: Vec<String> = TABLE.iter().map(|r| format!("  {:width$}  {}", r.name, r.about)).collect();
+    format!("{}\n\n{}", house_rules_help(), rows.join("\n"))
 }
 
 impl RulesFlags {

@@ -16,6 +16,7 @@ use catan::save::{self, Record, SeatInfo};
 use catan::tui::{App, Theme};
 use support::files::TempDir;
 use support::pty::{HANDOFF_HOLD, Session};
+use support::walk::{Lcg, Look, peaceful_units, walk};
 
 /// A war game of Ann (a person) and Bob (a medium bot) at a position where Bob's next move,
 /// as the terminal's table plays it, is an attack.
@@ -25,40 +26,30 @@ fn bob_attacks_next() -> Record {
     let config = Config { players: 2, ..Config::on_map(MapId::Archipelago) }.with_modules(war);
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Medium)];
     for seed in 1..600u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-        for _ in 0..3_000 {
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let mut rng = Lcg::new(seed.wrapping_mul(Lcg::A).wrapping_add(1));
+        // Bob's turn with an attack listed: found if the bot attacks there, else this game
+        // is given up.
+        let look = |record: &Record, _: &[Event]| {
             let g = *record.game();
             if g.is_over() {
-                break;
+                return Look::GiveUp;
             }
             let legal = g.legal_actions();
-            if g.to_act() == Seat(1)
-                && g.phase() == Phase::Main
-                && legal.iter().any(|a| matches!(a, Action::Attack { .. }))
+            if g.to_act() != Seat(1)
+                || g.phase() != Phase::Main
+                || !legal.iter().any(|a| matches!(a, Action::Attack { .. }))
             {
-                let mut app = App::from_record(record.clone(), Theme::default());
-                let before = app.log.len();
-                app.play_bots(1);
-                if app.log[before..].iter().any(|e| matches!(e, Event::Fought { .. })) && !app.game.is_over() {
-                    return record;
-                }
-                break;
+                return Look::Go;
             }
-            let good: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::Attack { .. }))
-                .collect();
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let pick = (x >> 33) as usize;
-            let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
-            let a = if !units.is_empty() && !pick.is_multiple_of(3) {
-                units[pick % units.len()]
-            } else {
-                good[pick % good.len()]
-            };
-            record.apply(a).unwrap();
+            let mut app = App::from_record(record.clone(), Theme::default());
+            let before = app.log.len();
+            app.play_bots(1);
+            let fought = app.log[before..].iter().any(|e| matches!(e, Event::Fought { .. }));
+            if fought && !app.game.is_over() { Look::Found } else { Look::GiveUp }
+        };
+        if let Some(record) = walk(record, &mut rng, 3_000, look, peaceful_units) {
+            return record;
         }
     }
     panic!("no position where Bob attacks next");

@@ -10,20 +10,24 @@ mod support;
 use std::path::Path;
 use std::time::Duration;
 
-use catan::engine::{Action, Config, Game, Hand, Module, Phase, Seat, SeatSet};
+use catan::engine::{Action, Config, Event, Game, Hand, Module, Phase, Seat, SeatSet};
 use catan::save::{self, Record, SeatInfo};
 use support::files::TempDir;
 use support::pty::{HANDOFF_HOLD, Session};
+use support::walk::{Lcg, Look, walk};
 
 /// Plays from `seed` with `names`, each player taking the first legal action that `prefer`
 /// ranks best (never an offer), until `stop` says the game is where the case wants it.
 fn play_until(names: &[&str], config: Config, seed: u64, stop: impl Fn(&Game) -> bool) -> Record {
     let seats = SeatInfo::humans(names.iter().map(|n| n.to_string()).collect::<Vec<String>>());
-    let mut record = Record::new_with_seats(config, seed, seats).unwrap();
+    let record = Record::new_with_seats(config, seed, seats).unwrap();
+    let look = |r: &Record, _: &[Event]| {
+        assert!(!r.game().is_over());
+        if stop(r.game()) { Look::Found } else { Look::Go }
+    };
+    // Roll, build what can be built, end the turn; the rest by a counter (no trades).
     let mut n = 0u64;
-    while !stop(record.game()) {
-        let legal = record.game().legal_actions();
-        // Roll, build what can be built, end the turn; the rest by a counter (no trades).
+    let choose = |_: &Game, legal: &[Action], _: &mut Lcg| {
         let pick = legal
             .iter()
             .copied()
@@ -36,12 +40,10 @@ fn play_until(names: &[&str], config: Config, seed: u64, stop: impl Fn(&Game) ->
             })
             .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
             .unwrap_or(legal[(n as usize) % legal.len()]);
-        record.apply(pick).unwrap();
         n += 1;
-        assert!(n < 20_000, "the game never reached the moment wanted");
-        assert!(!record.game().is_over());
-    }
-    record
+        pick
+    };
+    walk(record, &mut Lcg::new(0), 20_000, look, choose).expect("the game never reached the moment wanted")
 }
 
 /// Loads `record` in the binary, waits for `shown`, sends `burst` in one write once the screen

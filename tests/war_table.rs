@@ -8,10 +8,11 @@ mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use catan::engine::{Action, Config, Game, MapId, Module, Modules, Phase, Seat};
+use catan::engine::{Action, Config, Event, Game, MapId, Module, Modules, Phase, Seat};
 use catan::save::{self, Record, SeatInfo};
 use support::files::TempDir;
 use support::pty::{HANDOFF_HOLD, Session};
+use support::walk::{Lcg, Look, walk};
 
 /// The war game of Ann and Bob (people) on the archipelago with accelerated start, played by
 /// the rules engine up to the last turn of the war's last round, in which the player to act
@@ -22,32 +23,37 @@ fn last_turn_of_a_lost_war() -> Record {
     let seats = SeatInfo::humans(vec!["Ann".to_string(), "Bob".to_string()]);
     let last = |g: &Game| g.war_round().is_some_and(|(round, _)| round == 3) && g.turn_number() == 8;
     for seed in 1..400u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed;
-        while !record.game().is_over() {
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        // The last turn's main phase: found if the player to act has fewer points.
+        let look = |record: &Record, _: &[Event]| {
             let g = *record.game();
-            if last(&g) && g.phase() == Phase::Main {
-                let (me, other) = (g.to_act(), Seat(1 - g.to_act().0));
-                if g.view(me).victory_points() < g.view(other).victory_points() {
-                    return record;
-                }
-                break;
+            if g.is_over() {
+                return Look::GiveUp;
             }
-            let legal = g.legal_actions();
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let pick = legal
+            if !(last(&g) && g.phase() == Phase::Main) {
+                return Look::Go;
+            }
+            let (me, other) = (g.to_act(), Seat(1 - g.to_act().0));
+            if g.view(me).victory_points() < g.view(other).victory_points() { Look::Found } else { Look::GiveUp }
+        };
+        // Rolls and buildings first, the turn ended at random (never in the last turn).
+        let choose = |g: &Game, legal: &[Action], rng: &mut Lcg| {
+            let x = rng.next();
+            legal
                 .iter()
                 .copied()
                 .filter(|a| !matches!(a, Action::OfferTrade { .. }))
                 .max_by_key(|a| match a {
                     Action::RollDice => 9,
                     Action::BuildCity(_) | Action::BuildSettlement(_) => 8,
-                    Action::EndTurn if last(&g) => 0,
+                    Action::EndTurn if last(g) => 0,
                     Action::EndTurn => 1 + (x >> 62) as u8,
                     _ => 2,
                 })
-                .unwrap_or(legal[(x >> 33) as usize % legal.len()]);
-            record.apply(pick).unwrap();
+                .unwrap_or(legal[(x >> 33) as usize % legal.len()])
+        };
+        if let Some(record) = walk(record, &mut Lcg::new(seed), usize::MAX, look, choose) {
+            return record;
         }
     }
     panic!("no war game where the last player to act loses");

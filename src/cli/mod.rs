@@ -19,16 +19,16 @@ use catan::{save, sim, tui};
 pub use args::{ArenaArgs, BenchFrameArgs, Cli, Command, PlayArgs, ReplayArgs, SimulateArgs};
 use players::Players;
 
-use crate::rules_flags::{RulesFlags, house_rules_help};
+use crate::rules_flags::{RulesFlags, house_rules_help, house_rules_long_help};
 
 /// The longest a computer player may think at the table (`catan arena` takes any budget).
 const MAX_PLAY_BOT_TIME: Duration = Duration::from_secs(3);
 
 /// The command line's definition, with the help that is written from the engine's own lists
-/// (`--house-rules` names every module).
+/// (`--house-rules` names every module, and `--help` gives a line on each).
 pub fn command() -> clap::Command {
-    let help = house_rules_help();
-    let rules = |c: clap::Command| c.mut_arg("house_rules", |a| a.help(help.clone()));
+    let (help, long) = (house_rules_help(), house_rules_long_help());
+    let rules = |c: clap::Command| c.mut_arg("house_rules", |a| a.help(help.clone()).long_help(long.clone()));
     rules(Cli::command()).mut_subcommand("simulate", rules).mut_subcommand("arena", rules)
 }
 

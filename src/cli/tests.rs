@@ -68,6 +68,12 @@ fn house_rules_help_names_every_module() {
         for m in catan::engine::Module::ALL {
             assert!(help.contains(m.name()), "{} missing from:\n{help}", m.name());
         }
+        // `--help` gives every row of the engine's table its line (read as words: clap wraps).
+        let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for row in catan::engine::TABLE.iter() {
+            let line = format!("{} {}", row.name, row.about);
+            assert!(words.contains(&line), "'{line}' missing from:\n{help}");
+        }
     }
 }
 

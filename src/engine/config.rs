@@ -203,27 +203,47 @@ pub enum ConfigError {
     Castles(u8),
     #[error("the house rule {0} isn't playable in this version")]
     Modules(&'static str),
-    #[error("the dragon (R43) needs gold (R42): add gold to the house rules")]
-    DragonWithoutGold,
-    #[error("colonist (R55) needs ships (R53): add ships to the house rules")]
-    ColonistWithoutShips,
-    #[error("colonist (R55) earns points on islands the {map} map doesn't have: play it on the {maps} map")]
-    ColonistWithoutIslands { map: &'static str, maps: String },
-    #[error("attacks (R56) need units: add knights or ships to the house rules")]
-    AttacksWithoutUnits,
-    #[error("phases (R57) need attacks (R56): add attacks to the house rules")]
-    PhasesWithoutAttacks,
+    /// A module played without any of the modules its row needs ([`ModuleRow::needs`]); the
+    /// message is its row's.
+    ///
+    /// [`ModuleRow::needs`]: super::ModuleRow::needs
+    #[error("{}", .0.row().refused)]
+    Needs(Module),
+    /// A module played on a map where it doesn't count ([`ModuleRow::counts_on`]), with the
+    /// maps where it does.
+    ///
+    /// [`ModuleRow::counts_on`]: super::ModuleRow::counts_on
+    #[error("{} the {map} map doesn't have: play it on the {maps} map", .module.row().off_map)]
+    OffMap { module: Module, map: &'static str, maps: String },
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
 }
 
-/// The maps with an island that counts for R55, by name ("archipelago", or "a or b").
-fn colonist_maps() -> String {
-    let names: Vec<&str> = MapId::ALL.iter().filter(|m| m.topology().has_colonist_island()).map(|m| m.name()).collect();
+/// The maps where `module` counts, by name ("archipelago", or "a or b").
+fn maps_for(module: Module) -> String {
+    let counts = module.row().counts_on.unwrap_or(|_| true);
+    let names: Vec<&str> = MapId::ALL.iter().filter(|m| counts(m.topology())).map(|m| m.name()).collect();
     match names.split_last() {
         Some((last, [])) => (*last).to_string(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => "no".to_string(),
+    }
+}
+
+/// `modules` with what their rows need: each module that has none of its needs brings the
+/// first (R43's dragon brings gold, R55's colonist ships, R57's phases attacks, R56's attacks
+/// knights), until nothing more is brought.
+fn with_needs(modules: Modules) -> Modules {
+    let mut modules = modules;
+    loop {
+        let missing = modules
+            .iter()
+            .map(Module::row)
+            .find(|row| !row.needs.is_empty() && !row.needs.iter().any(|&n| modules.has(n)));
+        match missing.and_then(|row| row.needs.first()) {
+            Some(&need) => modules = modules.with(need),
+            None => return modules,
+        }
     }
 }
 
@@ -265,16 +285,11 @@ impl Config {
     pub const MAX_POINTS: u8 = 22;
 
     /// These rules with `modules` switched on, and what they change in the rest of the rules
-    /// (R48: the seed's costs; R43: the dragon brings the gold it needs, R42; R52: the deck
-    /// loses its knight cards).
+    /// (R48: the seed's costs; each module brings what its row needs, as R43's dragon the gold
+    /// of R42; R52: the deck loses its knight cards).
     pub fn with_modules(self, modules: Modules) -> Config {
         let costs = if modules.has(Module::SeedCosts) { Costs::SEED } else { self.costs };
-        let modules = if modules.has(Module::Dragon) { modules.with(Module::Gold) } else { modules };
-        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
-        // R57 brings the attacks it needs, and R56 a knight module when it has no units.
-        let modules = if modules.has(Module::Phases) { modules.with(Module::Attacks) } else { modules };
-        let units = modules.has(Module::Knights) || modules.has(Module::Ships);
-        let modules = if modules.has(Module::Attacks) && !units { modules.with(Module::Knights) } else { modules };
+        let modules = with_needs(modules);
         let mut deck = self.deck;
         if modules.has(Module::Knights) {
             deck[DevCard::Knight] = 0;
@@ -329,21 +344,15 @@ impl Config {
         if self.modules.0 >> Module::ALL.len() != 0 {
             return Err(ConfigError::Modules("of an unknown number"));
         }
-        if self.modules.has(Module::Dragon) && !self.modules.has(Module::Gold) {
-            return Err(ConfigError::DragonWithoutGold);
-        }
-        if self.modules.has(Module::Colonist) && !self.modules.has(Module::Ships) {
-            return Err(ConfigError::ColonistWithoutShips);
-        }
-        // R55 on a map with no island that counts would be a rule that earns nothing.
-        if self.modules.has(Module::Colonist) && !topo.has_colonist_island() {
-            return Err(ConfigError::ColonistWithoutIslands { map: self.map.name(), maps: colonist_maps() });
-        }
-        if self.modules.has(Module::Attacks) && !self.modules.has(Module::Knights) && !self.modules.has(Module::Ships) {
-            return Err(ConfigError::AttacksWithoutUnits);
-        }
-        if self.modules.has(Module::Phases) && !self.modules.has(Module::Attacks) {
-            return Err(ConfigError::PhasesWithoutAttacks);
+        for m in self.modules.iter() {
+            let row = m.row();
+            if !row.needs.is_empty() && !row.needs.iter().any(|&n| self.modules.has(n)) {
+                return Err(ConfigError::Needs(m));
+            }
+            // A module on a map where it doesn't count would be a rule that does nothing.
+            if row.counts_on.is_some_and(|counts| !counts(topo)) {
+                return Err(ConfigError::OffMap { module: m, map: self.map.name(), maps: maps_for(m) });
+            }
         }
         // What the rules make set-up do must fit the pieces: R41's second placement is a city.
         // (A bank too small for set-up's cards is short as in production, R16.)

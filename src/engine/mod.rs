@@ -32,6 +32,7 @@ pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, 
 pub use coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};
 pub use game::{Game, Phase};
 pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, Topology};
+pub use module::{Group, ModuleRow, Page, TABLE, UNITS_PAGE, WAR_PAGE};
 pub use rng::GameRng;
 pub use rules::{
     ARMY_MIN, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN,

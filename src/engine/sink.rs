@@ -80,25 +80,19 @@ impl ActionSink for Vec<Action> {
 /// that [`ActionSink::push_if`] may make: more than [`ACTION_BOUND`], checked at compile time.
 pub const MAX_ACTIONS: usize = 1792;
 
-/// The most actions any moment lists. Each family of rules and each module states the most it
-/// lists, in its own file (`MOST_ACTIONS`), from limits the engine enforces (a map has at most
-/// 128 intersections, 128 paths, 30 land hexes and 64 sea hexes; a game at most 6 players and
-/// a player 6 knight units and 6 ships): in the main phase, the largest moment, builds (256),
-/// cards (33), maritime trades (60), the end of the turn (1), gold (R42, 5), knights (R52,
-/// 264), ships (R53, 606) and attacks (R56, 540) may all be listed at once, so the bound is
+/// The most actions any moment lists. Each family of rules states the most it lists in its own
+/// file (`MOST_ACTIONS`), each module in its row of [`TABLE`](super::TABLE), from limits the
+/// engine enforces (a map has at most 128 intersections, 128 paths, 30 land hexes and 64 sea
+/// hexes; a game at most 6 players and a player 6 knight units and 6 ships): in the main
+/// phase, the largest moment, builds (256), cards (33), maritime trades (60), the end of the
+/// turn (1) and every module's own actions (the sum of the rows: gold R42 5, knights R52 264,
+/// ships R53 606, attacks R56 540, the others none) may all be listed at once, so the bound is
 /// their sum (1,765); the robber's moment (150) and the others (set-up, discards, free roads,
 /// the Special Building Phase, R45's cards, answers to an offer) list fewer. A module that
 /// lists more raises its own term; the tests hold every module to its term.
 pub const ACTION_BOUND: usize = {
     use super::rules::most;
-    let main = most::BUILDS
-        + most::CARDS
-        + most::TRADES
-        + most::END
-        + most::GOLD
-        + most::KNIGHTS
-        + most::SHIPS
-        + most::ATTACKS;
+    let main = most::BUILDS + most::CARDS + most::TRADES + most::END + most::MODULES;
     if main > most::ROBBER { main } else { most::ROBBER }
 };
 const _: () = assert!(ACTION_BOUND < MAX_ACTIONS, "an action list could overflow");
@@ -225,6 +219,7 @@ mod tests {
 
     /// The term of [`ACTION_BOUND`] an action counts under, and that term's most.
     fn term(a: &Action) -> (&'static str, usize) {
+        use crate::engine::Module;
         use crate::engine::rules::most;
         match a {
             Action::BuildSettlement(_) | Action::BuildCity(_) | Action::BuildRoad(_) | Action::BuildCastle(_) => {
@@ -247,10 +242,13 @@ mod tests {
             // Moments of their own: a card to discard or to take (R45), of 5 or 6 kinds.
             Action::Discard(_) | Action::TakeCard(_) => ("cards to give or take", 6),
             Action::MoveRobber { .. } => ("robber", most::ROBBER),
-            Action::BuyWithGold(_) => ("gold", most::GOLD),
-            Action::BuildKnight { .. } | Action::MoveKnight { .. } => ("knights", most::KNIGHTS),
-            Action::BuildShip { .. } | Action::SailShip { .. } | Action::BoardShip { .. } => ("ships", most::SHIPS),
-            Action::Attack { .. } => ("attacks", most::ATTACKS),
+            // A module's actions, under its row's term.
+            Action::BuyWithGold(_) => ("gold", Module::Gold.row().most_actions),
+            Action::BuildKnight { .. } | Action::MoveKnight { .. } => ("knights", Module::Knights.row().most_actions),
+            Action::BuildShip { .. } | Action::SailShip { .. } | Action::BoardShip { .. } => {
+                ("ships", Module::Ships.row().most_actions)
+            }
+            Action::Attack { .. } => ("attacks", Module::Attacks.row().most_actions),
         }
     }
 

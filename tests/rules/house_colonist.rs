@@ -38,7 +38,7 @@ fn r55_colonist_needs_ships_and_brings_them() {
     let only = Modules::NONE.with(Module::Colonist);
     assert!(Config::default().with_modules(only).modules.has(Module::Ships));
     let bare = Config { modules: only, ..Config::default() };
-    assert_eq!(bare.validate(), Err(ConfigError::ColonistWithoutShips));
+    assert_eq!(bare.validate(), Err(ConfigError::Needs(Module::Colonist)));
     let t = MapId::Archipelago.topology();
     assert_eq!(
         archipelago().max_points(),
@@ -56,7 +56,7 @@ fn r55_colonist_is_refused_on_a_map_with_no_island_that_counts() {
         let players = map.topology().players().0.max(2);
         let config = Config { players, ..Config::on_map(map) }.with_modules(colonist);
         let err = config.validate().unwrap_err();
-        assert!(matches!(err, ConfigError::ColonistWithoutIslands { .. }), "{err:?}");
+        assert!(matches!(err, ConfigError::OffMap { module: Module::Colonist, .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
             format!(

@@ -19,6 +19,7 @@ mod gold;
 mod house;
 mod messages;
 mod no_robber;
+mod saved_positions;
 mod sea;
 mod six;
 mod trade;

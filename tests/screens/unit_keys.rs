@@ -5,7 +5,9 @@
 //! known) or the archipelago.
 
 use crate::support::board::{A, B, DESERT, FOREST_3, FOREST_9, HILLS_6, N, S, corner, topo};
+use crate::support::positions;
 use crate::support::screen::{app_with, draw, press, text};
+use crate::support::walk::{Lcg, Look, peaceful_units, walk};
 
 use catan::engine::{
     Action, BoardKind, Config, Event, FightResult, Game, Hand, Hex, MapId, Module, Modules, Phase, Piece, Scenario,
@@ -221,49 +223,44 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
 /// moves until Ann, in her turn, has a knight unit alone on its hex, with both its actions
 /// left, that may move and attack a unit or building: the app (from the record, so undo works) and that hex.
 fn ann_may_attack_and_move() -> (App, Hex) {
-    use catan::bots::BotLevel;
+    let record = positions::position("ann_may_attack_and_move", ann_walk);
+    let hex = ann_knight_ready(record.game()).expect("Ann's knight ready in the saved position");
+    let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
+    app.update(catan::tui::Msg::Resize(140, 45));
+    (app, hex)
+}
+
+/// In Ann's main phase, the hex of a knight of hers alone on it, with both its actions left,
+/// that may attack and move.
+fn ann_knight_ready(g: &Game) -> Option<Hex> {
     use catan::engine::SHIP_SLOT;
+    let legal = g.legal_actions();
+    legal.iter().find_map(|a| match *a {
+        Action::Attack { unit, .. } if unit < SHIP_SLOT && g.to_act() == A && g.phase() == Phase::Main => {
+            let h = g.knight_units(A).find(|u| u.0 == unit)?.2;
+            let alone = g.knight_units(A).filter(|u| u.2 == h).count() == 1 && g.unit_actions_used(A, unit) == 0;
+            let moves = legal.iter().any(|m| matches!(m, Action::MoveKnight { unit: u, .. } if *u == unit));
+            (alone && moves).then_some(h)
+        }
+        _ => None,
+    })
+}
+
+/// [`ann_may_attack_and_move`]'s walk.
+fn ann_walk() -> catan::save::Record {
+    use catan::bots::BotLevel;
     use catan::save::{Record, SeatInfo};
     let config = Config { players: 2, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR);
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random)];
     for seed in 1..400u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed;
-        for _ in 0..5_000 {
-            let g = *record.game();
-            if g.is_over() {
-                break;
-            }
-            let legal = g.legal_actions();
-            let ready = legal.iter().find_map(|a| match *a {
-                Action::Attack { unit, .. } if unit < SHIP_SLOT && g.to_act() == A && g.phase() == Phase::Main => {
-                    let h = g.knight_units(A).find(|u| u.0 == unit)?.2;
-                    let alone =
-                        g.knight_units(A).filter(|u| u.2 == h).count() == 1 && g.unit_actions_used(A, unit) == 0;
-                    let moves = legal.iter().any(|m| matches!(m, Action::MoveKnight { unit: u, .. } if *u == unit));
-                    (alone && moves).then_some(h)
-                }
-                _ => None,
-            });
-            if let Some(h) = ready {
-                let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
-                app.update(catan::tui::Msg::Resize(140, 45));
-                return (app, h);
-            }
-            let good: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::Attack { .. }))
-                .collect();
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let pick = (x >> 33) as usize;
-            let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
-            let a = if !units.is_empty() && !pick.is_multiple_of(3) {
-                units[pick % units.len()]
-            } else {
-                good[pick % good.len()]
-            };
-            record.apply(a).unwrap();
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let look = |r: &Record, _: &[Event]| match r.game() {
+            g if g.is_over() => Look::GiveUp,
+            g if ann_knight_ready(g).is_some() => Look::Found,
+            _ => Look::Go,
+        };
+        if let Some(record) = walk(record, &mut Lcg::new(seed), 5_000, look, peaceful_units) {
+            return record;
         }
     }
     panic!("Ann never had a knight to attack and move with");

@@ -3,9 +3,12 @@
 //! `w`ar ship, `c`argo ship), counts by letter when a hex is crowded; the sea ring drawn
 //! whenever a unit module is on.
 
+use crate::support::positions;
 use crate::support::screen::{PLAIN, app_with, draw, press};
+use crate::support::walk::{Lcg, half_preferring, until, walk};
 
 use catan::engine::{Action, Config, Game, MapId, Modules, Phase, Seat};
+use catan::save::{Record, default_names};
 use catan::tui::Msg;
 use catan::tui::Theme;
 
@@ -13,35 +16,23 @@ use catan::tui::Theme;
 /// preferred) until at least `units` units stand on the board, owned by two players or more,
 /// stopping in a main phase.
 fn units_game(map: MapId, seed: u64, units: usize) -> Game {
+    positions::game(&format!("units_{}_{seed}_{units}", map.name()), || units_walk(map, seed, units))
+}
+
+/// [`units_game`]'s walk.
+fn units_walk(map: MapId, seed: u64, units: usize) -> Record {
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::SEA.on_map(map));
-    let mut g = Game::new(config, seed).unwrap();
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    let mut next = |n: usize| {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) as usize) % n
-    };
+    let g = Record::new(config, seed, default_names(3)).unwrap();
+    let mut rng = Lcg::new(seed.wrapping_mul(Lcg::A).wrapping_add(Lcg::C));
     let seats = |g: &Game| (0..g.config().players).map(Seat);
-    for _ in 0..20_000 {
-        let on_board: Vec<usize> = seats(&g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
-        if g.phase() == Phase::Main
+    let there = |g: &Game| {
+        let on_board: Vec<usize> = seats(g).map(|s| (g.knight_count(s) + g.ship_count(s)) as usize).collect();
+        g.phase() == Phase::Main
             && on_board.iter().sum::<usize>() >= units
             && on_board.iter().filter(|&&n| n > 0).count() >= 2
-        {
-            return g;
-        }
-        let legal = g.legal_actions();
-        let unit: Vec<Action> = legal.iter().copied().filter(Action::is_unit).collect();
-        let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
-        let a = if !unit.is_empty() && next(2) == 0 {
-            unit[next(unit.len())]
-        } else if !plain.is_empty() {
-            plain[next(plain.len())]
-        } else {
-            legal[next(legal.len())]
-        };
-        g.apply(a).unwrap();
-    }
-    panic!("no units on the board after 20,000 actions");
+    };
+    let found = walk(g, &mut rng, 20_000, until(there), half_preferring(Action::is_unit));
+    found.expect("units on the board within 20,000 actions")
 }
 
 fn screen(game: Game, theme: Theme) -> String {

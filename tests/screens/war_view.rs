@@ -4,9 +4,12 @@
 //! line, R57's phase and round in the header and the war scores in the players panel, and the
 //! game-over table with Navy and Colonist points and a shared win.
 
+use crate::support::positions;
 use crate::support::screen::{PLAIN, app_with, draw, press};
+use crate::support::walk::{Lcg, half_preferring, until, walk};
 
 use catan::engine::{Action, Config, Game, Hex, MapId, Module, Modules, Phase, Resource, SHIP_SLOT, Seat};
+use catan::save::{Record, default_names};
 use catan::tui::{Focus, Msg, Purpose, Selection, Target, Theme};
 
 /// A game of three on `map` with `modules`, played by seeded random legal actions (those
@@ -17,44 +20,25 @@ fn play_until(
     seed: u64,
     prefer: fn(&Action) -> bool,
     stop: impl Fn(&Game) -> bool,
-) -> Option<Game> {
+) -> Option<Record> {
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(modules.on_map(map));
-    let mut g = Game::new(config, seed).unwrap();
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = |n: usize| {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) as usize) % n
-    };
-    for _ in 0..30_000 {
-        if stop(&g) {
-            return Some(g);
-        }
-        if g.is_over() {
-            break;
-        }
-        let legal = g.legal_actions();
-        let liked: Vec<Action> = legal.iter().copied().filter(prefer).collect();
-        let plain: Vec<Action> = legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
-        let a = if !liked.is_empty() && next(2) == 0 {
-            liked[next(liked.len())]
-        } else if !plain.is_empty() {
-            plain[next(plain.len())]
-        } else {
-            legal[next(legal.len())]
-        };
-        g.apply(a).unwrap();
-    }
-    None
+    let g = Record::new(config, seed, default_names(3)).unwrap();
+    let mut rng = Lcg::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    walk(g, &mut rng, 30_000, until(stop), half_preferring(prefer))
 }
 
-/// The first seed of `0..40` whose game reaches `stop`.
-fn find(map: MapId, modules: Modules, prefer: fn(&Action) -> bool, stop: impl Fn(&Game) -> bool + Copy) -> Game {
-    for seed in 0..40 {
-        if let Some(g) = play_until(map, modules, seed, prefer, stop) {
-            return g;
-        }
-    }
-    panic!("no seed reached what was wanted");
+/// The position saved as `name`, found by the first seed of `0..40` whose game reaches
+/// `stop`.
+fn find(
+    name: &str,
+    map: MapId,
+    modules: Modules,
+    prefer: fn(&Action) -> bool,
+    stop: impl Fn(&Game) -> bool + Copy,
+) -> Game {
+    positions::game(name, || {
+        (0..40).find_map(|seed| play_until(map, modules, seed, prefer, stop)).expect("no seed reached what was wanted")
+    })
 }
 
 fn units_and_attacks(a: &Action) -> bool {
@@ -79,7 +63,7 @@ fn spent(g: &Game) -> Vec<u8> {
 /// with or without colour and in ASCII; the others stay lower-case.
 #[test]
 fn r52_a_unit_with_no_action_left_lies_on_its_side() {
-    let game = find(MapId::Standard, Modules::WAR, units_and_attacks, |g| {
+    let game = find("war_spent_units", MapId::Standard, Modules::WAR, units_and_attacks, |g| {
         g.phase() == Phase::Main && !spent(g).is_empty() && g.seats().map(|s| g.knight_count(s)).sum::<u8>() >= 3
     });
     let plain = screen(game, PLAIN);
@@ -97,7 +81,7 @@ fn r52_a_unit_with_no_action_left_lies_on_its_side() {
 #[test]
 fn r53_knights_aboard_a_cargo_ship_are_drawn_with_it() {
     let boarding = |a: &Action| a.is_unit() && !matches!(a, Action::MoveKnight { .. });
-    let game = find(MapId::Archipelago, Modules::SEA, boarding, |g| {
+    let game = find("war_cargo_aboard", MapId::Archipelago, Modules::SEA, boarding, |g| {
         g.phase() == Phase::Main && g.seats().any(|s| g.knights_aboard(s).next().is_some())
     });
     let s = screen(game, PLAIN);
@@ -110,6 +94,7 @@ fn r53_knights_aboard_a_cargo_ship_are_drawn_with_it() {
 #[test]
 fn r53_the_bank_dialog_shows_the_rates_ships_give() {
     let game = find(
+        "war_ship_rates",
         MapId::Standard,
         Modules::SEA,
         |a| matches!(a, Action::BuildShip { .. } | Action::SailShip { .. }),
@@ -149,7 +134,7 @@ fn r53_the_bank_dialog_shows_the_rates_ships_give() {
 /// The status line names the units on the hex under the cursor: owner, kind, used or not.
 #[test]
 fn r52_the_status_line_names_the_units_under_the_cursor() {
-    let game = find(MapId::Standard, Modules::WAR, units_and_attacks, |g| {
+    let game = find("war_status_units", MapId::Standard, Modules::WAR, units_and_attacks, |g| {
         g.phase() == Phase::Main && !spent(g).is_empty() && g.knight_units(g.to_act()).count() >= 1
     });
     let me = game.to_act();
@@ -170,7 +155,7 @@ fn r52_the_status_line_names_the_units_under_the_cursor() {
 /// the scores that order it.
 #[test]
 fn r57_the_header_shows_the_attack_round_and_its_order() {
-    let game = find(MapId::Standard, Modules::WAR, units_and_attacks, |g| {
+    let game = find("war_attack_round", MapId::Standard, Modules::WAR, units_and_attacks, |g| {
         matches!(g.phase(), Phase::Main | Phase::Roll) && g.attack_order().is_some() && g.war_round().unwrap().0 == 4
     });
     let order: Vec<String> =
@@ -193,8 +178,9 @@ fn r57_the_header_shows_the_attack_round_and_its_order() {
 /// R57, R54: the game-over table counts Navy; a war that ends tied is a shared win, said so.
 #[test]
 fn r57_a_shared_win_and_the_navy_on_the_game_over_screen() {
-    let game =
-        find(MapId::Standard, Modules::WAR, units_and_attacks, |g| g.is_over() && g.winners().iter().count() > 1);
+    let game = find("war_shared_win", MapId::Standard, Modules::WAR, units_and_attacks, |g| {
+        g.is_over() && g.winners().iter().count() > 1
+    });
     assert!(game.config().modules.has(Module::Ships));
     let winners: Vec<Seat> = game.winners().iter().collect();
     let s = screen(game, PLAIN);
@@ -210,6 +196,7 @@ fn r57_a_shared_win_and_the_navy_on_the_game_over_screen() {
 #[test]
 fn r55_the_game_over_table_counts_colonist_points() {
     let game = find(
+        "war_colonist_points",
         MapId::Archipelago,
         Modules::SEA,
         |a| a.is_unit() || matches!(a, Action::BuildSettlement(_)),

@@ -2,7 +2,9 @@
 //! nothing happens (R57), a fight names the unit that defends a building (R56), a sea hex is
 //! named by what a player can find on the map, and units on a hex leave its pips in view.
 
+use crate::support::positions;
 use crate::support::screen::{PLAIN, draw, press};
+use crate::support::walk::{Lcg, Look, units_two_in_three, walk};
 
 use catan::engine::{Action, Config, Event, Game, MapId, Modules, Phase, SHIP_SLOT, Target};
 use catan::save::{Record, SeatInfo};
@@ -10,28 +12,25 @@ use catan::tui::{App, Focus, Msg, Purpose, Selection, Target as At};
 
 /// A recorded war game of Ann, Bob and Cy (people) on `map`, played by seeded random legal
 /// moves (units and attacks liked, never an offer) until `stop` holds of the game and the events of
-/// the last action.
-pub fn record_until(map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Record {
+/// the last action; the position saved as `name`.
+pub fn record_until(name: &str, map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Record {
+    positions::position(name, || walk_until(map, stop))
+}
+
+/// [`record_until`]'s walk.
+fn walk_until(map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Record {
     let config = Config { players: 3, ..Config::on_map(map) }.with_modules(Modules::WAR);
     let seats = SeatInfo::humans(vec!["Ann".to_string(), "Bob".to_string(), "Cy".to_string()]);
     for seed in 0..200u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: usize| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((x >> 33) as usize) % n
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        let mut rng = Lcg::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let look = |r: &Record, last: &[Event]| match r.game() {
+            g if g.is_over() => Look::GiveUp,
+            g if stop(g, last) => Look::Found,
+            _ => Look::Go,
         };
-        let mut last: Vec<Event> = Vec::new();
-        while !record.game().is_over() {
-            if stop(record.game(), &last) {
-                return record;
-            }
-            let legal = record.game().legal_actions();
-            let plain: Vec<Action> =
-                legal.iter().copied().filter(|a| !matches!(a, Action::OfferTrade { .. })).collect();
-            let liked: Vec<Action> = plain.iter().copied().filter(|a| a.is_unit()).collect();
-            let a = if !liked.is_empty() && next(3) > 0 { liked[next(liked.len())] } else { plain[next(plain.len())] };
-            last = record.apply(a).unwrap();
+        if let Some(record) = walk(record, &mut rng, usize::MAX, look, units_two_in_three) {
+            return record;
         }
     }
     panic!("no game reached what was wanted");
@@ -50,7 +49,7 @@ pub fn table(record: Record) -> App {
 /// now says why nothing happened.
 #[test]
 fn r57_a_seven_in_the_attack_phase_says_why_nothing_happens() {
-    let record = record_until(MapId::Standard, |g, log| {
+    let record = record_until("war_attack_seven", MapId::Standard, |g, log| {
         g.attack_phase()
             && g.phase() == Phase::Main
             && matches!(log.last(), Some(Event::DiceRolled { dice, .. }) if dice[0] + dice[1] == 7)
@@ -80,7 +79,7 @@ fn defended_attack(g: &Game) -> Option<Action> {
 /// knight defends the settlement.
 #[test]
 fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
-    let record = record_until(MapId::Standard, |g, _| defended_attack(g).is_some());
+    let record = record_until("war_defended_attack", MapId::Standard, |g, _| defended_attack(g).is_some());
     let attack = defended_attack(record.game()).unwrap();
     let Action::Attack { target: Target::Building(v), .. } = attack else { unreachable!() };
     let (owner, piece) = record.game().building(v).unwrap();
@@ -113,7 +112,7 @@ fn sea_by_number(text: &str) -> bool {
 /// status line name a sea hex by its harbor or a land hex beside it.
 #[test]
 fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
-    let record = record_until(MapId::Archipelago, |g, _| ship_attack(g).is_some());
+    let record = record_until("war_ship_attack", MapId::Archipelago, |g, _| ship_attack(g).is_some());
     let attack = ship_attack(record.game()).unwrap();
     let mut app = table(record);
     app.apply(vec![attack]);

@@ -12,6 +12,8 @@
 //! - `cli`: the real binary with its output piped
 //! - `files`: throw-away folders
 //! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
+//! - `walk`: a game played by seeded random legal actions to the position a test wants
+//! - `positions`: the positions the screen tests walk to, saved as fixtures
 #![allow(dead_code)] // each test binary uses a different part of this
 
 #[macro_use]
@@ -22,8 +24,10 @@ pub mod config;
 pub mod files;
 pub mod fuzz;
 pub mod hidden;
+pub mod positions;
 #[cfg(unix)]
 pub mod pty;
 pub mod random_play;
 pub mod records;
 pub mod screen;
+pub mod walk;

@@ -33,9 +33,10 @@ pub(crate) use modules::{starting_bank, with_gold_hexes};
 pub(crate) mod most {
     pub(crate) use super::build::MOST_ACTIONS as BUILDS;
     pub(crate) use super::cards::MOST_ACTIONS as CARDS;
-    pub(crate) use super::modules::most::{ATTACKS, GOLD, KNIGHTS, SHIPS};
     pub(crate) use super::robber::MOST_ACTIONS as ROBBER;
     pub(crate) use super::trade::MOST_ACTIONS as TRADES;
+    /// Every module's own, the sum of their rows in the table of house rules.
+    pub(crate) use crate::engine::module::MOST_ACTIONS as MODULES;
     /// The end of the turn.
     pub(crate) const END: usize = 1;
 }

@@ -35,15 +35,6 @@ use crate::engine::sink::{ActionSink, EventSink};
 
 use super::units::{SHIP_SLOT, UNITS, Unit};
 
-/// The most attacks a moment lists (R56): each knight unit strikes the buildings on the 24
-/// corners an archer reaches (its hex and the 6 around it; one building a corner, whoever's)
-/// and every other player's knight units; each ship the buildings on its sea hex's 6 corners
-/// and every other player's ships.
-pub(crate) const MOST_ACTIONS: usize = {
-    let opponents = (crate::engine::action::MAX_PLAYERS - 1) * UNITS;
-    UNITS * (24 + opponents) + UNITS * (6 + opponents)
-};
-
 /// Where a unit may strike: land hexes (a knight unit's) or a sea hex (a ship's), as the
 /// buildings and units it reaches.
 struct Reach {

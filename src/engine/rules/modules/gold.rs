@@ -18,9 +18,6 @@ use crate::engine::game::Game;
 use crate::engine::sink::{ActionSink, EventSink};
 use crate::engine::terrain::Terrain;
 
-/// The most gold actions a moment lists: a purchase of each of the 5 resources (R42).
-pub(crate) const MOST_ACTIONS: usize = 5;
-
 /// Gold a player gives the bank for one resource (R42).
 pub const GOLD_PRICE: u8 = 2;
 

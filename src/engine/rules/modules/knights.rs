@@ -27,13 +27,6 @@ use crate::engine::sink::{ActionSink, EventSink};
 
 use super::units::{UNITS, Unit};
 
-/// The most knight actions a moment lists (R52): a unit of each of 3 kinds on each land hex,
-/// and each unit moved to each other land hex (aboard a cargo ship: to the coast, fewer).
-pub(crate) const MOST_ACTIONS: usize = {
-    let hexes = crate::engine::map::MAX_HEXES;
-    3 * hexes + UNITS * (hexes - 1)
-};
-
 impl Game {
     /// The knight units of `s` on land hexes: slot, kind and hex (R52; those aboard a cargo
     /// ship are [`Game::knights_aboard`]). Units are public.

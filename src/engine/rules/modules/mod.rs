@@ -50,16 +50,6 @@ pub(crate) use gold::{starting_bank, with_gold_hexes};
 pub use ships::{CARGO_ROOM, NAVY_MIN};
 pub use units::{SHIP_SLOT, UNITS, Unit, UnitTurn, Units};
 
-/// Each module's most actions listed at one moment, for the list's bound
-/// ([`ACTION_BOUND`](crate::engine::sink::ACTION_BOUND)); the other modules list none of their
-/// own (castles' is a building, R45's cards a moment of their own with fewer).
-pub(crate) mod most {
-    pub(crate) use super::attacks::MOST_ACTIONS as ATTACKS;
-    pub(crate) use super::gold::MOST_ACTIONS as GOLD;
-    pub(crate) use super::knights::MOST_ACTIONS as KNIGHTS;
-    pub(crate) use super::ships::MOST_ACTIONS as SHIPS;
-}
-
 use crate::engine::action::{MAX_PLAYERS, Seat};
 use crate::engine::config::Module;
 use crate::engine::game::Game;

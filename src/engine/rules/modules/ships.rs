@@ -27,13 +27,6 @@ use crate::engine::terrain::HarborKind;
 
 use super::units::{SHIP_SLOT, UNITS, Unit};
 
-/// The most ship actions a moment lists (R53): a ship of each of 3 kinds on each sea hex,
-/// each ship sailed to each other sea hex, and each knight unit boarding each ship.
-pub(crate) const MOST_ACTIONS: usize = {
-    let seas = crate::engine::map::MAX_SEA_HEXES;
-    3 * seas + UNITS * (seas - 1) + UNITS * UNITS
-};
-
 /// Ships Largest Navy needs (R54).
 pub const NAVY_MIN: u8 = 3;
 /// Knight units a cargo ship carries (R53).

@@ -15,8 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::action::{MAX_PLAYERS, Seat, UnitKind};
 use crate::engine::coords::{Hex, SeaHex};
 
-/// Knight units a player has in all, of any kinds (R52); and ships (R53).
-pub const UNITS: usize = 6;
+pub use crate::engine::module::UNITS;
 
 /// The bit of a ship's slot in [`UnitTurn`]: knight units take bits 0 to 5, ships 8 to 13.
 pub const SHIP_SLOT: u8 = 8;

@@ -2,7 +2,13 @@
 //! with ([`Config::modules`](super::Config)). What each does lives in its own file under
 //! `engine/rules/modules/`.
 
+mod table;
+mod table_land;
+
 use serde::{Deserialize, Serialize};
+
+pub(crate) use table::MOST_ACTIONS;
+pub use table::{Group, ModuleRow, Page, TABLE, UNITS, UNITS_PAGE, WAR_PAGE};
 
 /// One house-rule module of `seeds/002` (R41-R55), by its name in RULES.md. Each lives in one
 /// file under `engine/rules/modules/`.
@@ -62,25 +68,15 @@ impl Module {
         Module::Phases,
     ];
 
-    /// The module's name in RULES.md (and on the command line).
+    /// The module's name in RULES.md (and on the command line), from its row.
     pub const fn name(self) -> &'static str {
-        match self {
-            Module::AcceleratedStart => "accelerated_start",
-            Module::Gold => "gold",
-            Module::Dragon => "dragon",
-            Module::Castles => "castles",
-            Module::NoRobber => "no_robber",
-            Module::RotatingFirstPlayer => "rotating_first_player",
-            Module::DiceStack => "dice_stack",
-            Module::SeedCosts => "seed_costs",
-            Module::Metropolis => "metropolis",
-            Module::HarborMaster => "harbor_master",
-            Module::Knights => "knights",
-            Module::Ships => "ships",
-            Module::Colonist => "colonist",
-            Module::Attacks => "attacks",
-            Module::Phases => "phases",
-        }
+        self.row().name
+    }
+
+    /// The module's row in the table that describes every house rule once: its words, what it
+    /// needs, the maps where it counts, its most actions.
+    pub const fn row(self) -> &'static ModuleRow {
+        &TABLE[self as usize]
     }
 
     /// The module of that name (`-` read as `_`).
@@ -108,24 +104,12 @@ impl Modules {
     /// start screen offers every module the engine plays, [`Modules::PLAYABLE`].
     pub const AVAILABLE: Modules = Modules::LAND;
     /// `land` on the command line: the modules of R41-R50, which put nothing on the board but
-    /// buildings.
-    pub const LAND: Modules = Modules(
-        Module::AcceleratedStart.bit()
-            | Module::Gold.bit()
-            | Module::Dragon.bit()
-            | Module::Castles.bit()
-            | Module::NoRobber.bit()
-            | Module::RotatingFirstPlayer.bit()
-            | Module::DiceStack.bit()
-            | Module::SeedCosts.bit()
-            | Module::Metropolis.bit()
-            | Module::HarborMaster.bit(),
-    );
+    /// buildings (the rows that name [`Group::Land`]).
+    pub const LAND: Modules = Modules(Group::Land.bits());
     /// `sea` on the command line: the unit modules (R52-R55).
-    pub const SEA: Modules = Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Colonist.bit());
+    pub const SEA: Modules = Modules(Group::Sea.bits());
     /// `war` on the command line: knights, ships, attacks and phases (R52, R53, R56, R57).
-    pub const WAR: Modules =
-        Modules(Module::Knights.bit() | Module::Ships.bit() | Module::Attacks.bit() | Module::Phases.bit());
+    pub const WAR: Modules = Modules(Group::War.bits());
     /// Every module this version plays (`all` on the command line); a game or save with any
     /// other is refused.
     pub const PLAYABLE: Modules = Modules(Modules::LAND.0 | Modules::SEA.0 | Modules::WAR.0);
@@ -146,10 +130,12 @@ impl Modules {
         Modules(self.0 & !m.bit())
     }
 
-    /// `self` as the group words read on `map`: without R55's colonist where no island counts
-    /// for it ([`Topology::has_colonist_island`](super::Topology::has_colonist_island)).
+    /// `self` as the group words read on `map`: without the modules that don't count there
+    /// ([`ModuleRow::counts_on`]: R55's colonist where no island counts for it).
     pub fn on_map(self, map: super::MapId) -> Modules {
-        if map.topology().has_colonist_island() { self } else { self.without(Module::Colonist) }
+        let topo = map.topology();
+        let off = self.iter().filter(|m| m.row().counts_on.is_some_and(|counts| !counts(topo)));
+        off.fold(self, Modules::without)
     }
 
     /// The modules switched on, in the order of RULES.md.
@@ -180,16 +166,16 @@ impl Modules {
                     out = out.with(m);
                     continue;
                 }
-                None if name == "land" => Modules::LAND,
-                None if name == "sea" => Modules::SEA,
-                None if name == "war" => Modules::WAR,
-                None if name == "all" => Modules::PLAYABLE,
-                None => {
-                    return Err(format!(
-                        "no house rule '{name}': choose among land, {}, sea, war, all",
-                        Modules::names()
-                    ));
-                }
+                None => match Group::ALL.into_iter().find(|g| g.word() == name) {
+                    Some(g) => Modules(g.bits()),
+                    None if name == "all" => Modules::PLAYABLE,
+                    None => {
+                        return Err(format!(
+                            "no house rule '{name}': choose among land, {}, sea, war, all",
+                            Modules::names()
+                        ));
+                    }
+                },
             };
             out = Modules(out.0 | (group.0 & groups.0));
         }
