@@ -9,55 +9,28 @@
 //! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
 
 mod app;
-mod board;
-mod board_units;
-mod describe;
-mod dialog_view;
-mod dialogs;
-mod fight_view;
-mod gate;
-mod help;
-mod house;
-mod howto;
-pub mod keymap;
-mod layout;
-mod panels;
-mod phase;
-mod picker;
-mod place;
-mod prompt;
-pub mod replay;
-mod scene;
-mod screens;
-mod sea_names;
-mod select;
-pub mod settings;
-mod start;
-mod start_view;
-mod stats;
-mod steps;
-mod table_view;
+mod flow;
+mod model;
 mod term;
-mod theme;
-mod ui;
-mod units;
-mod words;
+mod view;
 
 pub use app::App;
-pub use app::files::{Files, Resume};
-pub use app::state::{Focus, Message, Msg};
-pub use app::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
-pub use board::Geometry;
-pub use dialogs::{Composer, Dialog, PickFor, Picker};
-pub use layout::{layout, layout_sea, min_size, min_size_sea};
-pub use scene::{Scene, Still};
-pub use select::{Purpose, Selection, Target};
-pub use settings::{Remembered, Settings};
-pub use start::{Row, SeatEntry, StartForm};
-pub use stats::Stats;
-pub use steps::Steps;
-pub use term::{Exit, FrameTimes, bench_app, bench_frames, run};
-pub use theme::Theme;
+pub use model::dialog::{Composer, Dialog, PickFor, Picker};
+pub use model::files::{Files, Resume};
+pub use model::focus::{Focus, Message, Msg};
+pub use model::keymap;
+pub use model::scene::{Scene, Still};
+pub use model::selection::{Purpose, Selection, Target};
+pub use model::settings::{self, Remembered, Settings};
+pub use model::start_form::{Row, SeatEntry, StartForm};
+pub use model::stats::Stats;
+pub use model::steps::Steps;
+pub use model::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
+pub use model::theme::Theme;
+pub use term::replay;
+pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
+pub use view::board::Geometry;
+pub use view::layout::{layout, layout_sea, min_size, min_size_sea};
 
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]

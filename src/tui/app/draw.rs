@@ -4,10 +4,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::App;
+use crate::tui::app::App;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        super::super::ui::render(&self.scene(), area, buf);
+        crate::tui::view::frame::render(&self.scene(), area, buf);
     }
 }

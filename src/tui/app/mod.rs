@@ -10,52 +10,32 @@
 //! `session.rs` saves, autosaves and undo (`files.rs`), `start.rs` the start screen's keys,
 //! `howto.rs` the how-to-play page's, `legal.rs` the shared legal actions, `draw.rs` the frame.
 
-mod answers;
-mod bots;
-pub(super) mod builders;
-mod building_phase;
 mod draw;
-mod fight;
-pub(super) mod files;
-mod howto;
-pub(super) mod legal;
-pub(super) mod offers;
-mod play;
-mod robber;
-mod session;
-mod start;
-pub(super) mod state;
-pub(super) mod table;
-mod trade;
-mod turn;
-mod units;
 
 use std::rc::Rc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use self::builders::Builders;
-use self::files::Files;
-use self::legal::Legal;
-use self::offers::OfferTable;
-use self::state::letters_for;
-pub use self::state::{Focus, Message, Msg};
-use self::table::Table;
-use super::board::Geometry;
-use super::dialogs::{Dialog, Outcome};
-use super::gate::Screen;
-use super::keymap::{self, Cmd, Mode};
-use super::layout;
-use super::prompt::SavePrompt;
-use super::scene::Scene;
-use super::select::{Dir, Purpose, Target};
-use super::start::StartForm;
-use super::steps::Steps;
-use super::theme::Theme;
 use crate::engine::{Action, Config, Event, Game, PlayerView, Seat};
 use crate::save::{Autosave, Record, SeatInfo};
-
-pub(in crate::tui) use self::session::app_for;
+use crate::tui::model::builders::Builders;
+use crate::tui::model::dialog::{Dialog, Outcome};
+use crate::tui::model::files::Files;
+use crate::tui::model::focus::Screen;
+use crate::tui::model::focus::letters_for;
+pub use crate::tui::model::focus::{Focus, Message, Msg};
+use crate::tui::model::keymap::{self, Cmd, Mode};
+use crate::tui::model::legal::Legal;
+use crate::tui::model::offers::OfferTable;
+use crate::tui::model::save_prompt::SavePrompt;
+use crate::tui::model::scene::Scene;
+use crate::tui::model::selection::{Dir, Purpose, Target};
+use crate::tui::model::start_form::StartForm;
+use crate::tui::model::steps::Steps;
+use crate::tui::model::table::Table;
+use crate::tui::model::theme::Theme;
+use crate::tui::view::board::Geometry;
+use crate::tui::view::layout;
 
 /// The whole front end.
 pub struct App {
@@ -112,7 +92,7 @@ pub struct App {
     /// The robber's move in progress, a choice in steps (robber.rs).
     pub(super) robber: Option<Steps>,
     /// A unit's choice while its island step shows (units.rs).
-    pub(super) units: Option<super::units::UnitChoice>,
+    pub(super) units: Option<crate::tui::model::unit_choice::UnitChoice>,
     /// The fight just fought and what it changed, shown until the next key (fight.rs).
     pub fight: Option<Vec<Event>>,
     /// What the attack of that fight aimed at, which a defending unit may have taken (R56).
@@ -142,7 +122,7 @@ impl App {
     pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
         // show the very island the game will use (`App::preview`, in start.rs, follows the names).
-        let game = Game::new(super::start::rules_for(&rules, 4), seed)
+        let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
         let mut app = App {
@@ -202,7 +182,8 @@ impl App {
 
     /// Deals the game for these players and hands the keyboard to the first to place.
     pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
-        let config = super::start::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
+        let config =
+            crate::tui::model::start_form::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
         match Record::new_with_seats(config, self.seed, seats.clone()) {
             Ok(record) => {
                 self.game = *record.game();
@@ -400,7 +381,7 @@ impl App {
         if self.mode() != Mode::Select {
             return;
         }
-        let sea = crate::tui::board::sea_drawn(&self.game);
+        let sea = crate::tui::view::board::sea_drawn(&self.game);
         let areas = layout::layout_sea(self.size, self.game.topology(), sea);
         let topo = self.game.topology();
         let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
@@ -439,10 +420,12 @@ impl App {
             (_, Cmd::Undo) => self.undo(),
             // A page is the log's visible height, so PgUp shows the lines just above.
             (_, Cmd::LogUp) => {
-                let page = super::ui::log_page(&self.scene());
+                let page = crate::tui::view::frame::log_page(&self.scene());
                 self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
             }
-            (_, Cmd::LogDown) => self.log_scroll = self.log_scroll.saturating_sub(super::ui::log_page(&self.scene())),
+            (_, Cmd::LogDown) => {
+                self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
+            }
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {
                 self.viewer = self.handoff();
@@ -508,7 +491,5 @@ impl App {
     }
 }
 
-#[cfg(test)]
-mod fight_tests;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,106 @@
+//! The units' choice at the keyboard (R52, R53, R56; units.rs has the steps): the lists in the
+//! units dialog, the island step as a selection whose legal places are marked, Esc back a
+//! step from either. The choice is kept here while the island shows, as the robber's steps
+//! are, and dropped whenever the focus is set again from the game (`App::sync`).
+
+use crate::tui::app::App;
+use crate::tui::model::dialog::Dialog;
+use crate::tui::model::focus::Focus;
+use crate::tui::model::keymap::Cmd;
+use crate::tui::model::selection::{Purpose, Selection, Target, Verb};
+use crate::tui::model::unit_choice::{Next, UnitChoice};
+
+impl App {
+    /// `n`: the choice over the legal unit actions and attacks, or why there is none.
+    pub(in crate::tui) fn open_units(&mut self) {
+        let choice = UnitChoice::new(&self.legal());
+        if choice.steps.left().is_empty() {
+            let why =
+                crate::tui::model::unit_choice::attack_note(&self.game).map_or(String::new(), |n| format!(" ({n})"));
+            return self.refuse(format!("no unit can be built, act or attack now{why}"));
+        }
+        self.focus = Focus::Dialog(Dialog::Units(choice));
+    }
+
+    /// A command in the units dialog (a list step).
+    pub(in crate::tui) fn units_cmd(&mut self, cmd: Cmd) {
+        let Focus::Dialog(Dialog::Units(u)) = &mut self.focus else { return };
+        let names = |s| self.names.get(crate::engine::Seat::index(s)).cloned().unwrap_or_else(|| s.to_string());
+        match cmd {
+            Cmd::Up | Cmd::Down => {
+                let n = u.rows(&self.game, &names).len();
+                u.go(cmd == Cmd::Up, n);
+            }
+            Cmd::Confirm => {
+                let mut choice = u.clone();
+                match choice.confirm(&self.game) {
+                    Some(next) => self.units_go(choice, next),
+                    None => self.refuse("name one first: ↑↓ to it, then Enter".into()),
+                }
+            }
+            Cmd::Cancel => {
+                let mut choice = u.clone();
+                if choice.back(&self.game) {
+                    self.units_go(choice, Next::List);
+                } else {
+                    self.focus = Focus::Idle;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows the step the choice has reached, or plays its action.
+    fn units_go(&mut self, choice: UnitChoice, next: Next) {
+        match next {
+            Next::Act(a) => self.apply(vec![a]),
+            Next::List if choice.stage() == crate::tui::model::unit_choice::Stage::Place => self.units_island(choice),
+            Next::List => self.focus = Focus::Dialog(Dialog::Units(choice)),
+            Next::Island => self.units_island(choice),
+        }
+    }
+
+    /// The island step: the places left marked, the cursor on the one nearest the unit (or
+    /// where the cursor last was).
+    fn units_island(&mut self, choice: UnitChoice) {
+        let verb = choice.verb(&self.game).unwrap_or(Verb::Move);
+        let near = self.unit_place(&choice).or(self.last_target);
+        let sel = Selection::among(&self.game, choice.steps.left(), Purpose::Unit(verb), near, true);
+        self.units = Some(choice);
+        self.focus = Focus::Select(sel);
+    }
+
+    /// Where the chosen unit stands, for the cursor to start beside it.
+    fn unit_place(&self, choice: &UnitChoice) -> Option<Target> {
+        use crate::tui::model::unit_choice::What;
+        let s = self.game.to_act();
+        match choice.what()? {
+            What::Knight(slot) => self.game.knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),
+            What::Ship(slot) => self.game.ship_units(s).find(|u| u.0 == slot).map(|u| Target::Sea(u.2)),
+            What::Build(_) => None,
+        }
+    }
+
+    /// Enter on the island: the place is taken (a legal one); the action is played, or the
+    /// list of those sharing the place opens.
+    pub(in crate::tui) fn units_place(&mut self, t: Target) {
+        let Some(mut choice) = self.units.take() else { return };
+        match choice.place(&self.game, t) {
+            Some(next) => self.units_go(choice, next),
+            None => {
+                self.units = Some(choice);
+                self.refuse("no legal move there: Tab goes to the marked places".into());
+            }
+        }
+    }
+
+    /// Esc on the island: back to the list before it.
+    pub(in crate::tui) fn units_back(&mut self) {
+        let Some(mut choice) = self.units.take() else { return self.focus = Focus::Idle };
+        if choice.back(&self.game) {
+            self.units_go(choice, Next::List);
+        } else {
+            self.focus = Focus::Idle;
+        }
+    }
+}

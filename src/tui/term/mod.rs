@@ -1,0 +1,10 @@
+//! The terminal: the loop that draws, waits and hands one message to the App
+//! ([`terminal`]), the gate that drops keys meant for the screen before a hand-off
+//! ([`gate`]), and the replay viewer's own loop ([`replay`]).
+
+pub mod gate;
+pub mod replay;
+pub mod terminal;
+
+#[cfg(test)]
+mod fight_gate_tests;
