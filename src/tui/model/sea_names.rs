@@ -128,7 +128,7 @@ mod tests {
 
     fn game(map: MapId, seed: u64) -> Game {
         let players = map.topology().players().0;
-        Game::new(Config { players, ..Config::on_map(map) }.with_modules(Modules::SEA), seed).unwrap()
+        Game::new(Config { players, ..Config::on_map(map) }.with_modules(Modules::SEA.on_map(map)), seed).unwrap()
     }
 
     #[test]

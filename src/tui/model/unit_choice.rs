@@ -295,7 +295,7 @@ fn cost_words(h: crate::engine::Hand) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Config, Hex, Modules, Scenario, Seat};
+    use crate::engine::{Config, Hex, MapId, Modules, Scenario, Seat};
 
     const A: Seat = Seat(0);
 
@@ -364,7 +364,7 @@ mod tests {
     /// Enter boards neither until the player moves to one.
     #[test]
     fn h5_the_which_list_of_several_names_none_until_the_player_moves() {
-        let config = Config::default().with_modules(Modules::SEA);
+        let config = Config::default().with_modules(Modules::SEA.on_map(MapId::Standard));
         let h = Hex(0);
         let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
         let g = Scenario::new(config, 1)
