@@ -124,7 +124,7 @@ impl Dialog {
                 }
                 Outcome::Stay
             }
-            // The app takes the units' keys (app/units.rs): its steps reach the island.
+            // The app takes the units' keys (flow/unit_keys.rs): its steps reach the island.
             Dialog::Units(_) => Outcome::Stay,
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {

@@ -1,6 +1,6 @@
 //! A fight on screen (R56, and R43's against the dragon): when an action (a person's or a computer player's) fights, its
 //! events are kept until the next deliberate key, and the keyboard is in its own mode
-//! meanwhile. It is a guarded screen (gate.rs): keys queued or pressed in its first half second
+//! meanwhile. It is a guarded screen (term/gate.rs): keys queued or pressed in its first half second
 //! are dropped, and the key that closes it does nothing else, so a burst of keys after a
 //! computer player's fight never acts for the person after it (H1a). Computer players wait
 //! while it shows.

@@ -1,4 +1,4 @@
-//! The start screen's keys and the game they begin (the form itself is `start.rs`).
+//! The start screen's keys and the game they begin (the form itself is `model/start_form.rs`).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

@@ -1,4 +1,4 @@
-//! The units' choice at the keyboard (R52, R53, R56; units.rs has the steps): the lists in the
+//! The units' choice at the keyboard (R52, R53, R56; model/unit_choice.rs has the steps): the lists in the
 //! units dialog, the island step as a selection whose legal places are marked, Esc back a
 //! step from either. The choice is kept here while the island shows, as the robber's steps
 //! are, and dropped whenever the focus is set again from the game (`App::sync`).

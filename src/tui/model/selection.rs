@@ -52,7 +52,7 @@ pub enum Purpose {
     Road,
     Robber,
     /// Where a unit is built or goes, or what it attacks (R52, R53, R56): the places of the
-    /// actions the units' choice has left (units.rs), land hexes, sea hexes or corners.
+    /// actions the units' choice has left (model/unit_choice.rs), land hexes, sea hexes or corners.
     Unit(Verb),
 }
 

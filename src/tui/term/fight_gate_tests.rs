@@ -1,6 +1,6 @@
 //! A computer player's fight (R56) at the table: the box stays for everyone to read, the
 //! computer players wait under it, and a burst of keys after it acts for nobody (H1a). The
-//! terminal loop's gate (gate.rs) is driven here with times passed in, as the loop does.
+//! terminal loop's gate (term/gate.rs) is driven here with times passed in, as the loop does.
 
 use std::time::{Duration, Instant};
 

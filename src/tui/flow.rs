@@ -1,6 +1,6 @@
 //! What a key does: the App's `update` split by purpose (one `impl App` a file), and the
 //! choices in steps (the robber, the units, trades, the dialogs, the start form). The App
-//! and its `update` are in `app/`; the state these files change is in `model/`.
+//! and its `update` are in `app.rs`; the state these files change is in `model/`.
 
 mod answers;
 pub mod bot_turns;

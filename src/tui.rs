@@ -2,11 +2,19 @@
 //! the larger island of R40).
 //!
 //! The shape follows the ratatui templates: a loop draws the [`App`], waits for one terminal
-//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. The app's
-//! state and `update` are in `app/`; the views draw from a [`Scene`], a read-only value the
-//! app builds once a frame (the replay viewer builds its own), and never import the app. Keys go through
-//! the tables of [`keymap`], which also write the footer and the help. The engine decides
-//! everything: the UI offers what `legal_actions()` allows and shows `RuleError`s as they are.
+//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Folders by
+//! layer, each importing only those listed after it:
+//!
+//! - `term/`: the terminal loop, the input gate of the hand-off, the replay viewer's loop;
+//! - `flow/`: what a key does, the App's `update` split by purpose, and the choices in steps;
+//! - `app.rs`: the [`App`], which owns the state, and its `update`;
+//! - `view/`: widgets that only read the model and draw it;
+//! - `model/`: the state types the views read: the [`Scene`] (a read-only value the app
+//!   builds once a frame; the replay viewer builds its own), the focus, the dialogs, the
+//!   selection, the key tables of [`keymap`] (which also write the footer and the help).
+//!
+//! The engine decides everything: the UI offers what `legal_actions()` allows and shows
+//! `RuleError`s as they are.
 
 mod app;
 mod flow;

@@ -1,14 +1,16 @@
-//! The application: its state ([`App`]) and `update`, in this folder. Keys become commands
-//! (through the keymap), commands change the UI state or become engine actions. The views
-//! never see the app: they draw from a [`Scene`], a read-only value built once a frame
-//! ([`App::scene`]).
+//! The application: its state ([`App`]) and `update`. Keys become commands (through the
+//! keymap), commands change the UI state or become engine actions. The views never see the
+//! app: they draw from a [`Scene`], a read-only value built once a frame ([`App::scene`]);
+//! `app/draw.rs` draws it.
 //!
-//! The files: `state.rs` the small state types, `play.rs` applying actions and the focus that
-//! follows, `turn.rs` the turn's commands, `robber.rs` and `trade.rs` the multi-step flows,
-//! `answers.rs` and `building_phase.rs` the shared screens' keys (their state in `offers.rs`
-//! and `builders.rs`), `bots.rs` the computer players (their state in `table.rs`),
-//! `session.rs` saves, autosaves and undo (`files.rs`), `start.rs` the start screen's keys,
-//! `howto.rs` the how-to-play page's, `legal.rs` the shared legal actions, `draw.rs` the frame.
+//! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
+//! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
+//! `unit_keys.rs` the choices in steps, `dialog_keys.rs` the dialogs' keys, `answers.rs` and
+//! `building_phase.rs` the shared screens' keys, `bot_turns.rs` the computer players,
+//! `session.rs` saves, autosaves and undo, `start_keys.rs` the start screen's keys,
+//! `howto_keys.rs` the how-to-play page's, `fight_keys.rs` the fight's. The state they change
+//! is in `model/` (`focus.rs`, `offers.rs`, `builders.rs`, `table.rs`, `files.rs`,
+//! `legal.rs`...).
 
 mod draw;
 
@@ -91,9 +93,9 @@ pub struct App {
     pub(super) legal: Legal,
     /// The robber's move in progress, a choice in steps (robber.rs).
     pub(super) robber: Option<Steps>,
-    /// A unit's choice while its island step shows (units.rs).
+    /// A unit's choice while its island step shows (flow/unit_keys.rs).
     pub(super) units: Option<crate::tui::model::unit_choice::UnitChoice>,
-    /// The fight just fought and what it changed, shown until the next key (fight.rs).
+    /// The fight just fought and what it changed, shown until the next key (flow/fight_keys.rs).
     pub fight: Option<Vec<Event>>,
     /// What the attack of that fight aimed at, which a defending unit may have taken (R56).
     pub fight_aimed: Option<crate::engine::Target>,
@@ -121,7 +123,7 @@ impl App {
     /// them.
     pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
-        // show the very island the game will use (`App::preview`, in start.rs, follows the names).
+        // show the very island the game will use (`App::preview`, in flow/start_keys.rs, follows the names).
         let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
