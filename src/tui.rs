@@ -9,8 +9,8 @@
 //! - `flow/`: what a key does, the App's `update` split by purpose, and the choices in steps;
 //! - `app.rs`: the [`App`], which owns the state, and its `update`;
 //! - `view/`: widgets that only read the model and draw it;
-//! - `model/`: the state types the views read: the [`Scene`] (a read-only value the app
-//!   builds once a frame; the replay viewer builds its own), the focus, the dialogs, the
+//! - `model/`: the state types the views read: the [`Scene`] (the one model the App owns
+//!   and the views borrow; the replay viewer owns one too), the focus, the dialogs, the
 //!   selection, the key tables of [`keymap`] (which also write the footer and the help).
 //!
 //! The engine decides everything: the UI offers what `legal_actions()` allows and shows
@@ -27,7 +27,7 @@ pub use model::dialog::{Composer, Dialog, PickFor, Picker};
 pub use model::files::{Files, Resume};
 pub use model::focus::{Focus, Message, Msg};
 pub use model::keymap;
-pub use model::scene::{Scene, Still};
+pub use model::scene::Scene;
 pub use model::selection::{Purpose, Selection, Target};
 pub use model::settings::{self, Remembered, Settings};
 pub use model::start_form::{Row, SeatEntry, StartForm};

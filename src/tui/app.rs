@@ -1,7 +1,8 @@
 //! The application: its state ([`App`]) and `update`. Keys become commands (through the
 //! keymap), commands change the UI state or become engine actions. The views never see the
-//! app: they draw from a [`Scene`], a read-only value built once a frame ([`App::scene`]);
-//! `app/draw.rs` draws it.
+//! app: they borrow its model, a [`Scene`] the App owns and reads as its own fields (through
+//! `Deref`; lending it out to be changed clears what was asked of it); `app/draw.rs` draws
+//! it, with the App's status-line message.
 //!
 //! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
 //! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
@@ -14,91 +15,56 @@
 
 mod draw;
 
-use std::rc::Rc;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::engine::{Action, Config, Event, Game, PlayerView, Seat};
-use crate::save::{Autosave, Record, SeatInfo};
-use crate::tui::model::builders::Builders;
+use crate::engine::{Config, Event, Game, Seat};
+use crate::save::{Record, SeatInfo};
 use crate::tui::model::dialog::{Dialog, Outcome};
-use crate::tui::model::files::Files;
-use crate::tui::model::focus::Screen;
 use crate::tui::model::focus::letters_for;
 pub use crate::tui::model::focus::{Focus, Message, Msg};
 use crate::tui::model::keymap::{self, Cmd, Mode};
-use crate::tui::model::legal::Legal;
-use crate::tui::model::offers::OfferTable;
-use crate::tui::model::save_prompt::SavePrompt;
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::{Dir, Purpose, Target};
 use crate::tui::model::start_form::StartForm;
 use crate::tui::model::steps::Steps;
-use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
 
-/// The whole front end.
+/// The whole front end: the model the views read, and what only the keys' flows use.
 pub struct App {
-    pub game: Game,
-    pub seed: u64,
-    /// The rules options new games are dealt with (the player count comes from the names).
-    pub rules: Config,
-    pub names: Vec<String>,
-    /// One letter per player, shown on their pieces.
-    pub letters: Vec<char>,
-    pub theme: Theme,
-    /// Present while the names are asked.
-    pub start: Option<StartForm>,
-    /// The seat that confirmed it holds the keyboard; hands are shown only to it (H1).
-    pub viewer: Option<Seat>,
-    pub focus: Focus,
-    /// Every event since the deal, shown through `Event::describe` for the viewer.
-    pub log: Vec<Event>,
-    /// Lines scrolled back from the newest.
-    pub log_scroll: usize,
-    pub help: bool,
-    /// The how-to-play page, while it is open: how far it is scrolled.
-    pub howto: Option<u16>,
-    pub quitting: bool,
-    /// On the game-over screen: show the board instead of the statistics.
-    pub show_board: bool,
+    /// Everything the views read; the App is its only owner and reaches it through `Deref`.
+    model: Scene,
+    /// What the status line says instead of the prompt until the next key: the App's own
+    /// (a test reads it as `app.message`), handed to the frame beside the model.
     pub message: Option<Message>,
-    pub size: (u16, u16),
     /// Set when the app should exit.
     pub done: bool,
-    /// The save prompt, while a name is typed.
-    pub saving: Option<SavePrompt>,
-    /// The game with its history (seed, rules, names, every action): the source of truth that
-    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
-    /// and in views that are never played on (the replay viewer).
-    pub(super) record: Option<Record>,
-    /// Where saves and autosaves go.
-    pub(super) files: Files,
-    /// The file rewritten after every action, once the game has one.
-    pub(super) autosave: Option<Autosave>,
     /// The record changed since the last autosave.
-    pub(super) dirty: bool,
-    /// Whether `u` would take the last action back (cached: it costs a replay).
-    pub(super) undoable: bool,
-    /// Who plays each seat, and the computer players' moves in progress.
-    pub table: Table,
-    /// The answers given on the shared trade-answer screen (answers.rs).
-    pub(super) offer_table: OfferTable,
-    /// Who builds in the Special Building Phase after the last turn (builders.rs).
-    pub builders: Option<Builders>,
-    pub(super) last_target: Option<Target>,
-    /// The legal actions of the position, shared by the footer, the selection and the dialogs.
-    pub(super) legal: Legal,
-    /// The robber's move in progress, a choice in steps (robber.rs).
-    pub(super) robber: Option<Steps>,
+    pub(in crate::tui) dirty: bool,
+    pub(in crate::tui) last_target: Option<Target>,
+    /// The robber's move in progress, a choice in steps (flow/robber.rs).
+    pub(in crate::tui) robber: Option<Steps>,
     /// A unit's choice while its island step shows (flow/unit_keys.rs).
-    pub(super) units: Option<crate::tui::model::unit_choice::UnitChoice>,
-    /// The fight just fought and what it changed, shown until the next key (flow/fight_keys.rs).
-    pub fight: Option<Vec<Event>>,
-    /// What the attack of that fight aimed at, which a defending unit may have taken (R56).
-    pub fight_aimed: Option<crate::engine::Target>,
+    pub(in crate::tui) units: Option<crate::tui::model::unit_choice::UnitChoice>,
+}
+
+/// The App reads its model as its own fields: `app.game`, `app.mode()`.
+impl std::ops::Deref for App {
+    type Target = Scene;
+
+    fn deref(&self) -> &Scene {
+        &self.model
+    }
+}
+
+/// Lending the model out to be changed forgets what was asked of it (the mode, the legal
+/// actions), so an answer is never older than the state.
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Scene {
+        self.model.memo = Default::default();
+        &mut self.model
+    }
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -127,41 +93,10 @@ impl App {
         let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
-        let mut app = App {
-            game,
-            seed,
-            rules,
-            names: Vec::new(),
-            letters: Vec::new(),
-            theme,
-            start: Some(StartForm::default()),
-            viewer: None,
-            focus: Focus::Idle,
-            log: Vec::new(),
-            log_scroll: 0,
-            help: false,
-            howto: None,
-            quitting: false,
-            show_board: false,
-            message: None,
-            size: (100, 32),
-            done: false,
-            saving: None,
-            record: None,
-            files: Files::default(),
-            autosave: None,
-            dirty: false,
-            undoable: false,
-            table: Table::default(),
-            offer_table: OfferTable::default(),
-            builders: None,
-            last_target: None,
-            legal: Legal::default(),
-            robber: None,
-            units: None,
-            fight: None,
-            fight_aimed: None,
-        };
+        let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
+        (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
+        let mut app =
+            App { model, message: None, done: false, dirty: false, last_target: None, robber: None, units: None };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -170,7 +105,7 @@ impl App {
 
     /// An app showing a game in progress without its record (a test's scenario): its seed,
     /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]; the replay viewer needs no app (it draws a `Scene::still`).
+    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Scene::still`).
     /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
@@ -214,119 +149,14 @@ impl App {
         };
     }
 
-    /// The read-only value the views draw from (and the app's own questions go through).
-    pub fn scene(&self) -> Scene<'_> {
-        Scene {
-            game: &self.game,
-            seed: self.seed,
-            rules: &self.rules,
-            names: &self.names,
-            letters: &self.letters,
-            theme: self.theme,
-            start: self.start.as_ref(),
-            viewer: self.viewer,
-            focus: &self.focus,
-            log: &self.log,
-            log_scroll: self.log_scroll,
-            help: self.help,
-            howto: self.howto,
-            quitting: self.quitting,
-            show_board: self.show_board,
-            message: self.message.as_ref(),
-            size: self.size,
-            saving: self.saving.as_ref(),
-            table: &self.table,
-            offer_table: &self.offer_table,
-            builders: self.builders.as_ref(),
-            files: &self.files,
-            record: self.record.as_ref(),
-            autosave: self.autosave.as_ref().map(Autosave::path),
-            undoable: self.undoable,
-            legal: &self.legal,
-            fight: self.fight.as_deref(),
-            fight_aimed: self.fight_aimed,
-            memo: Default::default(),
-        }
-    }
-
-    /// The legal actions of the position, from the shared list.
-    pub fn legal(&self) -> Rc<[Action]> {
-        self.legal.of(&self.game)
-    }
-
-    /// A player's name.
-    pub fn name(&self, s: Seat) -> String {
-        self.scene().name(s)
-    }
-
-    /// See [`Scene::label`].
-    pub fn label(&self, s: Seat) -> String {
-        self.scene().label(s)
-    }
-
-    /// What the player who must act may see (H1).
-    pub fn acting_view(&self) -> PlayerView<'_> {
-        self.game.view(self.game.to_act())
-    }
-
-    /// The seat waiting for the keyboard, while the hand-off screen shows.
-    pub fn handoff(&self) -> Option<Seat> {
-        self.scene().handoff()
-    }
-
-    /// The screen the input gate guards now.
-    pub fn guarded(&self) -> Option<Screen> {
-        self.scene().guarded()
-    }
-
-    /// The mode the keyboard is in.
-    pub fn mode(&self) -> Mode {
-        self.scene().mode()
-    }
-
-    /// True when a command would do something now (the footer shows only those).
-    pub fn enabled(&self, cmd: Cmd) -> bool {
-        self.scene().enabled(cmd)
-    }
-
-    /// The seat a bot must play now.
-    pub fn bot_seat(&self) -> Option<Seat> {
-        self.scene().bot_seat()
-    }
-
-    /// The footer's words while a bot plays.
-    pub fn bot_status(&self) -> Option<String> {
-        self.scene().bot_status()
-    }
-
-    /// True while the shared answer screen shows.
-    pub fn sharing_offer(&self) -> bool {
-        self.scene().sharing_offer()
-    }
-
-    /// True while the shared "who builds?" screen shows.
-    pub fn asking_builders(&self) -> bool {
-        self.scene().asking_builders()
+    /// The model the views draw from.
+    pub fn scene(&self) -> &Scene {
+        &self.model
     }
 
     pub(super) fn refuse(&mut self, text: String) {
         let text = self.with_names(text);
         self.message = Some(Message { text, error: true });
-    }
-
-    /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
-    pub fn with_names(&self, text: String) -> String {
-        self.scene().with_names(text)
-    }
-
-    /// The smallest terminal this screen is drawn in.
-    pub fn min_size(&self) -> (u16, u16) {
-        self.scene().min_size()
-    }
-
-    /// True while the terminal is smaller than the game's screen.
-    pub fn too_small(&self) -> bool {
-        self.scene().too_small()
     }
 
     /// Handles one message.
@@ -480,8 +310,9 @@ impl App {
         if let Focus::Dialog(Dialog::Units(_)) = &self.focus {
             return self.units_cmd(cmd);
         }
-        let Focus::Dialog(d) = &mut self.focus else { return };
-        match d.on_cmd(&self.game, || self.legal.of(&self.game), cmd) {
+        let m = &mut **self;
+        let Focus::Dialog(d) = &mut m.focus else { return };
+        match d.on_cmd(&m.game, || m.legal.of(&m.game), cmd) {
             Outcome::Stay => {}
             Outcome::Close => self.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),

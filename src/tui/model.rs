@@ -1,5 +1,5 @@
-//! What the views read: the state types of the front end. The App owns them; the views
-//! borrow them through a [`scene::Scene`] and never change them. Nothing here imports a view,
+//! What the views read: the state types of the front end, gathered in one
+//! [`scene::Scene`] that the App owns and the views borrow without changing it. Nothing here imports a view,
 //! a flow or the terminal: the key tables ([`keymap`]) and the theme live here because the
 //! footer, the help and every widget read them.
 

@@ -73,6 +73,7 @@ impl App {
             self.think(seat, at);
             return true;
         }
+        let (seed, game) = (self.seed, self.game);
         let Some(job) = self.table.job.as_mut() else { return false };
         let mut changed = false;
         if job.action.is_none() {
@@ -90,8 +91,8 @@ impl App {
                         Ok(Err(why)) => why,
                         _ => "it stopped".into(),
                     };
-                    let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ at as u64);
-                    job.action = Some(stand_in.choose(self.game.acting_view()));
+                    let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ at as u64);
+                    job.action = Some(stand_in.choose(game.acting_view()));
                     let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
                     self.message = Some(Message { text, error: true });
                     changed = true;
@@ -200,8 +201,9 @@ impl App {
                 self.table.bots[seat.index()].take().unwrap_or_else(|| table_bot(level, bot_seed(seed, seat), time));
             bot.set_offers(may);
             self.table.brief(bot.as_mut());
+            let game = self.game;
             let bot = self.table.bots[seat.index()].insert(bot);
-            let action = bot.choose(self.game.acting_view());
+            let action = bot.choose(game.acting_view());
             self.play_bot(action);
             played += 1;
         }

@@ -112,9 +112,10 @@ impl App {
     /// Plays one action, through the record when there is one (so it is logged for saves and
     /// undo); a refusal comes back as the text to show.
     pub(in crate::tui) fn apply_one(&mut self, a: Action) -> Result<(), String> {
-        let applied = match &mut self.record {
-            Some(record) => record.apply(a).inspect(|_| self.game = *record.game()),
-            None => self.game.apply(a),
+        let m = &mut **self;
+        let applied = match &mut m.record {
+            Some(record) => record.apply(a).inspect(|_| m.game = *record.game()),
+            None => m.game.apply(a),
         };
         match applied {
             Ok(events) => {

@@ -128,11 +128,11 @@ impl App {
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
     pub(in crate::tui) fn undo(&mut self) {
-        let Some(record) = &mut self.record else { return self.refuse("nothing to undo".into()) };
+        let m = &mut **self;
+        let Some(record) = &mut m.record else { return self.refuse("nothing to undo".into()) };
         match record.undo() {
             Ok(action) => {
-                self.game = *record.game();
-                self.log = record.log();
+                (m.game, m.log) = (*record.game(), record.log());
                 self.log_scroll = 0;
                 self.recorded();
                 self.sync();
@@ -169,7 +169,6 @@ impl App {
     /// never replaces anything that is not a catan save ([`save::check_replace`]).
     /// The prompt stays open on an error so the name can be fixed.
     fn save_named(&mut self, name: &str) {
-        let (Some(record), Some(prompt)) = (&self.record, &mut self.saving) else { return };
         let path = match save::resolve_name_in(self.files.saves.as_deref(), name) {
             Ok(p) => p,
             Err(e) => return self.refuse(e.to_string()),
@@ -179,6 +178,8 @@ impl App {
             Ok(exists) => exists,
             Err(e) => return self.refuse(e.to_string()),
         };
+        let m = &mut **self;
+        let (Some(record), Some(prompt)) = (&m.record, &mut m.saving) else { return };
         if exists && prompt.confirm.as_ref() != Some(&path) {
             prompt.confirm = Some(path);
             return;

@@ -62,8 +62,9 @@ impl App {
     pub(in crate::tui) fn partner_key(&mut self, code: KeyCode) -> bool {
         let KeyCode::Char(c) = code else { return false };
         let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let Focus::Dialog(d) = &mut self.focus else { return false };
-        match d.name_seat(&self.game, Seat(i as u8)) {
+        let m = &mut **self;
+        let Focus::Dialog(d) = &mut m.focus else { return false };
+        match d.name_seat(&m.game, Seat(i as u8)) {
             Some(Outcome::Refuse(why)) => self.refuse(why),
             Some(_) => {}
             None => return false,

@@ -24,23 +24,24 @@ impl App {
 
     /// A command in the units dialog (a list step).
     pub(in crate::tui) fn units_cmd(&mut self, cmd: Cmd) {
-        let Focus::Dialog(Dialog::Units(u)) = &mut self.focus else { return };
-        let names = |s| self.names.get(crate::engine::Seat::index(s)).cloned().unwrap_or_else(|| s.to_string());
+        let m = &mut **self;
+        let Focus::Dialog(Dialog::Units(u)) = &mut m.focus else { return };
+        let names = |s| m.names.get(crate::engine::Seat::index(s)).cloned().unwrap_or_else(|| s.to_string());
         match cmd {
             Cmd::Up | Cmd::Down => {
-                let n = u.rows(&self.game, &names).len();
+                let n = u.rows(&m.game, &names).len();
                 u.go(cmd == Cmd::Up, n);
             }
             Cmd::Confirm => {
                 let mut choice = u.clone();
-                match choice.confirm(&self.game) {
+                match choice.confirm(&m.game) {
                     Some(next) => self.units_go(choice, next),
                     None => self.refuse("name one first: ↑↓ to it, then Enter".into()),
                 }
             }
             Cmd::Cancel => {
                 let mut choice = u.clone();
-                if choice.back(&self.game) {
+                if choice.back(&m.game) {
                     self.units_go(choice, Next::List);
                 } else {
                     self.focus = Focus::Idle;

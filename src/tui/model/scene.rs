@@ -1,22 +1,22 @@
-//! The read-only value the views draw from: the parts of the app's state a frame needs,
-//! borrowed, and the questions every view asks of them (who must take the keyboard, which mode
-//! the keys are in, which commands work now). The app builds one a frame (`App::scene`) and
-//! asks its own questions through it, so each answer has one place; the replay viewer builds
-//! one from a recorded game ([`Scene::still`]) and draws with the same views, without an app.
+//! The model the views draw from: the front end's state, and the questions every view asks
+//! of it (who must take the keyboard, which mode the keys are in, which commands work now).
+//! The App owns one and answers its own questions through it (`Deref`), so each answer has
+//! one place; the replay viewer owns one of a recorded game ([`Scene::still`]) and draws with
+//! the same views, without an app.
 //!
-//! A leaf of the front end: it imports the app's state types, never the app.
+//! A leaf of the front end: it imports the model's other types, never the app.
 
 use std::cell::OnceCell;
 use std::path::Path;
 use std::rc::Rc;
 
 use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, Seat};
-use crate::save::Record;
+use crate::save::{Autosave, Record};
 use crate::tui::model::builders::Builders;
 use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
+use crate::tui::model::focus::Focus;
 use crate::tui::model::focus::Screen;
-use crate::tui::model::focus::{Focus, Message};
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
@@ -25,48 +25,60 @@ use crate::tui::model::start_form::{Row, StartForm};
 use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 
-/// What a frame shows, borrowed from the app (or the replay viewer) for the time of a draw.
-pub struct Scene<'a> {
-    pub game: &'a Game,
+/// The front end's state that the views read: the App owns one (and reaches it through
+/// `Deref`), the replay viewer owns one of the step it shows, and every view borrows it.
+pub struct Scene {
+    pub game: Game,
     pub seed: u64,
-    /// The rules options new games are dealt with (the start screen shows them).
-    pub rules: &'a Config,
-    pub names: &'a [String],
+    /// The rules options new games are dealt with (the start screen shows them; the player
+    /// count comes from the names).
+    pub rules: Config,
+    pub names: Vec<String>,
     /// One letter per player, shown on their pieces.
-    pub letters: &'a [char],
+    pub letters: Vec<char>,
     pub theme: Theme,
     /// The start screen's form, while the names are asked.
-    pub start: Option<&'a StartForm>,
-    /// The seat that holds the keyboard (H1).
+    pub start: Option<StartForm>,
+    /// The seat that confirmed it holds the keyboard; hands are shown only to it (H1).
     pub viewer: Option<Seat>,
-    pub focus: &'a Focus,
-    pub log: &'a [Event],
+    pub focus: Focus,
+    /// Every event since the deal, shown through `Event::describe` for the viewer.
+    pub log: Vec<Event>,
+    /// Lines scrolled back from the newest.
     pub log_scroll: usize,
     pub help: bool,
+    /// The how-to-play page, while it is open: how far it is scrolled.
     pub howto: Option<u16>,
     pub quitting: bool,
+    /// On the game-over screen: show the board instead of the statistics.
     pub show_board: bool,
-    pub message: Option<&'a Message>,
     pub size: (u16, u16),
-    pub saving: Option<&'a SavePrompt>,
+    /// The save prompt, while a name is typed.
+    pub saving: Option<SavePrompt>,
     /// Who plays each seat, and the computer players' moves in progress.
-    pub table: &'a Table,
-    pub offer_table: &'a OfferTable,
-    pub builders: Option<&'a Builders>,
-    pub files: &'a Files,
-    /// The game's record: `None` on the start screen and in the replay viewer.
-    pub record: Option<&'a Record>,
-    /// The file the game is autosaved to.
-    pub autosave: Option<&'a Path>,
-    /// Whether `u` would take the last action back.
+    pub table: Table,
+    /// The answers given on the shared trade-answer screen (flow/answers.rs).
+    pub offer_table: OfferTable,
+    /// Who builds in the Special Building Phase after the last turn (flow/building_phase.rs).
+    pub builders: Option<Builders>,
+    /// Where saves and autosaves go.
+    pub files: Files,
+    /// The game with its history (seed, rules, names, every action): the source of truth that
+    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
+    /// and in the replay viewer.
+    pub record: Option<Record>,
+    /// The file rewritten after every action, once the game has one.
+    pub autosave: Option<Autosave>,
+    /// Whether `u` would take the last action back (cached: it costs a replay).
     pub undoable: bool,
     /// The legal actions of the position, worked out once for `game` and shared.
-    pub(in crate::tui) legal: &'a Legal,
-    /// The fight just fought, shown until the next key (R56): its events.
-    pub fight: Option<&'a [Event]>,
+    pub(in crate::tui) legal: Legal,
+    /// The fight just fought and what it changed, shown until the next key (R56).
+    pub fight: Option<Vec<Event>>,
     /// What the fight's attack aimed at (a defending unit may have taken it, R56).
     pub fight_aimed: Option<crate::engine::Target>,
-    /// What this frame asked already (a scene lives for one frame or one question).
+    /// What was asked already since the state last changed: the App clears it whenever it
+    /// lends the scene out to be changed.
     pub(in crate::tui) memo: Memo,
 }
 
@@ -77,55 +89,36 @@ pub struct Memo {
     mode: OnceCell<Mode>,
 }
 
-/// The parts of a scene a display-only view has nothing to say about: no computer player
-/// moves, no offer is answered on a shared screen, nothing is saved. The replay viewer owns
-/// one and borrows it for each frame.
-#[derive(Default)]
-pub struct Still {
-    table: Table,
-    offer_table: OfferTable,
-    files: Files,
-    legal: Legal,
-}
-
-impl<'a> Scene<'a> {
+impl Scene {
     /// A scene of a game that is looked at, not played: nobody holds the keyboard, nothing is
     /// selected, every question of play answers "no".
-    pub fn still(
-        game: &'a Game,
-        seed: u64,
-        names: &'a [String],
-        letters: &'a [char],
-        theme: Theme,
-        still: &'a Still,
-    ) -> Scene<'a> {
+    pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>, theme: Theme) -> Scene {
         Scene {
             game,
             seed,
-            rules: game.config(),
+            rules: *game.config(),
             names,
             letters,
             theme,
             start: None,
             viewer: None,
-            focus: &Focus::Idle,
-            log: &[],
+            focus: Focus::Idle,
+            log: Vec::new(),
             log_scroll: 0,
             help: false,
             howto: None,
             quitting: false,
             show_board: false,
-            message: None,
             size: (0, 0),
             saving: None,
-            table: &still.table,
-            offer_table: &still.offer_table,
+            table: Table::default(),
+            offer_table: OfferTable::default(),
             builders: None,
-            files: &still.files,
+            files: Files::default(),
             record: None,
             autosave: None,
             undoable: false,
-            legal: &still.legal,
+            legal: Legal::default(),
             fight: None,
             fight_aimed: None,
             memo: Memo::default(),
@@ -133,13 +126,13 @@ impl<'a> Scene<'a> {
     }
 
     /// The file the game is autosaved to.
-    pub fn autosave_path(&self) -> Option<&'a Path> {
-        self.autosave
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
     }
 
     /// The legal actions of the position (computed at most once per position, see `Legal`).
     pub fn legal(&self) -> Rc<[Action]> {
-        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(self.game)))
+        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(&self.game)))
     }
 
     /// A player's name.
@@ -166,7 +159,7 @@ impl<'a> Scene<'a> {
 
     /// What the player who must act may see: the seat at the keyboard once any hand-off is
     /// done. Hands and development cards are read only through it (H1).
-    pub fn acting_view(&self) -> PlayerView<'a> {
+    pub fn acting_view(&self) -> PlayerView<'_> {
         self.game.view(self.game.to_act())
     }
 
@@ -192,7 +185,7 @@ impl<'a> Scene<'a> {
     /// person who has not answered on it yet, and more than one person plays (one person among
     /// computer players keeps the keyboard and answers privately).
     pub fn sharing_offer(&self) -> bool {
-        let g = self.game;
+        let g = &self.game;
         let s = g.to_act();
         matches!(g.phase(), Phase::Trade { .. })
             && s != g.current_player()
@@ -259,7 +252,7 @@ impl<'a> Scene<'a> {
     fn find_mode(&self) -> Mode {
         if self.howto.is_some() {
             Mode::HowTo
-        } else if let Some(form) = self.start {
+        } else if let Some(form) = &self.start {
             if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
         } else if self.quitting {
             Mode::Quit
@@ -280,7 +273,7 @@ impl<'a> Scene<'a> {
         } else if self.bot_seat().is_some() {
             Mode::Bot
         } else {
-            match self.focus {
+            match &self.focus {
                 Focus::Idle => Mode::Turn,
                 Focus::Select(_) => Mode::Select,
                 Focus::Dialog(d) => d.mode(),
@@ -321,10 +314,10 @@ impl<'a> Scene<'a> {
         }
         if mode == Mode::Start && matches!(cmd, Cmd::Left | Cmd::Right) {
             // The level keys, on a computer player's seat.
-            return self.start.is_some_and(|f| matches!(f.row, Row::Seat(i) if f.seats[i].bot.is_some()));
+            return self.start.as_ref().is_some_and(|f| matches!(f.row, Row::Seat(i) if f.seats[i].bot.is_some()));
         }
         if mode != Mode::Turn {
-            return match (self.focus, cmd) {
+            return match (&self.focus, cmd) {
                 (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
                 (Focus::Select(s), Cmd::Cancel) => s.cancellable,
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
@@ -333,7 +326,7 @@ impl<'a> Scene<'a> {
                 // A monopoly names one kind, and one card is picked by its row: no count to
                 // raise or lower then.
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
-                    p.purpose != PickFor::Monopoly && p.need(self.game) > 1
+                    p.purpose != PickFor::Monopoly && p.need(&self.game) > 1
                 }
                 // R45 lists only the kinds the building gives: the footer does not offer all
                 // five resource keys (the keys of the kinds shown still work).

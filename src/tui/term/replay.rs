@@ -19,7 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 use crate::tui::model::focus::{Msg, letters_for};
-use crate::tui::model::scene::{Scene, Still};
+use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::{Purpose, Selection, Target};
 use crate::tui::model::theme::Theme;
 use crate::tui::term::terminal::{Exit, Wait};
@@ -70,15 +70,9 @@ const KEYS: &[Binding] = &[
 pub struct Replay {
     timeline: Timeline,
     step: usize,
-    /// The game at `step`.
-    game: Game,
-    seed: u64,
-    names: Vec<String>,
-    /// One letter per player, as in the game.
-    letters: Vec<char>,
-    theme: Theme,
-    /// What the views ask of play and a replay has none of.
-    still: Still,
+    /// What the views draw: the game at `step`, looked at and not played (the same model the
+    /// App owns, built by [`Scene::still`]).
+    scene: Scene,
     /// Every log entry with the step whose action caused it, oldest first, nothing hidden.
     entries: Vec<(usize, Entry)>,
     /// Set when the viewer should close.
@@ -92,29 +86,23 @@ impl Replay {
         let names: Vec<String> = record.seats().into_iter().map(|s| s.name).collect();
         let letters = letters_for(&names);
         let mut replay = Replay {
-            game: timeline.game_at(0),
+            scene: Scene::still(timeline.game_at(0), record.seed(), names, letters, theme),
             timeline,
             step: 0,
-            seed: record.seed(),
-            names,
-            letters,
-            theme,
-            still: Still::default(),
             entries: Vec::new(),
             done: false,
         };
         let mut entries = Vec::new();
         for step in 0..=replay.timeline.len() {
-            entries
-                .extend(entries_all(&replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
+            entries.extend(entries_all(replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
         }
         replay.entries = entries;
         replay
     }
 
     /// What the views draw: the game at the step, looked at and not played.
-    fn scene(&self) -> Scene<'_> {
-        Scene::still(&self.game, self.seed, &self.names, &self.letters, self.theme, &self.still)
+    fn scene(&self) -> &Scene {
+        &self.scene
     }
 
     /// The step shown: how many actions have been played.
@@ -131,7 +119,7 @@ impl Replay {
     }
     /// The game at the step shown.
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.scene.game
     }
 
     /// Moves to another step (clamped to the record), or closes.
@@ -145,7 +133,7 @@ impl Replay {
         };
         if step != self.step {
             self.step = step;
-            self.game = self.timeline.game_at(step);
+            self.scene.game = self.timeline.game_at(step);
         }
     }
 
@@ -166,7 +154,7 @@ impl Replay {
     /// Who played the action of this step and in words what they did; `None` at step 0.
     fn what(&self) -> Option<(Seat, String)> {
         let (seat, action) = self.timeline.action(self.step)?;
-        let app = &self.scene();
+        let app = self.scene();
         let text = match action {
             Action::BuildSettlement(_) => "builds a settlement".to_string(),
             Action::BuildCity(_) => "builds a city".to_string(),
@@ -207,7 +195,7 @@ impl Replay {
     }
 
     fn header(&self, area: Rect, buf: &mut Buffer) {
-        let (app, g, th) = (&self.scene(), &self.game, &self.theme);
+        let (app, g, th) = (self.scene(), &self.scene.game, &self.scene.theme);
         let [top, second] = Layout::vertical([Constraint::Length(1); 2]).areas(area);
         let when = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         let mut spans = vec![
@@ -245,7 +233,7 @@ impl Replay {
     /// "A Ann builds a road", or "the deal" at step 0.
     fn what_spans(&self) -> Vec<Span<'static>> {
         match self.what() {
-            Some((seat, text)) => vec![player_span(&self.scene(), seat), Span::raw(format!(" {text}"))],
+            Some((seat, text)) => vec![player_span(self.scene(), seat), Span::raw(format!(" {text}"))],
             None => vec![Span::raw("the deal")],
         }
     }
@@ -253,7 +241,7 @@ impl Replay {
     /// The lines of the hands panel at an inner width: per player, the resource cards held,
     /// then the points (hidden victory point cards included) and the development cards.
     fn hand_lines(&self, inner: usize) -> Vec<Line<'static>> {
-        let (app, g) = (&self.scene(), &self.game);
+        let (app, g) = (self.scene(), &self.scene.game);
         // Names in a column as wide as the longest (letter and name, at most 14 characters).
         let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
         let indent = name_w + 3;
@@ -309,12 +297,12 @@ impl Replay {
     /// Every player's hand and development cards (a replay shows them all).
     fn hands(&self, area: Rect, buf: &mut Buffer) {
         let lines = self.hand_lines(area.width.saturating_sub(2) as usize);
-        Paragraph::new(lines).block(block(&self.scene(), " Hands · all shown in a replay ")).render(area, buf);
+        Paragraph::new(lines).block(block(self.scene(), " Hands · all shown in a replay ")).render(area, buf);
     }
 
     /// What the step did, in full: its action and every event it caused.
     fn this_step(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.theme;
+        let th = &self.scene.theme;
         let width = area.width.saturating_sub(6).max(10) as usize;
         let mut lines = vec![Line::from(self.what_spans())];
         for entry in self.step_entries() {
@@ -324,12 +312,12 @@ impl Replay {
             }
         }
         let title = format!(" Step {} of {} ", self.step, self.len());
-        Paragraph::new(lines).block(block(&self.scene(), title)).render(area, buf);
+        Paragraph::new(lines).block(block(self.scene(), title)).render(area, buf);
     }
 
     /// The log up to this step, newest at the bottom; the step's own entries are marked.
     fn log(&self, area: Rect, buf: &mut Buffer) {
-        let (app, th) = (&self.scene(), &self.theme);
+        let (app, th) = (self.scene(), &self.scene.theme);
         let inner_h = area.height.saturating_sub(2) as usize;
         let width = area.width.saturating_sub(4).max(10) as usize;
         let end = self.entries.partition_point(|(s, _)| *s <= self.step);
@@ -360,7 +348,7 @@ impl Replay {
 
     /// A bar of how far through the game the step is.
     fn progress(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.theme;
+        let th = &self.scene.theme;
         let bar = (area.width as usize).saturating_sub(30).min(60);
         let filled = if self.is_empty() { bar } else { self.step * bar / self.len() };
         let percent = if self.is_empty() { 100 } else { self.step * 100 / self.len() };
@@ -374,7 +362,7 @@ impl Replay {
     }
 
     fn footer(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.theme;
+        let th = &self.scene.theme;
         let mut spans = Vec::new();
         for b in KEYS.iter().filter(|b| !b.label.is_empty()) {
             spans.push(Span::styled(format!(" {}", b.label), th.key()));
@@ -386,7 +374,7 @@ impl Replay {
     /// The island, with the piece placed or the hex the robber moved to at this step under the
     /// cursor's reverse video.
     fn island(&self, area: Rect, buf: &mut Buffer) {
-        let game = &self.game;
+        let game = &self.scene.game;
         let Some(geometry) = Geometry::fit_sea(game.topology(), area, crate::tui::view::board::sea_drawn(game)) else {
             return;
         };
@@ -405,8 +393,8 @@ impl Replay {
             cancellable: false,
             back: None,
         });
-        let app = &self.scene();
-        Island { game, theme: app.theme, letters: app.letters, selection: selection.as_ref(), geometry }
+        let app = self.scene();
+        Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);
     }
 }
@@ -440,8 +428,8 @@ fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
 
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = &self.scene();
-        let need = layout::min_size_sea(app.game.topology(), crate::tui::view::board::sea_drawn(app.game));
+        let app = self.scene();
+        let need = layout::min_size_sea(app.game.topology(), crate::tui::view::board::sea_drawn(&app.game));
         let need = (need.0, need.1 + 1);
         if area.width < need.0 || area.height < need.1 {
             crate::tui::view::screens::too_small(app, area, buf, need, "q quits");
@@ -451,7 +439,7 @@ impl Widget for &Replay {
         let a = layout::layout_sea(
             (area.width, area.height - 1),
             app.game.topology(),
-            crate::tui::view::board::sea_drawn(app.game),
+            crate::tui::view::board::sea_drawn(&app.game),
         );
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);

@@ -24,7 +24,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     let Some(&Event::Fought { seat, unit, kind, defender, target, dice, plus, result }) = events.first() else {
         return Vec::new();
     };
-    let g = app.game;
+    let g = &app.game;
     let th = &app.theme;
     let defended = defended(g, defender, target, result);
     // R56: a unit beside what was attacked may take the fight in its place; say so, or the

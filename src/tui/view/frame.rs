@@ -6,7 +6,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::Game;
-use crate::tui::model::focus::Focus;
+use crate::tui::model::focus::{Focus, Message};
 use crate::tui::model::scene::Scene;
 use crate::tui::view::board::{Geometry, Island, sea_drawn};
 use crate::tui::view::panels::{self, block};
@@ -16,7 +16,7 @@ use crate::tui::view::layout::{Areas, layout_sea, min_size_sea};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
 fn costs_h(app: &Scene) -> u16 {
-    panels::costs(app.game).len() as u16 + 2
+    panels::costs(&app.game).len() as u16 + 2
 }
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
@@ -70,7 +70,7 @@ fn log_area(app: &Scene, areas: &Areas, rest: Rect) -> Rect {
 
 /// The lines of the log a screen of this size shows: a page for PgUp and PgDn.
 pub fn log_page(app: &Scene) -> usize {
-    let areas = layout_sea(app.size, app.game.topology(), sea_drawn(app.game));
+    let areas = layout_sea(app.size, app.game.topology(), sea_drawn(&app.game));
     let [.., rest] = side_areas(app, &areas);
     (log_area(app, &areas, rest).height.saturating_sub(2) as usize).max(1)
 }
@@ -81,7 +81,7 @@ fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
     if area.height < height {
         return;
     }
-    let lines: Vec<Line> = panels::costs(app.game)
+    let lines: Vec<Line> = panels::costs(&app.game)
         .into_iter()
         .map(|(what, h)| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
@@ -101,7 +101,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
             (_, None) => app.table.highlight(),
             _ => None,
         };
-        Island { game, theme: app.theme, letters: app.letters, selection, geometry }.render(area, buf);
+        Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
     } else {
         // Only on the start screen, whose own minimum is that of the rules' island: five or six
         // names move the game to a larger one.
@@ -117,8 +117,8 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Draws a whole frame of the scene.
-pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
+/// Draws a whole frame of the scene, with the app's message (if any) on the status line.
+pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buffer) {
     {
         let need = app.min_size();
         if area.width < need.0 || area.height < need.1 {
@@ -131,20 +131,20 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
             screens::too_small(app, area, buf, need, quits);
             return;
         }
-        let areas = layout_sea((area.width, area.height), app.game.topology(), sea_drawn(app.game));
+        let areas = layout_sea((area.width, area.height), app.game.topology(), sea_drawn(&app.game));
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
-            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.game, r, buf));
+            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, &app.game, r, buf));
         } else if app.game.is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.handoff() {
             // The island and the public panels stay; only hands and cards are hidden.
-            island(app, app.game, areas.board, buf);
+            island(app, &app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else if app.sharing_offer() || app.asking_builders() {
             // A shared screen: everyone reads it, so every hand stays hidden.
-            island(app, app.game, areas.board, buf);
+            island(app, &app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             if app.sharing_offer() {
                 crate::tui::view::table_view::offer(app, areas.body, buf);
@@ -152,13 +152,13 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
                 crate::tui::view::table_view::builders(app, areas.body, buf);
             }
         } else {
-            island(app, app.game, areas.board, buf);
+            island(app, &app.game, areas.board, buf);
             panels_and_log(app, &areas, buf, false);
             if let Focus::Dialog(d) = &app.focus {
                 crate::tui::view::dialog_view::render(app, d, areas.board, buf);
             }
         }
-        if let Some(events) = app.fight.filter(|_| app.start.is_none()) {
+        if let Some(events) = app.fight.as_deref().filter(|_| app.start.is_none()) {
             crate::tui::view::fight_view::render(app, events, areas.board, buf);
         }
         let prompt = if app.start.is_some() {
@@ -166,7 +166,7 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
         } else {
             crate::tui::view::phase::prompt(app)
         };
-        panels::status(app, areas.status, buf, &prompt);
+        panels::status(app, message, areas.status, buf, &prompt);
         panels::footer(app, areas.footer, buf);
         if app.help {
             crate::tui::view::help::render(app, area, buf);

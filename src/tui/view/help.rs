@@ -87,7 +87,7 @@ fn sections(app: &Scene) -> Vec<Section> {
     };
     out.push(Section {
         title: "Costs",
-        rows: panels::costs(app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
+        rows: panels::costs(&app.game).into_iter().map(|(what, h)| cost(what, h)).collect(),
     });
     let th = &app.theme;
     let castle = if castles_on(app) { format!(" · {} castle", th.castle("A")) } else { String::new() };

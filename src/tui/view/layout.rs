@@ -29,7 +29,7 @@ pub fn min_size_sea(topo: &Topology, sea: bool) -> (u16, u16) {
 
 /// The scene's sizes are answered here, where the islands' sizes are known (the model
 /// doesn't import the views).
-impl Scene<'_> {
+impl Scene {
     /// The smallest terminal this screen is drawn in: the game's island's minimum, or on the
     /// start screen the base island's (96 x 28), where the form fits in two columns whatever
     /// the rules name; a larger island (five or six names, the archipelago, the sea ring) is
@@ -38,7 +38,7 @@ impl Scene<'_> {
         if self.start.is_some() {
             min_size(crate::engine::MapId::Standard.topology())
         } else {
-            min_size_sea(self.game.topology(), crate::tui::view::board::sea_drawn(self.game))
+            min_size_sea(self.game.topology(), crate::tui::view::board::sea_drawn(&self.game))
         }
     }
 

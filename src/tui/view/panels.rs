@@ -2,6 +2,7 @@
 //! has the keyboard (and only theirs, H1), the bank and last roll, the log, the header, the
 //! status line and the footer of keys that work now.
 
+use crate::tui::model::focus::Message;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -21,7 +22,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in crate::tui::model::dialog::kinds(app.game) {
+    for &r in crate::tui::model::dialog::kinds(&app.game) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -310,7 +311,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let viewer = app.viewer.filter(|_| app.handoff().is_none());
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for entry in crate::tui::view::describe::entries_rev(app, app.log, viewer) {
+    for entry in crate::tui::view::describe::entries_rev(app, &app.log, viewer) {
         let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
@@ -386,11 +387,11 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
 }
 
 /// The status line: the last result or refusal, else what to do now.
-pub fn status(app: &Scene, area: Rect, buf: &mut Buffer, prompt: &str) {
+pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buffer, prompt: &str) {
     // Shortened to the row, not cut at the window's edge (super::words::fit).
     let room = |lead: usize| (area.width as usize).saturating_sub(lead);
     let fit = crate::tui::model::words::fit;
-    let line = match &app.message {
+    let line = match message {
         Some(m) if m.error => {
             Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
         }

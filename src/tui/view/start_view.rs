@@ -155,7 +155,7 @@ fn modules_grid(app: &Scene, form: &StartForm, r: Config, width: u16) -> Vec<Lin
 
 /// The rules options and house rules, and "start", for a column `width` wide.
 fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
-    let r: Config = *app.rules;
+    let r: Config = app.rules;
     let players = form.named().count().max(MIN_PLAYERS) as u8;
     let now = rules_for(&r, players);
     let mut out = vec![Line::styled("Rules", app.theme.title())];
