@@ -19,14 +19,13 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::engine::{Config, Event, Game, Seat};
 use crate::save::{Record, SeatInfo};
-use crate::tui::model::dialog::{Dialog, Outcome};
+use crate::tui::model::dialog::Outcome;
 use crate::tui::model::focus::letters_for;
 pub use crate::tui::model::focus::{Focus, Message, Msg};
 use crate::tui::model::keymap::{self, Cmd, Mode};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::{Dir, Purpose, Target};
 use crate::tui::model::start_form::StartForm;
-use crate::tui::model::steps::Steps;
 use crate::tui::model::theme::Theme;
 use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
@@ -43,8 +42,6 @@ pub struct App {
     /// The record changed since the last autosave.
     pub(in crate::tui) dirty: bool,
     pub(in crate::tui) last_target: Option<Target>,
-    /// The robber's move in progress, a choice in steps (flow/robber.rs).
-    pub(in crate::tui) robber: Option<Steps>,
     /// A unit's choice while its island step shows (flow/unit_keys.rs).
     pub(in crate::tui) units: Option<crate::tui::model::unit_choice::UnitChoice>,
 }
@@ -95,8 +92,7 @@ impl App {
             .expect("the default configuration is valid");
         let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
         (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
-        let mut app =
-            App { model, message: None, done: false, dirty: false, last_target: None, robber: None, units: None };
+        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, units: None };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -307,17 +303,22 @@ impl App {
     }
 
     fn dialog_cmd(&mut self, cmd: Cmd) {
-        if let Focus::Dialog(Dialog::Units(_)) = &self.focus {
-            return self.units_cmd(cmd);
-        }
         let m = &mut **self;
         let Focus::Dialog(d) = &mut m.focus else { return };
-        match d.on_cmd(&m.game, || m.legal.of(&m.game), cmd) {
+        let outcome = d.on_cmd(&m.game, || m.legal.of(&m.game), cmd);
+        self.carry_out(outcome);
+    }
+
+    /// Carries out what a step of a choice led to: the one place where a dialog, the units'
+    /// choice or the robber's changes the app.
+    pub(in crate::tui) fn carry_out(&mut self, outcome: Outcome) {
+        match outcome {
             Outcome::Stay => {}
             Outcome::Close => self.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),
             Outcome::Swap(next) => self.focus = Focus::Dialog(next),
             Outcome::RobberAgain => self.robber_back(),
+            Outcome::Island(choice) => self.units_island(choice),
             Outcome::Refuse(why) => self.refuse(why),
             Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
         }

@@ -10,6 +10,7 @@ use crate::engine::{Action, DevCard, Game, Hand, Seat};
 use crate::tui::model::dialog::*;
 use crate::tui::model::keymap::Cmd;
 use crate::tui::model::picker::{kinds, res, wrap};
+use crate::tui::model::unit_choice::{Next, Stage, UnitChoice};
 
 impl Composer {
     /// A command in the trade composer.
@@ -124,8 +125,26 @@ impl Dialog {
                 }
                 Outcome::Stay
             }
-            // The app takes the units' keys (flow/unit_keys.rs): its steps reach the island.
-            Dialog::Units(_) => Outcome::Stay,
+            Dialog::Units(u) => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    // The names don't change how many rows there are.
+                    let n = u.rows(game, &|s: Seat| s.to_string()).len();
+                    u.go(cmd == Cmd::Up, n);
+                    Outcome::Stay
+                }
+                Cmd::Confirm => {
+                    let mut choice = u.clone();
+                    match choice.confirm(game) {
+                        Some(next) => units_outcome(choice, next),
+                        None => Outcome::Refuse("name one first: ↑↓ to it, then Enter".into()),
+                    }
+                }
+                Cmd::Cancel => {
+                    let mut choice = u.clone();
+                    if choice.back(game) { units_outcome(choice, Next::List) } else { Outcome::Close }
+                }
+                _ => Outcome::Stay,
+            },
             Dialog::Victim { hex, victims, row } => match cmd {
                 Cmd::Up | Cmd::Down => {
                     *row = Some(match *row {
@@ -262,5 +281,16 @@ fn act(game: &Game, a: Action) -> Outcome {
     match game.check(a) {
         Ok(()) => Outcome::Act(vec![a]),
         Err(e) => Outcome::Refuse(e.to_string()),
+    }
+}
+
+/// What a step of the units' choice leads to, said as the dialogs' [`Outcome`]: the action, the
+/// next list, or the island step (a list whose places are all on the island goes there too).
+pub fn units_outcome(choice: UnitChoice, next: Next) -> Outcome {
+    match next {
+        Next::Act(a) => Outcome::Act(vec![a]),
+        Next::List if choice.stage() == Stage::Place => Outcome::Island(choice),
+        Next::List => Outcome::Swap(Dialog::Units(choice)),
+        Next::Island => Outcome::Island(choice),
     }
 }

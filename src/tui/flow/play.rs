@@ -137,7 +137,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(in crate::tui) fn sync(&mut self) {
-        (self.focus, self.robber, self.units) = (Focus::Idle, None, None);
+        (self.focus, self.units) = (Focus::Idle, None);
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
         if !matches!(self.game.phase(), Phase::Trade { .. }) {

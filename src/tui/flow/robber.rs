@@ -5,8 +5,10 @@
 //! Esc on the second step goes back to the first. A hex with one player to rob, or none,
 //! moves at once.
 //!
-//! Moving the robber is forced: its selection can't be cancelled, and the steps are set again
-//! from the phase whenever the focus is (`App::sync`), so a flow never outlives its position.
+//! Moving the robber is forced: its selection can't be cancelled. The choice keeps no state of
+//! its own beside the focus: each step is worked out again from the position's legal actions
+//! (the hex from the selection, the victims from the moves to that hex), so a flow never
+//! outlives its position.
 
 use crate::engine::{Action, Hex, Seat};
 use crate::tui::app::App;
@@ -32,20 +34,19 @@ fn victim_of(a: Action) -> Option<Seat> {
 }
 
 impl App {
-    /// The first step: the robber's legal moves, and the selection of their hexes.
-    pub(in crate::tui) fn robber_focus(&mut self) -> Focus {
-        let steps = Steps::new(self.legal().iter().copied().filter(|a| hex_of(*a).is_some()));
-        let sel = Selection::robber(&self.game, steps.left());
-        self.robber = Some(steps);
-        Focus::Select(sel)
+    /// The robber's legal moves, the steps of its choice.
+    fn robber_steps(&self) -> Steps {
+        Steps::new(self.legal().iter().copied().filter(|a| hex_of(*a).is_some()))
+    }
+
+    /// The first step: the selection of the hexes the robber may go to.
+    pub(in crate::tui) fn robber_focus(&self) -> Focus {
+        Focus::Select(Selection::robber(&self.game, self.robber_steps().left()))
     }
 
     /// The hex is chosen (a legal one): move there and rob the only player there, or ask whom.
     pub(in crate::tui) fn rob_at(&mut self, hex: Hex) {
-        let mut steps = match self.robber.take() {
-            Some(steps) if steps.taken() == 0 => steps,
-            _ => Steps::new(self.legal().iter().copied().filter(|a| hex_of(*a).is_some())),
-        };
+        let mut steps = self.robber_steps();
         if !steps.pick(hex_of, &hex) {
             return self.refuse("the robber can't go there".into());
         }
@@ -53,19 +54,12 @@ impl App {
         match victims[..] {
             [] => self.apply(vec![Action::MoveRobber { hex, victim: None }]),
             [only] => self.apply(vec![Action::MoveRobber { hex, victim: Some(only) }]),
-            _ => {
-                self.robber = Some(steps);
-                self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: None });
-            }
+            _ => self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: None }),
         }
     }
 
     /// Esc on whom to rob: back to choosing the hex.
     pub(in crate::tui) fn robber_back(&mut self) {
-        let back = self.robber.as_mut().is_some_and(Steps::back);
-        self.focus = match &self.robber {
-            Some(steps) if back => Focus::Select(Selection::robber(&self.game, steps.left())),
-            _ => self.robber_focus(),
-        };
+        self.focus = self.robber_focus();
     }
 }

@@ -1,12 +1,14 @@
-//! The units' choice at the keyboard (R52, R53, R56; model/unit_choice.rs has the steps): the lists in the
-//! units dialog, the island step as a selection whose legal places are marked, Esc back a
-//! step from either. The choice is kept here while the island shows, as the robber's steps
-//! are, and dropped whenever the focus is set again from the game (`App::sync`).
+//! The units' choice at the keyboard (R52, R53, R56; model/unit_choice.rs has the steps): its
+//! lists are a dialog (their keys in flow/dialog_keys.rs), its island step a selection whose
+//! legal places are marked; Esc goes back a step from either. Each step answers with the
+//! dialogs' `Outcome`, carried out by `App::carry_out`. While the island shows, the choice
+//! waits in `App::units` (the selection has no room for it), dropped whenever the focus is set
+//! again from the game (`App::sync`).
 
 use crate::tui::app::App;
-use crate::tui::model::dialog::Dialog;
+use crate::tui::flow::dialog_keys::units_outcome;
+use crate::tui::model::dialog::{Dialog, Outcome};
 use crate::tui::model::focus::Focus;
-use crate::tui::model::keymap::Cmd;
 use crate::tui::model::selection::{Purpose, Selection, Target, Verb};
 use crate::tui::model::unit_choice::{Next, UnitChoice};
 
@@ -22,48 +24,9 @@ impl App {
         self.focus = Focus::Dialog(Dialog::Units(choice));
     }
 
-    /// A command in the units dialog (a list step).
-    pub(in crate::tui) fn units_cmd(&mut self, cmd: Cmd) {
-        let m = &mut **self;
-        let Focus::Dialog(Dialog::Units(u)) = &mut m.focus else { return };
-        let names = |s| m.names.get(crate::engine::Seat::index(s)).cloned().unwrap_or_else(|| s.to_string());
-        match cmd {
-            Cmd::Up | Cmd::Down => {
-                let n = u.rows(&m.game, &names).len();
-                u.go(cmd == Cmd::Up, n);
-            }
-            Cmd::Confirm => {
-                let mut choice = u.clone();
-                match choice.confirm(&m.game) {
-                    Some(next) => self.units_go(choice, next),
-                    None => self.refuse("name one first: ↑↓ to it, then Enter".into()),
-                }
-            }
-            Cmd::Cancel => {
-                let mut choice = u.clone();
-                if choice.back(&m.game) {
-                    self.units_go(choice, Next::List);
-                } else {
-                    self.focus = Focus::Idle;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Shows the step the choice has reached, or plays its action.
-    fn units_go(&mut self, choice: UnitChoice, next: Next) {
-        match next {
-            Next::Act(a) => self.apply(vec![a]),
-            Next::List if choice.stage() == crate::tui::model::unit_choice::Stage::Place => self.units_island(choice),
-            Next::List => self.focus = Focus::Dialog(Dialog::Units(choice)),
-            Next::Island => self.units_island(choice),
-        }
-    }
-
     /// The island step: the places left marked, the cursor on the one nearest the unit (or
     /// where the cursor last was).
-    fn units_island(&mut self, choice: UnitChoice) {
+    pub(in crate::tui) fn units_island(&mut self, choice: UnitChoice) {
         let verb = choice.verb(&self.game).unwrap_or(Verb::Move);
         let near = self.unit_place(&choice).or(self.last_target);
         let sel = Selection::among(&self.game, choice.steps.left(), Purpose::Unit(verb), near, true);
@@ -87,7 +50,7 @@ impl App {
     pub(in crate::tui) fn units_place(&mut self, t: Target) {
         let Some(mut choice) = self.units.take() else { return };
         match choice.place(&self.game, t) {
-            Some(next) => self.units_go(choice, next),
+            Some(next) => self.carry_out(units_outcome(choice, next)),
             None => {
                 self.units = Some(choice);
                 self.refuse("no legal move there: Tab goes to the marked places".into());
@@ -98,10 +61,7 @@ impl App {
     /// Esc on the island: back to the list before it.
     pub(in crate::tui) fn units_back(&mut self) {
         let Some(mut choice) = self.units.take() else { return self.focus = Focus::Idle };
-        if choice.back(&self.game) {
-            self.units_go(choice, Next::List);
-        } else {
-            self.focus = Focus::Idle;
-        }
+        let outcome = if choice.back(&self.game) { units_outcome(choice, Next::List) } else { Outcome::Close };
+        self.carry_out(outcome);
     }
 }

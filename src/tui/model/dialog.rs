@@ -22,6 +22,8 @@ pub enum Outcome {
     Swap(Dialog),
     /// Back to choosing the robber's hex.
     RobberAgain,
+    /// The unit choice's island step: its places marked on the island (R52, R53).
+    Island(crate::tui::model::unit_choice::UnitChoice),
     /// Say why not, and stay.
     Refuse(String),
     /// Say this (not a refusal), and stay.
@@ -208,7 +210,8 @@ impl Dialog {
             Dialog::Picker(_) => Mode::Picker,
             Dialog::Victim { .. } => Mode::Victim,
             Dialog::Maritime { .. } => Mode::Maritime,
-            Dialog::Cards { .. } | Dialog::Units(_) => Mode::Cards,
+            Dialog::Cards { .. } => Mode::Cards,
+            Dialog::Units(_) => Mode::Units,
         }
     }
 }

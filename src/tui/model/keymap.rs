@@ -38,6 +38,8 @@ pub enum Mode {
     Maritime,
     /// Playing a development card.
     Cards,
+    /// The units' lists: what to build or act with, how, which (R52, R53).
+    Units,
     Help,
     /// "Really quit?"
     Quit,
@@ -355,7 +357,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Builders => BUILDERS,
         Mode::Picker => PICKER,
         Mode::Victim => VICTIM,
-        Mode::Cards => LIST,
+        Mode::Cards | Mode::Units => LIST,
         Mode::Maritime => MARITIME,
         Mode::Help => HELP,
         Mode::Quit => QUIT,
@@ -433,6 +435,7 @@ mod tests {
             Mode::Victim,
             Mode::Maritime,
             Mode::Cards,
+            Mode::Units,
             Mode::Help,
             Mode::Quit,
             Mode::SaveName,
