@@ -248,11 +248,11 @@ impl App {
             (_, Cmd::Undo) => self.undo(),
             // A page is the log's visible height, so PgUp shows the lines just above.
             (_, Cmd::LogUp) => {
-                let page = crate::tui::view::frame::log_page(&self.scene());
+                let page = crate::tui::view::frame::log_page(self.scene());
                 self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
             }
             (_, Cmd::LogDown) => {
-                self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
+                self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(self.scene()))
             }
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {

@@ -1,4 +1,4 @@
-//! A frame of the app: the views draw from its [`Scene`], never from the app itself.
+//! A frame of the app: the views draw from its model, a [`crate::tui::Scene`], never from the app itself.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

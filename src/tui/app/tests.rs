@@ -163,7 +163,7 @@ fn pgup_moves_the_log_back_a_page() {
     app.update(Msg::Resize(140, 45));
     let filler = app.log[0];
     app.log.extend(std::iter::repeat_n(filler, 200));
-    let page = crate::tui::view::frame::log_page(&app.scene());
+    let page = crate::tui::view::frame::log_page(app.scene());
     assert!(page > 10, "at 140 x 45 the log shows about 20 lines: {page}");
     app.update(Msg::key(KeyCode::PageUp));
     assert_eq!(app.log_scroll, page);

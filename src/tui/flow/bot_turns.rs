@@ -175,7 +175,7 @@ impl App {
             return;
         }
         let viewer = self.viewer.filter(|_| self.handoff().is_none());
-        let said = crate::tui::view::describe::texts(&self.scene(), &self.log[before..], viewer);
+        let said = crate::tui::view::describe::texts(self.scene(), &self.log[before..], viewer);
         self.message =
             (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
     }

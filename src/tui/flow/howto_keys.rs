@@ -9,7 +9,7 @@ use crate::tui::view::howto;
 impl App {
     /// Opens the how-to-play page where it opens for this game (see [`howto::opening`]).
     pub(in crate::tui) fn open_howto(&mut self) {
-        self.howto = Some(howto::opening(&self.scene(), self.size));
+        self.howto = Some(howto::opening(self.scene(), self.size));
     }
 
     /// A digit on the how-to-play page: its section at the top. False for any other key.
@@ -20,7 +20,7 @@ impl App {
         }) else {
             return false;
         };
-        if let Some(at) = howto::section_scroll(&self.scene(), self.size, n) {
+        if let Some(at) = howto::section_scroll(self.scene(), self.size, n) {
             self.howto = Some(at);
         }
         true
@@ -49,6 +49,6 @@ impl App {
             }
         };
         // A section's key may have scrolled past the end: from there keys only go back.
-        self.howto = Some(to.min(howto::max_scroll(&self.scene(), self.size).max(at)));
+        self.howto = Some(to.min(howto::max_scroll(self.scene(), self.size).max(at)));
     }
 }

@@ -20,7 +20,7 @@ impl App {
         self.log_scroll = 0;
         // What just happened, privately only while the same player keeps the keyboard (H1).
         let shown = if self.guarded().is_some() { None } else { Some(viewer) };
-        let said = crate::tui::view::describe::texts(&self.scene(), &self.log[before..], shown);
+        let said = crate::tui::view::describe::texts(self.scene(), &self.log[before..], shown);
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
         }

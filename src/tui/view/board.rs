@@ -413,7 +413,7 @@ impl Island<'_> {
             let style = th.harbor();
             // Over drawn sea, a blank on each side keeps the label clear of the waves.
             let label = |buf: &mut Buffer, col: i32, row: i32, text: &str| {
-                if sea_drawn(&self.game) {
+                if sea_drawn(self.game) {
                     put(buf, area, col - 1, row, &" ".repeat(text.chars().count() + 2), style);
                 }
                 put(buf, area, col, row, text, style);
@@ -446,7 +446,7 @@ impl Island<'_> {
 impl Widget for Island<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let topo = self.game.topology();
-        if sea_drawn(&self.game) {
+        if sea_drawn(self.game) {
             self.draw_sea(buf, area);
         }
         for h in topo.hexes() {

@@ -184,7 +184,7 @@ impl Island<'_> {
 
     /// Every knight unit on its land hex and every ship on its sea hex (R52, R53).
     pub(in crate::tui) fn draw_all_units(&self, buf: &mut Buffer, area: Rect) {
-        let (game, topo, g) = (&self.game, self.game.topology(), &self.geometry);
+        let (game, topo, g) = (self.game, self.game.topology(), &self.geometry);
         for h in topo.hexes() {
             let here = units_on_land(game, h);
             if !here.is_empty() {
