@@ -1,13 +1,13 @@
-//! A frame of the app: the views draw from its [`Scene`], never from the app itself.
+//! A frame of the app: the views draw from its model, a [`crate::tui::Scene`], never from the app itself.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::App;
+use crate::tui::app::App;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        super::super::ui::render(&self.scene(), area, buf);
+        crate::tui::view::frame::render(self.scene(), self.message.as_ref(), area, buf);
     }
 }

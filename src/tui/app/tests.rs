@@ -5,9 +5,9 @@ use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::legal::counter::computed;
 use super::{App, Msg};
 use crate::tui::Theme;
+use crate::tui::model::legal::counter::computed;
 
 /// Plays a hot-seat game of three people with a fixed stream of keys (no save, no quit), and
 /// checks the count of legal-action lists worked out for each key and the frame after it.
@@ -83,13 +83,13 @@ fn one_legal_actions_a_key_press() {
     assert!(app.game.turn_number() > 5, "the game went on (turn {})", app.game.turn_number());
 }
 
-/// The robber's two steps (app/robber.rs): a hex with two players to rob asks whom; Esc goes
+/// The robber's two steps (flow/robber.rs): a hex with two players to rob asks whom; Esc goes
 /// back to the hex, and the second choice robs.
 #[test]
 fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     use crate::engine::{Action, Phase, Seat};
-    use crate::tui::keymap::Mode;
-    use crate::tui::select::Target;
+    use crate::tui::model::keymap::Mode;
+    use crate::tui::model::selection::Target;
     let names = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));
@@ -117,7 +117,8 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                     key(&mut app, KeyCode::Enter);
                     continue;
                 };
-                let on = |app: &App| matches!(&app.focus, super::Focus::Select(s) if s.cursor == Target::Hex(hex));
+                let on =
+                    |app: &App| matches!(&app.focus, crate::tui::app::Focus::Select(s) if s.cursor == Target::Hex(hex));
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }
@@ -162,7 +163,7 @@ fn pgup_moves_the_log_back_a_page() {
     app.update(Msg::Resize(140, 45));
     let filler = app.log[0];
     app.log.extend(std::iter::repeat_n(filler, 200));
-    let page = crate::tui::ui::log_page(&app.scene());
+    let page = crate::tui::view::frame::log_page(app.scene());
     assert!(page > 10, "at 140 x 45 the log shows about 20 lines: {page}");
     app.update(Msg::key(KeyCode::PageUp));
     assert_eq!(app.log_scroll, page);

@@ -1,0 +1,64 @@
+//! The terminal front end: hot-seat play for 2 to 6 players on one keyboard (5 and 6 on
+//! the larger island of R40).
+//!
+//! The shape follows the ratatui templates: a loop draws the [`App`], waits for one terminal
+//! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Folders by
+//! layer, each importing only those listed after it:
+//!
+//! - `term/`: the terminal loop, the input gate of the hand-off, the replay viewer's loop;
+//! - `flow/`: what a key does, the App's `update` split by purpose, and the choices in steps;
+//! - `app.rs`: the [`App`], which owns the state, and its `update`;
+//! - `view/`: widgets that only read the model and draw it;
+//! - `model/`: the state types the views read: the [`Scene`] (the one model the App owns
+//!   and the views borrow; the replay viewer owns one too), the focus, the dialogs, the
+//!   selection, the key tables of [`keymap`] (which also write the footer and the help).
+//!
+//! The engine decides everything: the UI offers what `legal_actions()` allows and shows
+//! `RuleError`s as they are.
+
+mod app;
+mod flow;
+mod model;
+mod term;
+mod view;
+
+pub use app::App;
+pub use model::dialog::{Composer, Dialog, PickFor, Picker};
+pub use model::files::{Files, Resume};
+pub use model::focus::{Focus, Message, Msg};
+pub use model::keymap;
+pub use model::scene::Scene;
+pub use model::selection::{Purpose, Selection, Target};
+pub use model::settings::{self, Remembered, Settings};
+pub use model::start_form::{Row, SeatEntry, StartForm};
+pub use model::stats::Stats;
+pub use model::steps::Steps;
+pub use model::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
+pub use model::theme::Theme;
+pub use term::replay;
+pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
+pub use view::board::Geometry;
+pub use view::layout::{layout, layout_sea, min_size, min_size_sea};
+
+/// How the front end starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Seed of the board, dice and cards; shown on screen.
+    pub seed: u64,
+    /// The players in seat order, people and computer players; `None` asks on a start screen.
+    pub seats: Option<Vec<crate::save::SeatInfo>>,
+    /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
+    pub mouse: bool,
+    pub theme: Theme,
+    /// A saved game to play on (`--load`, `--continue`) instead of dealing from `seed`.
+    pub resume: Option<Resume>,
+    /// Rules options for a new game (ignored when resuming: a save keeps its own rules).
+    pub rules: crate::engine::Config,
+    /// How long each computer player's move stays on screen before the next (`--bot-delay`).
+    pub bot_delay: std::time::Duration,
+    /// How long a computer player may think about one decision (`--bot-time`).
+    pub bot_time: std::time::Duration,
+    /// The start screen's remembered seats, and whether this is a first run (used only when
+    /// `seats` and `resume` are `None`).
+    pub remembered: Remembered,
+}

@@ -1,0 +1,329 @@
+//! The application: its state ([`App`]) and `update`. Keys become commands (through the
+//! keymap), commands change the UI state or become engine actions. The views never see the
+//! app: they borrow its model, a [`Scene`] the App owns and reads as its own fields (through
+//! `Deref`; lending it out to be changed clears what was asked of it); `app/draw.rs` draws
+//! it, with the App's status-line message.
+//!
+//! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
+//! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
+//! `unit_keys.rs` the choices in steps, `dialog_keys.rs` the dialogs' keys, `answers.rs` and
+//! `building_phase.rs` the shared screens' keys, `bot_turns.rs` the computer players,
+//! `session.rs` saves, autosaves and undo, `start_keys.rs` the start screen's keys,
+//! `howto_keys.rs` the how-to-play page's, `fight_keys.rs` the fight's. The state they change
+//! is in `model/` (`focus.rs`, `offers.rs`, `builders.rs`, `table.rs`, `files.rs`,
+//! `legal.rs`...).
+
+mod draw;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::engine::{Config, Event, Game, Seat};
+use crate::save::{Record, SeatInfo};
+use crate::tui::model::dialog::Outcome;
+use crate::tui::model::focus::letters_for;
+pub use crate::tui::model::focus::{Focus, Message, Msg};
+use crate::tui::model::keymap::{self, Cmd, Mode};
+use crate::tui::model::scene::Scene;
+use crate::tui::model::selection::{Dir, Purpose, Target};
+use crate::tui::model::start_form::StartForm;
+use crate::tui::model::theme::Theme;
+use crate::tui::view::board::Geometry;
+use crate::tui::view::layout;
+
+/// The whole front end: the model the views read, and what only the keys' flows use.
+pub struct App {
+    /// Everything the views read; the App is its only owner and reaches it through `Deref`.
+    model: Scene,
+    /// What the status line says instead of the prompt until the next key: the App's own
+    /// (a test reads it as `app.message`), handed to the frame beside the model.
+    pub message: Option<Message>,
+    /// Set when the app should exit.
+    pub done: bool,
+    /// The record changed since the last autosave.
+    pub(in crate::tui) dirty: bool,
+    pub(in crate::tui) last_target: Option<Target>,
+    /// A unit's choice while its island step shows (flow/unit_keys.rs).
+    pub(in crate::tui) units: Option<crate::tui::model::unit_choice::UnitChoice>,
+}
+
+/// The App reads its model as its own fields: `app.game`, `app.mode()`.
+impl std::ops::Deref for App {
+    type Target = Scene;
+
+    fn deref(&self) -> &Scene {
+        &self.model
+    }
+}
+
+/// Lending the model out to be changed forgets what was asked of it (the mode, the legal
+/// actions), so an answer is never older than the state.
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Scene {
+        self.model.memo = Default::default();
+        &mut self.model
+    }
+}
+
+/// A key with Ctrl held (Ctrl-C asks to quit on every screen).
+fn ctrl(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+impl App {
+    /// A new app: with names the game starts at once (people at every seat), without them the
+    /// start screen asks.
+    pub fn new(seed: u64, names: Option<Vec<String>>, theme: Theme) -> App {
+        App::with_rules(seed, names, theme, Config::default())
+    }
+
+    /// A new app whose games use these rules options, for as many players as there are names
+    /// (see `start::rules_for`: five or six play on the 5-6 island); people at every seat.
+    pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
+        App::with_seats(seed, names.map(SeatInfo::humans), theme, rules)
+    }
+
+    /// A new app for these seats (people and computer players), or the start screen without
+    /// them.
+    pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
+        // The board is dealt before anything else from the seed, so the start screen can
+        // show the very island the game will use (`App::preview`, in flow/start_keys.rs, follows the names).
+        let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
+            .or_else(|_| Game::new(Config::default(), seed))
+            .expect("the default configuration is valid");
+        let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
+        (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
+        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, units: None };
+        if let Some(seats) = seats {
+            app.begin(seats);
+        }
+        app
+    }
+
+    /// An app showing a game in progress without its record (a test's scenario): its seed,
+    /// the seats, the state and the events so far. A game to play on starts from its record
+    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Scene::still`).
+    /// The player to act is asked to take the keyboard first.
+    pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
+        let mut app = App::new(seed, None, theme);
+        app.game = game;
+        app.log = log;
+        app.take_seats(&seats);
+        app.start = None;
+        app.sync();
+        app
+    }
+
+    /// Deals the game for these players and hands the keyboard to the first to place.
+    pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
+        let config =
+            crate::tui::model::start_form::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
+        match Record::new_with_seats(config, self.seed, seats.clone()) {
+            Ok(record) => {
+                self.game = *record.game();
+                // The events of the deal (the starting rolls).
+                self.log = record.log();
+                self.take_seats(&seats);
+                self.start = None;
+                self.record = Some(record);
+                self.start_autosave();
+                self.sync();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// Seats the players: names, letters, who plays each seat. With one person among computer
+    /// players the keyboard is theirs from the start: no hand-off is ever needed.
+    pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
+        self.names = seats.iter().map(|s| s.name.clone()).collect();
+        self.letters = letters_for(&self.names);
+        self.table.seat(seats);
+        let humans: Vec<Seat> = self.table.humans().collect();
+        self.viewer = match humans[..] {
+            [only] if seats.len() > 1 => Some(only),
+            _ => None,
+        };
+    }
+
+    /// The model the views draw from.
+    pub fn scene(&self) -> &Scene {
+        &self.model
+    }
+
+    pub(super) fn refuse(&mut self, text: String) {
+        let text = self.with_names(text);
+        self.message = Some(Message { text, error: true });
+    }
+
+    /// Handles one message.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::Resize(w, h) => self.size = (w, h),
+            // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
+            // quit at once (the quit question doesn't fit; the game is autosaved already).
+            Msg::Key(key) if self.too_small() => {
+                let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+                let q = key.code == KeyCode::Char('q') && !key.modifiers.contains(KeyModifiers::CONTROL);
+                if key.kind == KeyEventKind::Press && (q || ctrl_c) {
+                    self.done = true;
+                }
+            }
+            Msg::Click { .. } | Msg::Paste(_) if self.too_small() => {}
+            Msg::Click { col, row } => self.click(col, row),
+            Msg::Paste(text) => self.paste(&text),
+            Msg::Key(key) if key.kind == KeyEventKind::Press => {
+                self.message = None;
+                if matches!(self.mode(), Mode::Start | Mode::StartRules) {
+                    self.start_key(key);
+                } else if self.mode() == Mode::SaveName {
+                    self.save_key(key);
+                } else if self.mode() == Mode::Fight {
+                    self.fight_key(key);
+                } else if self.letter_key(key) {
+                    // A player's letter on a shared screen or in the offerer's list of answers.
+                } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
+                    self.command(cmd);
+                } else if self.mode() == Mode::Bot {
+                    self.skip();
+                }
+            }
+            Msg::Key(_) => {}
+        }
+    }
+
+    /// The keys the players' letters give: on the shared answer screen, the "who builds?"
+    /// screen and the offerer's list of answers. False when the key is none of those.
+    fn letter_key(&mut self, key: KeyEvent) -> bool {
+        match self.mode() {
+            _ if ctrl(key) => false,
+            Mode::Offer => self.offer_key(key),
+            Mode::Builders => self.builders_key(key.code),
+            Mode::Responses | Mode::Victim => self.partner_key(key.code),
+            Mode::HowTo => self.howto_section_key(key.code),
+            _ => false,
+        }
+    }
+
+    fn click(&mut self, col: u16, row: u16) {
+        let Focus::Select(sel) = &self.focus else { return };
+        if self.mode() != Mode::Select {
+            return;
+        }
+        let sea = crate::tui::view::board::sea_drawn(&self.game);
+        let areas = layout::layout_sea(self.size, self.game.topology(), sea);
+        let topo = self.game.topology();
+        let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
+        if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
+            if sel.cursor == t {
+                self.command(Cmd::Confirm);
+            } else if let Focus::Select(sel) = &mut self.focus {
+                (sel.cursor, sel.back) = (t, None);
+            }
+        }
+    }
+
+    /// Carries out a command of the current mode.
+    pub fn command(&mut self, cmd: Cmd) {
+        let mode = self.mode();
+        match (mode, cmd) {
+            (Mode::HowTo, cmd) => self.howto_command(cmd),
+            (_, Cmd::Help) => self.help = true,
+            (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
+            (Mode::Quit, _) => self.quitting = false,
+            (_, Cmd::Quit) => self.quitting = true,
+            (Mode::Help, Cmd::HowTo) => {
+                self.help = false;
+                self.open_howto();
+            }
+            (Mode::Help, _) => self.help = false,
+            (_, Cmd::Save) => self.open_save_prompt(),
+            (Mode::Handoff, Cmd::Undo) if self.undoable => {
+                let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
+                self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
+            }
+            (Mode::Bot, Cmd::Undo) => {
+                let who = self.bot_seat().map(|s| self.label(s)).unwrap_or_default();
+                self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
+            }
+            (_, Cmd::Undo) => self.undo(),
+            // A page is the log's visible height, so PgUp shows the lines just above.
+            (_, Cmd::LogUp) => {
+                let page = crate::tui::view::frame::log_page(self.scene());
+                self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
+            }
+            (_, Cmd::LogDown) => {
+                self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(self.scene()))
+            }
+            (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
+            (Mode::Handoff, Cmd::Confirm) => {
+                self.viewer = self.handoff();
+                self.sync();
+            }
+            (Mode::Bot, _) => self.skip(),
+            (Mode::Select, _) => self.select_cmd(cmd),
+            (Mode::Turn, _) => self.turn_cmd(cmd),
+            _ => self.dialog_cmd(cmd),
+        }
+    }
+
+    fn select_cmd(&mut self, cmd: Cmd) {
+        let topo = self.game.topology();
+        let Focus::Select(sel) = &mut self.focus else { return };
+        match cmd {
+            Cmd::Up => sel.step(topo, Dir::Up),
+            Cmd::Down => sel.step(topo, Dir::Down),
+            Cmd::Left => sel.step(topo, Dir::Left),
+            Cmd::Right => sel.step(topo, Dir::Right),
+            Cmd::Next => sel.cycle(topo, true),
+            Cmd::Prev => sel.cycle(topo, false),
+            Cmd::Cancel if matches!(sel.purpose, Purpose::Unit(_)) => self.units_back(),
+            Cmd::Cancel if sel.cancellable => self.focus = Focus::Idle,
+            Cmd::Cancel => {
+                let text = format!("{} must be placed now", sel.purpose.noun());
+                self.refuse(text);
+            }
+            Cmd::Confirm => {
+                let (purpose, cursor, legal) = (sel.purpose, sel.cursor, sel.on_legal());
+                self.last_target = Some(cursor);
+                if let Purpose::Unit(_) = purpose {
+                    return self.units_place(cursor);
+                }
+                let Some(action) = purpose.action(cursor) else { return };
+                if !legal {
+                    let why = self.game.check(action).err().map_or("not there".to_string(), |e| e.to_string());
+                    self.refuse(why);
+                } else if let (Purpose::Robber, Target::Hex(hex)) = (purpose, cursor) {
+                    self.rob_at(hex);
+                } else {
+                    self.apply(vec![action]);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn dialog_cmd(&mut self, cmd: Cmd) {
+        let m = &mut **self;
+        let Focus::Dialog(d) = &mut m.focus else { return };
+        let outcome = d.on_cmd(&m.game, || m.legal.of(&m.game), cmd);
+        self.carry_out(outcome);
+    }
+
+    /// Carries out what a step of a choice led to: the one place where a dialog, the units'
+    /// choice or the robber's changes the app.
+    pub(in crate::tui) fn carry_out(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Stay => {}
+            Outcome::Close => self.focus = Focus::Idle,
+            Outcome::Act(actions) => self.apply(actions),
+            Outcome::Swap(next) => self.focus = Focus::Dialog(next),
+            Outcome::RobberAgain => self.robber_back(),
+            Outcome::Island(choice) => self.units_island(choice),
+            Outcome::Refuse(why) => self.refuse(why),
+            Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

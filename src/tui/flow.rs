@@ -1,0 +1,17 @@
+//! What a key does: the App's `update` split by purpose (one `impl App` a file), and the
+//! choices in steps (the robber, the units, trades, the dialogs, the start form). The App
+//! and its `update` are in `app.rs`; the state these files change is in `model/`.
+
+mod answers;
+pub mod bot_turns;
+mod building_phase;
+pub mod dialog_keys;
+mod fight_keys;
+mod howto_keys;
+mod play;
+mod robber;
+pub mod session;
+mod start_keys;
+mod trade;
+mod turn;
+mod unit_keys;

@@ -1,0 +1,230 @@
+//! Computer players driven by the app: whose move it is, the worker thread that works it out,
+//! and its pace on screen (the table's state is in `table.rs`).
+
+use std::sync::mpsc::{self, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crate::bots::{self, BotLevel};
+use crate::engine::{Action, Seat};
+use crate::tui::app::App;
+use crate::tui::model::focus::Message;
+use crate::tui::model::keymap::Mode;
+use crate::tui::model::table::{Job, POLL, bot_seed, place_of, table_bot};
+
+impl App {
+    /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
+    /// while no bot plays, or its decided move waits under the help or a question (only a key
+    /// changes anything then).
+    pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
+        if let Some(due) = self.unwatched_fight_ends() {
+            return Some(due.saturating_duration_since(now));
+        }
+        self.bot_seat()?;
+        let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
+        if job.action.is_none() {
+            return Some(POLL);
+        }
+        if self.mode() != Mode::Bot {
+            return None;
+        }
+        Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
+    }
+
+    /// When a fight shown at a table of computer players only closes by itself: it shows for
+    /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
+    /// key). Where a person sits it waits for their key (`None`).
+    fn unwatched_fight_ends(&self) -> Option<Instant> {
+        if self.fight.is_none() || self.mode() != Mode::Fight || self.table.humans().next().is_some() {
+            return None;
+        }
+        Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
+    }
+
+    /// When the decided bot move may be played: the delay after the move before it.
+    fn due(&self) -> Option<Instant> {
+        let shown = self.table.shown_at?;
+        // A run of one bot's discards after a 7 is one move to the eye.
+        let discards = matches!(
+            (&self.table.last, &self.table.job),
+            (Some((Action::Discard(_), _)), Some(Job { action: Some(Action::Discard(_)), .. }))
+        );
+        (!discards).then(|| shown + self.table.delay)
+    }
+
+    /// Moves the bots' play on: starts the bot to act thinking, takes its decision when it
+    /// comes, and plays it once the move before has been shown long enough. Returns true when
+    /// the screen changed. Bots play only while nothing is open over the game (help, the quit
+    /// question, the save prompt): they go on thinking meanwhile.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
+            self.fight = None;
+            self.sync();
+            return true;
+        }
+        let Some(seat) = self.bot_seat() else {
+            self.drop_job();
+            return false;
+        };
+        let at = self.record.as_ref().map_or(0, |r| r.len());
+        if self.table.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
+            self.drop_job();
+        }
+        if self.table.job.is_none() {
+            self.think(seat, at);
+            return true;
+        }
+        let (seed, game) = (self.seed, self.game);
+        let Some(job) = self.table.job.as_mut() else { return false };
+        let mut changed = false;
+        if job.action.is_none() {
+            match job.rx.try_recv() {
+                Ok(Ok((bot, action))) => {
+                    job.action = Some(action);
+                    self.table.bots[seat.index()] = Some(bot);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => return false,
+                failed => {
+                    // The bot failed (it panicked): a random legal move keeps the game going,
+                    // and the seat gets a new bot for its next decision.
+                    let why = match failed {
+                        Ok(Err(why)) => why,
+                        _ => "it stopped".into(),
+                    };
+                    let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ at as u64);
+                    job.action = Some(stand_in.choose(game.acting_view()));
+                    let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
+                    self.message = Some(Message { text, error: true });
+                    changed = true;
+                }
+            }
+        }
+        if self.mode() != Mode::Bot || self.due().is_some_and(|due| now < due) {
+            return changed;
+        }
+        let job = self.table.job.take().expect("a decided job");
+        let action = job.action.expect("decided");
+        self.play_bot(action);
+        self.table.shown_at = Some(now);
+        // The next bot thinks while this move is shown.
+        if let Some(next) = self.bot_seat() {
+            let at = self.record.as_ref().map_or(0, |r| r.len());
+            self.think(next, at);
+        }
+        true
+    }
+
+    /// Lends the seat's bot to a worker thread with a copy of the game.
+    fn think(&mut self, seat: Seat, at: usize) {
+        let level = self.table.level(seat).expect("a bot seat");
+        let mut bot = self.table.bots[seat.index()]
+            .take()
+            .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
+        bot.set_offers(self.table.may_offer(seat, self.game.turn_number()));
+        self.table.brief(bot.as_mut());
+        let game = self.game;
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
+            survive_panics();
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(game.acting_view())));
+            let answer = chosen.map(|action| (bot, action)).map_err(|panic| {
+                let text = panic.downcast_ref::<&str>().map(|s| s.to_string());
+                text.or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".into())
+            });
+            // The receiver is gone when the game moved on or quit: nothing to do then.
+            let _ = tx.send(answer);
+        });
+        if let Err(e) = spawned {
+            self.refuse(format!("no thread for the computer player: {e}"));
+        }
+        self.table.job = Some(Job { seat, at, rx, action: None });
+    }
+
+    /// Abandons the move in progress: its thread finishes on its own, and the seat gets a new
+    /// bot when next needed.
+    fn drop_job(&mut self) {
+        if let Some(job) = self.table.job.take()
+            && job.action.is_none()
+        {
+            self.table.bots[job.seat.index()] = None;
+        }
+    }
+
+    /// Plays a bot's move and says what it did as the player at the keyboard may see it (H2).
+    ///
+    /// The status line shows the move while bots play, unless it holds a refusal or a failure,
+    /// which stays until the next key; once a person must act it goes back to asking them (the
+    /// log keeps the moves).
+    pub(in crate::tui) fn play_bot(&mut self, action: Action) {
+        let before = self.log.len();
+        let seat = self.game.to_act();
+        let mut played = action;
+        if let Err(why) = self.apply_as_bot(action) {
+            // A bot bug must not stall the game: a random legal move instead, said loudly.
+            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ before as u64);
+            played = stand_in.choose(self.game.acting_view());
+            let _ = self.apply_as_bot(played);
+            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
+            self.refuse(text);
+        }
+        self.table.last = Some((played, place_of(played)));
+        if matches!(played, Action::OfferTrade { .. }) {
+            self.table.offered = Some((self.game.turn_number(), seat));
+        }
+        if self.message.as_ref().is_some_and(|m| m.error) {
+            return;
+        }
+        let viewer = self.viewer.filter(|_| self.handoff().is_none());
+        let said = crate::tui::view::describe::texts(self.scene(), &self.log[before..], viewer);
+        self.message =
+            (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
+    }
+
+    /// A key while a bot plays that means nothing else: show the next move as soon as it is
+    /// decided.
+    pub(in crate::tui) fn skip(&mut self) {
+        self.table.shown_at = None;
+    }
+
+    /// Plays every bot move due now, at once and on this thread, until a person must act or the
+    /// game is over (at most `limit` moves). For tests and scripts: no delay, no thread.
+    pub fn play_bots(&mut self, limit: usize) -> usize {
+        let mut played = 0;
+        while played < limit {
+            let Some(seat) = self.bot_seat() else { break };
+            self.drop_job();
+            let level = self.table.level(seat).expect("a bot seat");
+            let seed = self.seed;
+            let time = self.table.time;
+            let may = self.table.may_offer(seat, self.game.turn_number());
+            let mut bot =
+                self.table.bots[seat.index()].take().unwrap_or_else(|| table_bot(level, bot_seed(seed, seat), time));
+            bot.set_offers(may);
+            self.table.brief(bot.as_mut());
+            let game = self.game;
+            let bot = self.table.bots[seat.index()].insert(bot);
+            let action = bot.choose(game.acting_view());
+            self.play_bot(action);
+            played += 1;
+        }
+        played
+    }
+}
+
+thread_local! {
+    /// Set on threads whose panic the game survives (a computer player thinking).
+    static SURVIVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the calling thread as one whose panic the game survives: a computer player's. Its
+/// panic leaves the terminal as it is and prints nothing over the screen; the thread sends the
+/// panic's message instead of an answer, and the game says it on the status line.
+pub(in crate::tui) fn survive_panics() {
+    SURVIVED.with(|s| s.set(true));
+}
+
+/// True on a thread marked by [`survive_panics`]: the terminal's panic hook then leaves the
+/// screen alone.
+pub(in crate::tui) fn panic_survived() -> bool {
+    SURVIVED.with(std::cell::Cell::get)
+}

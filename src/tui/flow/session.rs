@@ -1,0 +1,223 @@
+//! Games that survive, in the terminal (issue 4): every game played is a [`Record`]; it is
+//! autosaved after every action, saved under a name with `s`, taken back with `u`, and resumed
+//! from a file (`--load`) or from the latest autosave (`--continue`).
+//!
+//! The autosave is written synchronously, but after the frame that shows the action is drawn
+//! ([`App::autosave_now`], called by the terminal loop): the player sees the result at once,
+//! and the ~10 ms flush to disk overlaps their reading it. Keys pressed meanwhile wait in the
+//! terminal's queue, so a crash or a closed terminal loses at most the action being written,
+//! and a failed write is shown on the status line at once, never dropped.
+
+use std::path::Path;
+use std::time::SystemTime;
+
+use crossterm::event::KeyEvent;
+
+use crate::engine::Action;
+use crate::save::{self, Autosave, Record};
+use crate::tui::app::App;
+use crate::tui::model::files::{Files, Resume};
+use crate::tui::model::focus::Message;
+use crate::tui::model::save_prompt::{PromptKey, SavePrompt};
+use crate::tui::{Options, Theme};
+/// data directory.
+pub(in crate::tui) fn app_for(options: Options) -> App {
+    let Some(resume) = options.resume else {
+        let mut app = match options.seats {
+            Some(seats) => App::with_seats(options.seed, Some(seats), options.theme, options.rules),
+            None => {
+                let mut app = App::start_screen(options.seed, options.theme, options.rules, &options.remembered);
+                // The last unfinished game, offered as "Continue" (issue 23).
+                let last = Files::from_env().autosaves.and_then(|dir| save::latest_unfinished_in(&dir));
+                if let (Some(form), Some((autosave, record))) = (app.start.as_mut(), last) {
+                    let file = autosave.path().to_path_buf();
+                    form.last = Some(Box::new(Resume { record, autosave: Some(autosave), file, note: None }));
+                }
+                app
+            }
+        };
+        (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+        app.set_files(Files::from_env(), None);
+        return app;
+    };
+    let actions = resume.record.len();
+    let mut app = App::from_record(resume.record, options.theme);
+    (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+    // A loaded game gets its own autosave at once, so `--continue` comes back to it.
+    app.dirty = resume.autosave.is_none();
+    app.set_files(Files::from_env(), resume.autosave);
+    if app.message.is_none() {
+        let text = match resume.note {
+            Some(note) => format!("{note} ({actions} actions)"),
+            None => format!("resumed {} after {actions} actions", resume.file.display()),
+        };
+        app.message = Some(Message { text, error: false });
+    }
+    app
+}
+
+impl App {
+    /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
+    /// record, its computer players play on at their levels, and the person to act is asked to
+    /// take the keyboard first (H1).
+    pub fn from_record(record: Record, theme: Theme) -> App {
+        let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
+        app.undoable = record.can_undo().is_ok();
+        app.record = Some(record);
+        app
+    }
+
+    /// Sets where saves go and starts autosaving: to `autosave` if given (the game `--continue`
+    /// resumed), else to a new file in `files.autosaves` once the game has begun.
+    pub fn set_files(&mut self, files: Files, autosave: Option<Autosave>) {
+        if files.autosaves.is_none() && autosave.is_none() {
+            self.message = Some(Message {
+                text: "autosave is off: no data directory was found (set CATAN_DATA_DIR)".into(),
+                error: true,
+            });
+        }
+        self.files = files;
+        self.autosave = autosave;
+        self.start_autosave();
+    }
+
+    /// Picks the autosave file of a game that has begun, if autosaving and not yet done.
+    pub(in crate::tui) fn start_autosave(&mut self) {
+        if let (None, Some(dir), Some(record)) = (&self.autosave, &self.files.autosaves, &self.record) {
+            match Autosave::start_in(dir, record) {
+                Ok(a) => self.autosave = Some(a),
+                Err(e) => self.refuse(format!("autosave is off: {e}")),
+            }
+        }
+    }
+
+    /// The game with its history; `None` before the game begins.
+    pub fn record(&self) -> Option<&Record> {
+        self.record.as_ref()
+    }
+
+    /// The file the game is autosaved to.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
+    }
+
+    /// Writes the autosave if the game changed since the last write. Returns true when the
+    /// screen must be drawn again (a failed write, now on the status line).
+    pub fn autosave_now(&mut self) -> bool {
+        if !std::mem::take(&mut self.dirty) {
+            return false;
+        }
+        let (Some(autosave), Some(record)) = (&self.autosave, &self.record) else { return false };
+        match autosave.write(record) {
+            Ok(()) => false,
+            Err(e) => {
+                // Said loudly, every time: the game is no longer safe on disk.
+                self.refuse(format!("autosave failed (s saves elsewhere): {e}"));
+                true
+            }
+        }
+    }
+
+    /// After the record changed: autosave due, and whether undo is possible now.
+    pub(in crate::tui) fn recorded(&mut self) {
+        self.dirty = true;
+        self.undoable = self.record.as_ref().is_some_and(|r| r.can_undo().is_ok());
+    }
+
+    /// `u`: takes back the acting player's last action if nothing new was revealed by it.
+    /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
+    /// no hidden hand is shown to anyone else (H1).
+    pub(in crate::tui) fn undo(&mut self) {
+        let m = &mut **self;
+        let Some(record) = &mut m.record else { return self.refuse("nothing to undo".into()) };
+        match record.undo() {
+            Ok(action) => {
+                (m.game, m.log) = (*record.game(), record.log());
+                self.log_scroll = 0;
+                self.recorded();
+                self.sync();
+                let text = format!("took back {}", taken_back(action));
+                self.message = Some(Message { text, error: false });
+            }
+            Err(refusal) => self.refuse(refusal.to_string()),
+        }
+    }
+
+    /// `s`: opens the save prompt, offering a name from the date and the seed.
+    pub(in crate::tui) fn open_save_prompt(&mut self) {
+        if self.record.is_none() {
+            return self.refuse("nothing to save before the game begins".into());
+        }
+        self.saving = Some(SavePrompt::new(self.seed, SystemTime::now()));
+    }
+
+    /// A key while the save prompt is open.
+    pub(in crate::tui) fn save_key(&mut self, key: KeyEvent) {
+        let Some(prompt) = self.saving.as_mut() else { return };
+        match prompt.key(key) {
+            PromptKey::Stay => {}
+            PromptKey::Cancel => self.saving = None,
+            PromptKey::Quit => {
+                self.saving = None;
+                self.quitting = true;
+            }
+            PromptKey::Submit(name) => self.save_named(&name),
+        }
+    }
+
+    /// Writes the record under a typed name; asks once before replacing an existing save, and
+    /// never replaces anything that is not a catan save ([`save::check_replace`]).
+    /// The prompt stays open on an error so the name can be fixed.
+    fn save_named(&mut self, name: &str) {
+        let path = match save::resolve_name_in(self.files.saves.as_deref(), name) {
+            Ok(p) => p,
+            Err(e) => return self.refuse(e.to_string()),
+        };
+        // Only ever a catan save is replaced: a text file, a link, a device is refused with why.
+        let exists = match save::check_replace(&path) {
+            Ok(exists) => exists,
+            Err(e) => return self.refuse(e.to_string()),
+        };
+        let m = &mut **self;
+        let (Some(record), Some(prompt)) = (&m.record, &mut m.saving) else { return };
+        if exists && prompt.confirm.as_ref() != Some(&path) {
+            prompt.confirm = Some(path);
+            return;
+        }
+        match save::save(record, &path) {
+            Ok(()) => {
+                self.saving = None;
+                let text = format!(
+                    "saved to {} ({} resumes here)",
+                    path.display(),
+                    crate::tui::model::save_prompt::load_command(&path)
+                );
+                self.message = Some(Message { text, error: false });
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+}
+
+/// The action taken back, in words for the status line.
+fn taken_back(action: Action) -> String {
+    match action {
+        Action::BuildSettlement(_) => "the settlement".into(),
+        Action::BuildCity(_) => "the city".into(),
+        Action::BuildCastle(_) => "the castle".into(),
+        Action::BuildRoad(_) => "the road".into(),
+        Action::Discard(r) => format!("the discarded {}", r.name()),
+        Action::MoveRobber { .. } => "the robber's move".into(),
+        Action::PlayKnight => "the knight".into(),
+        Action::PlayRoadBuilding => "the road building card".into(),
+        Action::PlayYearOfPlenty(..) => "the year of plenty card".into(),
+        Action::MaritimeTrade { .. } => "the trade with the bank".into(),
+        Action::ConfirmTrade(_) => "the trade".into(),
+        Action::CancelTrade => "withdrawing the offer: it is open again".into(),
+        Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => format!("the {}", kind.name()),
+        Action::MoveKnight { .. } => "the knight unit's move".into(),
+        Action::SailShip { .. } => "the ship's sailing".into(),
+        Action::BoardShip { .. } => "the knight unit's boarding".into(),
+        other => format!("{other:?}"),
+    }
+}

@@ -1,0 +1,234 @@
+//! The start screen's keys and the game they begin (the form itself is `model/start_form.rs`).
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::bots::BotLevel;
+use crate::engine::{Config, Game, MAX_PLAYERS};
+use crate::save::{DEFAULT_BOT, SeatInfo};
+use crate::tui::app::App;
+use crate::tui::model::focus::Message;
+use crate::tui::model::keymap::{self, Cmd, Mode};
+use crate::tui::model::settings::{Remembered, Settings};
+use crate::tui::model::start_form::{MIN_PLAYERS, Row, SeatEntry, StartForm, change, rules_for};
+
+impl App {
+    /// The start screen as it was left last time, with the rules `rules` (the remembered ones
+    /// under the flags given) and, on a first run, the how-to-play page over it.
+    pub fn start_screen(seed: u64, theme: crate::tui::Theme, rules: Config, remembered: &Remembered) -> App {
+        let mut app = App::with_seats(seed, None, theme, rules);
+        app.start = Some(StartForm::remembered(remembered));
+        app.table.offers_to_people = !remembered.no_bot_offers;
+        if remembered.first_run {
+            app.howto = Some(0);
+        }
+        if let Some(notice) = &remembered.notice {
+            app.message = Some(Message { text: notice.clone(), error: true });
+        }
+        app.preview();
+        app
+    }
+
+    /// Deals the island the form's players and rules will play on, when it is another than the
+    /// one shown: the board is dealt first from the seed, so the start screen shows the very
+    /// island of the game (a fifth name moves it to the 5-6 island, a beginner board shows it).
+    pub(in crate::tui) fn preview(&mut self) {
+        let Some(form) = &self.start else { return };
+        let players = form.named().count().clamp(4, MAX_PLAYERS) as u8;
+        let config = rules_for(&self.rules, players);
+        if config != *self.game.config() {
+            // Rules the island can't take (a beginner board on the 5-6 island, say) keep the
+            // island shown; starting the game then says why.
+            if let Ok(game) = Game::new(config, self.seed) {
+                self.game = game;
+            }
+        }
+    }
+
+    /// Pasted text goes only where text is typed: the start screen's name (what a name may
+    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
+    /// dropped: a paste must not play its letters as commands.
+    pub(in crate::tui) fn paste(&mut self, text: &str) {
+        match self.mode() {
+            Mode::Start => {
+                if let Some(form) = self.start.as_mut() {
+                    for c in text.chars() {
+                        form.type_char(c);
+                    }
+                }
+                self.preview();
+            }
+            Mode::SaveName => {
+                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
+                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Resumes the last unfinished game offered on the start screen, as `--continue` does:
+    /// its autosave is written on, and the player to act takes the keyboard first.
+    fn continue_last(&mut self) {
+        let Some(resume) = self.start.as_mut().and_then(|f| f.last.take()) else { return };
+        let file = resume.file.display().to_string();
+        let actions = resume.record.len();
+        let mut app = App::from_record(resume.record, self.theme);
+        (app.table.delay, app.table.time) = (self.table.delay, self.table.time);
+        app.size = self.size;
+        app.set_files(self.files.clone(), resume.autosave);
+        app.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
+        *self = app;
+    }
+
+    /// A key on the start screen: a command of its table, or on a seat a character typed.
+    pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) {
+        let mode = self.mode();
+        match keymap::lookup(mode, key) {
+            Some(cmd) => self.start_command(cmd),
+            None => match key.code {
+                KeyCode::Char(c) if mode == Mode::Start && !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    if let Some(form) = self.start.as_mut() {
+                        form.type_char(c);
+                    }
+                }
+                _ => {}
+            },
+        }
+        self.preview();
+    }
+
+    fn start_command(&mut self, cmd: Cmd) {
+        let Some(form) = self.start.as_mut() else { return };
+        match (form.row, cmd) {
+            (_, Cmd::Quit) => self.done = true,
+            (_, Cmd::HowTo) => self.open_howto(),
+            (_, Cmd::Up) => form.step(-1),
+            (_, Cmd::Down) => form.step(1),
+            (Row::Seat(i), Cmd::Confirm) => self.seat_enter(i),
+            (Row::Continue, Cmd::Confirm) => self.continue_last(),
+            (_, Cmd::Confirm) => self.start_game(),
+            (Row::Seat(i), Cmd::Toggle) => {
+                let name = form.free_name(i);
+                let seat = &mut form.seats[i];
+                match seat.bot {
+                    Some(_) => {
+                        seat.bot = None;
+                        if seat.auto {
+                            (seat.name, seat.auto) = (String::new(), false);
+                        }
+                    }
+                    None => {
+                        seat.bot = Some(DEFAULT_BOT);
+                        if seat.name.trim().is_empty() {
+                            (seat.name, seat.auto) = (name, true);
+                        }
+                    }
+                }
+            }
+            (Row::Seat(i), Cmd::Left | Cmd::Right) => {
+                let by = if cmd == Cmd::Left { -1 } else { 1 };
+                match form.seats[i].bot {
+                    Some(level) => {
+                        let at = BotLevel::ALL.iter().position(|l| *l == level).unwrap_or(0);
+                        let to = at.saturating_add_signed(by).min(BotLevel::ALL.len() - 1);
+                        form.seats[i].bot = Some(BotLevel::ALL[to]);
+                    }
+                    None => self.refuse("a person's seat: Tab makes it a computer player's".into()),
+                }
+            }
+            (Row::Seat(i), Cmd::Less) => {
+                let seat = &mut form.seats[i];
+                seat.auto = false;
+                if seat.name.pop().is_none() && form.seats.len() > 1 {
+                    // On an empty seat, go back into the name before it (issue 15: Backspace
+                    // deletes a character, never a whole name).
+                    form.seats.remove(i);
+                    form.row = Row::Seat(i.saturating_sub(1));
+                }
+            }
+            (Row::Seat(i), Cmd::Remove) => {
+                form.seats.remove(i);
+                if form.seats.is_empty() {
+                    form.seats.push(SeatEntry::default());
+                }
+                form.row = Row::Seat(i.min(form.seats.len() - 1));
+            }
+            (Row::BotOffers, Cmd::Left | Cmd::Right | Cmd::Next) => {
+                self.table.offers_to_people = !self.table.offers_to_people;
+            }
+            (row, Cmd::Left | Cmd::Right | Cmd::Next) => {
+                let by = if cmd == Cmd::Left { -1 } else { 1 };
+                let players = form.named().count().max(MIN_PLAYERS) as u8;
+                self.rules = change(&self.rules, row, by, players);
+            }
+            _ => {}
+        }
+    }
+
+    /// Enter on seat `i`: on to the next seat (a new one after the last, up to six) once the
+    /// name is good; on an empty last seat, the game starts.
+    fn seat_enter(&mut self, i: usize) {
+        let Some(form) = self.start.as_mut() else { return };
+        let last = i + 1 == form.seats.len();
+        if form.seats[i].name.trim().is_empty() {
+            if last && form.named().count() >= MIN_PLAYERS {
+                self.start_game();
+            } else if last {
+                self.refuse(format!("type at least {MIN_PLAYERS} names"));
+            } else {
+                self.refuse(format!("seat {} has no name: type one, or Del removes the seat", i + 1));
+            }
+            return;
+        }
+        let names: Vec<String> = form.named().map(|s| s.name.trim().to_string()).collect();
+        if let Err(e) = crate::text::check_names(&names) {
+            // The same words as everywhere a name enters (--players, a loaded save).
+            return self.refuse(e.to_string());
+        }
+        form.row = match (last, form.seats.len() < MAX_PLAYERS) {
+            (false, _) => Row::Seat(i + 1),
+            (true, true) => {
+                form.seats.push(SeatEntry::default());
+                Row::Seat(i + 1)
+            }
+            (true, false) => Row::Start,
+        };
+    }
+
+    /// Starts the game with the named seats (empty ones are left out) and the rules shown, and
+    /// remembers them for next time. What can't start is said, and the form stays.
+    fn start_game(&mut self) {
+        let Some(form) = self.start.as_ref() else { return };
+        let seats: Vec<SeatInfo> = form
+            .named()
+            .map(|s| {
+                let name = s.name.trim().to_string();
+                match s.bot {
+                    Some(level) => SeatInfo::bot(name, level),
+                    None => SeatInfo::human(name),
+                }
+            })
+            .collect();
+        if seats.len() < MIN_PLAYERS {
+            return self.refuse(format!("type at least {MIN_PLAYERS} names"));
+        }
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        if let Err(e) = crate::text::check_names(&names) {
+            return self.refuse(e.to_string());
+        }
+        let file = form.file.clone();
+        let rules = rules_for(&self.rules, seats.len() as u8);
+        if let Err(e) = rules.validate() {
+            return self.refuse(e.to_string());
+        }
+        let mut settings = Settings::from_rules(&rules, seats.clone());
+        settings.bot_offers_to_people = self.table.offers_to_people;
+        self.begin(seats);
+        if self.start.is_none()
+            && let Some(file) = file
+            && let Err(e) = settings.save(&file)
+        {
+            self.message = Some(Message { text: format!("settings not remembered: {e}"), error: true });
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! The units' choice at the keyboard (R52, R53, R56; model/unit_choice.rs has the steps): its
+//! lists are a dialog (their keys in flow/dialog_keys.rs), its island step a selection whose
+//! legal places are marked; Esc goes back a step from either. Each step answers with the
+//! dialogs' `Outcome`, carried out by `App::carry_out`. While the island shows, the choice
+//! waits in `App::units` (the selection has no room for it), dropped whenever the focus is set
+//! again from the game (`App::sync`).
+
+use crate::tui::app::App;
+use crate::tui::flow::dialog_keys::units_outcome;
+use crate::tui::model::dialog::{Dialog, Outcome};
+use crate::tui::model::focus::Focus;
+use crate::tui::model::selection::{Purpose, Selection, Target, Verb};
+use crate::tui::model::unit_choice::{Next, UnitChoice};
+
+impl App {
+    /// `n`: the choice over the legal unit actions and attacks, or why there is none.
+    pub(in crate::tui) fn open_units(&mut self) {
+        let choice = UnitChoice::new(&self.legal());
+        if choice.steps.left().is_empty() {
+            let why =
+                crate::tui::model::unit_choice::attack_note(&self.game).map_or(String::new(), |n| format!(" ({n})"));
+            return self.refuse(format!("no unit can be built, act or attack now{why}"));
+        }
+        self.focus = Focus::Dialog(Dialog::Units(choice));
+    }
+
+    /// The island step: the places left marked, the cursor on the one nearest the unit (or
+    /// where the cursor last was).
+    pub(in crate::tui) fn units_island(&mut self, choice: UnitChoice) {
+        let verb = choice.verb(&self.game).unwrap_or(Verb::Move);
+        let near = self.unit_place(&choice).or(self.last_target);
+        let sel = Selection::among(&self.game, choice.steps.left(), Purpose::Unit(verb), near, true);
+        self.units = Some(choice);
+        self.focus = Focus::Select(sel);
+    }
+
+    /// Where the chosen unit stands, for the cursor to start beside it.
+    fn unit_place(&self, choice: &UnitChoice) -> Option<Target> {
+        use crate::tui::model::unit_choice::What;
+        let s = self.game.to_act();
+        match choice.what()? {
+            What::Knight(slot) => self.game.knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),
+            What::Ship(slot) => self.game.ship_units(s).find(|u| u.0 == slot).map(|u| Target::Sea(u.2)),
+            What::Build(_) => None,
+        }
+    }
+
+    /// Enter on the island: the place is taken (a legal one); the action is played, or the
+    /// list of those sharing the place opens.
+    pub(in crate::tui) fn units_place(&mut self, t: Target) {
+        let Some(mut choice) = self.units.take() else { return };
+        match choice.place(&self.game, t) {
+            Some(next) => self.carry_out(units_outcome(choice, next)),
+            None => {
+                self.units = Some(choice);
+                self.refuse("no legal move there: Tab goes to the marked places".into());
+            }
+        }
+    }
+
+    /// Esc on the island: back to the list before it.
+    pub(in crate::tui) fn units_back(&mut self) {
+        let Some(mut choice) = self.units.take() else { return self.focus = Focus::Idle };
+        let outcome = if choice.back(&self.game) { units_outcome(choice, Next::List) } else { Outcome::Close };
+        self.carry_out(outcome);
+    }
+}

@@ -1,0 +1,25 @@
+//! What the views read: the state types of the front end, gathered in one
+//! [`scene::Scene`] that the App owns and the views borrow without changing it. Nothing here imports a view,
+//! a flow or the terminal: the key tables ([`keymap`]) and the theme live here because the
+//! footer, the help and every widget read them.
+
+pub mod builders;
+pub mod dialog;
+pub mod files;
+pub mod focus;
+pub mod keymap;
+pub mod legal;
+pub mod offers;
+pub mod picker;
+pub mod save_prompt;
+pub mod scene;
+pub mod sea_names;
+pub mod selection;
+pub mod settings;
+pub mod start_form;
+pub mod stats;
+pub mod steps;
+pub mod table;
+pub mod theme;
+pub mod unit_choice;
+pub mod words;

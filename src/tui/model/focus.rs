@@ -1,0 +1,80 @@
+//! The app's small state types: what happens to it ([`Msg`]), what the player at the keyboard
+//! is doing ([`Focus`]), the status line's [`Message`] and the guarded [`Screen`] showing. The
+//! views read them without importing the app.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::engine::Seat;
+use crate::tui::model::dialog::Dialog;
+use crate::tui::model::selection::Selection;
+
+/// What happens to the app: a key, a click, pasted text, a new terminal size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Click {
+        col: u16,
+        row: u16,
+    },
+    /// Text pasted into the terminal (bracketed paste): typed into the name being edited, if
+    /// one is, and otherwise ignored, so a paste never plays keys as commands.
+    Paste(String),
+    Resize(u16, u16),
+}
+
+impl Msg {
+    /// A key press with no modifiers (for tests and scripts).
+    pub fn key(code: KeyCode) -> Msg {
+        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+    /// A typed character.
+    pub fn char(c: char) -> Msg {
+        Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// What the player who has the keyboard is doing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// Choosing what to do next (roll, build, trade, end the turn).
+    Idle,
+    Select(Selection),
+    Dialog(Dialog),
+}
+
+/// A line for the status bar: a result, or a refusal (shown with a mark, not colour alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// One letter per player for their pieces: the first letter or digit of the name not taken by
+/// an earlier player, else the seat's number.
+pub(crate) fn letters_for(names: &[String]) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let pick = name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .map(|c| c.to_ascii_uppercase())
+            .find(|c| !out.contains(c))
+            .unwrap_or_else(|| char::from(b'1' + i as u8));
+        out.push(pick);
+    }
+    out
+}
+
+/// A screen the input gate guards (`term/gate.rs`): what the model says shows now, so the
+/// terminal knows when to drop keys meant for the screen before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The hand-off, waiting for this seat.
+    Handoff(Seat),
+    /// The shared screen of the answers to an offer.
+    Offer,
+    /// The shared screen asking who builds in the Special Building Phase.
+    Builders,
+    /// A fight everyone reads (R56), a computer player's too.
+    Fight,
+}

@@ -1,0 +1,129 @@
+//! The card picker (discards, year of plenty, monopoly, and R45's cards for a 7): which cards,
+//! how many, and the actions they make; its keys are in `flow/dialog_keys.rs`.
+
+use crate::engine::{Action, Game, Hand, Phase, Resource};
+
+/// The kind of card on row `i` of a list of kinds.
+pub fn res(i: usize) -> Resource {
+    Resource::CARDS[i % 6]
+}
+
+/// The kinds of card a hand may hold in this game: the five resources, and gold with R42.
+pub fn kinds(game: &Game) -> &'static [Resource] {
+    if game.config().modules.has(crate::engine::Module::Gold) { &Resource::CARDS } else { &Resource::ALL }
+}
+
+/// The row after `row` (or before, `up`) in a list of `n` rows, round the end.
+pub fn wrap(row: usize, n: usize, up: bool) -> usize {
+    if n == 0 {
+        0
+    } else if up {
+        (row + n - 1) % n
+    } else {
+        (row + 1) % n
+    }
+}
+
+/// What the card picker is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickFor {
+    /// Discard this many cards after a 7.
+    Discard(u8),
+    YearOfPlenty,
+    Monopoly,
+    /// R45 (no robber): the cards for a building, of kinds its hexes give and the bank holds.
+    Plenty,
+}
+
+/// Cards being picked, with a cursor row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picker {
+    pub purpose: PickFor,
+    pub counts: Hand,
+    pub row: usize,
+    /// The player moved to a row or named a kind (H5): where one card is picked (a monopoly,
+    /// one card of a 7 or of year of plenty), Enter takes the row only then.
+    pub named: bool,
+}
+
+impl Picker {
+    /// A picker for a purpose, with nothing picked.
+    pub fn new(purpose: PickFor) -> Picker {
+        Picker { purpose, counts: Hand::EMPTY, row: 0, named: false }
+    }
+
+    /// How many cards must be picked.
+    pub fn need(&self, game: &Game) -> u32 {
+        match self.purpose {
+            PickFor::Discard(n) => n as u32,
+            PickFor::YearOfPlenty => (game.bank().total() - u32::from(game.bank()[Resource::Gold])).min(2),
+            PickFor::Monopoly => 1,
+            // R45: every card the building gives, on one dialog (issue 23).
+            PickFor::Plenty => match game.phase() {
+                Phase::Plenty { left, .. } => left.into(),
+                _ => 1,
+            },
+        }
+    }
+
+    /// Whether row `r` is shown: with R45, only the kinds the building gives (and the bank
+    /// holds); every kind for the other pickers.
+    pub fn shows(&self, game: &Game, r: Resource) -> bool {
+        self.purpose != PickFor::Plenty || game.is_legal(Action::TakeCard(r))
+    }
+
+    /// The picker on its first shown row (R45: the first kind the building gives).
+    pub fn first_row(mut self, game: &Game) -> Picker {
+        if let Some(i) = self.kinds(game).iter().position(|&r| self.shows(game, r)) {
+            self.row = i;
+        }
+        self
+    }
+
+    /// The kinds of card its rows list: gold too for a discard or a 7's card (R42, R45), never
+    /// for year of plenty or monopoly.
+    pub fn kinds(&self, game: &Game) -> &'static [Resource] {
+        match self.purpose {
+            PickFor::Discard(_) | PickFor::Plenty => kinds(game),
+            PickFor::YearOfPlenty | PickFor::Monopoly => &Resource::ALL,
+        }
+    }
+
+    /// The most cards of `r` that may be picked.
+    pub fn limit(&self, game: &Game, r: Resource) -> u8 {
+        match self.purpose {
+            PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
+            _ if r.is_gold() && !self.kinds(game).contains(&r) => 0,
+            PickFor::YearOfPlenty => game.bank()[r].min(2),
+            PickFor::Monopoly => 1,
+            PickFor::Plenty if game.is_legal(Action::TakeCard(r)) => match game.phase() {
+                Phase::Plenty { left, .. } => left.min(game.bank()[r]),
+                _ => 1,
+            },
+            PickFor::Plenty => 0,
+        }
+    }
+
+    /// The actions the picked cards make, once enough are picked.
+    pub(in crate::tui) fn actions(&self, game: &Game) -> Option<Vec<Action>> {
+        if self.purpose == PickFor::Monopoly {
+            return self.named.then(|| vec![Action::PlayMonopoly(res(self.row))]);
+        }
+        let mut counts = self.counts;
+        // With one card to pick, Enter on a row the player named picks it (H5).
+        if self.need(game) == 1 && counts.is_empty() && self.named && self.limit(game, res(self.row)) > 0 {
+            counts[res(self.row)] = 1;
+        }
+        if counts.total() != self.need(game) {
+            return None;
+        }
+        let cards: Vec<Resource> =
+            Resource::CARDS.into_iter().flat_map(|r| std::iter::repeat_n(r, counts[r] as usize)).collect();
+        Some(match self.purpose {
+            PickFor::Discard(_) => cards.into_iter().map(Action::Discard).collect(),
+            PickFor::YearOfPlenty => vec![Action::PlayYearOfPlenty(cards[0], cards.get(1).copied())],
+            PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
+            PickFor::Plenty => cards.into_iter().map(Action::TakeCard).collect(),
+        })
+    }
+}

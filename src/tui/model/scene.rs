@@ -1,0 +1,354 @@
+//! The model the views draw from: the front end's state, and the questions every view asks
+//! of it (who must take the keyboard, which mode the keys are in, which commands work now).
+//! The App owns one and answers its own questions through it (`Deref`), so each answer has
+//! one place; the replay viewer owns one of a recorded game ([`Scene::still`]) and draws with
+//! the same views, without an app.
+//!
+//! A leaf of the front end: it imports the model's other types, never the app.
+
+use std::cell::OnceCell;
+use std::path::Path;
+use std::rc::Rc;
+
+use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, Seat};
+use crate::save::{Autosave, Record};
+use crate::tui::model::builders::Builders;
+use crate::tui::model::dialog::{Dialog, PickFor};
+use crate::tui::model::files::Files;
+use crate::tui::model::focus::Focus;
+use crate::tui::model::focus::Screen;
+use crate::tui::model::keymap::{Cmd, Mode};
+use crate::tui::model::legal::Legal;
+use crate::tui::model::offers::OfferTable;
+use crate::tui::model::save_prompt::SavePrompt;
+use crate::tui::model::start_form::{Row, StartForm};
+use crate::tui::model::table::Table;
+use crate::tui::model::theme::Theme;
+
+/// The front end's state that the views read: the App owns one (and reaches it through
+/// `Deref`), the replay viewer owns one of the step it shows, and every view borrows it.
+pub struct Scene {
+    pub game: Game,
+    pub seed: u64,
+    /// The rules options new games are dealt with (the start screen shows them; the player
+    /// count comes from the names).
+    pub rules: Config,
+    pub names: Vec<String>,
+    /// One letter per player, shown on their pieces.
+    pub letters: Vec<char>,
+    pub theme: Theme,
+    /// The start screen's form, while the names are asked.
+    pub start: Option<StartForm>,
+    /// The seat that confirmed it holds the keyboard; hands are shown only to it (H1).
+    pub viewer: Option<Seat>,
+    pub focus: Focus,
+    /// Every event since the deal, shown through `Event::describe` for the viewer.
+    pub log: Vec<Event>,
+    /// Lines scrolled back from the newest.
+    pub log_scroll: usize,
+    pub help: bool,
+    /// The how-to-play page, while it is open: how far it is scrolled.
+    pub howto: Option<u16>,
+    pub quitting: bool,
+    /// On the game-over screen: show the board instead of the statistics.
+    pub show_board: bool,
+    pub size: (u16, u16),
+    /// The save prompt, while a name is typed.
+    pub saving: Option<SavePrompt>,
+    /// Who plays each seat, and the computer players' moves in progress.
+    pub table: Table,
+    /// The answers given on the shared trade-answer screen (flow/answers.rs).
+    pub offer_table: OfferTable,
+    /// Who builds in the Special Building Phase after the last turn (flow/building_phase.rs).
+    pub builders: Option<Builders>,
+    /// Where saves and autosaves go.
+    pub files: Files,
+    /// The game with its history (seed, rules, names, every action): the source of truth that
+    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
+    /// and in the replay viewer.
+    pub record: Option<Record>,
+    /// The file rewritten after every action, once the game has one.
+    pub autosave: Option<Autosave>,
+    /// Whether `u` would take the last action back (cached: it costs a replay).
+    pub undoable: bool,
+    /// The legal actions of the position, worked out once for `game` and shared.
+    pub(in crate::tui) legal: Legal,
+    /// The fight just fought and what it changed, shown until the next key (R56).
+    pub fight: Option<Vec<Event>>,
+    /// What the fight's attack aimed at (a defending unit may have taken it, R56).
+    pub fight_aimed: Option<crate::engine::Target>,
+    /// What was asked already since the state last changed: the App clears it whenever it
+    /// lends the scene out to be changed.
+    pub(in crate::tui) memo: Memo,
+}
+
+/// Answers a scene keeps once asked: the footer asks the mode and the legal actions once a key.
+#[derive(Default)]
+pub struct Memo {
+    legal: OnceCell<Rc<[Action]>>,
+    mode: OnceCell<Mode>,
+}
+
+impl Scene {
+    /// A scene of a game that is looked at, not played: nobody holds the keyboard, nothing is
+    /// selected, every question of play answers "no".
+    pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>, theme: Theme) -> Scene {
+        Scene {
+            game,
+            seed,
+            rules: *game.config(),
+            names,
+            letters,
+            theme,
+            start: None,
+            viewer: None,
+            focus: Focus::Idle,
+            log: Vec::new(),
+            log_scroll: 0,
+            help: false,
+            howto: None,
+            quitting: false,
+            show_board: false,
+            size: (0, 0),
+            saving: None,
+            table: Table::default(),
+            offer_table: OfferTable::default(),
+            builders: None,
+            files: Files::default(),
+            record: None,
+            autosave: None,
+            undoable: false,
+            legal: Legal::default(),
+            fight: None,
+            fight_aimed: None,
+            memo: Memo::default(),
+        }
+    }
+
+    /// The file the game is autosaved to.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
+    }
+
+    /// The legal actions of the position (computed at most once per position, see `Legal`).
+    pub fn legal(&self) -> Rc<[Action]> {
+        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(&self.game)))
+    }
+
+    /// A player's name.
+    pub fn name(&self, s: Seat) -> String {
+        self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, the name
+    /// alone for a person.
+    pub fn label(&self, s: Seat) -> String {
+        match self.table.level(s) {
+            Some(level) => format!("{} ({level})", self.name(s)),
+            None => self.name(s),
+        }
+    }
+
+    /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
+    pub fn with_names(&self, mut text: String) -> String {
+        for s in self.game.seats() {
+            text = text.replace(&s.to_string(), &self.name(s));
+        }
+        text
+    }
+
+    /// What the player who must act may see: the seat at the keyboard once any hand-off is
+    /// done. Hands and development cards are read only through it (H1).
+    pub fn acting_view(&self) -> PlayerView<'_> {
+        self.game.view(self.game.to_act())
+    }
+
+    /// The seat a bot must play now, in a game being played (not on the start screen, nor in
+    /// the replay viewer, which has no record).
+    pub fn bot_seat(&self) -> Option<Seat> {
+        let s = self.game.to_act();
+        (self.start.is_none() && self.record.is_some() && !self.game.is_over() && self.table.level(s).is_some())
+            .then_some(s)
+    }
+
+    /// The footer's words while a bot plays: it is thinking, or its move is shown.
+    pub fn bot_status(&self) -> Option<String> {
+        let s = self.bot_seat()?;
+        Some(if self.table.decided() {
+            format!("{} is next · any key: go on", self.label(s))
+        } else {
+            format!("{} is thinking…", self.label(s))
+        })
+    }
+
+    /// True while the shared answer screen shows: an offer is open, the player to answer is a
+    /// person who has not answered on it yet, and more than one person plays (one person among
+    /// computer players keeps the keyboard and answers privately).
+    pub fn sharing_offer(&self) -> bool {
+        let g = &self.game;
+        let s = g.to_act();
+        matches!(g.phase(), Phase::Trade { .. })
+            && s != g.current_player()
+            && self.table.level(s).is_none()
+            && self.table.humans().nth(1).is_some()
+            && self.offer_table.given(s).is_none()
+            && self.start.is_none()
+            && !g.is_over()
+    }
+
+    /// The person whose letter was pressed on the shared answer screen.
+    pub fn offer_table_picked(&self) -> Option<Seat> {
+        self.offer_table.picked
+    }
+
+    /// The people the open offer still waits for, in turn order.
+    pub fn offer_waiting(&self) -> Vec<Seat> {
+        let Phase::Trade { answers, .. } = self.game.phase() else { return Vec::new() };
+        let n = self.game.num_players() as u8;
+        let first = self.game.current_player().0;
+        (0..n)
+            .map(|i| Seat((first + i) % n))
+            .filter(|s| answers[s.index()] == Answer::Pending && self.table.level(*s).is_none())
+            .collect()
+    }
+
+    /// True while the shared "who builds?" screen shows.
+    pub fn asking_builders(&self) -> bool {
+        matches!(self.game.phase(), Phase::SpecialBuilding { .. })
+            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game.turn_number())
+            && self.start.is_none()
+    }
+
+    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
+    /// act and has not yet taken it (computer players need no keyboard).
+    pub fn handoff(&self) -> Option<Seat> {
+        let s = self.game.to_act();
+        let person = self.table.level(s).is_none();
+        let shared = self.sharing_offer() || self.asking_builders();
+        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+    }
+
+    /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
+    /// (the answers to an offer, who builds).
+    pub fn guarded(&self) -> Option<Screen> {
+        if self.fight.is_some() && self.start.is_none() {
+            Some(Screen::Fight)
+        } else if let Some(s) = self.handoff() {
+            Some(Screen::Handoff(s))
+        } else if self.sharing_offer() {
+            Some(Screen::Offer)
+        } else if self.asking_builders() {
+            Some(Screen::Builders)
+        } else {
+            None
+        }
+    }
+
+    /// The mode the keyboard is in.
+    pub fn mode(&self) -> Mode {
+        *self.memo.mode.get_or_init(|| self.find_mode())
+    }
+
+    fn find_mode(&self) -> Mode {
+        if self.howto.is_some() {
+            Mode::HowTo
+        } else if let Some(form) = &self.start {
+            if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
+        } else if self.quitting {
+            Mode::Quit
+        } else if self.saving.is_some() {
+            Mode::SaveName
+        } else if self.help {
+            Mode::Help
+        } else if self.fight.is_some() {
+            Mode::Fight
+        } else if self.game.is_over() {
+            Mode::Over
+        } else if self.handoff().is_some() {
+            Mode::Handoff
+        } else if self.sharing_offer() {
+            Mode::Offer
+        } else if self.asking_builders() {
+            Mode::Builders
+        } else if self.bot_seat().is_some() {
+            Mode::Bot
+        } else {
+            match &self.focus {
+                Focus::Idle => Mode::Turn,
+                Focus::Select(_) => Mode::Select,
+                Focus::Dialog(d) => d.mode(),
+            }
+        }
+    }
+
+    /// A development card can be played now by the player who must act (whatever the mode:
+    /// the status line asks this after a bot's turn too, where `enabled` is true for all).
+    pub fn can_play_card(&self) -> bool {
+        self.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_)
+            )
+        })
+    }
+
+    /// True when a command would do something now (the footer shows only those). The
+    /// position's legal actions are asked for only in the turn's own mode, and then from the
+    /// shared list.
+    pub fn enabled(&self, cmd: Cmd) -> bool {
+        let mode = self.mode();
+        if mode == Mode::SaveName {
+            return true;
+        }
+        match cmd {
+            Cmd::Undo => {
+                return self.undoable && self.handoff().is_none() && !matches!(mode, Mode::Over | Mode::Bot);
+            }
+            // Works in every mode but the start screen; the footer names it outside dialogs,
+            // whose own keys fill the line.
+            Cmd::Save => {
+                return self.record.is_some()
+                    && matches!(mode, Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
+            }
+            _ => {}
+        }
+        if mode == Mode::Start && matches!(cmd, Cmd::Left | Cmd::Right) {
+            // The level keys, on a computer player's seat.
+            return self.start.as_ref().is_some_and(|f| matches!(f.row, Row::Seat(i) if f.seats[i].bot.is_some()));
+        }
+        if mode != Mode::Turn {
+            return match (&self.focus, cmd) {
+                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
+                (Focus::Select(s), Cmd::Cancel) => s.cancellable,
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
+                    !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
+                }
+                // A monopoly names one kind, and one card is picked by its row: no count to
+                // raise or lower then.
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
+                    p.purpose != PickFor::Monopoly && p.need(&self.game) > 1
+                }
+                // R45 lists only the kinds the building gives: the footer does not offer all
+                // five resource keys (the keys of the kinds shown still work).
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Pick(_)) => p.purpose != PickFor::Plenty,
+                _ => true,
+            };
+        }
+        let legal = self.legal();
+        let any = |f: fn(&Action) -> bool| legal.iter().any(f);
+        match cmd {
+            Cmd::Roll => any(|a| *a == Action::RollDice),
+            Cmd::BuildRoad => any(|a| matches!(a, Action::BuildRoad(_))),
+            Cmd::BuildSettlement => any(|a| matches!(a, Action::BuildSettlement(_))),
+            Cmd::BuildCity => any(|a| matches!(a, Action::BuildCity(_))),
+            Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
+            Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
+            Cmd::PlayCard => self.can_play_card(),
+            Cmd::Trade => self.game.phase() == Phase::Main,
+            Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
+            Cmd::EndTurn => any(|a| *a == Action::EndTurn),
+            Cmd::Units => any(crate::tui::model::unit_choice::offered),
+            _ => true,
+        }
+    }
+}

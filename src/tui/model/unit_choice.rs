@@ -1,0 +1,391 @@
+//! Units in the terminal (R52, R53, R56): building one and acting with one, a choice in
+//! [`Steps`] over the engine's legal unit actions and attacks:
+//!
+//! 1. what: a kind to build, or one's unit (a list);
+//! 2. the verb: move, board, leave, sail or attack (a list, skipped when there is one);
+//! 3. where: a place on the island, the legal ones marked (a land hex, a sea hex, or for an
+//!    attack the hex of the unit attacked or the corner of the building);
+//! 4. which: only when several actions share that place (two cargo ships on one sea hex, two
+//!    units to attack on one hex), a list of them.
+//!
+//! Only what the engine lists is ever offered, so every choice is legal. Esc goes back a step
+//! (over a step that offered one choice only).
+
+use crate::engine::{Action, Game, Seat, UnitKind};
+use crate::tui::model::sea_names::sea_name;
+use crate::tui::model::selection::{Target, Verb, place_of};
+use crate::tui::model::steps::Steps;
+
+/// The first step: a kind of unit to build, or one's knight unit or ship (its slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    Build(UnitKind),
+    Knight(u8),
+    Ship(u8),
+}
+
+/// The actions the units' choice is made over: the units' own and their attacks.
+pub fn offered(a: &Action) -> bool {
+    a.is_unit() || matches!(a, Action::Attack { .. })
+}
+
+/// Why no unit may attack now, when that is the moment (R57's build phase): the engine's
+/// reason, for the units' list (`None` when attacks are off or allowed).
+pub fn attack_note(game: &Game) -> Option<String> {
+    let probe = Action::Attack { unit: 0, target: crate::engine::Target::Building(crate::engine::Vertex(0)) };
+    match game.check(probe) {
+        Err(e @ crate::engine::RuleError::BuildPhase) => Some(format!("no attack now: {e}")),
+        _ => None,
+    }
+}
+
+/// The first step's key.
+pub fn what(a: Action) -> Option<What> {
+    match a {
+        Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => Some(What::Build(kind)),
+        Action::MoveKnight { unit, .. } | Action::BoardShip { unit, .. } => Some(What::Knight(unit)),
+        Action::SailShip { unit, .. } => Some(What::Ship(unit)),
+        Action::Attack { unit, .. } if unit >= crate::engine::SHIP_SLOT => {
+            Some(What::Ship(unit - crate::engine::SHIP_SLOT))
+        }
+        Action::Attack { unit, .. } => Some(What::Knight(unit)),
+        _ => None,
+    }
+}
+
+/// The second step's key (a knight unit moving from aboard leaves its ship).
+pub fn verb(game: &Game, a: Action) -> Option<Verb> {
+    match a {
+        Action::BuildKnight { .. } | Action::BuildShip { .. } => Some(Verb::Build),
+        Action::MoveKnight { unit, .. } if game.knights_aboard(game.to_act()).any(|k| k.0 == unit) => Some(Verb::Leave),
+        Action::MoveKnight { .. } => Some(Verb::Move),
+        Action::BoardShip { .. } => Some(Verb::Board),
+        Action::SailShip { .. } => Some(Verb::Sail),
+        Action::Attack { .. } => Some(Verb::Attack),
+        _ => None,
+    }
+}
+
+/// The last step's key: the whole action.
+pub fn whole(a: Action) -> Option<Action> {
+    offered(&a).then_some(a)
+}
+
+/// Where a unit's choice is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    What,
+    Verb,
+    /// On the island.
+    Place,
+    Which,
+}
+
+/// What a step taken leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Another list.
+    List,
+    /// The island, its legal places marked.
+    Island,
+    /// The action is chosen.
+    Act(Action),
+}
+
+/// A unit choice: the steps and the row under the cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitChoice {
+    pub steps: Steps,
+    pub row: usize,
+    /// The player moved the cursor on this list (H5: the last list, "which", acts at once, so
+    /// with several rows Enter takes none until the player names one).
+    pub named: bool,
+}
+
+impl UnitChoice {
+    /// The choice over these legal actions (only the units' and attacks are kept).
+    pub fn new(legal: &[Action]) -> UnitChoice {
+        UnitChoice { steps: Steps::new(legal.iter().copied().filter(offered)), row: 0, named: false }
+    }
+
+    /// Whether the row under the cursor is marked: on the "which" list of several, only once
+    /// the player moved to it (H5).
+    pub fn marked(&self, i: usize) -> bool {
+        i == self.row && (self.named || self.stage() != Stage::Which || self.steps.options(whole).len() <= 1)
+    }
+
+    /// The step being taken.
+    pub fn stage(&self) -> Stage {
+        match self.steps.taken() {
+            0 => Stage::What,
+            1 => Stage::Verb,
+            2 => Stage::Place,
+            _ => Stage::Which,
+        }
+    }
+
+    /// The verb chosen, once it is.
+    pub fn verb(&self, game: &Game) -> Option<Verb> {
+        (self.steps.taken() >= 2).then(|| self.steps.left().first().and_then(|&a| verb(game, a))).flatten()
+    }
+
+    /// The unit or kind chosen, once it is.
+    pub fn what(&self) -> Option<What> {
+        (self.steps.taken() >= 1).then(|| self.steps.left().first().and_then(|&a| what(a))).flatten()
+    }
+
+    /// The rows of a list step, as labels, `names` naming the players.
+    pub fn rows(&self, game: &Game, names: &dyn Fn(Seat) -> String) -> Vec<String> {
+        let s = game.to_act();
+        match self.stage() {
+            Stage::What => self.steps.options(what).into_iter().map(|w| what_label(game, s, w)).collect(),
+            Stage::Verb => self.steps.options(|a| verb(game, a)).into_iter().map(|v| v.words().to_string()).collect(),
+            Stage::Place => Vec::new(),
+            Stage::Which => self.steps.options(whole).into_iter().map(|a| action_label(game, a, names)).collect(),
+        }
+    }
+
+    /// Moves the cursor of a list.
+    pub fn go(&mut self, up: bool, n: usize) {
+        if n > 0 {
+            self.row = if up { (self.row + n - 1) % n } else { (self.row + 1) % n };
+            self.named = true;
+        }
+    }
+
+    /// Enter on a list: takes the step under the cursor, and the steps after it that offer
+    /// one choice only. `None` when the row is not there.
+    pub fn confirm(&mut self, game: &Game) -> Option<Next> {
+        let picked = match self.stage() {
+            Stage::What => {
+                let w = *self.steps.options(what).get(self.row)?;
+                self.steps.pick(what, &w)
+            }
+            Stage::Verb => {
+                let v = *self.steps.options(|a| verb(game, a)).get(self.row)?;
+                self.steps.pick(|a| verb(game, a), &v)
+            }
+            Stage::Which => {
+                let options = self.steps.options(whole);
+                if options.len() > 1 && !self.named {
+                    return None;
+                }
+                let a = *options.get(self.row)?;
+                self.steps.pick(whole, &a)
+            }
+            Stage::Place => false,
+        };
+        if !picked {
+            return None;
+        }
+        (self.row, self.named) = (0, false);
+        if self.stage() == Stage::Verb
+            && let [only] = self.steps.options(|a| verb(game, a))[..]
+        {
+            self.steps.pick(|a| verb(game, a), &only);
+        }
+        Some(self.next())
+    }
+
+    /// Enter on the island: takes the place. `None` when no action left goes there.
+    pub fn place(&mut self, game: &Game, t: Target) -> Option<Next> {
+        if self.stage() != Stage::Place || !self.steps.pick(|a| place_of(game, a), &t) {
+            return None;
+        }
+        (self.row, self.named) = (0, false);
+        Some(self.next())
+    }
+
+    /// Where the steps taken lead.
+    fn next(&self) -> Next {
+        match self.stage() {
+            Stage::Place => Next::Island,
+            Stage::Which => self.steps.action().map_or(Next::List, Next::Act),
+            Stage::What | Stage::Verb => Next::List,
+        }
+    }
+
+    /// Esc: back a step, and over the steps before it that offered one choice only; false
+    /// when there is none (the choice closes).
+    pub fn back(&mut self, game: &Game) -> bool {
+        (self.row, self.named) = (0, false);
+        if !self.steps.back() {
+            return false;
+        }
+        if self.stage() == Stage::Verb && self.steps.options(|a| verb(game, a)).len() == 1 {
+            self.steps.back();
+        }
+        true
+    }
+
+    /// The legal places of the island step.
+    pub fn places(&self, game: &Game) -> Vec<Target> {
+        self.steps.options(|a| place_of(game, a))
+    }
+}
+
+/// "lumber 6 (hex 11)": a land hex by terrain and number, its index last.
+pub fn hex_label(game: &Game, h: crate::engine::Hex) -> String {
+    let b = game.board();
+    let terrain = b.terrain(h).resource().map_or("desert", |r| r.name());
+    match b.token(h) {
+        Some(t) => format!("{terrain} {t} (hex {})", h.0),
+        None => format!("{terrain} (hex {})", h.0),
+    }
+}
+
+fn what_label(game: &Game, s: Seat, w: What) -> String {
+    match w {
+        What::Build(kind) => format!("build {} {} ({})", article(kind), kind.name(), cost_words(kind.cost())),
+        What::Knight(slot) => match game.knight_units(s).find(|u| u.0 == slot) {
+            Some((_, kind, h)) => format!("your {} on {}", kind.name(), hex_label(game, h)),
+            None => match game.knights_aboard(s).find(|u| u.0 == slot) {
+                Some((_, kind, _)) => format!("your {} aboard a cargo ship", kind.name()),
+                None => format!("your knight unit {slot}"),
+            },
+        },
+        What::Ship(slot) => match game.ship_units(s).find(|u| u.0 == slot) {
+            Some((_, kind, x)) => format!("your {} on {}", kind.name(), sea_name(game, x)),
+            None => format!("your ship {slot}"),
+        },
+    }
+}
+
+/// An action in words, for the list of those sharing a place.
+fn action_label(game: &Game, a: Action, names: &dyn Fn(Seat) -> String) -> String {
+    use crate::engine::{SHIP_SLOT, Target as Aim};
+    let s = game.to_act();
+    match a {
+        Action::BuildKnight { hex, .. } => format!("on {}", hex_label(game, hex)),
+        Action::MoveKnight { to, .. } => format!("to {}", hex_label(game, to)),
+        Action::BuildShip { sea, .. } => format!("on {}", sea_name(game, sea)),
+        Action::SailShip { to, .. } => format!("sail to {}", sea_name(game, to)),
+        Action::BoardShip { ship, .. } => match game.ship_units(s).find(|u| u.0 == ship) {
+            Some((_, kind, x)) => format!("board the {} on {} (slot {ship})", kind.name(), sea_name(game, x)),
+            None => format!("board ship {ship}"),
+        },
+        Action::Attack { target: Aim::Building(v), .. } => match game.building(v) {
+            Some((o, piece)) => format!("attack {}'s {piece}", names(o)),
+            None => "attack the building".into(),
+        },
+        Action::Attack { target: Aim::Unit { seat, unit }, .. } => {
+            let kind = if unit >= SHIP_SLOT {
+                game.ship_units(seat).find(|u| u.0 == unit - SHIP_SLOT).map(|u| u.1)
+            } else {
+                game.knight_units(seat).find(|u| u.0 == unit).map(|u| u.1)
+            };
+            let slot = unit % SHIP_SLOT + 1;
+            format!("attack {}'s {} ({slot})", names(seat), kind.map_or("unit", UnitKind::name))
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// "a" or "an" before a kind's name.
+fn article(kind: UnitKind) -> &'static str {
+    if kind == UnitKind::Archer { "an" } else { "a" }
+}
+
+fn cost_words(h: crate::engine::Hand) -> String {
+    let parts: Vec<String> =
+        crate::engine::Resource::ALL.iter().filter(|&&r| h[r] > 0).map(|&r| format!("{} {}", r.name(), h[r])).collect();
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Hex, MapId, Modules, Scenario, Seat};
+
+    const A: Seat = Seat(0);
+
+    /// A's knight on a coastal hex beside A's cargo ship, A's turn after the roll.
+    fn beside_cargo() -> (Game, crate::engine::SeaHex) {
+        let config = Config::default().with_modules(Modules::SEA.without(crate::engine::Module::Colonist));
+        let h = Hex(0);
+        let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .unit(A, UnitKind::Knight, h)
+            .ship(A, UnitKind::CargoShip, x)
+            .build()
+            .unwrap();
+        (g, x)
+    }
+
+    /// R53: the knight's verbs are move and board; boarding marks the cargo ship's sea hex
+    /// and Enter there boards it. Esc goes back from the island to the verbs.
+    #[test]
+    fn r53_a_knight_boards_its_cargo_ship_on_the_island_step() {
+        let (g, x) = beside_cargo();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        let at = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
+        c.row = at;
+        assert_eq!(c.confirm(&g), Some(Next::List), "two verbs: a list");
+        assert_eq!(c.rows(&g, &names), ["move", "board a cargo ship"]);
+        c.row = 1;
+        assert_eq!(c.confirm(&g), Some(Next::Island));
+        assert_eq!(c.places(&g), [Target::Sea(x)], "the cargo ship's sea hex, marked");
+        assert_eq!(c.place(&g, Target::Hex(Hex(1))), None, "nothing to board there");
+        assert!(c.back(&g) && c.stage() == Stage::Verb, "Esc: back to the verbs");
+        c.row = 1;
+        c.confirm(&g);
+        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::Act(Action::BoardShip { unit: 0, ship: 0 })));
+    }
+
+    /// R53: a knight aboard leaves its ship for a land hex beside the ship's sea hex, its only
+    /// verb (skipped, and skipped again going back).
+    #[test]
+    fn r53_a_knight_aboard_leaves_for_a_marked_land_hex() {
+        let config = Config::default().with_modules(Modules::SEA.without(crate::engine::Module::Colonist));
+        let x = config.map.topology().hex_sea(Hex(0)).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .ship(A, UnitKind::CargoShip, x)
+            .aboard(A, UnitKind::Knight, 0)
+            .build()
+            .unwrap();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        let rows = c.rows(&g, &names);
+        let at = rows.iter().position(|r| r == "your knight aboard a cargo ship").expect("listed");
+        c.row = at;
+        assert_eq!(c.confirm(&g), Some(Next::Island), "one verb, leave: straight to the island");
+        assert_eq!(c.verb(&g), Some(Verb::Leave));
+        let places = c.places(&g);
+        assert!(!places.is_empty() && places.iter().all(|t| matches!(t, Target::Hex(_))), "{places:?}");
+        assert!(c.back(&g) && c.stage() == Stage::What, "Esc skips the one-verb step back");
+    }
+
+    /// H5: two cargo ships on one sea hex make the last list, "which"; it acts at once, so
+    /// Enter boards neither until the player moves to one.
+    #[test]
+    fn h5_the_which_list_of_several_names_none_until_the_player_moves() {
+        let config = Config::default().with_modules(Modules::SEA.on_map(MapId::Standard));
+        let h = Hex(0);
+        let x = config.map.topology().hex_sea(h).iter().next().expect("a coastal hex");
+        let g = Scenario::new(config, 1)
+            .turn(A)
+            .rolled()
+            .unit(A, UnitKind::Knight, h)
+            .ship(A, UnitKind::CargoShip, x)
+            .ship(A, UnitKind::CargoShip, x)
+            .build()
+            .unwrap();
+        let mut c = UnitChoice::new(&g.legal_actions());
+        let names = |s: Seat| s.to_string();
+        c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
+        c.confirm(&g);
+        c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("board")).expect("board listed");
+        assert_eq!(c.confirm(&g), Some(Next::Island));
+        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::List), "two ships there: which");
+        assert_eq!(c.rows(&g, &names).len(), 2);
+        assert!(!c.marked(0) && !c.marked(1), "no row marked");
+        assert_eq!(c.confirm(&g), None, "Enter boards neither");
+        c.go(false, 2);
+        assert!(matches!(c.confirm(&g), Some(Next::Act(Action::BoardShip { .. }))));
+    }
+}

@@ -1,0 +1,148 @@
+//! What the house-rule modules (R41-R57) add to the table's screens, in one place so that the
+//! shared panels each take one call: this round's number and order (R46) for the header, the
+//! cards left in the dice stack (R47) for the bank, a line per module for the help, and the
+//! points each module gives for the game-over table (castles R44, the awards R49, R50 and
+//! R54, the Colonist's islands R55); the war's phase and round, its scores and a shared win
+//! (R57).
+//!
+//! Everything here is public: the round, the stack's count (never its order), the buildings
+//! and the awards.
+
+use crate::engine::{Module, Seat};
+use crate::tui::model::scene::Scene;
+use crate::tui::model::stats::Stats;
+
+/// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
+/// rotating first player or in set-up.
+pub fn round(app: &Scene) -> Option<String> {
+    let g = &app.game;
+    let (round, order) = (g.round()?, g.round_order()?);
+    let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
+    Some(format!("round {}: {}", round + 1, letters.join(" ")))
+}
+
+/// R57: "build phase, round 2 of 4" or "attack phase, round 1 of 4: C A D B" (the round's
+/// order, lowest score first, by letter), or `None` without phases or in set-up.
+pub fn war_round(app: &Scene) -> Option<String> {
+    let g = &app.game;
+    let (round, attack) = g.war_round()?;
+    let n = g.config().players as u32;
+    if round >= 2 * n || g.is_over() {
+        return None;
+    }
+    let (phase, of) = if attack { ("attack", round - n) } else { ("build", round) };
+    let mut out = format!("{phase} phase, round {} of {n}", of + 1);
+    if let Some(order) = g.attack_order() {
+        let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
+        out = format!("{out}: {}", letters.join(" "));
+    }
+    Some(out)
+}
+
+/// R57: whether turn `number` (from 1) is in the attack phase: rounds `n` to `2n - 1` of
+/// `n` turns each, `n` the number of players (with phases; see `Game::war_round`).
+pub fn attack_turn(g: &crate::engine::Game, number: u32) -> bool {
+    let n = g.config().players as u32;
+    g.config().modules.has(Module::Phases) && number > 0 && ((number - 1) / n).checked_sub(n).is_some_and(|r| r < n)
+}
+
+/// R57: each seat's score that orders the attack rounds (public points plus units on the
+/// board), "war score A7 B9 C5 D8" in seat order, and what it is for (issue 33: a new player
+/// could not tell): it orders the attacks, while points alone decide the end. Two lines that
+/// fit the narrowest players panel (39 columns inside), or `None` without phases.
+pub fn war_scores(app: &Scene) -> Option<[String; 2]> {
+    let g = &app.game;
+    if !g.config().modules.has(Module::Phases) {
+        return None;
+    }
+    let scores: Vec<String> = g.seats().map(|s| format!("{}{}", letter(app, s), g.war_score(s))).collect();
+    Some([format!("war score {} (points + units)", scores.join(" ")), WAR_SCORE_USE.to_string()])
+}
+
+/// What the war score is for, under it in the players panel.
+pub const WAR_SCORE_USE: &str = "attack order: lowest first; points win";
+
+/// The winners, the first named by [`Game::winner`](crate::engine::Game::winner) first:
+/// one, or the players sharing the win at the end of R57's last round.
+pub fn winners(app: &Scene) -> Vec<Seat> {
+    let g = &app.game;
+    let first = g.winner();
+    first.into_iter().chain(g.winners().iter().filter(|&s| Some(s) != first)).collect()
+}
+
+/// R47: "dice stack 30 of 36" (cards left before the next shuffle), or `None` without it.
+pub fn dice_stack(app: &Scene) -> Option<String> {
+    let left = app.game.view(app.game.to_act()).dice_stack_left()?;
+    Some(format!("dice stack {left} of {}", crate::engine::DiceStack::CARDS))
+}
+
+/// One line for each module this game plays, for the help: what it changes at the table.
+pub fn rules(app: &Scene) -> Vec<String> {
+    app.game.config().modules.iter().map(|m| format!("{}: {}", m.name(), describe(m))).collect()
+}
+
+/// A module's effect in a few words.
+fn describe(m: Module) -> &'static str {
+    match m {
+        Module::AcceleratedStart => "set-up places a settlement, then a city, with their cards",
+        Module::Gold => "gold hexes and gold cards; 2 gold buy a resource",
+        Module::Dragon => "every 7 gold produced, the dragon attacks the leader",
+        Module::Castles => "k walls a city: a castle, 3 points, 3 cards (4 a player)",
+        Module::NoRobber => "no robber: a 7 lets everyone take cards by their buildings",
+        Module::RotatingFirstPlayer => "each round starts one seat later (header: the round)",
+        Module::DiceStack => "rolls come from a stack of the 36 pairs of dice (bank: cards left)",
+        Module::SeedCosts => "the seed's costs (see Costs)",
+        Module::Metropolis => "LM, Largest Metropolis: 2 points, most building points joined by roads (5+)",
+        Module::HarborMaster => "HM, Harbor Master: 2 points, most building points on harbors (3+)",
+        Module::Knights => "knights, archers and cavalry on the hexes; Largest Army by units (3+)",
+        Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
+        Module::Colonist => "a point for each island settled after set-up",
+        Module::Attacks => "units attack units and buildings, a die each",
+        Module::Phases => "a build phase, then an attack phase, of N rounds each",
+    }
+}
+
+/// The game-over table's columns beyond the base game's, for the modules this game plays:
+/// a heading and the points that column gives each seat, in seat order.
+pub fn point_columns(app: &Scene) -> Vec<(&'static str, Vec<u8>)> {
+    let g = &app.game;
+    let m = g.config().modules;
+    let column = |f: &dyn Fn(Seat) -> u8| g.seats().map(f).collect::<Vec<u8>>();
+    let mut out = Vec::new();
+    if m.has(Module::Castles) {
+        out.push(("castle", column(&|s| 3 * g.castles(s).count() as u8)));
+    }
+    if m.has(Module::Metropolis) {
+        out.push(("metro", column(&|s| 2 * (g.metropolis() == Some(s)) as u8)));
+    }
+    if m.has(Module::HarborMaster) {
+        out.push(("harbor", column(&|s| 2 * (g.harbor_master() == Some(s)) as u8)));
+    }
+    if m.has(Module::Ships) {
+        out.push(("navy", column(&|s| 2 * (g.largest_navy() == Some(s)) as u8)));
+    }
+    if m.has(Module::Colonist) {
+        out.push(("colon", column(&|s| g.colonist_islands(s).count() as u8)));
+    }
+    out
+}
+
+/// The game-over line of what a seat lost: to the robber (none without it, R45) and to the
+/// dragon (R43), or `None` when neither is played.
+pub fn losses(app: &Scene, stats: &Stats, s: Seat) -> Option<String> {
+    let m = app.game.config().modules;
+    let i = s.index();
+    let mut parts = Vec::new();
+    if !m.has(Module::NoRobber) {
+        parts.push(format!("lost to the robber: {} stolen, {} discarded", stats.stolen[i], stats.discarded[i]));
+    }
+    if m.has(Module::Dragon) {
+        let n = stats.dragon[i];
+        parts.push(format!("hit by the dragon: {n} building{}", if n == 1 { "" } else { "s" }));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+fn letter(app: &Scene, s: Seat) -> char {
+    app.letters.get(s.index()).copied().unwrap_or('?')
+}

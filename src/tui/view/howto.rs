@@ -1,0 +1,243 @@
+//! The how-to-play page: what a turn is, how to trade, how the hand-off works and where the
+//! keys are, short enough to read before a first game; then the units' and the war's, for the
+//! house rules that put them on the island. It opens by itself on a first run (no
+//! settings file yet), with `?` on the start screen and with `h` in the help; it scrolls when
+//! the terminal is too short for it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+use crate::tui::model::scene::Scene;
+use crate::tui::view::panels::block;
+use crate::tui::view::screens::centred;
+
+/// The page: `#` starts a heading (after `|` its word in the contents line); `{k}` is a key,
+/// shown in the keys' style.
+const PAGE: &[&str] = &[
+    "# The goal|goal",
+    "Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
+     the Longest Road and the Largest Army 2 each, a victory point card 1.",
+    "# Set-up|set-up",
+    "Each player places a settlement and a road, then a second pair in reverse order; the second \
+     settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
+     next legal spot) and place with {Enter}.",
+    "# A turn|turn",
+    "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
+     resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
+     moves the robber and robs a player beside it.",
+    "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
+     bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
+    "3. {e} ends the turn.",
+    "# Trading|trade",
+    "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
+     {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
+    "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
+     everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
+     or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
+     take an answer by that player's letter, or withdraw the offer ({x}).",
+    "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
+     every rate you have and starts on the best.",
+    "# The hand-off|hand-off",
+    "Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
+     discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
+     they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
+     need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
+     players, after each turn one screen asks who wants to build: press your letter, then \
+     {Enter}; only those take the keyboard.",
+    "# Keys|keys",
+    "The bottom line always shows the keys that work now. {?} shows every key, the costs and \
+     the island's symbols; {h} there opens this page again. {u} takes back your last action, \
+     {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
+     it.",
+];
+
+/// The units' page (R52-R55), after the base game's when knights or ships are played.
+const UNITS: &[&str] = &[
+    "# Units: knights and ships (house rules R52-R55)|units",
+    "{n} opens the units dialog: build a knight, archer or cavalry on a land hex touching your \
+     building, or a ship, war ship or cargo ship on a sea hex touching your coastal building (the \
+     costs are in {?}); or choose one of your units, then what it does (move, sail, board a cargo \
+     ship or leave it, attack), then its target among those marked on the island, with {Enter}. \
+     {Esc} steps back.",
+    "A unit has two actions a turn, of different kinds; being built is one. A knight or archer \
+     moves 1 hex, 2 along your roads; a cavalry 3, or 4 along your roads. A ship sails 4 sea \
+     hexes, a cargo ship 7 with up to 3 of your knights aboard. You may settle a corner of your \
+     knight's hex, or a coast beside your ship, without a road.",
+    "On the island a hex's units stand on its last row: the owner's letter, then a letter a \
+     unit (k knight, a archer, c cavalry; s ship, w war ship, c cargo ship), knights aboard after \
+     their ship in brackets: Ac[kk]. A unit with no action left this turn lies on its side: its \
+     letter in capitals, AK. A crowded hex counts them, A3 B1. On a hex under the cursor the \
+     status line names each unit.",
+    "A ship on a harbor's sea hex lets you trade at that harbor's rate, a cargo ship one card \
+     better (never below 2:1): {m} shows them. Largest Army counts knight units on the board; \
+     Largest Navy, 3 ships or more, is worth 2 points; on the archipelago each islet you settle \
+     after set-up is a Colonist point.",
+];
+
+/// The war's page (R56, R57), when attacks are played.
+const WAR: &[&str] = &[
+    "# War: attacks and phases (house rules R56-R57)|war",
+    "An attack is one of a unit's two actions: {n}, the unit, attack, then a marked target. \
+     Knights attack units and buildings in their own hex, archers in the next one too, ships \
+     those of their sea hex and its coast; castles can't be attacked. Each side rolls a die, a \
+     settlement adding 1, a city 2, a war ship 2; ties roll again. The winner removes a unit or \
+     takes the building at its level, and the fight shows to everyone and in the log.",
+    "With phases the game plays a build phase of as many rounds as players, then an attack \
+     phase as long. The header says which (\"attack phase, round 2 of 4: C A D B\"): each attack \
+     round goes from the lowest war score to the highest, the scores (points plus units) in the \
+     players panel. After the last round the most points win; players tied share the win.",
+];
+
+/// The paragraphs of the game (or the rules chosen on the start screen): the base game's,
+/// then the units' and the war's when the game plays them.
+fn paragraphs(app: &Scene) -> impl Iterator<Item = &'static &'static str> {
+    let m = if app.start.is_some() { app.rules.modules } else { app.game.config().modules };
+    use crate::engine::Module::{Attacks, Knights, Ships};
+    let units = if m.has(Knights) || m.has(Ships) { UNITS } else { &[] };
+    let war = if m.has(Attacks) { WAR } else { &[] };
+    PAGE.iter().chain(units).chain(war)
+}
+
+/// The sections in order, by their word in the contents line; a section's key is its place
+/// from 1.
+pub fn sections(app: &Scene) -> Vec<&'static str> {
+    paragraphs(app).filter_map(|p| p.strip_prefix("# ")).map(|h| h.split_once('|').map_or(h, |(_, w)| w)).collect()
+}
+
+/// The keys of the house rules' sections ("7 units, 8 war"), for the help; `None` without.
+pub fn house_keys(app: &Scene) -> Option<String> {
+    let all = sections(app);
+    let house: Vec<String> =
+        all.iter().enumerate().skip(PAGE_SECTIONS).map(|(i, w)| format!("{} {w}", i + 1)).collect();
+    (!house.is_empty()).then(|| house.join(", "))
+}
+
+/// Sections of the base game's page.
+const PAGE_SECTIONS: usize = 6;
+
+/// The contents line: each section's key and word, as lines `width` wide at most.
+fn contents(app: &Scene, width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let mut line = vec![Span::styled("Contents:", app.theme.title())];
+    let mut len = "Contents:".len();
+    for (i, word) in sections(app).iter().enumerate() {
+        let sep = if i == 0 { " " } else { "  " };
+        let w = sep.chars().count() + digits(i + 1) + 1 + word.chars().count();
+        if len + w > width {
+            out.push(Line::from(std::mem::take(&mut line)));
+            len = 0;
+        }
+        line.push(Span::raw(sep));
+        line.push(Span::styled((i + 1).to_string(), app.theme.key()));
+        line.push(Span::raw(format!(" {word}")));
+        len += w;
+    }
+    out.push(Line::from(line));
+    out
+}
+
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// The page as lines `width` wide at most, with the line each section starts on.
+pub fn lines(app: &Scene, width: u16) -> (Vec<Line<'static>>, Vec<usize>) {
+    let width = usize::from(width.max(20));
+    let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
+    let mut out: Vec<Line> = Vec::new();
+    let mut starts = Vec::new();
+    for para in paragraphs(app) {
+        if let Some(title) = para.strip_prefix("# ") {
+            if !out.is_empty() {
+                out.push(Line::raw(""));
+            }
+            starts.push(out.len());
+            let title = title.split_once('|').map_or(title, |(t, _)| t);
+            out.push(Line::styled(title.to_string(), app.theme.title()));
+            continue;
+        }
+        let para = para.replace("{target}", &target);
+        // Greedy wrapping on words; a key's braces take no room.
+        let mut line: Vec<Span> = Vec::new();
+        let mut len = 0;
+        // A numbered step's lines after the first line up under its text.
+        let indent = if para.starts_with(|c: char| c.is_ascii_digit()) { 3 } else { 0 };
+        for word in para.split(' ') {
+            let w = word.chars().filter(|c| !matches!(c, '{' | '}')).count();
+            if len > 0 && len + 1 + w > width {
+                out.push(Line::from(std::mem::take(&mut line)));
+                line.push(Span::raw(" ".repeat(indent)));
+                len = indent;
+            } else if len > 0 {
+                line.push(Span::raw(" "));
+                len += 1;
+            }
+            // "({Enter})": the parts outside braces plain, inside in the keys' style.
+            for (i, part) in word.split(['{', '}']).enumerate().filter(|(_, p)| !p.is_empty()) {
+                let part = part.to_string();
+                line.push(if i % 2 == 1 { Span::styled(part, app.theme.key()) } else { Span::raw(part) });
+            }
+            len += w;
+        }
+        out.push(Line::from(line));
+    }
+    (out, starts)
+}
+
+/// The page's box in a screen of `area`, the contents line's rows in it, and the room for the
+/// scrolling text below them.
+fn frame(app: &Scene, area: Rect) -> (Rect, Rect, Rect) {
+    let r = centred(area, area.width.saturating_sub(4).min(86), area.height.saturating_sub(2));
+    let inner = Rect { x: r.x + 2, y: r.y + 1, width: r.width.saturating_sub(4), height: r.height.saturating_sub(2) };
+    // The contents stay in view as the text scrolls, a blank row under them.
+    let rows = (contents(app, usize::from(inner.width.max(20))).len() as u16 + 1).min(inner.height);
+    let head = Rect { height: rows.saturating_sub(1), ..inner };
+    let body = Rect { y: inner.y + rows, height: inner.height - rows, ..inner };
+    (r, head, body)
+}
+
+/// How far the page can scroll in a screen of `size`.
+pub(in crate::tui) fn max_scroll(app: &Scene, size: (u16, u16)) -> u16 {
+    let (_, _, body) = frame(app, Rect::new(0, 0, size.0, size.1));
+    let total = lines(app, body.width).0.len();
+    u16::try_from(total.saturating_sub(usize::from(body.height))).unwrap_or(u16::MAX)
+}
+
+/// The scroll that shows section `n` (from 0) at the top, past the page's end if need be (a
+/// short last section still opens at its heading).
+pub(in crate::tui) fn section_scroll(app: &Scene, size: (u16, u16), n: usize) -> Option<u16> {
+    let (_, _, body) = frame(app, Rect::new(0, 0, size.0, size.1));
+    let at = *lines(app, body.width).1.get(n)?;
+    Some(u16::try_from(at).unwrap_or(u16::MAX))
+}
+
+/// Where the page opens: on the first house rule's section when the game plays one (issue 33:
+/// at the end of one long page a new player never found them), else at the top.
+pub(in crate::tui) fn opening(app: &Scene, size: (u16, u16)) -> u16 {
+    section_scroll(app, size, PAGE_SECTIONS).unwrap_or(0)
+}
+
+/// Draws the page over `area`.
+pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
+    let at = app.howto.unwrap_or(0);
+    let (r, head, body) = frame(app, area);
+    Clear.render(r, buf);
+    let all = lines(app, body.width).0;
+    let more = all.len() > usize::from(at) + usize::from(body.height);
+    let mut outer = block(app, " How to play ");
+    let keys = format!("1-{} section", sections(app).len());
+    outer = outer.title_bottom(Line::styled(
+        if more {
+            format!(" ↓ more: ↑↓ scroll · {keys} · Esc closes ")
+        } else {
+            format!(" {keys} · Esc closes ")
+        },
+        app.theme.key(),
+    ));
+    outer.render(r, buf);
+    Paragraph::new(contents(app, usize::from(head.width.max(20)))).render(head, buf);
+    let shown: Vec<Line> = all.into_iter().skip(usize::from(at)).take(usize::from(body.height)).collect();
+    Paragraph::new(shown).render(body, buf);
+}
