@@ -50,7 +50,7 @@ fn position(modules: &str) -> Game {
 fn app(game: Game, theme: Theme) -> App {
     let mut app = App::new(1, Some(NAMES.map(String::from).to_vec()), theme);
     app.update(Msg::Resize(140, 45));
-    app.game = game;
+    app.set_position(game);
     app.viewer = Some(A);
     app.focus = Focus::Idle;
     app
@@ -157,7 +157,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
             _ => game.apply(game.legal_actions()[0]).unwrap(),
         };
     }
-    app.game = game;
+    app.set_position(game);
     app.viewer = Some(game.to_act());
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("round 2: A B C D"), "{screen}");

@@ -37,7 +37,7 @@ impl App {
     fn play(&mut self, actions: Vec<Action>) -> Option<String> {
         // A position set by hand (a test's scenario) is not the record's: it has no history to
         // save or undo, so it is played without one.
-        if self.record.as_ref().is_some_and(|r| *r.game() != self.game) {
+        if std::mem::take(&mut self.set_by_hand) {
             (self.record, self.autosave, self.undoable) = (None, None, false);
         }
         let (mut refused, mut any) = (None, false);
@@ -110,7 +110,9 @@ impl App {
     }
 
     /// Plays one action, through the record when there is one (so it is logged for saves and
-    /// undo); a refusal comes back as the text to show.
+    /// undo; the model's `game` is then the record's, copied after each action, never compared
+    /// whole: a position set by hand goes through [`App::set_position`], which leaves the
+    /// record); a refusal comes back as the text to show.
     pub(in crate::tui) fn apply_one(&mut self, a: Action) -> Result<(), String> {
         let m = &mut **self;
         let applied = match &mut m.record {
