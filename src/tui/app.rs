@@ -45,8 +45,6 @@ pub struct App {
     /// The game was set by hand ([`App::set_position`]) since the last action: the next one
     /// leaves the record.
     pub(in crate::tui) set_by_hand: bool,
-    /// A unit's choice while its island step shows (flow/unit_keys.rs).
-    pub(in crate::tui) units: Option<crate::tui::model::unit_choice::UnitChoice>,
 }
 
 /// The App reads its model as its own fields: `app.game`, `app.mode()`.
@@ -95,8 +93,7 @@ impl App {
             .expect("the default configuration is valid");
         let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
         (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
-        let mut app =
-            App { model, message: None, done: false, dirty: false, last_target: None, set_by_hand: false, units: None };
+        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, set_by_hand: false };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -220,7 +217,7 @@ impl App {
     }
 
     fn click(&mut self, col: u16, row: u16) {
-        let Focus::Select(sel) = &self.focus else { return };
+        let Focus::Select(sel, _) = &self.focus else { return };
         if self.mode() != Mode::Select {
             return;
         }
@@ -231,7 +228,7 @@ impl App {
         if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);
-            } else if let Focus::Select(sel) = &mut self.focus {
+            } else if let Focus::Select(sel, _) = &mut self.focus {
                 (sel.cursor, sel.back) = (t, None);
             }
         }
@@ -283,7 +280,7 @@ impl App {
 
     fn select_cmd(&mut self, cmd: Cmd) {
         let topo = self.game.topology();
-        let Focus::Select(sel) = &mut self.focus else { return };
+        let Focus::Select(sel, _) = &mut self.focus else { return };
         match cmd {
             Cmd::Up => sel.step(topo, Dir::Up),
             Cmd::Down => sel.step(topo, Dir::Down),

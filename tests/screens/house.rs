@@ -105,7 +105,7 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
     let city = corner(HILLS_6, SE);
     app.update(Msg::key(KeyCode::Char('k')));
     let screen = draw(&mut app, 140, 45);
-    assert!(matches!(app.focus, Focus::Select(_)), "{screen}");
+    assert!(matches!(app.focus, Focus::Select(_, _)), "{screen}");
     insta::assert_snapshot!("r44_choosing_a_castle", screen);
     app.update(Msg::key(KeyCode::Enter));
     assert_eq!(app.game.building(city), Some((A, Piece::Castle)), "{:?}", app.message);

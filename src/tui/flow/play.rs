@@ -139,7 +139,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(in crate::tui) fn sync(&mut self) {
-        (self.focus, self.units) = (Focus::Idle, None);
+        self.focus = Focus::Idle;
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
         if !matches!(self.game.phase(), Phase::Trade { .. }) {
@@ -153,10 +153,10 @@ impl App {
         let near = self.last_target;
         self.focus = match self.game.phase() {
             Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Settlement, near, false))
+                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Settlement, near, false), None)
             }
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false))
+                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false), None)
             }
             Phase::Robber => self.robber_focus(),
             Phase::Discard { remaining } => {
