@@ -22,24 +22,24 @@ const PAGE: &[Page] = &[
         heading: "The goal",
         word: "goal",
         paragraphs: &["Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
-     the Longest Road and the Largest Army 2 each, a victory point card 1."],
+             the Longest Road and the Largest Army 2 each, a victory point card 1."],
     },
     Page {
         heading: "Set-up",
         word: "set-up",
         paragraphs: &["Each player places a settlement and a road, then a second pair in reverse order; the second \
-     settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
-     next legal spot) and place with {Enter}."],
+             settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
+             next legal spot) and place with {Enter}."],
     },
     Page {
         heading: "A turn",
         word: "turn",
         paragraphs: &[
             "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
-     resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
-     moves the robber and robs a player beside it.",
+             resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
+             moves the robber and robs a player beside it.",
             "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
-     bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
+             bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
             "3. {e} ends the turn.",
         ],
     },
@@ -48,32 +48,32 @@ const PAGE: &[Page] = &[
         word: "trade",
         paragraphs: &[
             "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
-     {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
+             {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
             "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
-     everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
-     or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
-     take an answer by that player's letter, or withdraw the offer ({x}).",
+             everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
+             or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
+             take an answer by that player's letter, or withdraw the offer ({x}).",
             "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
-     every rate you have and starts on the best.",
+             every rate you have and starts on the best.",
         ],
     },
     Page {
         heading: "The hand-off",
         word: "hand-off",
         paragraphs: &["Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
-     discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
-     they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
-     need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
-     players, after each turn one screen asks who wants to build: press your letter, then \
-     {Enter}; only those take the keyboard."],
+             discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
+             they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
+             need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
+             players, after each turn one screen asks who wants to build: press your letter, then \
+             {Enter}; only those take the keyboard."],
     },
     Page {
         heading: "Keys",
         word: "keys",
         paragraphs: &["The bottom line always shows the keys that work now. {?} shows every key, the costs and \
-     the island's symbols; {h} there opens this page again. {u} takes back your last action, \
-     {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
-     it."],
+             the island's symbols; {h} there opens this page again. {u} takes back your last action, \
+             {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
+             it."],
     },
 ];
 
