@@ -200,7 +200,7 @@ fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
     assert_eq!(app.game.settlements(ann).count(), 0);
     assert_eq!(app.record().unwrap().len(), 0);
     assert_eq!((app.handoff(), app.viewer), (None, Some(ann)), "H1: no hand-off, the same player acts");
-    assert!(matches!(&app.focus, Focus::Select(s) if s.purpose == Purpose::Settlement), "placing again");
+    assert!(matches!(&app.focus, Focus::Select(s, _) if s.purpose == Purpose::Settlement), "placing again");
     assert!(!footer(&app).contains("u undo"));
 
     // After the road the keyboard goes to Bob: that road is final (H1), even for Ann.

@@ -42,8 +42,9 @@ pub struct App {
     /// The record changed since the last autosave.
     pub(in crate::tui) dirty: bool,
     pub(in crate::tui) last_target: Option<Target>,
-    /// A unit's choice while its island step shows (flow/unit_keys.rs).
-    pub(in crate::tui) units: Option<crate::tui::model::unit_choice::UnitChoice>,
+    /// The game was set by hand ([`App::set_position`]) since the last action: the next one
+    /// leaves the record.
+    pub(in crate::tui) set_by_hand: bool,
 }
 
 /// The App reads its model as its own fields: `app.game`, `app.mode()`.
@@ -92,7 +93,7 @@ impl App {
             .expect("the default configuration is valid");
         let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
         (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
-        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, units: None };
+        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, set_by_hand: false };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -105,12 +106,23 @@ impl App {
     /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
+        // No record yet: the game is the one the app plays (`from_record` adds the record).
         app.game = game;
         app.log = log;
         app.take_seats(&seats);
         app.start = None;
         app.sync();
         app
+    }
+
+    /// Puts the app on a position set by hand (a test's scenario): it has no history to save
+    /// or undo, so the next action is played without the record (`App::play` leaves it and
+    /// the autosave; until then the screen is drawn as before, the save key shown).
+    /// Otherwise the game is the record's, and changes only through it (`App::apply_one`),
+    /// so the two are never compared.
+    pub fn set_position(&mut self, game: Game) {
+        self.game = game;
+        self.set_by_hand = true;
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
@@ -205,7 +217,7 @@ impl App {
     }
 
     fn click(&mut self, col: u16, row: u16) {
-        let Focus::Select(sel) = &self.focus else { return };
+        let Focus::Select(sel, _) = &self.focus else { return };
         if self.mode() != Mode::Select {
             return;
         }
@@ -216,7 +228,7 @@ impl App {
         if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);
-            } else if let Focus::Select(sel) = &mut self.focus {
+            } else if let Focus::Select(sel, _) = &mut self.focus {
                 (sel.cursor, sel.back) = (t, None);
             }
         }
@@ -268,7 +280,7 @@ impl App {
 
     fn select_cmd(&mut self, cmd: Cmd) {
         let topo = self.game.topology();
-        let Focus::Select(sel) = &mut self.focus else { return };
+        let Focus::Select(sel, _) = &mut self.focus else { return };
         match cmd {
             Cmd::Up => sel.step(topo, Dir::Up),
             Cmd::Down => sel.step(topo, Dir::Down),

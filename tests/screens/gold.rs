@@ -27,16 +27,18 @@ fn app(theme: Theme) -> App {
     app.viewer = Some(ANN);
     let mut gold = Hand::of(Resource::Gold, 3);
     gold[Resource::Brick] = 1;
-    app.game = Scenario::new(config(), 1)
-        .settlement(ANN, Vertex(0))
-        .settlement(Seat(1), Vertex(20))
-        .settlement(Seat(2), Vertex(40))
-        .hand(ANN, gold)
-        .dragon_gold(4)
-        .turn(ANN)
-        .rolled()
-        .build()
-        .unwrap();
+    app.set_position(
+        Scenario::new(config(), 1)
+            .settlement(ANN, Vertex(0))
+            .settlement(Seat(1), Vertex(20))
+            .settlement(Seat(2), Vertex(40))
+            .hand(ANN, gold)
+            .dragon_gold(4)
+            .turn(ANN)
+            .rolled()
+            .build()
+            .unwrap(),
+    );
     app.start = None;
     app.focus = Focus::Idle;
     app
@@ -139,8 +141,10 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
         .settlement(Seat(2), Vertex(40))
         .hand(Seat(1), Hand::CITY);
     roll_into_the_dragon(&mut app, scenario);
-    app.game = Scenario::from_game(app.game).hand(ANN, Hand::CITY).build().unwrap();
-    app.game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    app.set_position(Scenario::from_game(app.game).hand(ANN, Hand::CITY).build().unwrap());
+    let mut game = app.game;
+    game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    app.set_position(game);
     assert_eq!(app.game.winner(), Some(ANN));
     app.focus = Focus::Idle;
     let screen = draw(&app);
@@ -151,7 +155,7 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
 /// Ann rolls 9 with 6 gold counted toward the dragon: her settlement on the forest 9 turned gold
 /// pays the 7th, and the dragon attacks Bob, who leads.
 fn roll_into_the_dragon(app: &mut App, scenario: Scenario) {
-    app.game = scenario.dragon_gold(6).turn(ANN).next_roll(9).build().unwrap();
+    app.set_position(scenario.dragon_gold(6).turn(ANN).next_roll(9).build().unwrap());
     app.update(Msg::key(KeyCode::Char('r')));
     let attacked = app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. }));
     assert!(attacked, "{:?}", app.log);

@@ -50,7 +50,7 @@ fn position(modules: &str) -> Game {
 fn app(game: Game, theme: Theme) -> App {
     let mut app = App::new(1, Some(NAMES.map(String::from).to_vec()), theme);
     app.update(Msg::Resize(140, 45));
-    app.game = game;
+    app.set_position(game);
     app.viewer = Some(A);
     app.focus = Focus::Idle;
     app
@@ -105,7 +105,7 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
     let city = corner(HILLS_6, SE);
     app.update(Msg::key(KeyCode::Char('k')));
     let screen = draw(&mut app, 140, 45);
-    assert!(matches!(app.focus, Focus::Select(_)), "{screen}");
+    assert!(matches!(app.focus, Focus::Select(_, _)), "{screen}");
     insta::assert_snapshot!("r44_choosing_a_castle", screen);
     app.update(Msg::key(KeyCode::Enter));
     assert_eq!(app.game.building(city), Some((A, Piece::Castle)), "{:?}", app.message);
@@ -157,7 +157,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
             _ => game.apply(game.legal_actions()[0]).unwrap(),
         };
     }
-    app.game = game;
+    app.set_position(game);
     app.viewer = Some(game.to_act());
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("round 2: A B C D"), "{screen}");

@@ -157,7 +157,7 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     use catan::tui::{Focus, Geometry, Target, layout};
     let mut app = new_app(42);
     press(&mut app, "Enter");
-    let Focus::Select(sel) = &app.focus else { panic!("set-up starts by choosing a corner") };
+    let Focus::Select(sel, _) = &app.focus else { panic!("set-up starts by choosing a corner") };
     let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
     let Target::Vertex(v) = target else { panic!("a corner") };
     let topo = app.game.topology();
@@ -165,7 +165,7 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     let (col, row) = geometry.vertex_cell(topo, v);
     let click = Msg::Click { col: col as u16, row: row as u16 };
     app.update(click.clone());
-    assert!(matches!(&app.focus, Focus::Select(s) if s.cursor == target));
+    assert!(matches!(&app.focus, Focus::Select(s, _) if s.cursor == target));
     app.update(click);
     assert_eq!(app.game.building_at(v).map(|(s, _)| s), Some(app.game.to_act()));
 }

@@ -11,7 +11,7 @@ use ratatui::backend::TestBackend;
 fn app_with(game: catan::engine::Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(7, Some(names), Theme { color: false, ascii: false });
-    app.game = game;
+    app.set_position(game);
     app.viewer = Some(game.to_act());
     app.update(Msg::Resize(140, 45));
     app

@@ -29,7 +29,7 @@ fn r45_a_building_of_one_kind_takes_its_card_in_one_step() {
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
     app.viewer = Some(ANN);
-    app.game = game();
+    app.set_position(game());
     app.focus = Focus::Idle;
     let before = app.game.view(ANN).hand().total();
     app.update(Msg::key(KeyCode::Char('r')));
@@ -46,14 +46,16 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
     app.update(Msg::Resize(100, 32));
     app.viewer = Some(ANN);
     let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
-    app.game = Scenario::new(config, 1)
-        .settlement(ANN, Vertex(20))
-        .settlement(Seat(1), Vertex(0))
-        .settlement(Seat(2), Vertex(40))
-        .turn(ANN)
-        .next_roll(7)
-        .build()
-        .unwrap();
+    app.set_position(
+        Scenario::new(config, 1)
+            .settlement(ANN, Vertex(20))
+            .settlement(Seat(1), Vertex(0))
+            .settlement(Seat(2), Vertex(40))
+            .turn(ANN)
+            .next_roll(7)
+            .build()
+            .unwrap(),
+    );
     app.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));
     assert!(matches!(app.game.phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.game.phase());
@@ -87,17 +89,21 @@ fn r45_the_game_over_table_says_nothing_of_a_robber_there_is_not() {
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(140, 45));
     let config = Config { target: 3, ..Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap()) };
-    app.game = Scenario::new(config, 1)
-        .settlement(ANN, Vertex(0))
-        .settlement(ANN, Vertex(10))
-        .settlement(Seat(1), Vertex(20))
-        .settlement(Seat(2), Vertex(40))
-        .hand(ANN, catan::engine::Hand::CITY)
-        .turn(ANN)
-        .rolled()
-        .build()
-        .unwrap();
-    app.game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    app.set_position(
+        Scenario::new(config, 1)
+            .settlement(ANN, Vertex(0))
+            .settlement(ANN, Vertex(10))
+            .settlement(Seat(1), Vertex(20))
+            .settlement(Seat(2), Vertex(40))
+            .hand(ANN, catan::engine::Hand::CITY)
+            .turn(ANN)
+            .rolled()
+            .build()
+            .unwrap(),
+    );
+    let mut game = app.game;
+    game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
+    app.set_position(game);
     assert_eq!(app.game.winner(), Some(ANN));
     app.focus = Focus::Idle;
     let screen = draw_at(&app, 140, 45);
@@ -113,13 +119,15 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
     let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
-    app.game = Scenario::new(config, 1)
-        .city(Seat(1), Vertex(20))
-        .settlement(Seat(2), Vertex(40))
-        .turn(ANN)
-        .next_roll(7)
-        .build()
-        .unwrap();
+    app.set_position(
+        Scenario::new(config, 1)
+            .city(Seat(1), Vertex(20))
+            .settlement(Seat(2), Vertex(40))
+            .turn(ANN)
+            .next_roll(7)
+            .build()
+            .unwrap(),
+    );
     app.viewer = Some(ANN);
     app.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));

@@ -181,7 +181,7 @@ fn a_click_selects_each_corner_of_the_five_six_island() {
         for v in topo.vertices() {
             let (col, row) = geometry.vertex_cell(topo, v);
             app.update(Msg::Click { col: col as u16, row: row as u16 });
-            let Focus::Select(sel) = &app.focus else { panic!("still choosing a corner") };
+            let Focus::Select(sel, _) = &app.focus else { panic!("still choosing a corner") };
             assert_eq!(sel.cursor, Target::Vertex(v), "{size:?}");
         }
     }

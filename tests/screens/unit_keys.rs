@@ -31,7 +31,7 @@ fn war() -> Modules {
 /// The island step's legal places, with the cursor.
 fn marked(app: &App) -> (Vec<Target>, Target) {
     match &app.focus {
-        Focus::Select(sel) if matches!(sel.purpose, Purpose::Unit(_)) => (sel.legal.clone(), sel.cursor),
+        Focus::Select(sel, _) if matches!(sel.purpose, Purpose::Unit(_)) => (sel.legal.clone(), sel.cursor),
         other => panic!("not on the island step: {other:?}"),
     }
 }
@@ -192,7 +192,7 @@ fn r52_v_offers_and_builds_on_a_corner_of_a_knights_hex_without_a_road() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
-    let Focus::Select(sel) = &app.focus else {
+    let Focus::Select(sel, _) = &app.focus else {
         panic!("v opens the settlement's places: {:?} {:?} {:?}", app.message, app.mode(), app.game.legal_actions())
     };
     let corners: Vec<Target> = topo().hex_vertices(FOREST_3).iter().map(|&v| Target::Vertex(v)).collect();
@@ -211,7 +211,7 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
-    let Focus::Select(sel) = &app.focus else { panic!("v opens the settlement's places: {:?}", app.message) };
+    let Focus::Select(sel, _) = &app.focus else { panic!("v opens the settlement's places: {:?}", app.message) };
     let coast: Vec<Target> = topo().sea_corners(x).iter().map(Target::Vertex).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| coast.contains(t)), "the corners beside the ship");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };

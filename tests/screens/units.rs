@@ -84,7 +84,7 @@ fn r52_r53_n_builds_or_moves_a_unit_in_steps() {
         press(&mut app, "Enter");
     }
     let second = draw(&mut app, 140, 45);
-    assert!(matches!(app.focus, catan::tui::Focus::Select(_)), "the island step\n{second}");
+    assert!(matches!(app.focus, catan::tui::Focus::Select(_, _)), "the island step\n{second}");
     assert!(second.contains("marked > <"), "{second}");
     press(&mut app, "Esc");
     let back = draw(&mut app, 140, 45);

@@ -142,8 +142,10 @@ fn r52_the_status_line_names_the_units_under_the_cursor() {
     let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
     let t = Target::Hex(hex);
-    app.focus =
-        Focus::Select(Selection { purpose: Purpose::Robber, legal: vec![t], cursor: t, cancellable: true, back: None });
+    app.focus = Focus::Select(
+        Selection { purpose: Purpose::Robber, legal: vec![t], cursor: t, cancellable: true, back: None },
+        None,
+    );
     let s = draw(&mut app, 140, 45);
     let status = s.lines().rev().nth(2).unwrap().to_string();
     let name = ["Ann", "Bob", "Cy"][me.index()];

@@ -127,13 +127,10 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     let g = app.game;
     let to = g.seats().find_map(|p| g.ship_units(p).next()).map(|u| u.2).expect("a ship");
     let at = At::Sea(to);
-    app.focus = Focus::Select(Selection {
-        purpose: Purpose::Robber,
-        legal: vec![at],
-        cursor: at,
-        cancellable: true,
-        back: None,
-    });
+    app.focus = Focus::Select(
+        Selection { purpose: Purpose::Robber, legal: vec![at], cursor: at, cancellable: true, back: None },
+        None,
+    );
     let s = draw(&mut app, 140, 45);
     let status = s.lines().rev().nth(2).unwrap().to_string();
     assert!(status.trim_start().starts_with("the sea "), "the sea hex under the cursor: {status:?}\n{s}");

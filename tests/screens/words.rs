@@ -96,11 +96,11 @@ fn the_robbers_hex_counts_buildings_instead_of_repeating_them() {
         .build()
         .unwrap();
     let mut app = app_with(game);
-    app.game = Scenario::from_game(app.game).build().unwrap();
+    app.set_position(Scenario::from_game(app.game).build().unwrap());
     // Move the robber from a knight-free start: the robber's selection, cursor on the hex.
     let mut sel = catan::tui::Selection::new(&app.game, catan::tui::Purpose::Robber, None, false);
     sel.cursor = catan::tui::Target::Hex(hex);
-    app.focus = Focus::Select(sel);
+    app.focus = Focus::Select(sel, None);
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("blocks Bob's 2 settlements"), "{screen}");
     assert!(!screen.contains("Bob's settlement, Bob's settlement"), "{screen}");

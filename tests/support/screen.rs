@@ -96,7 +96,7 @@ pub fn app_with(game: Game) -> App {
     let mut app = App::new(1, Some(names), PLAIN);
     app.update(Msg::Resize(100, 32));
     app.viewer = Some(game.to_act());
-    app.game = game;
+    app.set_position(game);
     app.focus = Focus::Idle;
     app
 }

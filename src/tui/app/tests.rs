@@ -117,8 +117,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                     key(&mut app, KeyCode::Enter);
                     continue;
                 };
-                let on =
-                    |app: &App| matches!(&app.focus, crate::tui::app::Focus::Select(s) if s.cursor == Target::Hex(hex));
+                let on = |app: &App| matches!(&app.focus, crate::tui::app::Focus::Select(s, _) if s.cursor == Target::Hex(hex));
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }

@@ -37,7 +37,7 @@ impl App {
     fn play(&mut self, actions: Vec<Action>) -> Option<String> {
         // A position set by hand (a test's scenario) is not the record's: it has no history to
         // save or undo, so it is played without one.
-        if self.record.as_ref().is_some_and(|r| *r.game() != self.game) {
+        if std::mem::take(&mut self.set_by_hand) {
             (self.record, self.autosave, self.undoable) = (None, None, false);
         }
         let (mut refused, mut any) = (None, false);
@@ -110,7 +110,9 @@ impl App {
     }
 
     /// Plays one action, through the record when there is one (so it is logged for saves and
-    /// undo); a refusal comes back as the text to show.
+    /// undo; the model's `game` is then the record's, copied after each action, never compared
+    /// whole: a position set by hand goes through [`App::set_position`], which leaves the
+    /// record); a refusal comes back as the text to show.
     pub(in crate::tui) fn apply_one(&mut self, a: Action) -> Result<(), String> {
         let m = &mut **self;
         let applied = match &mut m.record {
@@ -137,7 +139,7 @@ impl App {
 
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(in crate::tui) fn sync(&mut self) {
-        (self.focus, self.units) = (Focus::Idle, None);
+        self.focus = Focus::Idle;
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
         if !matches!(self.game.phase(), Phase::Trade { .. }) {
@@ -151,10 +153,10 @@ impl App {
         let near = self.last_target;
         self.focus = match self.game.phase() {
             Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Settlement, near, false))
+                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Settlement, near, false), None)
             }
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false))
+                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false), None)
             }
             Phase::Robber => self.robber_focus(),
             Phase::Discard { remaining } => {

@@ -56,7 +56,7 @@ impl App {
             };
             self.refuse(text);
         } else {
-            self.focus = Focus::Select(sel);
+            self.focus = Focus::Select(sel, None);
         }
     }
 }

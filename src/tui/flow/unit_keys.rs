@@ -2,8 +2,8 @@
 //! lists are a dialog (their keys in flow/dialog_keys.rs), its island step a selection whose
 //! legal places are marked; Esc goes back a step from either. Each step answers with the
 //! dialogs' `Outcome`, carried out by `App::carry_out`. While the island shows, the choice
-//! waits in `App::units` (the selection has no room for it), dropped whenever the focus is set
-//! again from the game (`App::sync`).
+//! is held by the focus beside the selection (`Focus::Select(selection, Some(choice))`), and
+//! goes with it whenever the focus is set again.
 
 use crate::tui::app::App;
 use crate::tui::flow::dialog_keys::units_outcome;
@@ -30,8 +30,7 @@ impl App {
         let verb = choice.verb(&self.game).unwrap_or(Verb::Move);
         let near = self.unit_place(&choice).or(self.last_target);
         let sel = Selection::among(&self.game, choice.steps.left(), Purpose::Unit(verb), near, true);
-        self.units = Some(choice);
-        self.focus = Focus::Select(sel);
+        self.focus = Focus::Select(sel, Some(choice));
     }
 
     /// Where the chosen unit stands, for the cursor to start beside it.
@@ -48,11 +47,13 @@ impl App {
     /// Enter on the island: the place is taken (a legal one); the action is played, or the
     /// list of those sharing the place opens.
     pub(in crate::tui) fn units_place(&mut self, t: Target) {
-        let Some(mut choice) = self.units.take() else { return };
+        let Some(mut choice) = self.held_choice() else { return };
         match choice.place(&self.game, t) {
             Some(next) => self.carry_out(units_outcome(choice, next)),
             None => {
-                self.units = Some(choice);
+                if let Focus::Select(_, held) = &mut self.focus {
+                    *held = Some(choice);
+                }
                 self.refuse("no legal move there: Tab goes to the marked places".into());
             }
         }
@@ -60,8 +61,17 @@ impl App {
 
     /// Esc on the island: back to the list before it.
     pub(in crate::tui) fn units_back(&mut self) {
-        let Some(mut choice) = self.units.take() else { return self.focus = Focus::Idle };
+        let Some(mut choice) = self.held_choice() else { return self.focus = Focus::Idle };
         let outcome = if choice.back(&self.game) { units_outcome(choice, Next::List) } else { Outcome::Close };
         self.carry_out(outcome);
+    }
+
+    /// The unit choice the island step is a step of, taken from the focus (the selection stays
+    /// until the choice's outcome sets the focus again).
+    fn held_choice(&mut self) -> Option<UnitChoice> {
+        match &mut self.focus {
+            Focus::Select(_, held) => held.take(),
+            _ => None,
+        }
     }
 }

@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crate::engine::Seat;
 use crate::tui::model::dialog::Dialog;
 use crate::tui::model::selection::Selection;
+use crate::tui::model::unit_choice::UnitChoice;
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +39,10 @@ impl Msg {
 pub enum Focus {
     /// Choosing what to do next (roll, build, trade, end the turn).
     Idle,
-    Select(Selection),
+    /// A place being chosen on the island; with the unit choice (R52, R53, R56) it is a step
+    /// of, while that choice's island step shows (the choice goes on from the place taken, or
+    /// back to its list).
+    Select(Selection, Option<UnitChoice>),
     Dialog(Dialog),
 }
 

@@ -275,7 +275,7 @@ impl Scene {
         } else {
             match &self.focus {
                 Focus::Idle => Mode::Turn,
-                Focus::Select(_) => Mode::Select,
+                Focus::Select(_, _) => Mode::Select,
                 Focus::Dialog(d) => d.mode(),
             }
         }
@@ -319,7 +319,7 @@ impl Scene {
         if mode != Mode::Turn {
             return match (&self.focus, cmd) {
                 (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
-                (Focus::Select(s), Cmd::Cancel) => s.cancellable,
+                (Focus::Select(s, _), Cmd::Cancel) => s.cancellable,
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
                     !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
                 }

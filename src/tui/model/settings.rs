@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{BoardKind, Config, MapId, Module, Modules, Shortage, TurnStyle};
+use crate::engine::{BoardKind, Config, MapId, Modules, Shortage, TurnStyle};
 use crate::save::SeatInfo;
 
 /// The file's name in the data directory.
@@ -96,8 +96,6 @@ impl Settings {
             .iter()
             .filter_map(|n| Modules::parse_on(n, base.map).ok())
             .fold(Modules::NONE, |all, m| Modules(all.0 | (m.0 & Modules::PLAYABLE.0)));
-        // R55: the colonist sails (its config needs ships).
-        let modules = if modules.has(Module::Colonist) { modules.with(Module::Ships) } else { modules };
         Config {
             target: self.target,
             board: self.board,
@@ -109,6 +107,7 @@ impl Settings {
             turns: if self.paired_players { TurnStyle::Paired } else { base.turns },
             ..base
         }
+        // Each module brings what its row needs (R55: the colonist sails, so ships).
         .with_modules(modules)
     }
 
@@ -198,6 +197,7 @@ impl Remembered {
 mod tests {
     use super::*;
     use crate::bots::BotLevel;
+    use crate::engine::Module;
 
     /// Issue 33: bots' offers to people are on unless the file turns them off.
     #[test]

@@ -90,25 +90,20 @@ pub fn offered_maps(players: u8) -> [MapId; 2] {
     [MapId::for_players(players), MapId::Archipelago]
 }
 
-/// `modules` without the modules that need one no longer there (R43 the dragon needs gold,
-/// R55 the colonist ships, R56 attacks units, R57 phases attacks): switching a module off
-/// switches off what depends on it, where [`Config::with_modules`] would switch it back on.
+/// `modules` without the modules that need one no longer there (each row's
+/// [`needs`](crate::engine::ModuleRow::needs): R43 the dragon needs gold, R55 the colonist
+/// ships, R56 attacks units, R57 phases attacks): switching a module off switches off what
+/// depends on it, where [`Config::with_modules`] would switch it back on.
 fn without_orphans(modules: Modules) -> Modules {
     let mut m = modules;
-    let drop = |m: Modules, x: Module| Modules(m.0 & !x.bit());
-    if !m.has(Module::Gold) {
-        m = drop(m, Module::Dragon);
+    loop {
+        let needed = |x: Module| x.row().needs.is_empty() || x.row().needs.iter().any(|&n| m.has(n));
+        let kept = m.iter().filter(|&x| needed(x)).fold(Modules::NONE, Modules::with);
+        if kept == m {
+            return m;
+        }
+        m = kept;
     }
-    if !m.has(Module::Ships) {
-        m = drop(m, Module::Colonist);
-    }
-    if !m.has(Module::Knights) && !m.has(Module::Ships) {
-        m = drop(m, Module::Attacks);
-    }
-    if !m.has(Module::Attacks) {
-        m = drop(m, Module::Phases);
-    }
-    m
 }
 
 /// The default rules on `map` for `players`: those of the player count when it is that
@@ -271,4 +266,36 @@ pub(in crate::tui) fn change(rules: &Config, row: Row, by: isize, players: u8) -
         Row::Seat(_) | Row::Start | Row::Continue | Row::BotOffers => {}
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The needs read from the table's rows drop what the four rules written out by hand
+    /// dropped before (issue 35), for every mix of modules.
+    #[test]
+    fn orphans_are_dropped_by_the_rows_needs() {
+        let by_hand = |modules: Modules| {
+            let mut m = modules;
+            let drop = |m: Modules, x: Module| m.without(x);
+            if !m.has(Module::Gold) {
+                m = drop(m, Module::Dragon);
+            }
+            if !m.has(Module::Ships) {
+                m = drop(m, Module::Colonist);
+            }
+            if !m.has(Module::Knights) && !m.has(Module::Ships) {
+                m = drop(m, Module::Attacks);
+            }
+            if !m.has(Module::Attacks) {
+                m = drop(m, Module::Phases);
+            }
+            m
+        };
+        for bits in 0..1u32 << Module::ALL.len() {
+            let m = Modules(bits);
+            assert_eq!(without_orphans(m), by_hand(m), "{bits:#b}");
+        }
+    }
 }

@@ -97,7 +97,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
         let selection = match (&app.focus, app.guarded()) {
-            (Focus::Select(s), None) => Some(s),
+            (Focus::Select(s, _), None) => Some(s),
             (_, None) => app.table.highlight(),
             _ => None,
         };

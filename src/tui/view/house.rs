@@ -76,30 +76,10 @@ pub fn dice_stack(app: &Scene) -> Option<String> {
     Some(format!("dice stack {left} of {}", crate::engine::DiceStack::CARDS))
 }
 
-/// One line for each module this game plays, for the help: what it changes at the table.
+/// One line for each module this game plays, for the help: what it changes at the table (its
+/// row's [`help`](crate::engine::ModuleRow::help) in the engine's table of house rules).
 pub fn rules(app: &Scene) -> Vec<String> {
-    app.game.config().modules.iter().map(|m| format!("{}: {}", m.name(), describe(m))).collect()
-}
-
-/// A module's effect in a few words.
-fn describe(m: Module) -> &'static str {
-    match m {
-        Module::AcceleratedStart => "set-up places a settlement, then a city, with their cards",
-        Module::Gold => "gold hexes and gold cards; 2 gold buy a resource",
-        Module::Dragon => "every 7 gold produced, the dragon attacks the leader",
-        Module::Castles => "k walls a city: a castle, 3 points, 3 cards (4 a player)",
-        Module::NoRobber => "no robber: a 7 lets everyone take cards by their buildings",
-        Module::RotatingFirstPlayer => "each round starts one seat later (header: the round)",
-        Module::DiceStack => "rolls come from a stack of the 36 pairs of dice (bank: cards left)",
-        Module::SeedCosts => "the seed's costs (see Costs)",
-        Module::Metropolis => "LM, Largest Metropolis: 2 points, most building points joined by roads (5+)",
-        Module::HarborMaster => "HM, Harbor Master: 2 points, most building points on harbors (3+)",
-        Module::Knights => "knights, archers and cavalry on the hexes; Largest Army by units (3+)",
-        Module::Ships => "ships, war ships and cargo ships on the sea; Largest Navy (3+)",
-        Module::Colonist => "a point for each island settled after set-up",
-        Module::Attacks => "units attack units and buildings, a die each",
-        Module::Phases => "a build phase, then an attack phase, of N rounds each",
-    }
+    app.game.config().modules.iter().map(|m| format!("{}: {}", m.name(), m.row().help)).collect()
 }
 
 /// The game-over table's columns beyond the base game's, for the modules this game plays:

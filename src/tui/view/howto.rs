@@ -9,101 +9,92 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
+use crate::engine::{Group, Module, Page};
 use crate::tui::model::scene::Scene;
 use crate::tui::view::panels::block;
 use crate::tui::view::screens::centred;
 
-/// The page: `#` starts a heading (after `|` its word in the contents line); `{k}` is a key,
-/// shown in the keys' style.
-const PAGE: &[&str] = &[
-    "# The goal|goal",
-    "Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
-     the Longest Road and the Largest Army 2 each, a victory point card 1.",
-    "# Set-up|set-up",
-    "Each player places a settlement and a road, then a second pair in reverse order; the second \
-     settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
-     next legal spot) and place with {Enter}.",
-    "# A turn|turn",
-    "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
-     resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
-     moves the robber and robs a player beside it.",
-    "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
-     bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
-    "3. {e} ends the turn.",
-    "# Trading|trade",
-    "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
-     {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
-    "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
-     everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
-     or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
-     take an answer by that player's letter, or withdraw the offer ({x}).",
-    "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
-     every rate you have and starts on the best.",
-    "# The hand-off|hand-off",
-    "Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
-     discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
-     they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
-     need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
-     players, after each turn one screen asks who wants to build: press your letter, then \
-     {Enter}; only those take the keyboard.",
-    "# Keys|keys",
-    "The bottom line always shows the keys that work now. {?} shows every key, the costs and \
-     the island's symbols; {h} there opens this page again. {u} takes back your last action, \
-     {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
-     it.",
+/// The base game's page, a section at a time; in a paragraph `{k}` is a key, shown in the keys'
+/// style, and `{target}` the game's target. The house rules' sections follow it, read from the
+/// engine's table of house rules ([`ModuleRow::page`](crate::engine::ModuleRow::page)).
+const PAGE: &[Page] = &[
+    Page {
+        heading: "The goal",
+        word: "goal",
+        paragraphs: &["Be the first to reach the target ({target} points): a settlement is 1 point, a city 2, \
+             the Longest Road and the Largest Army 2 each, a victory point card 1."],
+    },
+    Page {
+        heading: "Set-up",
+        word: "set-up",
+        paragraphs: &["Each player places a settlement and a road, then a second pair in reverse order; the second \
+             settlement takes one card from each hex around it. Move with the arrows (or {Tab} to the \
+             next legal spot) and place with {Enter}."],
+    },
+    Page {
+        heading: "A turn",
+        word: "turn",
+        paragraphs: &[
+            "1. {r} rolls. Every settlement beside a hex with that number takes one card of its \
+             resource, a city two. On a 7, whoever holds too many cards discards half, and the roller \
+             moves the robber and robs a player beside it.",
+            "2. Trade and build, in any order: {t} offers a trade to the others, {m} trades with the \
+             bank; {b} road, {v} settlement, {c} city, {d} buys a development card, {p} plays one.",
+            "3. {e} ends the turn.",
+        ],
+    },
+    Page {
+        heading: "Trading",
+        word: "trade",
+        paragraphs: &[
+            "The resource keys are the same in every dialog: {b} brick, {l} lumber, {w} wool, {g} grain, \
+             {o} ore; {Tab} switches between what you give and what you get, {+} and {-} change a count.",
+            "A lumber for a brick, five keys: {t} {l} {Tab} {b} {Enter}. The offer shows on one screen \
+             everyone reads, every hand hidden: each player asked presses their letter, then {a} accepts \
+             or {d} declines; {c} counters with an offer of their own, on their own hand-off. You then \
+             take an answer by that player's letter, or withdraw the offer ({x}).",
+            "{m} trades with the bank: 4 cards of a kind for 1, or 3:1 and 2:1 at your harbors. It shows \
+             every rate you have and starts on the best.",
+        ],
+    },
+    Page {
+        heading: "The hand-off",
+        word: "hand-off",
+        paragraphs: &["Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
+             discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
+             they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
+             need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
+             players, after each turn one screen asks who wants to build: press your letter, then \
+             {Enter}; only those take the keyboard."],
+    },
+    Page {
+        heading: "Keys",
+        word: "keys",
+        paragraphs: &["The bottom line always shows the keys that work now. {?} shows every key, the costs and \
+             the island's symbols; {h} there opens this page again. {u} takes back your last action, \
+             {s} saves, {q} quits: the game is saved after every action, and catan --continue resumes \
+             it."],
+    },
 ];
 
-/// The units' page (R52-R55), after the base game's when knights or ships are played.
-const UNITS: &[&str] = &[
-    "# Units: knights and ships (house rules R52-R55)|units",
-    "{n} opens the units dialog: build a knight, archer or cavalry on a land hex touching your \
-     building, or a ship, war ship or cargo ship on a sea hex touching your coastal building (the \
-     costs are in {?}); or choose one of your units, then what it does (move, sail, board a cargo \
-     ship or leave it, attack), then its target among those marked on the island, with {Enter}. \
-     {Esc} steps back.",
-    "A unit has two actions a turn, of different kinds; being built is one. A knight or archer \
-     moves 1 hex, 2 along your roads; a cavalry 3, or 4 along your roads. A ship sails 4 sea \
-     hexes, a cargo ship 7 with up to 3 of your knights aboard. You may settle a corner of your \
-     knight's hex, or a coast beside your ship, without a road.",
-    "On the island a hex's units stand on its last row: the owner's letter, then a letter a \
-     unit (k knight, a archer, c cavalry; s ship, w war ship, c cargo ship), knights aboard after \
-     their ship in brackets: Ac[kk]. A unit with no action left this turn lies on its side: its \
-     letter in capitals, AK. A crowded hex counts them, A3 B1. On a hex under the cursor the \
-     status line names each unit.",
-    "A ship on a harbor's sea hex lets you trade at that harbor's rate, a cargo ship one card \
-     better (never below 2:1): {m} shows them. Largest Army counts knight units on the board; \
-     Largest Navy, 3 ships or more, is worth 2 points; on the archipelago each islet you settle \
-     after set-up is a Colonist point.",
-];
-
-/// The war's page (R56, R57), when attacks are played.
-const WAR: &[&str] = &[
-    "# War: attacks and phases (house rules R56-R57)|war",
-    "An attack is one of a unit's two actions: {n}, the unit, attack, then a marked target. \
-     Knights attack units and buildings in their own hex, archers in the next one too, ships \
-     those of their sea hex and its coast; castles can't be attacked. Each side rolls a die, a \
-     settlement adding 1, a city 2, a war ship 2; ties roll again. The winner removes a unit or \
-     takes the building at its level, and the fight shows to everyone and in the log.",
-    "With phases the game plays a build phase of as many rounds as players, then an attack \
-     phase as long. The header says which (\"attack phase, round 2 of 4: C A D B\"): each attack \
-     round goes from the lowest war score to the highest, the scores (points plus units) in the \
-     players panel. After the last round the most points win; players tied share the win.",
-];
-
-/// The paragraphs of the game (or the rules chosen on the start screen): the base game's,
-/// then the units' and the war's when the game plays them.
-fn paragraphs(app: &Scene) -> impl Iterator<Item = &'static &'static str> {
+/// The sections of the game (or of the rules chosen on the start screen): the base game's,
+/// then the page of each house rule played that puts units on the island (the `land` modules'
+/// pages are not shown here), a page shared by several modules once.
+fn pages(app: &Scene) -> impl Iterator<Item = &'static Page> {
     let m = if app.start.is_some() { app.rules.modules } else { app.game.config().modules };
-    use crate::engine::Module::{Attacks, Knights, Ships};
-    let units = if m.has(Knights) || m.has(Ships) { UNITS } else { &[] };
-    let war = if m.has(Attacks) { WAR } else { &[] };
-    PAGE.iter().chain(units).chain(war)
+    let mut house: Vec<&'static Page> = Vec::new();
+    for row in m.iter().map(Module::row).filter(|r| !r.groups.contains(&Group::Land)) {
+        if !house.iter().any(|p| std::ptr::eq(*p, row.page)) {
+            house.push(row.page);
+        }
+    }
+    PAGE.iter().chain(house)
 }
 
 /// The sections in order, by their word in the contents line; a section's key is its place
 /// from 1.
 pub fn sections(app: &Scene) -> Vec<&'static str> {
-    paragraphs(app).filter_map(|p| p.strip_prefix("# ")).map(|h| h.split_once('|').map_or(h, |(_, w)| w)).collect()
+    pages(app).map(|p| p.word).collect()
 }
 
 /// The keys of the house rules' sections ("7 units, 8 war"), for the help; `None` without.
@@ -115,7 +106,7 @@ pub fn house_keys(app: &Scene) -> Option<String> {
 }
 
 /// Sections of the base game's page.
-const PAGE_SECTIONS: usize = 6;
+const PAGE_SECTIONS: usize = PAGE.len();
 
 /// The contents line: each section's key and word, as lines `width` wide at most.
 fn contents(app: &Scene, width: usize) -> Vec<Line<'static>> {
@@ -148,42 +139,47 @@ pub fn lines(app: &Scene, width: u16) -> (Vec<Line<'static>>, Vec<usize>) {
     let target = if app.start.is_some() { app.rules.target } else { app.game.config().target }.to_string();
     let mut out: Vec<Line> = Vec::new();
     let mut starts = Vec::new();
-    for para in paragraphs(app) {
-        if let Some(title) = para.strip_prefix("# ") {
-            if !out.is_empty() {
-                out.push(Line::raw(""));
-            }
-            starts.push(out.len());
-            let title = title.split_once('|').map_or(title, |(t, _)| t);
-            out.push(Line::styled(title.to_string(), app.theme.title()));
-            continue;
+    for page in pages(app) {
+        if !out.is_empty() {
+            out.push(Line::raw(""));
         }
-        let para = para.replace("{target}", &target);
-        // Greedy wrapping on words; a key's braces take no room.
-        let mut line: Vec<Span> = Vec::new();
-        let mut len = 0;
-        // A numbered step's lines after the first line up under its text.
-        let indent = if para.starts_with(|c: char| c.is_ascii_digit()) { 3 } else { 0 };
-        for word in para.split(' ') {
-            let w = word.chars().filter(|c| !matches!(c, '{' | '}')).count();
-            if len > 0 && len + 1 + w > width {
-                out.push(Line::from(std::mem::take(&mut line)));
-                line.push(Span::raw(" ".repeat(indent)));
-                len = indent;
-            } else if len > 0 {
-                line.push(Span::raw(" "));
-                len += 1;
-            }
-            // "({Enter})": the parts outside braces plain, inside in the keys' style.
-            for (i, part) in word.split(['{', '}']).enumerate().filter(|(_, p)| !p.is_empty()) {
-                let part = part.to_string();
-                line.push(if i % 2 == 1 { Span::styled(part, app.theme.key()) } else { Span::raw(part) });
-            }
-            len += w;
+        starts.push(out.len());
+        out.push(Line::styled(page.heading.to_string(), app.theme.title()));
+        for para in page.paragraphs {
+            out.extend(paragraph(app, para, &target, width));
         }
-        out.push(Line::from(line));
     }
     (out, starts)
+}
+
+/// A paragraph as lines `width` wide at most, `{target}` said and the keys in their style.
+fn paragraph(app: &Scene, para: &str, target: &str, width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let para = para.replace("{target}", target);
+    // Greedy wrapping on words; a key's braces take no room.
+    let mut line: Vec<Span> = Vec::new();
+    let mut len = 0;
+    // A numbered step's lines after the first line up under its text.
+    let indent = if para.starts_with(|c: char| c.is_ascii_digit()) { 3 } else { 0 };
+    for word in para.split(' ') {
+        let w = word.chars().filter(|c| !matches!(c, '{' | '}')).count();
+        if len > 0 && len + 1 + w > width {
+            out.push(Line::from(std::mem::take(&mut line)));
+            line.push(Span::raw(" ".repeat(indent)));
+            len = indent;
+        } else if len > 0 {
+            line.push(Span::raw(" "));
+            len += 1;
+        }
+        // "({Enter})": the parts outside braces plain, inside in the keys' style.
+        for (i, part) in word.split(['{', '}']).enumerate().filter(|(_, p)| !p.is_empty()) {
+            let part = part.to_string();
+            line.push(if i % 2 == 1 { Span::styled(part, app.theme.key()) } else { Span::raw(part) });
+        }
+        len += w;
+    }
+    out.push(Line::from(line));
+    out
 }
 
 /// The page's box in a screen of `area`, the contents line's rows in it, and the room for the

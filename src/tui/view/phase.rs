@@ -44,10 +44,10 @@ pub fn header(app: &Scene) -> String {
 pub fn prompt(app: &Scene) -> String {
     let what = instruction(app);
     match &app.focus {
-        Focus::Select(s) if app.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
+        Focus::Select(s, _) if app.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
             format!("{} — {what}", crate::tui::view::place::place_words(app, s.cursor))
         }
-        Focus::Select(s) if app.saving.is_none() => {
+        Focus::Select(s, _) if app.saving.is_none() => {
             format!("{} — {what}", crate::tui::view::place::describe(app, s.cursor))
         }
         _ => what,
@@ -73,20 +73,20 @@ fn instruction(app: &Scene) -> String {
         return "special building: press your letter if you build, then Enter (none: nobody builds)".into();
     }
     match (&app.focus, g.phase()) {
-        (Focus::Select(s), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
+        (Focus::Select(s, _), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
             format!("{name}: place your {} (Tab: next free corner)", setup_piece(g, round))
         }
-        (Focus::Select(_), Phase::Setup { round, .. }) => {
+        (Focus::Select(_, _), Phase::Setup { round, .. }) => {
             let piece = if setup_city(g, round) { "city" } else { "settlement" };
             format!("{name}: place a road touching that {piece}")
         }
-        (Focus::Select(_), Phase::RoadBuilding { left }) => {
+        (Focus::Select(_, _), Phase::RoadBuilding { left }) => {
             format!("{name}: place {}", free_road(g, left))
         }
-        (Focus::Select(s), Phase::Robber) if s.purpose == Purpose::Robber => {
+        (Focus::Select(s, _), Phase::Robber) if s.purpose == Purpose::Robber => {
             format!("{name}: move the robber to another hex")
         }
-        (Focus::Select(crate::tui::model::selection::Selection { purpose: Purpose::Unit(verb), .. }), _) => {
+        (Focus::Select(crate::tui::model::selection::Selection { purpose: Purpose::Unit(verb), .. }, _), _) => {
             let what = match verb {
                 crate::tui::model::selection::Verb::Attack => "what to attack (marked > <)",
                 crate::tui::model::selection::Verb::Build => "where to build it (marked > <)",
@@ -94,7 +94,7 @@ fn instruction(app: &Scene) -> String {
             };
             format!("{name}: choose {what}, Tab: next, Enter: go (Esc: back)")
         }
-        (Focus::Select(s), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
+        (Focus::Select(s, _), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
         (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
         (Focus::Idle, Phase::Roll) if app.can_play_card() => {
             format!("{name}: roll the dice (r), or play a card first (p)")

@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{BoardKind, Config, MAX_PLAYERS, MapId, Module, Seat, Shortage, TurnStyle};
+use crate::engine::{BoardKind, Config, MAX_PLAYERS, MapId, Seat, Shortage, TurnStyle};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::start_form::{MIN_PLAYERS, OPTIONS, Row, StartForm, offered_modules, rules_for};
 use crate::tui::view::layout::Areas;
@@ -52,30 +52,9 @@ pub fn about(app: &Scene) -> String {
         Row::FriendlyRobber => "the robber spares players with fewer than 3 points (R39)".into(),
         Row::Paired => "5 or 6 players: each turn shared with the third player after (R40a)".into(),
         Row::BotOffers => "computer players may offer the people trades (each person asked answers)".into(),
-        Row::Module(m) => module_about(m).into(),
+        Row::Module(m) => m.row().about.into(),
         Row::Start => "Enter starts the game with these players and rules".into(),
         Row::Continue => "Enter resumes the last unfinished game where it was left (as catan --continue)".into(),
-    }
-}
-
-/// One line on each house rule of `seeds/002`, with its ruling.
-pub fn module_about(m: Module) -> &'static str {
-    match m {
-        Module::AcceleratedStart => "R41: set-up places a settlement, then a city, with the seed's starting cards",
-        Module::Gold => "R42: gold hexes and gold cards; 2 gold buy any resource",
-        Module::Dragon => "R43: for every 7 gold produced, the dragon attacks the leader's buildings",
-        Module::Castles => "R44: a city may become a castle, worth 3 points",
-        Module::NoRobber => "R45: no robber; a 7 lets every player choose cards by their buildings",
-        Module::RotatingFirstPlayer => "R46: each round starts one seat later than the last",
-        Module::DiceStack => "R47: rolls come from a stack of 36 cards, one per pair of dice",
-        Module::SeedCosts => "R48: the seed's costs: a settlement without wool, a city of 2 ore and 2 grain",
-        Module::Metropolis => "R49: Largest Metropolis, 2 points",
-        Module::HarborMaster => "R50: Harbor Master, 2 points",
-        Module::Knights => "R52: knights, archers and cavalry stand on the hexes and move",
-        Module::Ships => "R53: ships sail the sea; R54: Largest Navy, 2 points",
-        Module::Colonist => "R55: a point for each island settled after set-up",
-        Module::Attacks => "R56: units attack units and buildings, a die each",
-        Module::Phases => "R57: a build phase, then an attack phase, of N rounds each",
     }
 }
 
