@@ -62,7 +62,7 @@ pub use random::{RandomBot, SplitMix64, dragon_building};
 /// robber, discards after a 7, and answers to a domestic trade offer (the view's phase is then
 /// [`Phase::Trade`]: the legal actions listed are
 /// [`Action::AcceptTrade`] and [`Action::DeclineTrade`], and a bot may also answer with an
-/// [`Action::CounterTrade`]; a bot accepts only what it can pay, see [`keep_payable`]). A bot is deterministic given its seed
+/// [`Action::CounterTrade`]; a bot accepts only what it can pay, see `keep_payable`). A bot is deterministic given its seed
 /// and what its seat has seen: two games that differ only in what the seat cannot see get the
 /// same decision.
 pub trait Bot: Send {
