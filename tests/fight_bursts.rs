@@ -7,14 +7,13 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::Duration;
 
 use catan::bots::BotLevel;
 use catan::engine::{Action, Config, Event, MapId, Module, Modules, Phase, Seat};
 use catan::save::{self, Record, SeatInfo};
 use catan::tui::{App, Theme};
-use support::files::TempDir;
+use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
 use support::walk::{Lcg, Look, peaceful_units, walk};
 
@@ -53,16 +52,6 @@ fn bob_attacks_next() -> Record {
         }
     }
     panic!("no position where Bob attacks next");
-}
-
-fn newest_autosave(dir: &Path) -> Record {
-    let newest = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
-        .expect("an autosave");
-    save::from_json(&std::fs::read(newest).unwrap()).unwrap()
 }
 
 #[test]

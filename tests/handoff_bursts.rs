@@ -7,12 +7,11 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::Duration;
 
 use catan::engine::{Action, Config, Event, Game, Hand, Module, Phase, Seat, SeatSet};
 use catan::save::{self, Record, SeatInfo};
-use support::files::TempDir;
+use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
 use support::walk::{Lcg, Look, walk};
 
@@ -65,16 +64,6 @@ fn burst_plays_nothing(record: &Record, shown: &str, burst: &str, cols: u16, row
     s.wait_exit();
     let after = newest_autosave(&data.path().join("autosave"));
     assert_eq!(after.len(), record.len(), "{burst:?} at {shown:?} played something; the screen:\n{screen}");
-}
-
-fn newest_autosave(dir: &Path) -> Record {
-    let newest = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
-        .expect("an autosave");
-    save::from_json(&std::fs::read(newest).unwrap()).unwrap()
 }
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];

@@ -7,12 +7,11 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::Duration;
 
 use catan::engine::{Action, Config, Event, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
 use catan::save::{self, Record, SeatInfo};
-use support::files::TempDir;
+use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
@@ -90,16 +89,6 @@ fn quit(mut s: Session, data: &TempDir) -> Record {
     s.send("y");
     s.wait_exit();
     newest_autosave(&data.path().join("autosave"))
-}
-
-fn newest_autosave(dir: &Path) -> Record {
-    let newest = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
-        .expect("an autosave");
-    save::from_json(&std::fs::read(newest).unwrap()).unwrap()
 }
 
 /// Issue 33 item 1 (H4: an answer belongs to one offer): the declines of an offer everyone

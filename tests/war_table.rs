@@ -5,12 +5,11 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use catan::engine::{Action, Config, Event, Game, MapId, Module, Modules, Phase, Seat};
 use catan::save::{self, Record, SeatInfo};
-use support::files::TempDir;
+use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
 use support::walk::{Lcg, Look, walk};
 
@@ -57,16 +56,6 @@ fn last_turn_of_a_lost_war() -> Record {
         }
     }
     panic!("no war game where the last player to act loses");
-}
-
-fn newest_autosave(dir: &Path) -> Record {
-    let newest = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
-        .expect("an autosave");
-    save::from_json(&std::fs::read(newest).unwrap()).unwrap()
 }
 
 #[test]

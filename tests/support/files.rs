@@ -28,3 +28,14 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The save the game wrote last in `dir` (its autosave folder): the game as the binary left it.
+pub fn newest_autosave(dir: &Path) -> catan::save::Record {
+    let newest = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
+        .expect("an autosave");
+    catan::save::from_json(&std::fs::read(newest).unwrap()).unwrap()
+}
