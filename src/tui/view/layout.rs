@@ -64,6 +64,13 @@ pub struct Areas {
     pub footer: Rect,
 }
 
+/// Where each part of the screen goes when `game` is drawn on a terminal of `size`: the split
+/// the frame itself uses (with the sea's room as the game draws it). Read-only; for tests that
+/// look at one part of a screen (the board, the panels, the status line and footer).
+pub fn areas_of(game: &crate::engine::Game, size: (u16, u16)) -> Areas {
+    layout_sea(size, game.topology(), crate::tui::view::board::sea_drawn(game))
+}
+
 /// Splits a terminal of `size` into areas for the island `topo`.
 pub fn layout(size: (u16, u16), topo: &Topology) -> Areas {
     layout_sea(size, topo, crate::tui::view::board::sea_of_map(topo))
