@@ -1,7 +1,28 @@
-//! Snapshot tests of whole screens: the app is driven by key messages, as a player would,
-//! and drawn on ratatui's in-memory `TestBackend` (the way gitui tests its views). Each
-//! snapshot shows the characters and, below them, the cells in reverse video (the cursor and
-//! highlights), since those carry meaning without colour.
+//! Snapshot tests of screens: the app is driven by key messages, as a player would, and drawn
+//! on ratatui's in-memory `TestBackend` (the way gitui tests its views). Each snapshot shows
+//! the characters and, below them, the cells in reverse video (the cursor and highlights),
+//! since those carry meaning without colour.
+//!
+//! A feature's test snapshots only its part of the screen (`support::region`: the board, the
+//! side panels, the status line and footer, a dialog, a shared screen), so a change of the
+//! header or a panel moves the few whole screens below and not every feature's snapshot. The
+//! whole-screen goldens kept, one for each kind of screen a player meets, so that how the
+//! parts sit together is still seen:
+//! - `first_setup_placement` (here): set-up, a corner being chosen, 100 x 32;
+//! - `discard_dialog` (here): a dialog over the island during a discard;
+//! - `game_over_screen` (here): the game-over table;
+//! - `too_small_screen_recovers_on_resize` (here): the too-small notice;
+//! - `house::r44_to_r50_the_table_with_every_display`: a main turn with every panel's display;
+//! - `trade::a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass`: the
+//!   shared offer screen everyone reads;
+//! - `six::six_players_main_screen`: six players on the 5-6 island at 140 x 45;
+//! - `sea::r51_the_archipelago_at_140_by_45`: the archipelago and its sea;
+//! - `unit_keys::r56_the_fight_shows_both_dice_the_modifiers_and_what_changed`: the war's fight;
+//! - tests/start_screen.rs, `the_start_screen_seats_people_and_bots_with_their_levels`: the
+//!   start screen; tests/replay_screens.rs, `replay_at_the_deal`: the replay viewer.
+//!
+//! (The start form's other screens and the replay viewer's are whole screens too: they have
+//! their own layouts, which `support::region` does not cut.)
 //!
 //! One test binary, so a release build links it once: the table here, and a module each for
 //! the board and its harbors, dialogs and where their cursor starts, gold, the house rules and
@@ -29,6 +50,7 @@ mod war_view;
 mod war_words;
 mod words;
 
+use support::region::{Region, region};
 use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
 
 use catan::engine::{Action, Phase};
@@ -47,7 +69,7 @@ fn cursor_on_a_legal_target() {
     let mut app = new_app(42);
     press(&mut app, "Enter Enter Tab");
     // A set-up road: the cursor sits on a legal path, highlighted among the others.
-    insta::assert_snapshot!(draw(&mut app, 140, 45));
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Board));
 }
 
 #[test]
@@ -57,7 +79,7 @@ fn handoff_hides_every_hand() {
     let screen = draw(&mut app, 100, 32);
     assert!(screen.contains("Pass the keyboard to B Bob, then press Enter"));
     assert!(!screen.contains("'s hand"), "no hand panel on the hand-off screen");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 100, 32, Region::Shared));
 }
 
 #[test]
@@ -75,7 +97,7 @@ fn trade_dialog() {
     // Then ask only the first other player: move to the last row and untick it.
     let to_last = "j ".repeat(7 - 3);
     press(&mut app, &format!("t {downs}+ Tab {to_grain}+ {to_last}Space"));
-    insta::assert_snapshot!(draw(&mut app, 100, 32));
+    insta::assert_snapshot!(region(&mut app, 100, 32, Region::Dialog));
 }
 
 #[test]
@@ -93,7 +115,7 @@ fn discard_dialog() {
 fn help_overlay() {
     let mut app = new_app(42);
     press(&mut app, "Enter ?");
-    insta::assert_snapshot!(draw(&mut app, 140, 45));
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Overlay));
     press(&mut app, "Esc");
     assert!(!app.help);
 }
