@@ -3,15 +3,16 @@
 //! the characters and, below them, the cells in reverse video (the cursor and highlights),
 //! since those carry meaning without colour.
 //!
-//! A feature's test snapshots only its part of the screen (`support::region`: the board, the
-//! side panels, the status line and footer, a dialog, a shared screen), so a change of the
+//! A feature's test snapshots only its part of the screen (`support::region`: the header, the
+//! board, the side panels, the status line and footer, a dialog, a shared screen, an overlay,
+//! the game-over body, the too-small notice), so a change of the
 //! header or a panel moves the few whole screens below and not every feature's snapshot. The
 //! whole-screen goldens kept, one for each kind of screen a player meets, so that how the
 //! parts sit together is still seen:
 //! - `first_setup_placement` (here): set-up, a corner being chosen, 100 x 32;
 //! - `discard_dialog` (here): a dialog over the island during a discard;
+//! - `robber_screen` (here): the robber's hex being chosen after a seven;
 //! - `game_over_screen` (here): the game-over table;
-//! - `too_small_screen_recovers_on_resize` (here): the too-small notice;
 //! - `house::r44_to_r50_the_table_with_every_display`: a main turn with every panel's display;
 //! - `trade::a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass`: the
 //!   shared offer screen everyone reads;
@@ -19,10 +20,9 @@
 //! - `sea::r51_the_archipelago_at_140_by_45`: the archipelago and its sea;
 //! - `unit_keys::r56_the_fight_shows_both_dice_the_modifiers_and_what_changed`: the war's fight;
 //! - tests/start_screen.rs, `the_start_screen_seats_people_and_bots_with_their_levels`: the
-//!   start screen; tests/replay_screens.rs, `replay_at_the_deal`: the replay viewer.
-//!
-//! (The start form's other screens and the replay viewer's are whole screens too: they have
-//! their own layouts, which `support::region` does not cut.)
+//!   start screen at its smallest, the form beside nothing;
+//! - tests/replay_screens.rs, all three (the deal, a steal, the last step): the replay
+//!   viewer has its own layout, which `support::region` does not cut.
 //!
 //! One test binary, so a release build links it once: the table here, and a module each for
 //! the board and its harbors, dialogs and where their cursor starts, gold, the house rules and
@@ -112,6 +112,16 @@ fn discard_dialog() {
 }
 
 #[test]
+fn robber_screen() {
+    let mut app = new_app(7);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Robber);
+    let screen = draw(&mut app, 100, 32);
+    assert!(screen.contains("ROBBER"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
 fn help_overlay() {
     let mut app = new_app(42);
     press(&mut app, "Enter ?");
@@ -126,7 +136,7 @@ fn too_small_screen_recovers_on_resize() {
     press(&mut app, "Enter");
     let small = draw(&mut app, 80, 24);
     assert!(small.contains("need 96 x 28, have 80 x 24"));
-    insta::assert_snapshot!(small);
+    insta::assert_snapshot!(region(&mut app, 80, 24, Region::Notice));
     assert!(draw(&mut app, 100, 32).contains("place your first settlement"));
 }
 
