@@ -50,10 +50,12 @@ mod war_view;
 mod war_words;
 mod words;
 
+use support::positions;
 use support::region::{Region, region};
-use support::screen::{NAMES, draw, new_app, play_setup, play_turns_until, press};
+use support::screen::{NAMES, PLAIN, draw, new_app, play_setup, play_turns_until, press};
+use support::walk::{Lcg, sorted_stepping, until, walk};
 
-use catan::engine::{Action, Phase};
+use catan::engine::{Game, Phase};
 use catan::tui::{App, Msg, Theme};
 
 #[test]
@@ -140,18 +142,15 @@ fn too_small_screen_recovers_on_resize() {
     assert!(draw(&mut app, 100, 32).contains("place your first settlement"));
 }
 
+/// The end of a whole game, played through the app by [`sorted_stepping`] on the shared walk
+/// (so the log and statistics fill as in play) and saved as the fixture `game_over_3`.
 #[test]
 fn game_over_screen() {
-    let mut app = new_app(3);
-    // A whole game by a fixed rule over the sorted legal actions, applied through the app so
-    // the log and statistics fill as in play.
-    let mut pick = 0usize;
-    while !app.game.is_over() {
-        let mut legal: Vec<Action> = app.game.legal_actions();
-        legal.sort_by_key(|a| format!("{a:?}"));
-        pick = pick.wrapping_mul(31).wrapping_add(7);
-        app.apply(vec![legal[pick % legal.len()]]);
-    }
+    let record = positions::position("game_over_3", || {
+        let app = walk(new_app(3), &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(false));
+        app.expect("the game ends").record().expect("a game played through the app is recorded").clone()
+    });
+    let mut app = positions::app_at(&record, PLAIN);
     let screen = draw(&mut app, 100, 32);
     assert!(screen.contains("wins with"));
     insta::assert_snapshot!(screen);

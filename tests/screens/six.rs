@@ -2,12 +2,14 @@
 //! island, which is drawn, navigable and clickable; the screen fits 140 x 45 and the island's
 //! own smallest terminal, which the too-small screen names. Snapshots as in tests/screens.rs.
 
+use crate::support::positions;
 use crate::support::region::{Region, region};
 use crate::support::screen::{PLAIN, draw, play_setup, play_turns_until, press, view};
+use crate::support::walk::{Lcg, sorted_stepping, until, walk};
 
 use std::path::Path;
 
-use catan::engine::{Action, MapId, Phase, Resource};
+use catan::engine::{Game, MapId, Phase, Resource};
 use catan::tui::replay::{self, Go, Replay};
 use catan::tui::{App, Focus, Geometry, Msg, Target, Theme, layout, min_size};
 use ratatui::Terminal;
@@ -199,20 +201,16 @@ fn six_players_draw_in_plain_ascii() {
     }
 }
 
+/// A whole six-player game played through the app on the shared walk (offers left out, they
+/// slow a game down), saved as the fixture `game_over_six_3`.
 #[test]
 fn game_over_with_six_players() {
-    let mut app = six(3, PLAIN, (140, 45));
-    let mut pick = 0usize;
-    while !app.game.is_over() {
-        let mut legal: Vec<Action> = app.game.legal_actions();
-        legal.sort_by_key(|a| format!("{a:?}"));
-        // Offers slow a game down: prefer anything else.
-        if legal.iter().any(|a| !matches!(a, Action::OfferTrade { .. })) {
-            legal.retain(|a| !matches!(a, Action::OfferTrade { .. }));
-        }
-        pick = pick.wrapping_mul(31).wrapping_add(7);
-        app.apply(vec![legal[pick % legal.len()]]);
-    }
+    let record = positions::position("game_over_six_3", || {
+        let app = six(3, PLAIN, (140, 45));
+        let end = walk(app, &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(true));
+        end.expect("the game ends").record().expect("a game played through the app is recorded").clone()
+    });
+    let mut app = positions::app_at(&record, PLAIN);
     for (w, h) in [(140, 45), min_size(app.game.topology())] {
         let screen = draw(&mut app, w, h);
         assert!(screen.contains("wins with"), "{screen}");
@@ -323,3 +321,4 @@ fn the_second_player_of_a_pair_on_screen() {
     assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");
     assert!(screen.contains("trade with the bank"), "{screen}");
 }
+

@@ -8,6 +8,7 @@
 
 use catan::engine::{Action, Event, Game};
 use catan::save::Record;
+use catan::tui::App;
 
 /// The tests' generator: a 64-bit linear congruential generator (Knuth's MMIX constants). The
 /// high bits are the good ones: [`Lcg::high`] takes bits 33 and up.
@@ -65,6 +66,22 @@ impl Walked for Record {
     }
     fn play(&mut self, a: Action) -> Vec<Event> {
         self.apply(a).expect("a legal action")
+    }
+}
+
+impl Walked for App {
+    fn game(&self) -> &Game {
+        // Through a name, not `self`: the field read the terminal's one `app.game` rewrite
+        // (issue 35) turns into its method.
+        let app = self;
+        &app.game
+    }
+    /// Played as a person's action, through the app: the log and statistics fill as in play.
+    fn play(&mut self, a: Action) -> Vec<Event> {
+        let before = self.log.len();
+        self.apply(vec![a]);
+        assert!(self.message.as_ref().is_none_or(|m| !m.error), "a legal action refused: {:?}", self.message);
+        self.log[before..].to_vec()
     }
 }
 
@@ -156,4 +173,21 @@ pub fn peaceful_units(_: &Game, legal: &[Action], rng: &mut Lcg) -> Action {
     let pick = rng.high();
     let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
     if !units.is_empty() && !pick.is_multiple_of(3) { units[pick % units.len()] } else { good[pick % good.len()] }
+}
+
+/// The game-over screens' rule (tests/screens: `game_over_screen`, `game_over_with_six_players`),
+/// kept as it was so their positions stay: the legal actions sorted by their debug text
+/// (with `no_offers`, the offers left out when anything else is legal), and the pick's index
+/// stepping `i * 31 + 7` from 0. It draws nothing from the walk's generator.
+pub fn sorted_stepping(no_offers: bool) -> impl FnMut(&Game, &[Action], &mut Lcg) -> Action {
+    let mut pick = 0usize;
+    move |_, legal, _| {
+        let mut legal = legal.to_vec();
+        legal.sort_by_key(|a| format!("{a:?}"));
+        if no_offers && legal.iter().any(plain) {
+            legal.retain(plain);
+        }
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        legal[pick % legal.len()]
+    }
 }
