@@ -321,4 +321,3 @@ fn the_second_player_of_a_pair_on_screen() {
     assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");
     assert!(screen.contains("trade with the bank"), "{screen}");
 }
-

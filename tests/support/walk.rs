@@ -1,6 +1,8 @@
 //! The scenario walk: a game played by seeded random legal actions until it reaches the
 //! position a test wants. Written once here (it was copied into seven tests, each with the
 //! same generator): the generator, the loop, and the ways of choosing an action the tests use.
+//! A walk plays on a bare game, a record, or the app itself (each action through
+//! `App::apply`, as a person's, so the log and statistics fill as in play).
 //!
 //! A walk's result depends on the generator's seed, on how many numbers each choice draws and
 //! in what order, and on the order of the legal actions; each chooser below keeps its draws
@@ -189,5 +191,29 @@ pub fn sorted_stepping(no_offers: bool) -> impl FnMut(&Game, &[Action], &mut Lcg
         }
         pick = pick.wrapping_mul(31).wrapping_add(7);
         legal[pick % legal.len()]
+    }
+}
+
+/// The table tests' rule (tests/handoff_bursts.rs, tests/table_answers.rs): roll, build a city
+/// or a settlement when one is legal, end the turn every third action the rule takes, else
+/// the rest by a counter (never a trade); a counter of the actions chosen steps it. It draws
+/// nothing from the walk's generator.
+pub fn ranked_counting() -> impl FnMut(&Game, &[Action], &mut Lcg) -> Action {
+    let mut n = 0u64;
+    move |_, legal, _| {
+        let pick = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::MaritimeTrade { .. }))
+            .max_by_key(|a| match a {
+                Action::RollDice => 9,
+                Action::BuildCity(_) | Action::BuildSettlement(_) => 8,
+                Action::EndTurn => 1,
+                _ => 2,
+            })
+            .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
+            .unwrap_or(legal[(n as usize) % legal.len()]);
+        n += 1;
+        pick
     }
 }
