@@ -99,15 +99,16 @@ pub enum Look {
 }
 
 /// Plays `at` on for at most `steps` actions: before each, `look` sees the position and the
-/// events of the last action; then `choose` picks among the legal actions with `rng`. The
+/// events of the last action; then `choose` picks among the legal actions with `rng` (the
+/// tests' [`Lcg`], or the bots' `SplitMix64` where a walk was written with it). The
 /// position `look` found, or `None`. A game that ends must be given up by `look` (a walk
 /// that looks past the end fails to choose).
-pub fn walk<S: Walked>(
+pub fn walk<S: Walked, R>(
     mut at: S,
-    rng: &mut Lcg,
+    rng: &mut R,
     steps: usize,
     mut look: impl FnMut(&S, &[Event]) -> Look,
-    mut choose: impl FnMut(&Game, &[Action], &mut Lcg) -> Action,
+    mut choose: impl FnMut(&Game, &[Action], &mut R) -> Action,
 ) -> Option<S> {
     let mut last = Vec::new();
     for _ in 0..steps {
