@@ -53,14 +53,19 @@ impl Scene {
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
+    /// The top row: the seed, the turn, the phase.
     pub header: Rect,
+    /// Everything between the header and the status line.
     pub body: Rect,
     /// Room for the island (and the dialogs drawn over it).
     pub board: Rect,
+    /// The panels beside the island: players, hand, bank, and the log or the costs.
     pub side: Rect,
     /// The log under the island, when there is room there.
     pub log: Option<Rect>,
+    /// The status line: what to do now, or the last message.
     pub status: Rect,
+    /// The bottom row: the keys that act now.
     pub footer: Rect,
 }
 
