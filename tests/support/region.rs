@@ -91,7 +91,7 @@ pub fn cut_region(app: &App, buf: &Buffer, which: Region) -> String {
         Region::Header => areas.header,
         Region::Board => areas.board,
         Region::Side => areas.side,
-        Region::Footer => Rect { height: 2, ..areas.status },
+        Region::Footer => areas.status.union(areas.footer),
         Region::Dialog => found(areas.board, "dialog"),
         Region::Shared => found(areas.body, "shared screen"),
         Region::Body => areas.body,
