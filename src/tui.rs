@@ -38,7 +38,7 @@ pub use model::theme::Theme;
 pub use term::replay;
 pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use view::board::Geometry;
-pub use view::layout::{layout, layout_sea, min_size, min_size_sea};
+pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
 
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -13,7 +13,7 @@ use catan::engine::{Action, Config, Event, Game, Hand, Module, Phase, Seat, Seat
 use catan::save::{self, Record, SeatInfo};
 use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
-use support::walk::{Lcg, Look, walk};
+use support::walk::{Lcg, Look, ranked_counting, walk};
 
 /// Plays from `seed` with `names`, each player taking the first legal action that `prefer`
 /// ranks best (never an offer), until `stop` says the game is where the case wants it.
@@ -24,25 +24,7 @@ fn play_until(names: &[&str], config: Config, seed: u64, stop: impl Fn(&Game) ->
         assert!(!r.game().is_over());
         if stop(r.game()) { Look::Found } else { Look::Go }
     };
-    // Roll, build what can be built, end the turn; the rest by a counter (no trades).
-    let mut n = 0u64;
-    let choose = |_: &Game, legal: &[Action], _: &mut Lcg| {
-        let pick = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::MaritimeTrade { .. }))
-            .max_by_key(|a| match a {
-                Action::RollDice => 9,
-                Action::BuildCity(_) | Action::BuildSettlement(_) => 8,
-                Action::EndTurn => 1,
-                _ => 2,
-            })
-            .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
-            .unwrap_or(legal[(n as usize) % legal.len()]);
-        n += 1;
-        pick
-    };
-    walk(record, &mut Lcg::new(0), 20_000, look, choose).expect("the game never reached the moment wanted")
+    walk(record, &mut Lcg::new(0), 20_000, look, ranked_counting()).expect("the game never reached the moment wanted")
 }
 
 /// Loads `record` in the binary, waits for `shown`, sends `burst` in one write once the screen

@@ -11,6 +11,7 @@ use catan::engine::{Config, Phase, Seat};
 use catan::save::{self, Record};
 use catan::tui::{App, Files, Focus, Msg, Purpose};
 use support::files::TempDir;
+use support::region::{Region, region};
 use support::screen::{NAMES, PLAIN, press, text, type_text};
 
 /// A new three-player game whose files go to `data`.
@@ -54,7 +55,8 @@ fn save_prompt() {
     let mut app = new_app(42, Path::new("/data/catan"));
     press(&mut app, "Enter s");
     type_text(&mut app, "friday");
-    insta::assert_snapshot!(text(&app));
+    let (w, h) = app.size;
+    insta::assert_snapshot!(region(&mut app, w, h, Region::Overlay));
 }
 
 #[test]

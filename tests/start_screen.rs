@@ -12,6 +12,7 @@ use catan::tui::keymap::Mode;
 use catan::tui::settings::{Loaded, SETTINGS_FILE};
 use catan::tui::{App, Msg, Remembered, Row, Settings};
 use support::files::TempDir;
+use support::region::{Region, region};
 use support::screen::{PLAIN, draw, press, type_text};
 
 fn start_app() -> App {
@@ -135,7 +136,7 @@ fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     for text in ["< 12 >", "< beginner >", "[x] no robber", "[x] seed costs", "R48: the seed's costs"] {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Side));
     press(&mut app, "Enter");
     assert!(app.start.is_none(), "{:?}", app.message);
     let c = app.game.config();
@@ -172,7 +173,7 @@ fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago()
     ] {
         assert!(small.contains(text), "{text:?} missing at 96 x 28:\n{small}");
     }
-    insta::assert_snapshot!("start_form_with_war_at_96x28", small);
+    insta::assert_snapshot!("start_form_with_war_at_96x28", region(&mut app, 96, 28, Region::Body));
     go_to(&mut app, Row::Map);
     let large = draw(&mut app, 140, 45);
     for text in ["< archipelago >", "[x] phases", "Start the game (3 players)", "seed 42"] {
@@ -180,7 +181,7 @@ fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago()
     }
     // The archipelago's compact island takes 95 columns: the form keeps the whole screen.
     assert!(large.contains("play needs 136 x 44"), "the map's size is said:\n{large}");
-    insta::assert_snapshot!("start_form_with_war_at_140x45", large);
+    insta::assert_snapshot!("start_form_with_war_at_140x45", region(&mut app, 140, 45, Region::Body));
     // Ships off takes the colonist with it; knights off (ships gone too) takes attacks and
     // phases, and gives the deck its knight cards back.
     go_to(&mut app, Row::Module(Module::Ships));
@@ -310,7 +311,7 @@ fn a_first_run_opens_how_to_play() {
     for text in ["How to play", "A turn", "r rolls", "t l Tab b Enter", "more"] {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 96, 28, Region::Overlay));
     // Scrolled to the end, the hand-off and the keys are there.
     press(&mut app, "PgDn PgDn PgDn");
     let end = draw(&mut app, 96, 28);

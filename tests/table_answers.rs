@@ -13,6 +13,7 @@ use catan::engine::{Action, Config, Event, Game, Hand, Hex, Phase, Resource, Sea
 use catan::save::{self, Record, SeatInfo};
 use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session};
+use support::walk::{Lcg, Look, ranked_counting, walk};
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
 
@@ -20,28 +21,12 @@ const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
 /// prefers (never an offer), until `stop` says the game is where the case wants it.
 fn play_until(seed: u64, stop: impl Fn(&Game) -> bool) -> Record {
     let seats = SeatInfo::humans(THREE.iter().map(|n| n.to_string()).collect::<Vec<String>>());
-    let mut record = Record::new_with_seats(Config::with_players(3), seed, seats).unwrap();
-    let mut n = 0u64;
-    while !stop(record.game()) {
-        let legal = record.game().legal_actions();
-        let pick = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::MaritimeTrade { .. }))
-            .max_by_key(|a| match a {
-                Action::RollDice => 9,
-                Action::BuildCity(_) | Action::BuildSettlement(_) => 8,
-                Action::EndTurn => 1,
-                _ => 2,
-            })
-            .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
-            .unwrap_or(legal[(n as usize) % legal.len()]);
-        record.apply(pick).unwrap();
-        n += 1;
-        assert!(n < 20_000, "the game never reached the moment wanted");
-        assert!(!record.game().is_over());
-    }
-    record
+    let record = Record::new_with_seats(Config::with_players(3), seed, seats).unwrap();
+    let look = |r: &Record, _: &[Event]| {
+        assert!(!r.game().is_over());
+        if stop(r.game()) { Look::Found } else { Look::Go }
+    };
+    walk(record, &mut Lcg::new(0), 20_000, look, ranked_counting()).expect("the game never reached the moment wanted")
 }
 
 /// The resource's key on every dialog that names resources (b l w g o).

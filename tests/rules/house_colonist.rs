@@ -7,6 +7,7 @@ use catan::engine::{
 };
 
 use crate::support::board::{A, play};
+use crate::support::walk::{until, walk};
 
 fn archipelago() -> Config {
     Config { players: 4, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::SEA)
@@ -24,13 +25,10 @@ fn islands(events: &[Event]) -> Vec<(Seat, u8)> {
 
 /// Plays set-up with random placements.
 fn set_up(config: Config, seed: u64) -> Game {
-    let mut g = Game::new(config, seed).unwrap();
-    let mut rng = SplitMix64::new(seed);
-    while matches!(g.phase(), Phase::Setup { .. }) {
-        let legal = g.legal_actions();
-        g.apply(legal[rng.below(legal.len())]).unwrap();
-    }
-    g
+    let g = Game::new(config, seed).unwrap();
+    let set = until(|g: &Game| !matches!(g.phase(), Phase::Setup { .. }));
+    let random = |_: &Game, legal: &[Action], rng: &mut SplitMix64| legal[rng.below(legal.len())];
+    walk(g, &mut SplitMix64::new(seed), usize::MAX, set, random).expect("set-up ends")
 }
 
 #[test]

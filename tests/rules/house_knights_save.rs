@@ -6,8 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use catan::bots::SplitMix64;
-use catan::engine::{Action, Config, Game, Module, Modules, Phase, UnitKind};
+use catan::engine::{Action, Config, Event, Game, Module, Modules, Phase, UnitKind};
 use catan::save::{self, Record};
+
+use crate::support::walk::{Look, walk};
 
 const FIXTURE: &str = "v2-four-players-knights-mid-game.json";
 
@@ -25,27 +27,28 @@ fn units_acted(g: &Game) -> bool {
 /// in three) until a unit has moved in the main phase after 400 actions.
 fn knights_record() -> Record {
     let config = Config::default().with_modules(Modules::NONE.with(Module::Knights));
-    let mut record = Record::new(config, 25, save::default_names(4)).unwrap();
-    let mut rng = SplitMix64::new(25);
-    loop {
+    let record = Record::new(config, 25, save::default_names(4)).unwrap();
+    let look = |record: &Record, _: &[Event]| {
         let g = record.game();
         if record.len() >= 400 && g.phase() == Phase::Main && units_acted(g) {
-            return record;
+            return Look::Found;
         }
-        let legal = g.legal_actions();
+        assert!(!g.is_over(), "the game ended before a unit moved");
+        Look::Go
+    };
+    let choose = |_: &Game, legal: &[Action], rng: &mut SplitMix64| {
         let units: Vec<Action> = legal
             .iter()
             .copied()
             .filter(|a| matches!(a, Action::BuildKnight { .. } | Action::MoveKnight { .. }))
             .collect();
-        let a = if !units.is_empty() && rng.below(3) == 0 {
+        if !units.is_empty() && rng.below(3) == 0 {
             units[rng.below(units.len())]
         } else {
             legal[rng.below(legal.len())]
-        };
-        record.apply(a).unwrap();
-        assert!(!record.game().is_over(), "the game ended before a unit moved");
-    }
+        }
+    };
+    walk(record, &mut SplitMix64::new(25), usize::MAX, look, choose).expect("a unit moves")
 }
 
 #[test]

@@ -6,8 +6,9 @@
 
 use crate::support::files::TempDir;
 use crate::support::records::{odd_config, odd_record};
+use crate::support::walk::{Look, until, walk};
 use catan::bots::SplitMix64;
-use catan::engine::{Config, ConfigError, Event, Game, Module, Modules, Phase, Resource, Snapshot};
+use catan::engine::{Action, Config, ConfigError, Event, Game, Module, Modules, Phase, Resource, Snapshot};
 use catan::save::{self, Autosave, Record, default_names};
 
 /// Every mix of the house rules this version plays (the dragon brings gold, R43).
@@ -122,25 +123,24 @@ fn every_autosave_of_an_odd_rule_game_loads() {
 /// "set-up", and debug builds panicked), and such a game saves and reads back.
 #[test]
 fn the_turn_counter_does_not_wrap_at_65536() {
-    let mut g = Game::new(Config::default(), 3).unwrap();
+    let random = |_: &Game, legal: &[Action], rng: &mut SplitMix64| legal[rng.below(legal.len())];
     let mut rng = SplitMix64::new(3);
-    while g.turn_number() == 0 {
-        let legal = g.legal_actions();
-        g.apply(legal[rng.below(legal.len())]).unwrap();
-    }
+    let g = Game::new(Config::default(), 3).unwrap();
+    let g = walk(g, &mut rng, usize::MAX, until(|g: &Game| g.turn_number() != 0), random).expect("set-up ends");
     let mut snapshot: Snapshot = g.snapshot();
     snapshot.turn.number = u16::MAX as u32;
-    let mut g = Game::from_snapshot(snapshot).unwrap();
-    let started = loop {
-        let legal = g.legal_actions();
-        let events = g.apply(legal[rng.below(legal.len())]).unwrap();
-        if let Some(number) = events.iter().find_map(|e| match e {
+    let g = Game::from_snapshot(snapshot).unwrap();
+    // On until the next turn starts, the number its event gives.
+    let mut started = None;
+    let look = |_: &Game, events: &[Event]| {
+        started = events.iter().find_map(|e| match e {
             Event::TurnStarted { number, .. } => Some(*number),
             _ => None,
-        }) {
-            break number;
-        }
+        });
+        if started.is_some() { Look::Found } else { Look::Go }
     };
+    let g = walk(g, &mut rng, usize::MAX, look, random).expect("a turn starts");
+    let started = started.expect("the turn's number");
     assert_eq!((started, g.turn_number()), (65_536, 65_536));
     let json = serde_json::to_string(&g.snapshot()).unwrap();
     assert!(json.contains("\"number\":65536"), "{json}");

@@ -2,7 +2,7 @@
 //! `--ascii`, each harbor's two corners have their own glyph, its side is water (`~`) and its
 //! label sits against that water. Colour adds a tint on top, listed under the screen.
 
-use crate::support::screen::view;
+use crate::support::region::{Region, cut_region};
 use catan::engine::Phase;
 use catan::tui::{App, Msg, Theme};
 use crossterm::event::KeyCode;
@@ -10,8 +10,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 
-/// The island after set-up (no place being chosen), drawn at 100x32 in a theme; with colour,
-/// the runs of harbor-tinted cells follow the screen.
+/// The island after set-up (no place being chosen), drawn at 100x32 in a theme, its board's
+/// region; with colour, the runs of harbor-tinted cells (in the screen's coordinates) follow.
 fn island_after_setup(theme: Theme) -> String {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(42, Some(names), theme);
@@ -25,7 +25,7 @@ fn island_after_setup(theme: Theme) -> String {
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).unwrap();
     terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
     let buf = terminal.backend().buffer();
-    let mut out = view(buf);
+    let mut out = cut_region(&app, buf, Region::Board);
     if theme.color {
         let mut runs = Vec::new();
         for y in 0..buf.area.height {

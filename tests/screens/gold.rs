@@ -3,6 +3,7 @@
 //! counts the gold toward the dragon's next attack; the bank-trade dialog offers 2 gold for a
 //! resource; the dragon's attack is a log line and a status line everyone sees.
 
+use crate::support::region::{Region, region, regions};
 use crate::support::screen::draw_at;
 use catan::engine::{BoardKind, Config, Event, Hand, Modules, Phase, Resource, Scenario, Seat, Vertex};
 use catan::tui::{App, Focus, Msg, Theme};
@@ -50,20 +51,23 @@ fn draw(app: &App) -> String {
 
 #[test]
 fn r42_gold_hexes_hand_and_bank_without_colour() {
-    let screen = draw(&app(Theme { color: false, ascii: false }));
+    let mut table = app(Theme { color: false, ascii: false });
+    let screen = draw(&table);
     assert!(screen.matches("gold").count() >= 3 + 2, "{screen}");
     assert!(screen.contains("gold 3"), "the hand counts gold: {screen}");
     assert!(screen.contains("gold 16"), "the bank counts gold: {screen}");
     assert!(screen.contains("dragon: 4 of 7 gold"), "{screen}");
-    insta::assert_snapshot!(screen);
+    // The gold hexes on the island, the hand and the bank beside it.
+    insta::assert_snapshot!(regions(&mut table, 140, 45, &[Region::Board, Region::Side]));
 }
 
 #[test]
 fn r42_gold_hexes_in_ascii() {
-    let screen = draw(&app(Theme { color: false, ascii: true }));
+    let mut table = app(Theme { color: false, ascii: true });
+    let screen = draw(&table);
     assert!(screen.is_ascii());
     assert!(screen.matches("gold").count() >= 3, "{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut table, 140, 45, Region::Board));
 }
 
 #[test]
@@ -93,7 +97,7 @@ fn r42_the_bank_trade_dialog_gives_2_gold_for_a_resource() {
     app.update(Msg::key(KeyCode::Char('m')));
     let screen = draw(&app);
     assert!(screen.contains("2 gold for 1 any") && screen.contains("Enter gives 2 gold for 1"), "{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
     // Gold's key is $; the resource got is picked on the right, then Enter.
     app.update(Msg::key(KeyCode::Char('$')));
     app.update(Msg::key(KeyCode::Tab));

@@ -5,6 +5,7 @@
 //! Metropolis and Harbor Master in the players panel (R49, R50).
 
 use crate::support::board::*;
+use crate::support::region::{Region, region};
 use crate::support::screen::{PLAIN, draw};
 
 use catan::engine::{Action, Config, Game, Hand, Modules, Phase, Piece, Scenario, Vertex};
@@ -106,7 +107,7 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
     app.update(Msg::key(KeyCode::Char('k')));
     let screen = draw(&mut app, 140, 45);
     assert!(matches!(app.focus, Focus::Select(_, _)), "{screen}");
-    insta::assert_snapshot!("r44_choosing_a_castle", screen);
+    insta::assert_snapshot!("r44_choosing_a_castle", region(&mut app, 140, 45, Region::Board));
     app.update(Msg::key(KeyCode::Enter));
     assert_eq!(app.game.building(city), Some((A, Piece::Castle)), "{:?}", app.message);
     assert_eq!(app.game.view(A).hand(), Hand::EMPTY);
@@ -172,7 +173,7 @@ fn r44_to_r50_help_knows_every_module() {
     {
         assert!(screen.contains(words), "{words}\n{screen}");
     }
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Overlay));
 }
 
 #[test]
@@ -188,5 +189,5 @@ fn r44_r49_r50_the_game_over_table_counts_castles_and_awards() {
     app.focus = Focus::Idle;
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("castle  metro harbor"), "{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Body));
 }

@@ -2,11 +2,14 @@
 //! island, which is drawn, navigable and clickable; the screen fits 140 x 45 and the island's
 //! own smallest terminal, which the too-small screen names. Snapshots as in tests/screens.rs.
 
+use crate::support::positions;
+use crate::support::region::{Region, region};
 use crate::support::screen::{PLAIN, draw, play_setup, play_turns_until, press, view};
+use crate::support::walk::{Lcg, sorted_stepping, until, walk};
 
 use std::path::Path;
 
-use catan::engine::{Action, MapId, Phase, Resource};
+use catan::engine::{Game, MapId, Phase, Resource};
 use catan::tui::replay::{self, Go, Replay};
 use catan::tui::{App, Focus, Geometry, Msg, Target, Theme, layout, min_size};
 use ratatui::Terminal;
@@ -107,7 +110,7 @@ fn too_small_screen_for_the_five_six_island() {
     press(&mut app, "Enter");
     let small = draw(&mut app, 103, 36);
     assert!(small.contains("need 104 x 36, have 103 x 36"), "{small}");
-    insta::assert_snapshot!(small);
+    insta::assert_snapshot!(region(&mut app, 103, 36, Region::Notice));
     assert!(draw(&mut app, 104, 35).contains("need 104 x 36, have 104 x 35"));
     // Only q acts there: Enter places nothing.
     let before = app.game;
@@ -136,7 +139,7 @@ fn six_players_fit_the_smallest_terminal() {
     for name in SIX.iter().filter(|&&n| n != app.name(app.game.to_act())) {
         assert!(screen.contains(&format!("[x] {} {name}", &name[..1])), "{name}:\n{screen}");
     }
-    insta::assert_snapshot!("six_players_trade_dialog_at_the_smallest_size", screen);
+    insta::assert_snapshot!("six_players_trade_dialog_at_the_smallest_size", region(&mut app, w, h, Region::Dialog));
     press(&mut app, "Esc");
     // An offer of a card held for one not held, sent to all five; each declines after taking
     // the keyboard.
@@ -198,20 +201,16 @@ fn six_players_draw_in_plain_ascii() {
     }
 }
 
+/// A whole six-player game played through the app on the shared walk (offers left out, they
+/// slow a game down), saved as the fixture `game_over_six_3`.
 #[test]
 fn game_over_with_six_players() {
-    let mut app = six(3, PLAIN, (140, 45));
-    let mut pick = 0usize;
-    while !app.game.is_over() {
-        let mut legal: Vec<Action> = app.game.legal_actions();
-        legal.sort_by_key(|a| format!("{a:?}"));
-        // Offers slow a game down: prefer anything else.
-        if legal.iter().any(|a| !matches!(a, Action::OfferTrade { .. })) {
-            legal.retain(|a| !matches!(a, Action::OfferTrade { .. }));
-        }
-        pick = pick.wrapping_mul(31).wrapping_add(7);
-        app.apply(vec![legal[pick % legal.len()]]);
-    }
+    let record = positions::position("game_over_six_3", || {
+        let app = six(3, PLAIN, (140, 45));
+        let end = walk(app, &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(true));
+        end.expect("the game ends").record().expect("a game played through the app is recorded").clone()
+    });
+    let mut app = positions::app_at(&record, PLAIN);
     for (w, h) in [(140, 45), min_size(app.game.topology())] {
         let screen = draw(&mut app, w, h);
         assert!(screen.contains("wins with"), "{screen}");
@@ -259,7 +258,7 @@ fn the_special_building_phase_on_screen() {
     let builder = asked.iter().last().expect("someone holds cards enough after set-up");
     let ask = draw(&mut app, 140, 45);
     assert!(ask.contains(&format!("{}'s turn is over. Who builds before", app.name(roller))), "{ask}");
-    insta::assert_snapshot!("the_special_building_question", ask);
+    insta::assert_snapshot!("the_special_building_question", region(&mut app, 140, 45, Region::Shared));
     let letter = app.letters[builder.index()].to_ascii_lowercase();
     press(&mut app, &format!("{letter} Enter"));
     assert_eq!(app.game.phase(), Phase::SpecialBuilding { seat: builder }, "the others before passed");
@@ -269,7 +268,7 @@ fn the_special_building_phase_on_screen() {
     assert!(screen.contains("may build (special building phase)"), "{screen}");
     assert!(screen.contains("e when done") && screen.contains(" e done "), "{screen}");
     assert!(!screen.contains(" t trade "), "no trade in the special building phase:\n{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Footer));
     // p is refused at once, as t and m are.
     press(&mut app, "p");
     assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")), "{:?}", app.message);

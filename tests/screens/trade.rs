@@ -2,6 +2,7 @@
 //! one-for-one offer in five keys from `t` to sent, and the answer on one screen after the
 //! hand-off: the offer, the answering player's own hand and the keys.
 
+use crate::support::region::{Region, region};
 use crate::support::screen::{app_with, draw_at};
 
 use catan::engine::{Config, Game, Hand, Phase, Resource, Scenario, Seat, Vertex};
@@ -73,5 +74,5 @@ fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
 fn the_composer_shows_each_resource_key() {
     let mut app = app_with(game());
     press(&mut app, &[KeyCode::Char('t'), KeyCode::Char('l')]);
-    insta::assert_snapshot!(draw_at(&app, 100, 32));
+    insta::assert_snapshot!(region(&mut app, 100, 32, Region::Dialog));
 }

@@ -6,6 +6,7 @@
 
 use crate::support::board::{A, B, DESERT, FOREST_3, FOREST_9, HILLS_6, N, S, corner, topo};
 use crate::support::positions;
+use crate::support::region::{Region, region};
 use crate::support::screen::{app_with, draw, press, text};
 use crate::support::walk::{Lcg, Look, peaceful_units, walk};
 
@@ -64,7 +65,7 @@ fn r52_a_knights_move_marks_its_hexes_and_enter_moves_it() {
     let screen = draw(&mut app, 140, 45);
     let marks: usize = [">3<", ">4<", ">6<", ">11<"].iter().map(|m| screen.matches(m).count()).sum();
     assert_eq!(marks, 6, "the six hexes marked as the robber's are\n{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Board));
     // Esc goes back to the list (the only verb, move, is skipped going back too), Esc closes.
     press(&mut app, "Esc");
     assert!(text(&app).contains("Build a unit, or act with one:"));
@@ -95,7 +96,7 @@ fn r53_a_ship_sails_on_the_archipelagos_sea_from_the_keys() {
     let screen = draw(&mut app, 140, 45);
     let island: String = screen.lines().take(43).collect();
     assert_eq!(island.matches("> <").count(), legal.len(), "every reachable sea hex marked\n{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Board));
     press(&mut app, "Right Left Tab");
     let (_, Target::Sea(to)) = marked(&app) else { panic!("a sea hex") };
     press(&mut app, "Enter");
@@ -129,7 +130,7 @@ fn r56_an_attack_marks_its_targets_and_the_keys_play_the_engines_attack() {
     assert!(marks.contains(&Target::Vertex(corner(FOREST_3, 0))), "the corner of B's settlement");
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains(">B<"), "the settlement marked as a target\n{screen}");
-    insta::assert_snapshot!(screen);
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Board));
     // The settlement: Tab until the cursor is on its corner, then Enter.
     for _ in 0..2 {
         if marked(&app).1 == Target::Vertex(corner(FOREST_3, 0)) {
@@ -360,7 +361,7 @@ fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
         assert!(screen.contains(&format!("the dragon rolls {dragon}")), "{screen}");
         if saved {
             assert!(screen.contains("B Bob wins. The city is saved."), "{screen}");
-            insta::assert_snapshot!(screen);
+            insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
         } else {
             assert!(
                 screen.contains("The dragon wins: the dragon attacks Bob: a city becomes a settlement"),

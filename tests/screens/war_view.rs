@@ -5,6 +5,7 @@
 //! game-over table with Navy and Colonist points and a shared win.
 
 use crate::support::positions;
+use crate::support::region::{Region, region, regions};
 use crate::support::screen::{PLAIN, app_with, draw, press};
 use crate::support::walk::{Lcg, half_preferring, until, walk};
 
@@ -52,6 +53,13 @@ fn screen(game: Game, theme: Theme) -> String {
     draw(&mut app, 140, 45)
 }
 
+/// [`screen`]'s parts `which`.
+fn parts(game: Game, theme: Theme, which: &[Region]) -> String {
+    let mut app = app_with(game);
+    app.theme = theme;
+    regions(&mut app, 140, 45, which)
+}
+
 /// The acting player's spent units (knight slots, then ships from `SHIP_SLOT`).
 fn spent(g: &Game) -> Vec<u8> {
     let s = g.to_act();
@@ -73,8 +81,8 @@ fn r52_a_unit_with_no_action_left_lies_on_its_side() {
     let capital =
         |l: &&str| "KACSW".chars().any(|k| l.contains(&format!("{letter}{k}")) || l.contains(&format!("k{k}")));
     assert!(board.iter().any(capital), "a capital after {letter}:\n{plain}");
-    insta::assert_snapshot!("spent_units_plain", plain);
-    insta::assert_snapshot!("spent_units_ascii", screen(game, Theme { color: false, ascii: true }));
+    insta::assert_snapshot!("spent_units_plain", parts(game, PLAIN, &[Region::Board]));
+    insta::assert_snapshot!("spent_units_ascii", parts(game, Theme { color: false, ascii: true }, &[Region::Board]));
 }
 
 /// R53: knights aboard a cargo ship sail with it, drawn in brackets after the ship's `c`.
@@ -86,7 +94,7 @@ fn r53_knights_aboard_a_cargo_ship_are_drawn_with_it() {
     });
     let s = screen(game, PLAIN);
     assert!(s.contains("c[") || s.contains("C["), "a cargo ship with its knights:\n{s}");
-    insta::assert_snapshot!("cargo_ship_with_knights", s);
+    insta::assert_snapshot!("cargo_ship_with_knights", parts(game, PLAIN, &[Region::Board]));
 }
 
 /// R53: the bank dialog says which rates the player's ships give (a ship on a harbor's sea
@@ -128,7 +136,7 @@ fn r53_the_bank_dialog_shows_the_rates_ships_give() {
         format!("2:1 {r}")
     };
     assert!(s.contains(&said), "{said:?} missing:\n{s}");
-    insta::assert_snapshot!("bank_rates_by_ship", s);
+    insta::assert_snapshot!("bank_rates_by_ship", region(&mut app, 140, 45, Region::Dialog));
 }
 
 /// The status line names the units on the hex under the cursor: owner, kind, used or not.
@@ -150,7 +158,7 @@ fn r52_the_status_line_names_the_units_under_the_cursor() {
     let status = s.lines().rev().nth(2).unwrap().to_string();
     let name = ["Ann", "Bob", "Cy"][me.index()];
     assert!(status.contains(&format!("{name}'s {kind}")), "{name}'s {kind} on the status line: {status:?}\n{s}");
-    insta::assert_snapshot!("status_line_units", status);
+    insta::assert_snapshot!("status_line_units", region(&mut app, 140, 45, Region::Footer));
 }
 
 /// R57: the header shows the phase and round with the attack round's order; the players panel
@@ -174,7 +182,7 @@ fn r57_the_header_shows_the_attack_round_and_its_order() {
     let (w, h) = app.scene().min_size();
     let small = draw(&mut app, w, h);
     assert!(small.contains("│attack order: lowest first; points win"), "at {w} x {h}:\n{small}");
-    insta::assert_snapshot!("attack_phase_header", s);
+    insta::assert_snapshot!("attack_phase_header", parts(game, PLAIN, &[Region::Header, Region::Side]));
 }
 
 /// R57, R54: the game-over table counts Navy; a war that ends tied is a shared win, said so.
@@ -191,7 +199,7 @@ fn r57_a_shared_win_and_the_navy_on_the_game_over_screen() {
     for w in winners {
         assert!(s.lines().nth(1).unwrap().contains(["Ann", "Bob", "Cy"][w.index()]), "{s}");
     }
-    insta::assert_snapshot!("shared_win", s);
+    insta::assert_snapshot!("shared_win", parts(game, PLAIN, &[Region::Body]));
 }
 
 /// R55: the Colonist's column on the archipelago.
@@ -231,7 +239,7 @@ fn r52_r56_how_to_play_and_help_explain_units_and_war() {
     press(&mut app, "?");
     let help = draw(&mut app, 140, 45);
     assert!(help.contains("Units on the island") && help.contains("Ac[kk]"), "{help}");
-    insta::assert_snapshot!("help_with_units", help);
+    insta::assert_snapshot!("help_with_units", region(&mut app, 140, 45, Region::Overlay));
     // A base game's page says nothing of units.
     let mut app = app_with(Game::new(Config::with_players(3), 1).unwrap());
     app.update(Msg::Resize(140, 45));
@@ -257,5 +265,5 @@ fn r51_the_too_small_notice_names_the_sizes_with_sea() {
     {
         assert!(s.contains(text), "{text:?} missing:\n{s}");
     }
-    insta::assert_snapshot!("too_small_with_sea", s);
+    insta::assert_snapshot!("too_small_with_sea", region(&mut app, 120, 40, Region::Notice));
 }

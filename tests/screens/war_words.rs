@@ -3,6 +3,7 @@
 //! named by what a player can find on the map, and units on a hex leave its pips in view.
 
 use crate::support::positions;
+use crate::support::region::{Region, region};
 use crate::support::screen::{PLAIN, draw, press};
 use crate::support::walk::{Lcg, Look, units_two_in_three, walk};
 
@@ -59,7 +60,7 @@ fn r57_a_seven_in_the_attack_phase_says_why_nothing_happens() {
     // The log panel wraps the line: its words, row by row.
     let log: String = s.lines().filter_map(|l| l.rsplit('│').nth(1)).map(str::trim_end).collect::<Vec<_>>().join(" ");
     assert!(log.contains("· a 7 in the attack phase: no robber, no discards"), "in the log:\n{s}");
-    insta::assert_snapshot!("attack_phase_seven", s);
+    insta::assert_snapshot!("attack_phase_seven", region(&mut app, 140, 45, Region::Side));
 }
 
 /// An attack on a building in `g` that a knight unit beside it takes in its place (R56).
@@ -91,7 +92,7 @@ fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
     let line = s.lines().find(|l| l.contains("defends the")).unwrap_or_default();
     assert!(line.contains(&format!("{name}'s knight")), "{name}'s knight defends:\n{s}");
     assert!(line.contains(&format!("defends the {piece}")), "the {piece} named:\n{s}");
-    insta::assert_snapshot!("defended_building", s);
+    insta::assert_snapshot!("defended_building", region(&mut app, 140, 45, Region::Dialog));
 }
 
 /// An attack by a ship in `g` (R56).
@@ -120,7 +121,7 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     let first = s.lines().find(|l| l.contains(" attacks ")).unwrap_or_default();
     assert!(first.contains("ship on the sea "), "the attacking ship's place:\n{s}");
     assert!(!sea_by_number(&s), "no sea hex by number:\n{s}");
-    insta::assert_snapshot!("sea_fight", s);
+    insta::assert_snapshot!("sea_fight", region(&mut app, 140, 45, Region::Dialog));
     // The status line under the cursor, on a sea hex with a ship (the place words of any
     // choice on the island).
     press(&mut app, "Enter");
@@ -160,8 +161,7 @@ fn r52_units_on_a_hex_leave_its_pips_in_view() {
     assert!(s.contains("Ak •••"), "the 10's pips after A's knight:\n{s}");
     assert!(s.contains("Ak Bc"), "both owners' units on the 6:\n{s}");
     assert!(s.contains("6•••••"), "the 6's pips beside its number:\n{s}");
-    let island: String = s.lines().map(|l| l.chars().take(70).collect::<String>() + "\n").collect();
-    insta::assert_snapshot!("units_and_pips", island);
+    insta::assert_snapshot!("units_and_pips", region(&mut app, 140, 45, Region::Board));
 }
 
 /// Issue 33: the units' and war's pages were at the end of one long page. A contents line
@@ -182,7 +182,7 @@ fn r52_r56_how_to_play_opens_on_the_house_rules_with_a_contents_line() {
     let contents = rows.iter().position(|l| l.contains("Contents: 1 goal  2 set-up")).expect(&page);
     assert!(rows[contents].contains("7 units  8 war"), "{page}");
     assert!(rows[contents + 2].contains("Units: knights and ships"), "opens on the units:\n{page}");
-    insta::assert_snapshot!("howto_opens_on_units", page);
+    insta::assert_snapshot!("howto_opens_on_units", region(&mut app, 140, 45, Region::Overlay));
     press(&mut app, "8");
     let page = draw(&mut app, 140, 45);
     assert!(page.contains("War: attacks and phases"), "8 shows the war:\n{page}");

@@ -14,6 +14,7 @@
 //! - `fuzz`: how many inputs a random-input property tries (`FUZZ_CASES`)
 //! - `walk`: a game played by seeded random legal actions to the position a test wants
 //! - `positions`: the positions the screen tests walk to, saved as fixtures
+//! - `region`: one part of a drawn screen (board, panels, footer, dialog) as text
 #![allow(dead_code)] // each test binary uses a different part of this
 
 #[macro_use]
@@ -29,5 +30,6 @@ pub mod positions;
 pub mod pty;
 pub mod random_play;
 pub mod records;
+pub mod region;
 pub mod screen;
 pub mod walk;

@@ -68,3 +68,18 @@ pub fn position(name: &str, walk: impl FnOnce() -> Record) -> Record {
 pub fn game(name: &str, walk: impl FnOnce() -> Record) -> Game {
     *position(name, walk).game()
 }
+
+/// An app at the saved position `record`, its last action played through the app (the status
+/// line then says what it did, as in play), the rest loaded as `--load` does. At the
+/// terminal's default size, 100 x 32.
+pub fn app_at(record: &Record, theme: catan::tui::Theme) -> catan::tui::App {
+    let (&last, before) = record.actions().split_last().expect("a position after an action");
+    let mut start =
+        Record::new_with_seats(*record.config(), record.seed(), record.seats()).expect("the fixture's rules");
+    for &a in before {
+        start.apply(a).expect("the fixture's actions are legal");
+    }
+    let mut app = catan::tui::App::from_record(start, theme);
+    app.apply(vec![last]);
+    app
+}

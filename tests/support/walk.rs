@@ -1,6 +1,8 @@
 //! The scenario walk: a game played by seeded random legal actions until it reaches the
 //! position a test wants. Written once here (it was copied into seven tests, each with the
 //! same generator): the generator, the loop, and the ways of choosing an action the tests use.
+//! A walk plays on a bare game, a record, or the app itself (each action through
+//! `App::apply`, as a person's, so the log and statistics fill as in play).
 //!
 //! A walk's result depends on the generator's seed, on how many numbers each choice draws and
 //! in what order, and on the order of the legal actions; each chooser below keeps its draws
@@ -8,6 +10,7 @@
 
 use catan::engine::{Action, Event, Game};
 use catan::save::Record;
+use catan::tui::App;
 
 /// The tests' generator: a 64-bit linear congruential generator (Knuth's MMIX constants). The
 /// high bits are the good ones: [`Lcg::high`] takes bits 33 and up.
@@ -68,6 +71,22 @@ impl Walked for Record {
     }
 }
 
+impl Walked for App {
+    fn game(&self) -> &Game {
+        // Through a name, not `self`: the field read the terminal's one `app.game` rewrite
+        // (issue 35) turns into its method.
+        let app = self;
+        &app.game
+    }
+    /// Played as a person's action, through the app: the log and statistics fill as in play.
+    fn play(&mut self, a: Action) -> Vec<Event> {
+        let before = self.log.len();
+        self.apply(vec![a]);
+        assert!(self.message.as_ref().is_none_or(|m| !m.error), "a legal action refused: {:?}", self.message);
+        self.log[before..].to_vec()
+    }
+}
+
 /// What a walk's look at the position says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Look {
@@ -80,15 +99,16 @@ pub enum Look {
 }
 
 /// Plays `at` on for at most `steps` actions: before each, `look` sees the position and the
-/// events of the last action; then `choose` picks among the legal actions with `rng`. The
+/// events of the last action; then `choose` picks among the legal actions with `rng` (the
+/// tests' [`Lcg`], or the bots' `SplitMix64` where a walk was written with it). The
 /// position `look` found, or `None`. A game that ends must be given up by `look` (a walk
 /// that looks past the end fails to choose).
-pub fn walk<S: Walked>(
+pub fn walk<S: Walked, R>(
     mut at: S,
-    rng: &mut Lcg,
+    rng: &mut R,
     steps: usize,
     mut look: impl FnMut(&S, &[Event]) -> Look,
-    mut choose: impl FnMut(&Game, &[Action], &mut Lcg) -> Action,
+    mut choose: impl FnMut(&Game, &[Action], &mut R) -> Action,
 ) -> Option<S> {
     let mut last = Vec::new();
     for _ in 0..steps {
@@ -156,4 +176,45 @@ pub fn peaceful_units(_: &Game, legal: &[Action], rng: &mut Lcg) -> Action {
     let pick = rng.high();
     let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
     if !units.is_empty() && !pick.is_multiple_of(3) { units[pick % units.len()] } else { good[pick % good.len()] }
+}
+
+/// The game-over screens' rule (tests/screens: `game_over_screen`, `game_over_with_six_players`),
+/// kept as it was so their positions stay: the legal actions sorted by their debug text
+/// (with `no_offers`, the offers left out when anything else is legal), and the pick's index
+/// stepping `i * 31 + 7` from 0. It draws nothing from the walk's generator.
+pub fn sorted_stepping(no_offers: bool) -> impl FnMut(&Game, &[Action], &mut Lcg) -> Action {
+    let mut pick = 0usize;
+    move |_, legal, _| {
+        let mut legal = legal.to_vec();
+        legal.sort_by_key(|a| format!("{a:?}"));
+        if no_offers && legal.iter().any(plain) {
+            legal.retain(plain);
+        }
+        pick = pick.wrapping_mul(31).wrapping_add(7);
+        legal[pick % legal.len()]
+    }
+}
+
+/// The table tests' rule (tests/handoff_bursts.rs, tests/table_answers.rs): roll, build a city
+/// or a settlement when one is legal, end the turn every third action the rule takes, else
+/// the rest by a counter (never a trade); a counter of the actions chosen steps it. It draws
+/// nothing from the walk's generator.
+pub fn ranked_counting() -> impl FnMut(&Game, &[Action], &mut Lcg) -> Action {
+    let mut n = 0u64;
+    move |_, legal, _| {
+        let pick = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::MaritimeTrade { .. }))
+            .max_by_key(|a| match a {
+                Action::RollDice => 9,
+                Action::BuildCity(_) | Action::BuildSettlement(_) => 8,
+                Action::EndTurn => 1,
+                _ => 2,
+            })
+            .filter(|a| *a != Action::EndTurn || n.is_multiple_of(3))
+            .unwrap_or(legal[(n as usize) % legal.len()]);
+        n += 1;
+        pick
+    }
 }

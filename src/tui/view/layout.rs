@@ -53,15 +53,27 @@ impl Scene {
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
+    /// The top row: the seed, the turn, the phase.
     pub header: Rect,
+    /// Everything between the header and the status line.
     pub body: Rect,
     /// Room for the island (and the dialogs drawn over it).
     pub board: Rect,
+    /// The panels beside the island: players, hand, bank, and the log or the costs.
     pub side: Rect,
     /// The log under the island, when there is room there.
     pub log: Option<Rect>,
+    /// The status line: what to do now, or the last message.
     pub status: Rect,
+    /// The bottom row: the keys that act now.
     pub footer: Rect,
+}
+
+/// Where each part of the screen goes when `game` is drawn on a terminal of `size`: the split
+/// the frame itself uses (with the sea's room as the game draws it). Read-only; for tests that
+/// look at one part of a screen (the board, the panels, the status line and footer).
+pub fn areas_of(game: &crate::engine::Game, size: (u16, u16)) -> Areas {
+    layout_sea(size, game.topology(), crate::tui::view::board::sea_drawn(game))
 }
 
 /// Splits a terminal of `size` into areas for the island `topo`.
