@@ -56,7 +56,7 @@ fn one_legal_actions_a_key_press() {
         pick ^= pick >> 7;
         pick ^= pick << 17;
         let key = keys[(pick % keys.len() as u64) as usize];
-        let (before, game) = (computed(), app.game);
+        let (before, game) = (computed(), *app.game());
         app.update(Msg::key(key));
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         let n = computed() - before;
@@ -64,12 +64,12 @@ fn one_legal_actions_a_key_press() {
         // Another frame of the same position asks the list kept.
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         assert_eq!(computed() - before, n, "a second frame of the same position worked them out again");
-        if app.game == game {
+        if *app.game() == game {
             quiet += 1;
         } else {
             changed += 1;
         }
-        if app.game.is_over() {
+        if app.game().is_over() {
             break;
         }
     }
@@ -77,10 +77,10 @@ fn one_legal_actions_a_key_press() {
         changed > 40 && quiet > 100,
         "the keys played: {changed} changed the game, {quiet} did not; {:?} {:?} turn {}",
         app.mode(),
-        app.game.phase(),
-        app.game.turn_number()
+        app.game().phase(),
+        app.game().turn_number()
     );
-    assert!(app.game.turn_number() > 5, "the game went on (turn {})", app.game.turn_number());
+    assert!(app.game().turn_number() > 5, "the game went on (turn {})", app.game().turn_number());
 }
 
 /// The robber's two steps (flow/robber.rs): a hex with two players to rob asks whom; Esc goes
@@ -101,7 +101,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
+            Mode::Select if app.game().phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
             Mode::Select => {
                 // A hex where two or more players can be robbed, if there is one.
                 let legal = app.legal();
@@ -125,20 +125,20 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 assert_eq!(app.mode(), Mode::Victim, "two players to rob: asked whom");
                 key(&mut app, KeyCode::Esc);
                 assert_eq!(app.mode(), Mode::Select, "Esc: back to the hex");
-                assert_eq!(app.game.phase(), Phase::Robber, "nothing played");
+                assert_eq!(app.game().phase(), Phase::Robber, "nothing played");
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }
                 key(&mut app, KeyCode::Enter);
                 assert_eq!(app.mode(), Mode::Victim);
-                let robbed = |s: Seat| app.game.public_player(s).resource_cards;
-                let before: u32 = app.game.seats().map(robbed).sum();
+                let robbed = |s: Seat| app.game().public_player(s).resource_cards;
+                let before: u32 = app.game().seats().map(robbed).sum();
                 key(&mut app, KeyCode::Enter);
-                assert_eq!(app.game.phase(), Phase::Robber, "H5: Enter robs no one until one is named");
+                assert_eq!(app.game().phase(), Phase::Robber, "H5: Enter robs no one until one is named");
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
-                assert_ne!(app.game.phase(), Phase::Robber, "named, then Enter robs");
-                assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
+                assert_ne!(app.game().phase(), Phase::Robber, "named, then Enter robs");
+                assert_eq!(app.game().seats().map(|s| app.game().public_player(s).resource_cards).sum::<u32>(), before);
                 return;
             }
             Mode::Picker => {
@@ -146,7 +146,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Turn if app.game.phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
+            Mode::Turn if app.game().phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
             Mode::Turn => key(&mut app, KeyCode::Char('e')),
             _ => key(&mut app, KeyCode::Esc),
         }
@@ -185,10 +185,10 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
     let mut seen = 0;
     for _ in 0..400 {
         app.play_bots(1000);
-        if app.game.is_over() {
+        if app.game().is_over() {
             break;
         }
-        if app.game.phase() == Phase::Roll && app.game.current_player() == crate::engine::Seat(1) {
+        if app.game().phase() == Phase::Roll && app.game().current_player() == crate::engine::Seat(1) {
             let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
             terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
             let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
@@ -210,4 +210,28 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
         }
     }
     assert!(seen > 0, "never Ann's roll after a bot's turn");
+}
+
+/// Issue 35: the record is the app's only game. While a game is played the game the views read
+/// is the record's own (no copy kept beside it), before and after an action; a position set
+/// by hand is shown as set, and its next action leaves the record.
+#[test]
+fn the_game_shown_is_the_records_own() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme::default());
+    let same = |app: &App| std::ptr::eq(app.game(), app.record().expect("a game is played").game());
+    assert!(same(&app), "after the deal");
+    app.update(Msg::key(KeyCode::Enter));
+    app.update(Msg::key(KeyCode::Enter));
+    assert!(app.record().is_some_and(|r| r.len() > 0), "a settlement was placed");
+    assert!(same(&app), "after an action");
+    let mut moved = *app.game();
+    moved.validate().expect("a valid position");
+    moved.apply(moved.legal_actions()[0]).expect("a legal action");
+    app.set_position(moved);
+    assert_eq!(*app.game(), moved, "a position set by hand is shown as set");
+    assert!(app.record().is_some(), "the record stays until the next action");
+    let action = app.legal()[0];
+    app.apply(vec![action]);
+    assert!(app.record().is_none(), "the position set by hand has no history: the action left the record");
 }

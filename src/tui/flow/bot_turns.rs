@@ -65,7 +65,7 @@ impl App {
             self.drop_job();
             return false;
         };
-        let at = self.record.as_ref().map_or(0, |r| r.len());
+        let at = self.record().map_or(0, |r| r.len());
         if self.table.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
             self.drop_job();
         }
@@ -73,7 +73,7 @@ impl App {
             self.think(seat, at);
             return true;
         }
-        let (seed, game) = (self.seed, self.game);
+        let (seed, game) = (self.seed, *self.game());
         let Some(job) = self.table.job.as_mut() else { return false };
         let mut changed = false;
         if job.action.is_none() {
@@ -108,7 +108,7 @@ impl App {
         self.table.shown_at = Some(now);
         // The next bot thinks while this move is shown.
         if let Some(next) = self.bot_seat() {
-            let at = self.record.as_ref().map_or(0, |r| r.len());
+            let at = self.record().map_or(0, |r| r.len());
             self.think(next, at);
         }
         true
@@ -120,9 +120,9 @@ impl App {
         let mut bot = self.table.bots[seat.index()]
             .take()
             .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
-        bot.set_offers(self.table.may_offer(seat, self.game.turn_number()));
+        bot.set_offers(self.table.may_offer(seat, self.game().turn_number()));
         self.table.brief(bot.as_mut());
-        let game = self.game;
+        let game = *self.game();
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
             survive_panics();
@@ -157,19 +157,19 @@ impl App {
     /// log keeps the moves).
     pub(in crate::tui) fn play_bot(&mut self, action: Action) {
         let before = self.log.len();
-        let seat = self.game.to_act();
+        let seat = self.game().to_act();
         let mut played = action;
         if let Err(why) = self.apply_as_bot(action) {
             // A bot bug must not stall the game: a random legal move instead, said loudly.
             let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ before as u64);
-            played = stand_in.choose(self.game.acting_view());
+            played = stand_in.choose(self.game().acting_view());
             let _ = self.apply_as_bot(played);
             let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
             self.refuse(text);
         }
         self.table.last = Some((played, place_of(played)));
         if matches!(played, Action::OfferTrade { .. }) {
-            self.table.offered = Some((self.game.turn_number(), seat));
+            self.table.offered = Some((self.game().turn_number(), seat));
         }
         if self.message.as_ref().is_some_and(|m| m.error) {
             return;
@@ -196,12 +196,12 @@ impl App {
             let level = self.table.level(seat).expect("a bot seat");
             let seed = self.seed;
             let time = self.table.time;
-            let may = self.table.may_offer(seat, self.game.turn_number());
+            let may = self.table.may_offer(seat, self.game().turn_number());
             let mut bot =
                 self.table.bots[seat.index()].take().unwrap_or_else(|| table_bot(level, bot_seed(seed, seat), time));
             bot.set_offers(may);
             self.table.brief(bot.as_mut());
-            let game = self.game;
+            let game = *self.game();
             let bot = self.table.bots[seat.index()].insert(bot);
             let action = bot.choose(game.acting_view());
             self.play_bot(action);

@@ -11,7 +11,7 @@ impl App {
     /// Plays actions in order for the player at the keyboard; stops at the first refusal and
     /// says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
-        let viewer = self.game.to_act();
+        let viewer = self.game().to_act();
         let before = self.log.len();
         self.table.person_acted();
         if let Some(why) = self.play(actions) {
@@ -37,8 +37,8 @@ impl App {
     fn play(&mut self, actions: Vec<Action>) -> Option<String> {
         // A position set by hand (a test's scenario) is not the record's: it has no history to
         // save or undo, so it is played without one.
-        if std::mem::take(&mut self.set_by_hand) {
-            (self.record, self.autosave, self.undoable) = (None, None, false);
+        if self.played().leave_hand() {
+            (self.autosave, self.undoable) = (None, false);
         }
         let (mut refused, mut any) = (None, false);
         let logged = self.log.len();
@@ -99,7 +99,7 @@ impl App {
     fn take_the_only_kind(&mut self) {
         // One card a call: the next card may be for another building (the loop of
         // `play_table` calls again while something happens).
-        let Phase::Plenty { seat, .. } = self.game.phase() else { return };
+        let Phase::Plenty { seat, .. } = self.game().phase() else { return };
         if self.table.level(seat).is_some() {
             return;
         }
@@ -109,17 +109,11 @@ impl App {
         }
     }
 
-    /// Plays one action, through the record when there is one (so it is logged for saves and
-    /// undo; the model's `game` is then the record's, copied after each action, never compared
-    /// whole: a position set by hand goes through [`App::set_position`], which leaves the
-    /// record); a refusal comes back as the text to show.
+    /// Plays one action, through the record when there is one (so it is kept for saves and
+    /// undo; the game shown is the record's own, there is no copy); its events go to the log,
+    /// and a refusal comes back as the text to show.
     pub(in crate::tui) fn apply_one(&mut self, a: Action) -> Result<(), String> {
-        let m = &mut **self;
-        let applied = match &mut m.record {
-            Some(record) => record.apply(a).inspect(|_| m.game = *record.game()),
-            None => m.game.apply(a),
-        };
-        match applied {
+        match self.played().apply(a) {
             Ok(events) => {
                 self.log.extend(events);
                 Ok(())
@@ -142,28 +136,28 @@ impl App {
         self.focus = Focus::Idle;
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
-        if !matches!(self.game.phase(), Phase::Trade { .. }) {
+        if !matches!(self.game().phase(), Phase::Trade { .. }) {
             self.offer_table.clear();
         }
         self.ask_builders();
-        if self.guarded().is_some() || self.game.is_over() || self.bot_seat().is_some() {
+        if self.guarded().is_some() || self.game().is_over() || self.bot_seat().is_some() {
             return;
         }
-        let seat = self.game.to_act();
+        let seat = self.game().to_act();
         let near = self.last_target;
-        self.focus = match self.game.phase() {
+        self.focus = match self.game().phase() {
             Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Settlement, near, false), None)
+                Focus::Select(Selection::among(self.game(), &self.legal(), Purpose::Settlement, near, false), None)
             }
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::among(&self.game, &self.legal(), Purpose::Road, near, false), None)
+                Focus::Select(Selection::among(self.game(), &self.legal(), Purpose::Road, near, false), None)
             }
             Phase::Robber => self.robber_focus(),
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
             Phase::Trade { .. } => self.trade_focus(seat),
-            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(&self.game))),
+            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(self.game()))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }

@@ -20,6 +20,7 @@ use crate::tui::model::focus::Screen;
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
+use crate::tui::model::played::Played;
 use crate::tui::model::save_prompt::SavePrompt;
 use crate::tui::model::start_form::{Row, StartForm};
 use crate::tui::model::table::Table;
@@ -28,7 +29,9 @@ use crate::tui::model::theme::Theme;
 /// The front end's state that the views read: the App owns one (and reaches it through
 /// `Deref`), the replay viewer owns one of the step it shows, and every view borrows it.
 pub struct Scene {
-    pub game: Game,
+    /// The game shown: the record's while a game is played (the only game there is then),
+    /// else a plain one ([`Scene::game`], [`Scene::record`]).
+    played: Played,
     pub seed: u64,
     /// The rules options new games are dealt with (the start screen shows them; the player
     /// count comes from the names).
@@ -63,10 +66,6 @@ pub struct Scene {
     pub builders: Option<Builders>,
     /// Where saves and autosaves go.
     pub files: Files,
-    /// The game with its history (seed, rules, names, every action): the source of truth that
-    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
-    /// and in the replay viewer.
-    pub record: Option<Record>,
     /// The file rewritten after every action, once the game has one.
     pub autosave: Option<Autosave>,
     /// Whether `u` would take the last action back (cached: it costs a replay).
@@ -94,7 +93,7 @@ impl Scene {
     /// selected, every question of play answers "no".
     pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>, theme: Theme) -> Scene {
         Scene {
-            game,
+            played: Played::Still(game),
             seed,
             rules: *game.config(),
             names,
@@ -115,7 +114,6 @@ impl Scene {
             offer_table: OfferTable::default(),
             builders: None,
             files: Files::default(),
-            record: None,
             autosave: None,
             undoable: false,
             legal: Legal::default(),
@@ -125,6 +123,27 @@ impl Scene {
         }
     }
 
+    /// The game shown (the record's while a game is played).
+    pub fn game(&self) -> &Game {
+        self.played.game()
+    }
+
+    /// The game with its history (seed, rules, names, every action): what saves, autosaves and
+    /// undo work from. `None` on the start screen and in the replay viewer.
+    pub fn record(&self) -> Option<&Record> {
+        self.played.record()
+    }
+
+    /// The game, to be changed: played on, set, taken back.
+    pub(in crate::tui) fn played(&mut self) -> &mut Played {
+        &mut self.played
+    }
+
+    /// The focus to be changed, with the game and its legal actions it is answered from.
+    pub(in crate::tui) fn focus_with_game(&mut self) -> (&mut Focus, &Game, &Legal) {
+        (&mut self.focus, self.played.game(), &self.legal)
+    }
+
     /// The file the game is autosaved to.
     pub fn autosave_path(&self) -> Option<&Path> {
         self.autosave.as_ref().map(Autosave::path)
@@ -132,7 +151,7 @@ impl Scene {
 
     /// The legal actions of the position (computed at most once per position, see `Legal`).
     pub fn legal(&self) -> Rc<[Action]> {
-        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(&self.game)))
+        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(self.game())))
     }
 
     /// A player's name.
@@ -151,7 +170,7 @@ impl Scene {
 
     /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
     pub fn with_names(&self, mut text: String) -> String {
-        for s in self.game.seats() {
+        for s in self.game().seats() {
             text = text.replace(&s.to_string(), &self.name(s));
         }
         text
@@ -160,14 +179,14 @@ impl Scene {
     /// What the player who must act may see: the seat at the keyboard once any hand-off is
     /// done. Hands and development cards are read only through it (H1).
     pub fn acting_view(&self) -> PlayerView<'_> {
-        self.game.view(self.game.to_act())
+        self.game().view(self.game().to_act())
     }
 
     /// The seat a bot must play now, in a game being played (not on the start screen, nor in
     /// the replay viewer, which has no record).
     pub fn bot_seat(&self) -> Option<Seat> {
-        let s = self.game.to_act();
-        (self.start.is_none() && self.record.is_some() && !self.game.is_over() && self.table.level(s).is_some())
+        let s = self.game().to_act();
+        (self.start.is_none() && self.record().is_some() && !self.game().is_over() && self.table.level(s).is_some())
             .then_some(s)
     }
 
@@ -185,7 +204,7 @@ impl Scene {
     /// person who has not answered on it yet, and more than one person plays (one person among
     /// computer players keeps the keyboard and answers privately).
     pub fn sharing_offer(&self) -> bool {
-        let g = &self.game;
+        let g = self.game();
         let s = g.to_act();
         matches!(g.phase(), Phase::Trade { .. })
             && s != g.current_player()
@@ -203,9 +222,9 @@ impl Scene {
 
     /// The people the open offer still waits for, in turn order.
     pub fn offer_waiting(&self) -> Vec<Seat> {
-        let Phase::Trade { answers, .. } = self.game.phase() else { return Vec::new() };
-        let n = self.game.num_players() as u8;
-        let first = self.game.current_player().0;
+        let Phase::Trade { answers, .. } = self.game().phase() else { return Vec::new() };
+        let n = self.game().num_players() as u8;
+        let first = self.game().current_player().0;
         (0..n)
             .map(|i| Seat((first + i) % n))
             .filter(|s| answers[s.index()] == Answer::Pending && self.table.level(*s).is_none())
@@ -214,18 +233,18 @@ impl Scene {
 
     /// True while the shared "who builds?" screen shows.
     pub fn asking_builders(&self) -> bool {
-        matches!(self.game.phase(), Phase::SpecialBuilding { .. })
-            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game.turn_number())
+        matches!(self.game().phase(), Phase::SpecialBuilding { .. })
+            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game().turn_number())
             && self.start.is_none()
     }
 
     /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
     /// act and has not yet taken it (computer players need no keyboard).
     pub fn handoff(&self) -> Option<Seat> {
-        let s = self.game.to_act();
+        let s = self.game().to_act();
         let person = self.table.level(s).is_none();
         let shared = self.sharing_offer() || self.asking_builders();
-        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+        (self.start.is_none() && !self.game().is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
     }
 
     /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
@@ -262,7 +281,7 @@ impl Scene {
             Mode::Help
         } else if self.fight.is_some() {
             Mode::Fight
-        } else if self.game.is_over() {
+        } else if self.game().is_over() {
             Mode::Over
         } else if self.handoff().is_some() {
             Mode::Handoff
@@ -307,7 +326,7 @@ impl Scene {
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.
             Cmd::Save => {
-                return self.record.is_some()
+                return self.record().is_some()
                     && matches!(mode, Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}
@@ -318,7 +337,7 @@ impl Scene {
         }
         if mode != Mode::Turn {
             return match (&self.focus, cmd) {
-                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
+                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game().is_legal(Action::AcceptTrade),
                 (Focus::Select(s, _), Cmd::Cancel) => s.cancellable,
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
                     !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
@@ -326,7 +345,7 @@ impl Scene {
                 // A monopoly names one kind, and one card is picked by its row: no count to
                 // raise or lower then.
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
-                    p.purpose != PickFor::Monopoly && p.need(&self.game) > 1
+                    p.purpose != PickFor::Monopoly && p.need(self.game()) > 1
                 }
                 // R45 lists only the kinds the building gives: the footer does not offer all
                 // five resource keys (the keys of the kinds shown still work).
@@ -344,7 +363,7 @@ impl Scene {
             Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
             Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
             Cmd::PlayCard => self.can_play_card(),
-            Cmd::Trade => self.game.phase() == Phase::Main,
+            Cmd::Trade => self.game().phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
             Cmd::Units => any(crate::tui::model::unit_choice::offered),

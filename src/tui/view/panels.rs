@@ -22,7 +22,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in crate::tui::model::dialog::kinds(&app.game) {
+    for &r in crate::tui::model::dialog::kinds(app.game()) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -76,7 +76,7 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game.num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
+    app.game().num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
@@ -134,7 +134,7 @@ fn unit_awards(g: &crate::engine::Game, s: crate::engine::Seat, held: String) ->
 /// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
 /// room; a name that still doesn't fit is shortened, never the level.
 pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let bots = g.seats().any(|s| app.table.level(s).is_some());
     let name_w = if bots {
         let longest = g.seats().map(|s| app.label(s).chars().count() + 2).max().unwrap_or(0);
@@ -204,7 +204,7 @@ pub fn hand_lines(app: &Scene, hand: Hand, width: u16) -> Vec<Line<'static>> {
 /// The lines of the hand panel, for a panel `width` wide, and whose hand it is; `None` while
 /// every hand is hidden (H1).
 fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
-    let g = &app.game;
+    let g = app.game();
     // At a table of computer players only (a demo) there is no one to hide a hand from: the
     // hand of the bot to act is shown.
     let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
@@ -260,12 +260,12 @@ pub fn hand(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn bank_height(app: &Scene, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
     let dragon = dragon_line(app).is_some() as usize;
-    (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
+    (hand_lines(app, app.game().bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
 }
 
 /// R43: the gold counted toward the dragon's next attack.
 fn dragon_line(app: &Scene) -> Option<Line<'static>> {
-    let g = &app.game;
+    let g = app.game();
     g.config().modules.has(crate::engine::Module::Dragon).then(|| {
         let text = format!("dragon: {} of {} gold", g.dragon_gold(), crate::engine::DRAGON_GOLD);
         Line::styled(text, app.theme.resource(Resource::Gold))
@@ -275,7 +275,7 @@ fn dragon_line(app: &Scene) -> Option<Line<'static>> {
 /// The bank, the development deck and the last roll.
 pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner = area.width.saturating_sub(2);
-    let mut lines = hand_lines(app, app.game.bank(), inner);
+    let mut lines = hand_lines(app, app.game().bank(), inner);
     lines.extend(deck_and_dice(app, inner));
     lines.extend(dragon_line(app));
     Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
@@ -284,7 +284,7 @@ pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
 /// "deck 25 dev cards · last roll [3][2] = 5" on one line where it fits, else on two, so the
 /// roll's total is never cut off.
 fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = app.game();
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
             let style = if a + b == 7 { app.theme.error() } else { Style::new().add_modifier(Modifier::BOLD) };
@@ -332,7 +332,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The top line: game, seed (always visible), turn and who acts.
 pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let mut spans = vec![
         Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
         Span::raw(format!("  seed {}  ", app.seed)),
