@@ -91,8 +91,9 @@ fn the_players_panel_shows_each_bot_with_its_level_and_the_footer_who_is_thinkin
     app.play_bots(0);
     let bot = app.bot_seat().expect("a bot is to act");
     assert_eq!(app.mode(), Mode::Bot);
-    // The bot starts thinking on its thread; the screen is drawn meanwhile.
-    assert!(app.tick(Instant::now()));
+    // The bot started thinking on its thread as Ann's road was played (what follows an action
+    // arms the bots' turn, issue 35): the loop only polls it; the screen is drawn meanwhile.
+    assert!(app.bot_wait(Instant::now()).is_some_and(|wait| wait > Duration::ZERO), "Bert thinks already");
     let screen = draw_at(&app, 100, 32);
     let thinking = format!("{} is thinking…", app.label(bot));
     assert!(screen.contains(&thinking), "{screen}");

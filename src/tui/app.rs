@@ -119,6 +119,8 @@ impl App {
     /// Otherwise the game shown is the record's own, and changes only through it.
     pub fn set_position(&mut self, game: Game) {
         self.played().set_by_hand(game);
+        // A move a computer player was working out is for the position before.
+        self.drop_job();
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.

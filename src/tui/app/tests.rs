@@ -235,3 +235,29 @@ fn the_game_shown_is_the_records_own() {
     app.apply(vec![action]);
     assert!(app.record().is_none(), "the position set by hand has no history: the action left the record");
 }
+
+/// Issue 35: what follows an action is one function, for a person's action and a bot's alike,
+/// and it ends by arming the bots' turn: the computer player to act is thinking as soon as the
+/// action before is played, with no tick of the terminal's loop in between.
+#[test]
+fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
+    use crate::bots::BotLevel;
+    use crate::engine::Config;
+    use crate::save::SeatInfo;
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::bot("Cy", BotLevel::Easy)];
+    let mut app = App::with_seats(5, Some(seats), Theme::default(), Config::default());
+    // Ann's first settlement and road (Enter takes the places offered).
+    while app.bot_seat().is_none() {
+        app.update(Msg::key(KeyCode::Enter));
+    }
+    assert!(app.table.job.as_ref().is_some_and(|j| j.seat == app.bot_seat().unwrap()), "Bob thinks at once");
+    // A bot's move goes through the same path: the next bot is armed by it.
+    let before = app.record().unwrap().len();
+    assert_eq!(app.play_bots(1), 1);
+    assert!(app.record().unwrap().len() > before);
+    if let Some(next) = app.bot_seat() {
+        assert!(app.table.job.as_ref().is_some_and(|j| j.seat == next), "the next bot thinks at once");
+    } else {
+        assert!(app.table.job.is_none(), "a person acts: nobody thinks");
+    }
+}
