@@ -14,8 +14,9 @@ pub enum Played {
     Recorded(Record),
     /// A position set by hand over a record (a test's scenario, `App::set_position`): shown as
     /// set; the record is kept (the screen still offers `s save`) until the next action leaves
-    /// it ([`Played::leave_hand`]).
-    ByHand(Game, Record),
+    /// it ([`Played::leave_hand`]). Only tests set one: its record is boxed so the other two
+    /// stay the size of a game.
+    ByHand(Game, Box<Record>),
 }
 
 impl Played {
@@ -31,7 +32,8 @@ impl Played {
     pub fn record(&self) -> Option<&Record> {
         match self {
             Played::Still(_) => None,
-            Played::Recorded(record) | Played::ByHand(_, record) => Some(record),
+            Played::Recorded(record) => Some(record),
+            Played::ByHand(_, record) => Some(record),
         }
     }
 
@@ -39,8 +41,10 @@ impl Played {
     /// action), else as the plain game.
     pub fn set_by_hand(&mut self, game: Game) {
         let was = std::mem::replace(self, Played::Still(game));
-        if let Played::Recorded(record) | Played::ByHand(_, record) = was {
-            *self = Played::ByHand(game, record);
+        match was {
+            Played::Recorded(record) => *self = Played::ByHand(game, Box::new(record)),
+            Played::ByHand(_, record) => *self = Played::ByHand(game, record),
+            Played::Still(_) => {}
         }
     }
 
@@ -65,16 +69,16 @@ impl Played {
     /// record's, as a refusal leaves it); `None` without a record.
     pub fn undo(&mut self) -> Option<Result<Action, UndoRefusal>> {
         let shown = *self.game();
-        match std::mem::replace(self, Played::Still(shown)) {
-            Played::Still(_) => None,
-            Played::Recorded(mut record) | Played::ByHand(_, mut record) => {
-                let undone = record.undo();
-                *self = match undone {
-                    Err(_) if shown != *record.game() => Played::ByHand(shown, record),
-                    _ => Played::Recorded(record),
-                };
-                Some(undone)
-            }
-        }
+        let mut record = match std::mem::replace(self, Played::Still(shown)) {
+            Played::Still(_) => return None,
+            Played::Recorded(record) => record,
+            Played::ByHand(_, record) => *record,
+        };
+        let undone = record.undo();
+        *self = match undone {
+            Err(_) if shown != *record.game() => Played::ByHand(shown, Box::new(record)),
+            _ => Played::Recorded(record),
+        };
+        Some(undone)
     }
 }
