@@ -45,7 +45,7 @@ pub struct App {
     pub(in crate::tui) last_target: Option<Target>,
 }
 
-/// The App reads its model as its own fields: `app.game()`, `app.mode()`.
+/// The App reads its model as its own fields: `app.game()`, `app.keyboard().mode`.
 impl std::ops::Deref for App {
     type Target = Scene;
 
@@ -182,17 +182,17 @@ impl App {
             Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;
-                if matches!(self.mode(), Mode::Start | Mode::StartRules) {
+                if matches!(self.keyboard().mode, Mode::Start | Mode::StartRules) {
                     self.start_key(key);
-                } else if self.mode() == Mode::SaveName {
+                } else if self.keyboard().mode == Mode::SaveName {
                     self.save_key(key);
-                } else if self.mode() == Mode::Fight {
+                } else if self.keyboard().mode == Mode::Fight {
                     self.fight_key(key);
                 } else if self.letter_key(key) {
                     // A player's letter on a shared screen or in the offerer's list of answers.
-                } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
+                } else if let Some(cmd) = keymap::lookup(self.keyboard().mode, key) {
                     self.command(cmd);
-                } else if self.mode() == Mode::Bot {
+                } else if self.keyboard().mode == Mode::Bot {
                     self.skip();
                 }
             }
@@ -203,7 +203,7 @@ impl App {
     /// The keys the players' letters give: on the shared answer screen, the "who builds?"
     /// screen and the offerer's list of answers. False when the key is none of those.
     fn letter_key(&mut self, key: KeyEvent) -> bool {
-        match self.mode() {
+        match self.keyboard().mode {
             _ if ctrl(key) => false,
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
@@ -215,7 +215,7 @@ impl App {
 
     fn click(&mut self, col: u16, row: u16) {
         let Focus::Select(sel, _) = &self.focus else { return };
-        if self.mode() != Mode::Select {
+        if self.keyboard().mode != Mode::Select {
             return;
         }
         let sea = crate::tui::view::board::sea_drawn(self.game());
@@ -233,7 +233,7 @@ impl App {
 
     /// Carries out a command of the current mode.
     pub fn command(&mut self, cmd: Cmd) {
-        let mode = self.mode();
+        let mode = self.keyboard().mode;
         match (mode, cmd) {
             (Mode::HowTo, cmd) => self.howto_command(cmd),
             (_, Cmd::Help) => self.help = true,
@@ -247,11 +247,11 @@ impl App {
             (Mode::Help, _) => self.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
             (Mode::Handoff, Cmd::Undo) if self.undoable => {
-                let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
+                let name = self.keyboard().handoff.map(|s| self.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
             }
             (Mode::Bot, Cmd::Undo) => {
-                let who = self.bot_seat().map(|s| self.label(s)).unwrap_or_default();
+                let who = self.keyboard().bot_seat.map(|s| self.label(s)).unwrap_or_default();
                 self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
             }
             (_, Cmd::Undo) => self.undo(),
@@ -265,7 +265,7 @@ impl App {
             }
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {
-                self.viewer = self.handoff();
+                self.viewer = self.keyboard().handoff;
                 self.sync();
             }
             (Mode::Bot, _) => self.skip(),

@@ -223,7 +223,7 @@ fn the_game_shown_is_the_records_own() {
     assert!(same(&app), "after the deal");
     app.update(Msg::key(KeyCode::Enter));
     app.update(Msg::key(KeyCode::Enter));
-    assert!(app.record().is_some_and(|r| r.len() > 0), "a settlement was placed");
+    assert!(app.record().is_some_and(|r| !r.is_empty()), "a settlement was placed");
     assert!(same(&app), "after an action");
     let mut moved = *app.game();
     moved.validate().expect("a valid position");
@@ -260,4 +260,51 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
     } else {
         assert!(app.table.job.is_none(), "a person acts: nobody thinks");
     }
+}
+
+/// Issue 35: who holds the keyboard (the mode, the hand-off, the shared screens, the bot to
+/// act, the guarded screen) is worked out once per change of the model and read by the rest: a
+/// frame works it out at most once however many views and footer keys ask, a second frame of
+/// the same model not at all, and a key press with its frame only a few times (once per change
+/// the key makes, and once after).
+#[test]
+fn the_keyboard_is_worked_out_once_a_change() {
+    use crate::tui::model::keyboard::counter::worked_out;
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(11, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+    let keys = [
+        KeyCode::Enter,
+        KeyCode::Tab,
+        KeyCode::Char('r'),
+        KeyCode::Char('b'),
+        KeyCode::Right,
+        KeyCode::Char('e'),
+        KeyCode::Char('t'),
+        KeyCode::Esc,
+        KeyCode::Char('d'),
+        KeyCode::Char('a'),
+        KeyCode::Char('u'),
+    ];
+    let (mut pick, mut most) = (0x2545_F491_4F6C_DD1D_u64, 0);
+    for _ in 0..1500 {
+        pick ^= pick << 13;
+        pick ^= pick >> 7;
+        pick ^= pick << 17;
+        let key = keys[(pick % keys.len() as u64) as usize];
+        let before = worked_out();
+        app.update(Msg::key(key));
+        let keyed = worked_out();
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        assert!(worked_out() - keyed <= 1, "{key:?}: the frame worked the keyboard out {} times", worked_out() - keyed);
+        let framed = worked_out();
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        assert_eq!(worked_out(), framed, "a second frame of the same model worked it out again");
+        most = most.max(framed - before);
+        if app.game().is_over() {
+            break;
+        }
+    }
+    assert!(most <= 4, "a key and its frame worked the keyboard out {most} times");
 }

@@ -102,7 +102,7 @@ impl App {
         self.note_fight(from, aimed);
         // The hand-off: a shared screen hides every hand, and the player who acts after it
         // takes the keyboard again (H1).
-        if self.sharing_offer() || self.asking_builders() {
+        if self.keyboard().sharing_offer || self.keyboard().asking_builders {
             self.viewer = None;
         }
         // Saving: the autosave is due, and whether undo is possible now.
@@ -132,7 +132,7 @@ impl App {
         if let Some(why) = refused {
             return self.refuse(why);
         }
-        let shown = if self.guarded().is_some() { None } else { Some(seat) };
+        let shown = if self.keyboard().guarded.is_some() { None } else { Some(seat) };
         let said = crate::tui::view::describe::texts(self.scene(), &self.log[from..], shown);
         if !said.is_empty() {
             self.message = Some(Message { text: said.join(" · "), error: false });
@@ -146,10 +146,10 @@ impl App {
         if self.message.as_ref().is_some_and(|m| m.error) {
             return;
         }
-        let viewer = self.viewer.filter(|_| self.handoff().is_none());
+        let viewer = self.viewer.filter(|_| self.keyboard().handoff.is_none());
         let said = crate::tui::view::describe::texts(self.scene(), &self.log[from..], viewer);
-        self.message =
-            (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
+        self.message = (self.keyboard().bot_seat.is_some() && !said.is_empty())
+            .then(|| Message { text: said.join(" · "), error: false });
     }
 
     /// Plays what the table settled on its shared screens as each one's moment comes: answers

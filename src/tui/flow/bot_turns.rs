@@ -19,12 +19,12 @@ impl App {
         if let Some(due) = self.unwatched_fight_ends() {
             return Some(due.saturating_duration_since(now));
         }
-        self.bot_seat()?;
+        self.keyboard().bot_seat?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
         if job.action.is_none() {
             return Some(POLL);
         }
-        if self.mode() != Mode::Bot {
+        if self.keyboard().mode != Mode::Bot {
             return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
@@ -34,7 +34,7 @@ impl App {
     /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
     /// key). Where a person sits it waits for their key (`None`).
     fn unwatched_fight_ends(&self) -> Option<Instant> {
-        if self.fight.is_none() || self.mode() != Mode::Fight || self.table.humans().next().is_some() {
+        if self.fight.is_none() || self.keyboard().mode != Mode::Fight || self.table.humans().next().is_some() {
             return None;
         }
         Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
@@ -61,7 +61,7 @@ impl App {
             self.sync();
             return true;
         }
-        if self.bot_seat().is_none() {
+        if self.keyboard().bot_seat.is_none() {
             self.drop_job();
             return false;
         }
@@ -71,7 +71,7 @@ impl App {
             return true;
         }
         let changed = self.poll_job(false);
-        if !self.table.decided() || self.mode() != Mode::Bot || self.due().is_some_and(|due| now < due) {
+        if !self.table.decided() || self.keyboard().mode != Mode::Bot || self.due().is_some_and(|due| now < due) {
             return changed;
         }
         let action = self.table.job.take().and_then(|job| job.action).expect("a decided job");
@@ -84,7 +84,7 @@ impl App {
     /// worker thread at once, while the move before is shown; a move worked out for another
     /// seat or position is dropped. True when a bot started thinking.
     pub(in crate::tui) fn arm_bots(&mut self) -> bool {
-        let Some(seat) = self.bot_seat() else {
+        let Some(seat) = self.keyboard().bot_seat else {
             self.drop_job();
             return false;
         };
@@ -177,7 +177,7 @@ impl App {
     /// out on its thread (armed after the action before), waited for.
     pub fn play_bots(&mut self, limit: usize) -> usize {
         let mut played = 0;
-        while played < limit && self.bot_seat().is_some() {
+        while played < limit && self.keyboard().bot_seat.is_some() {
             self.arm_bots();
             self.poll_job(true);
             let Some(action) = self.table.job.take().and_then(|job| job.action) else { break };

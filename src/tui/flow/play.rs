@@ -39,7 +39,7 @@ impl App {
             self.offer_table.clear();
         }
         self.ask_builders();
-        if self.guarded().is_some() || self.game().is_over() || self.bot_seat().is_some() {
+        if self.keyboard().guarded.is_some() || self.game().is_over() || self.keyboard().bot_seat.is_some() {
             return;
         }
         let seat = self.game().to_act();

@@ -49,7 +49,7 @@ impl App {
     /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
     /// dropped: a paste must not play its letters as commands.
     pub(in crate::tui) fn paste(&mut self, text: &str) {
-        match self.mode() {
+        match self.keyboard().mode {
             Mode::Start => {
                 if let Some(form) = self.start.as_mut() {
                     for c in text.chars() {
@@ -83,7 +83,7 @@ impl App {
 
     /// A key on the start screen: a command of its table, or on a seat a character typed.
     pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) {
-        let mode = self.mode();
+        let mode = self.keyboard().mode;
         match keymap::lookup(mode, key) {
             Some(cmd) => self.start_command(cmd),
             None => match key.code {

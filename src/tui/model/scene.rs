@@ -17,6 +17,7 @@ use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
 use crate::tui::model::focus::Focus;
 use crate::tui::model::focus::Screen;
+use crate::tui::model::keyboard::Keyboard;
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
@@ -81,11 +82,12 @@ pub struct Scene {
     pub(in crate::tui) memo: Memo,
 }
 
-/// Answers a scene keeps once asked: the footer asks the mode and the legal actions once a key.
+/// Answers a scene keeps once asked: a key and a frame ask who holds the keyboard (the mode, the
+/// hand-off, the shared screens) and the legal actions many times.
 #[derive(Default)]
 pub struct Memo {
     legal: OnceCell<Rc<[Action]>>,
-    mode: OnceCell<Mode>,
+    keyboard: OnceCell<Keyboard>,
 }
 
 impl Scene {
@@ -136,6 +138,9 @@ impl Scene {
 
     /// The game, to be changed: played on, set, taken back.
     pub(in crate::tui) fn played(&mut self) -> &mut Played {
+        // What was asked of the game before is of another game now (the replay viewer changes
+        // its scene directly, not through an App).
+        self.memo = Memo::default();
         &mut self.played
     }
 
@@ -182,17 +187,19 @@ impl Scene {
         self.game().view(self.game().to_act())
     }
 
-    /// The seat a bot must play now, in a game being played (not on the start screen, nor in
-    /// the replay viewer, which has no record).
+    /// Who holds the keyboard and what it is in, worked out once per change of the model.
+    pub fn keyboard(&self) -> Keyboard {
+        *self.memo.keyboard.get_or_init(|| Keyboard::of(self))
+    }
+
+    /// The seat a bot must play now ([`Keyboard::bot_seat`]).
     pub fn bot_seat(&self) -> Option<Seat> {
-        let s = self.game().to_act();
-        (self.start.is_none() && self.record().is_some() && !self.game().is_over() && self.table.level(s).is_some())
-            .then_some(s)
+        self.keyboard().bot_seat
     }
 
     /// The footer's words while a bot plays: it is thinking, or its move is shown.
     pub fn bot_status(&self) -> Option<String> {
-        let s = self.bot_seat()?;
+        let s = self.keyboard().bot_seat?;
         Some(if self.table.decided() {
             format!("{} is next · any key: go on", self.label(s))
         } else {
@@ -200,19 +207,9 @@ impl Scene {
         })
     }
 
-    /// True while the shared answer screen shows: an offer is open, the player to answer is a
-    /// person who has not answered on it yet, and more than one person plays (one person among
-    /// computer players keeps the keyboard and answers privately).
+    /// True while the shared answer screen shows ([`Keyboard::sharing_offer`]).
     pub fn sharing_offer(&self) -> bool {
-        let g = self.game();
-        let s = g.to_act();
-        matches!(g.phase(), Phase::Trade { .. })
-            && s != g.current_player()
-            && self.table.level(s).is_none()
-            && self.table.humans().nth(1).is_some()
-            && self.offer_table.given(s).is_none()
-            && self.start.is_none()
-            && !g.is_over()
+        self.keyboard().sharing_offer
     }
 
     /// The person whose letter was pressed on the shared answer screen.
@@ -233,71 +230,22 @@ impl Scene {
 
     /// True while the shared "who builds?" screen shows.
     pub fn asking_builders(&self) -> bool {
-        matches!(self.game().phase(), Phase::SpecialBuilding { .. })
-            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game().turn_number())
-            && self.start.is_none()
+        self.keyboard().asking_builders
     }
 
-    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
-    /// act and has not yet taken it (computer players need no keyboard).
+    /// The seat waiting for the keyboard, while the hand-off screen shows.
     pub fn handoff(&self) -> Option<Seat> {
-        let s = self.game().to_act();
-        let person = self.table.level(s).is_none();
-        let shared = self.sharing_offer() || self.asking_builders();
-        (self.start.is_none() && !self.game().is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+        self.keyboard().handoff
     }
 
-    /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
-    /// (the answers to an offer, who builds).
+    /// The screen the input gate guards now.
     pub fn guarded(&self) -> Option<Screen> {
-        if self.fight.is_some() && self.start.is_none() {
-            Some(Screen::Fight)
-        } else if let Some(s) = self.handoff() {
-            Some(Screen::Handoff(s))
-        } else if self.sharing_offer() {
-            Some(Screen::Offer)
-        } else if self.asking_builders() {
-            Some(Screen::Builders)
-        } else {
-            None
-        }
+        self.keyboard().guarded
     }
 
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
-        *self.memo.mode.get_or_init(|| self.find_mode())
-    }
-
-    fn find_mode(&self) -> Mode {
-        if self.howto.is_some() {
-            Mode::HowTo
-        } else if let Some(form) = &self.start {
-            if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
-        } else if self.quitting {
-            Mode::Quit
-        } else if self.saving.is_some() {
-            Mode::SaveName
-        } else if self.help {
-            Mode::Help
-        } else if self.fight.is_some() {
-            Mode::Fight
-        } else if self.game().is_over() {
-            Mode::Over
-        } else if self.handoff().is_some() {
-            Mode::Handoff
-        } else if self.sharing_offer() {
-            Mode::Offer
-        } else if self.asking_builders() {
-            Mode::Builders
-        } else if self.bot_seat().is_some() {
-            Mode::Bot
-        } else {
-            match &self.focus {
-                Focus::Idle => Mode::Turn,
-                Focus::Select(_, _) => Mode::Select,
-                Focus::Dialog(d) => d.mode(),
-            }
-        }
+        self.keyboard().mode
     }
 
     /// A development card can be played now by the player who must act (whatever the mode:
@@ -315,13 +263,14 @@ impl Scene {
     /// position's legal actions are asked for only in the turn's own mode, and then from the
     /// shared list.
     pub fn enabled(&self, cmd: Cmd) -> bool {
-        let mode = self.mode();
+        let keyboard = self.keyboard();
+        let mode = keyboard.mode;
         if mode == Mode::SaveName {
             return true;
         }
         match cmd {
             Cmd::Undo => {
-                return self.undoable && self.handoff().is_none() && !matches!(mode, Mode::Over | Mode::Bot);
+                return self.undoable && keyboard.handoff.is_none() && !matches!(mode, Mode::Over | Mode::Bot);
             }
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.

@@ -241,8 +241,8 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
-        let bots_play = app.bot_seat().is_some();
-        if gate.drawn(app.guarded(), Instant::now()) {
+        let bots_play = app.keyboard().bot_seat.is_some();
+        if gate.drawn(app.keyboard().guarded, Instant::now()) {
             drain(app)?;
         } else if bots_played && !bots_play && !app.game().is_over() {
             // The keyboard comes back to a person: keys pressed to hurry the computer players

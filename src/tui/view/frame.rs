@@ -27,7 +27,7 @@ fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool)
     let [players, hand, bank, rest] = side_areas(app, areas);
     panels::players(app, players, buf);
     if hide_hand {
-        let why = if app.handoff().is_some() {
+        let why = if app.keyboard().handoff.is_some() {
             "hidden until the hand-off is done"
         } else {
             "hidden: everyone reads this screen"
@@ -96,7 +96,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
-        let selection = match (&app.focus, app.guarded()) {
+        let selection = match (&app.focus, app.keyboard().guarded) {
             (Focus::Select(s, _), None) => Some(s),
             (_, None) => app.table.highlight(),
             _ => None,
@@ -137,16 +137,16 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.game(), r, buf));
         } else if app.game().is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
-        } else if let Some(s) = app.handoff() {
+        } else if let Some(s) = app.keyboard().handoff {
             // The island and the public panels stay; only hands and cards are hidden.
             island(app, app.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
-        } else if app.sharing_offer() || app.asking_builders() {
+        } else if app.keyboard().sharing_offer || app.keyboard().asking_builders {
             // A shared screen: everyone reads it, so every hand stays hidden.
             island(app, app.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
-            if app.sharing_offer() {
+            if app.keyboard().sharing_offer {
                 crate::tui::view::table_view::offer(app, areas.body, buf);
             } else {
                 crate::tui::view::table_view::builders(app, areas.body, buf);

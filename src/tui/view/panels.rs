@@ -157,7 +157,7 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![head];
     // On the shared offer screen anyone asked may answer in any order: the engine's next
     // answerer is no one's turn, so the marker stays on whose turn it is, the offerer's.
-    let at = if app.sharing_offer() { g.current_player() } else { g.to_act() };
+    let at = if app.keyboard().sharing_offer { g.current_player() } else { g.to_act() };
     for s in g.seats() {
         let p = g.public_player(s);
         let marker = if s == at && !g.is_over() { app.theme.pointer() } else { " " };
@@ -209,7 +209,7 @@ fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     // hand of the bot to act is shown.
     let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
     let s = app.viewer.or_else(|| demo.then(|| g.to_act()));
-    let s = s.filter(|_| app.handoff().is_none() && app.start.is_none())?;
+    let s = s.filter(|_| app.keyboard().handoff.is_none() && app.start.is_none())?;
     let inner = width.saturating_sub(2);
     let seen = g.view(s);
     let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
@@ -308,7 +308,7 @@ fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
 pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(10) as usize;
-    let viewer = app.viewer.filter(|_| app.handoff().is_none());
+    let viewer = app.viewer.filter(|_| app.keyboard().handoff.is_none());
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
     for entry in crate::tui::view::describe::entries_rev(app, &app.log, viewer) {
@@ -350,15 +350,15 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
         // table is asked, not the first seat the engine waits for.
         // Once the game is over it names the winner: the last to act may have lost (R57's
         // war ends when the last round's last player ends the turn).
-        let shared = app.sharing_offer() || app.asking_builders();
+        let shared = app.keyboard().sharing_offer || app.keyboard().asking_builders;
         let s = match g.winner() {
             Some(w) => w,
             None if shared => g.current_player(),
             None => g.to_act(),
         };
         let what = match () {
-            _ if app.sharing_offer() => "waits for the answers to the offer".to_string(),
-            _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
+            _ if app.keyboard().sharing_offer => "waits for the answers to the offer".to_string(),
+            _ if app.keyboard().asking_builders => "is done: who builds (special building phase)?".to_string(),
             _ => crate::tui::view::phase::header(app),
         };
         let winners = crate::tui::view::house::winners(app);
@@ -403,7 +403,7 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
 
 /// The footer: the keys that do something right now, from the keymap.
 pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let mode = app.mode();
+    let mode = app.keyboard().mode;
     let mut keys: Vec<(&str, &str)> = keymap::bindings(mode)
         .iter()
         .filter(|b| !b.label.is_empty() && app.enabled(b.cmd))

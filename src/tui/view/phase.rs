@@ -56,20 +56,20 @@ pub fn prompt(app: &Scene) -> String {
 
 fn instruction(app: &Scene) -> String {
     let g = app.game();
-    if let Some(bot) = app.bot_seat() {
+    if let Some(bot) = app.keyboard().bot_seat {
         return format!("{} {}", app.label(bot), header(app));
     }
     let name = app.name(g.to_act());
     if app.saving.is_some() {
         return "type a name for the save; Enter writes it".into();
     }
-    if app.sharing_offer() {
+    if app.keyboard().sharing_offer {
         return match app.offer_table_picked() {
             Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.name(s)),
             None => format!("{}'s offer: each person asked answers by their letter", app.name(g.current_player())),
         };
     }
-    if app.asking_builders() {
+    if app.keyboard().asking_builders {
         return "special building: press your letter if you build, then Enter (none: nobody builds)".into();
     }
     match (&app.focus, g.phase()) {
