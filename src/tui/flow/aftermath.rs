@@ -89,14 +89,10 @@ impl App {
         if let (By::Person(_), None) = (by, &refused) {
             self.log_scroll = 0;
         }
-        // The table's next question: answers given on the shared screen, the passes of those
-        // who do not build (R40), the only kind of card (R45); and an offer every asked player
-        // declined closes by itself (issue 15), play coming back to the player who made it.
+        // The table's next question, in the phase the action left: answers given on the shared
+        // screen, the passes of those who do not build (R40), the only kind of card (R45).
         if refused.is_none() {
             refused = self.play_table();
-        }
-        if refused.is_none() && self.all_declined() {
-            let _ = self.apply_one(Action::CancelTrade);
         }
         // The fight, kept on screen until the next key (R56).
         self.note_fight(from, aimed);
@@ -152,15 +148,31 @@ impl App {
             .then(|| Message { text: said.join(" · "), error: false });
     }
 
-    /// Plays what the table settled on its shared screens as each one's moment comes: answers
-    /// given to an offer, and the passes of those who do not build (R40).
+    /// Plays what the table settled on its shared screens as each one's moment comes, asked in
+    /// the phase it belongs to: answers given to an offer (and an offer every asked player
+    /// declined closes by itself, issue 15: play comes back to the player who made it; the
+    /// answers are public, so nothing is hidden by it), the passes of those who do not build
+    /// (R40), the only kind of card a building gives (R45). Nothing to ask in the other phases.
     fn play_table(&mut self) -> Option<String> {
         loop {
             let logged = self.log.len();
-            self.take_the_only_kind();
-            self.ask_builders();
-            if let Some(why) = self.play_given().or_else(|| self.pass_unchosen()) {
-                return Some(why);
+            match self.game().phase() {
+                Phase::Trade { .. } => {
+                    if let Some(why) = self.play_given() {
+                        return Some(why);
+                    }
+                    if self.all_declined() {
+                        let _ = self.apply_one(Action::CancelTrade);
+                    }
+                }
+                Phase::SpecialBuilding { .. } => {
+                    self.ask_builders();
+                    if let Some(why) = self.pass_unchosen() {
+                        return Some(why);
+                    }
+                }
+                Phase::Plenty { .. } => self.take_the_only_kind(),
+                _ => return None,
             }
             if self.log.len() == logged {
                 return None;

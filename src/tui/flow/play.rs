@@ -38,7 +38,10 @@ impl App {
         if !matches!(self.game().phase(), Phase::Trade { .. }) {
             self.offer_table.clear();
         }
-        self.ask_builders();
+        // Who builds is asked once the phase starts (a game resumed in it asks again).
+        if let Phase::SpecialBuilding { .. } = self.game().phase() {
+            self.ask_builders();
+        }
         if self.keyboard().guarded.is_some() || self.game().is_over() || self.keyboard().bot_seat.is_some() {
             return;
         }
