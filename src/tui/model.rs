@@ -7,7 +7,6 @@ pub mod builders;
 pub mod dialog;
 pub mod files;
 pub mod focus;
-pub mod keyboard;
 pub mod keymap;
 pub mod legal;
 pub mod offers;

@@ -269,7 +269,7 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
 /// the key makes, and once after).
 #[test]
 fn the_keyboard_is_worked_out_once_a_change() {
-    use crate::tui::model::keyboard::counter::worked_out;
+    use crate::tui::model::scene::keyboard_counter::worked_out;
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));

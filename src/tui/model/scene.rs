@@ -2,7 +2,9 @@
 //! of it (who must take the keyboard, which mode the keys are in, which commands work now).
 //! The App owns one and answers its own questions through it (`Deref`), so each answer has
 //! one place; the replay viewer owns one of a recorded game ([`Scene::still`]) and draws with
-//! the same views, without an app.
+//! the same views, without an app. Who holds the keyboard (the mode, the hand-off, the shared
+//! screens, the bot to act) is worked out together once per change of the model
+//! ([`Scene::keyboard`]) and read from there by the keys, the loop and every view.
 //!
 //! A leaf of the front end: it imports the model's other types, never the app.
 
@@ -15,9 +17,7 @@ use crate::save::{Autosave, Record};
 use crate::tui::model::builders::Builders;
 use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
-use crate::tui::model::focus::Focus;
-use crate::tui::model::focus::Screen;
-use crate::tui::model::keyboard::Keyboard;
+use crate::tui::model::focus::{Focus, Keyboard, Screen};
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
@@ -189,7 +189,7 @@ impl Scene {
 
     /// Who holds the keyboard and what it is in, worked out once per change of the model.
     pub fn keyboard(&self) -> Keyboard {
-        *self.memo.keyboard.get_or_init(|| Keyboard::of(self))
+        *self.memo.keyboard.get_or_init(|| self.work_out_keyboard())
     }
 
     /// The seat a bot must play now ([`Keyboard::bot_seat`]).
@@ -246,6 +246,78 @@ impl Scene {
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
         self.keyboard().mode
+    }
+
+    /// Works who holds the keyboard out for the model as it is (kept by [`Scene::keyboard`]).
+    fn work_out_keyboard(&self) -> Keyboard {
+        let scene = self;
+        #[cfg(test)]
+        keyboard_counter::WORKED_OUT.with(|c| c.set(c.get() + 1));
+        let g = scene.game();
+        let s = g.to_act();
+        let (begun, over) = (scene.start.is_none(), g.is_over());
+        let person = scene.table.level(s).is_none();
+        let sharing_offer = matches!(g.phase(), Phase::Trade { .. })
+            && s != g.current_player()
+            && person
+            && scene.table.humans().nth(1).is_some()
+            && scene.offer_table.given(s).is_none()
+            && begun
+            && !over;
+        let asking_builders = matches!(g.phase(), Phase::SpecialBuilding { .. })
+            && scene.builders.is_some_and(|b| !b.answered && b.turn == g.turn_number())
+            && begun;
+        let shared = sharing_offer || asking_builders;
+        let handoff = (begun && !over && person && scene.viewer != Some(s) && !shared).then_some(s);
+        let bot_seat = (begun && scene.record().is_some() && !over && !person).then_some(s);
+        let guarded = if scene.fight.is_some() && begun {
+            Some(Screen::Fight)
+        } else if let Some(s) = handoff {
+            Some(Screen::Handoff(s))
+        } else if sharing_offer {
+            Some(Screen::Offer)
+        } else if asking_builders {
+            Some(Screen::Builders)
+        } else {
+            None
+        };
+        let mut keyboard = Keyboard { handoff, sharing_offer, asking_builders, bot_seat, guarded, mode: Mode::Turn };
+        keyboard.mode = self.find_mode(&keyboard);
+        keyboard
+    }
+
+    /// The mode: what is open over the game first, then who holds the keyboard, then the focus.
+    fn find_mode(&self, keyboard: &Keyboard) -> Mode {
+        let scene = self;
+        if scene.howto.is_some() {
+            Mode::HowTo
+        } else if let Some(form) = &scene.start {
+            if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
+        } else if scene.quitting {
+            Mode::Quit
+        } else if scene.saving.is_some() {
+            Mode::SaveName
+        } else if scene.help {
+            Mode::Help
+        } else if scene.fight.is_some() {
+            Mode::Fight
+        } else if scene.game().is_over() {
+            Mode::Over
+        } else if keyboard.handoff.is_some() {
+            Mode::Handoff
+        } else if keyboard.sharing_offer {
+            Mode::Offer
+        } else if keyboard.asking_builders {
+            Mode::Builders
+        } else if keyboard.bot_seat.is_some() {
+            Mode::Bot
+        } else {
+            match &scene.focus {
+                Focus::Idle => Mode::Turn,
+                Focus::Select(_, _) => Mode::Select,
+                Focus::Dialog(d) => d.mode(),
+            }
+        }
     }
 
     /// A development card can be played now by the player who must act (whatever the mode:
@@ -318,5 +390,21 @@ impl Scene {
             Cmd::Units => any(crate::tui::model::unit_choice::offered),
             _ => true,
         }
+    }
+}
+
+/// How many times this thread worked the keyboard out (for the tests that hold a key press and
+/// its frame to a few).
+#[cfg(test)]
+pub mod keyboard_counter {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(in crate::tui) static WORKED_OUT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The count so far on this thread.
+    pub fn worked_out() -> usize {
+        WORKED_OUT.with(Cell::get)
     }
 }
