@@ -45,7 +45,7 @@ fn bob_attacks_next() -> Record {
             let before = app.log.len();
             app.play_bots(1);
             let fought = app.log[before..].iter().any(|e| matches!(e, Event::Fought { .. }));
-            if fought && !app.game.is_over() { Look::Found } else { Look::GiveUp }
+            if fought && !app.game().is_over() { Look::Found } else { Look::GiveUp }
         };
         if let Some(record) = walk(record, &mut rng, 3_000, look, peaceful_units) {
             return record;

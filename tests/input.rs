@@ -25,7 +25,7 @@ fn press(app: &mut App, code: KeyCode) {
 fn to_first_roll(app: &mut App) {
     for _ in 0..40 {
         if app.mode() == Mode::Turn {
-            assert_eq!(app.game.phase(), Phase::Roll);
+            assert_eq!(app.game().phase(), Phase::Roll);
             return;
         }
         press(app, KeyCode::Enter);
@@ -35,7 +35,7 @@ fn to_first_roll(app: &mut App) {
 
 /// What a key must not change unseen: the game, its log and what the keyboard is doing.
 fn state(app: &App) -> (String, usize, Mode, Option<catan::engine::Seat>) {
-    (format!("{:?}", app.game), app.log.len(), app.mode(), app.viewer)
+    (format!("{:?}", *app.game()), app.log.len(), app.mode(), app.viewer)
 }
 
 /// Issue 12, item 1: the footer says Enter, and Enter alone takes the keyboard.

@@ -32,12 +32,12 @@ fn message(app: &App) -> String {
 /// Set-up by keys (each places at the cursor, always a legal spot), then turns of rolling and
 /// ending until `turns` have been played; the player to act then holds the keyboard.
 fn play(app: &mut App, turns: u32) {
-    while app.game.turn_number() <= turns && !app.game.is_over() {
+    while app.game().turn_number() <= turns && !app.game().is_over() {
         if app.handoff().is_some() {
             press(app, "Enter");
         }
-        match app.game.phase() {
-            Phase::Roll if app.game.turn_number() == turns => return,
+        match app.game().phase() {
+            Phase::Roll if app.game().turn_number() == turns => return,
             Phase::Roll => press(app, "r"),
             Phase::Main => press(app, "e"),
             // The robber's cursor starts on the robber, which must move (issue 23): Tab to the
@@ -64,7 +64,7 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     let dir = TempDir::new("tui-save");
     let mut app = new_app(42, dir.path());
     play(&mut app, 3);
-    assert_eq!(app.game.phase(), Phase::Roll);
+    assert_eq!(app.game().phase(), Phase::Roll);
     press(&mut app, "s");
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
@@ -76,14 +76,14 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     assert_eq!(&loaded, app.record().unwrap(), "the file holds the game as played, log included");
     let mut resumed = App::from_record(loaded, PLAIN);
     resumed.update(Msg::Resize(100, 32));
-    assert_eq!(resumed.handoff(), Some(app.game.to_act()), "the same player to act takes the keyboard first");
+    assert_eq!(resumed.handoff(), Some(app.game().to_act()), "the same player to act takes the keyboard first");
     assert_eq!(resumed.log, app.log, "the log panel is rebuilt");
     // The same dice to come: both play on identically.
     for turn in 4..7 {
         play(&mut app, turn);
         play(&mut resumed, turn);
-        assert_eq!(resumed.game, app.game);
-        assert_eq!(resumed.game.dice(), app.game.dice());
+        assert_eq!(*resumed.game(), *app.game());
+        assert_eq!(resumed.game().dice(), app.game().dice());
     }
 
     // Saving again under that name asks first, then replaces (`S`, with Shift, saves too).
@@ -189,17 +189,17 @@ fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
     let dir = TempDir::new("tui-undo");
     let mut app = new_app(42, dir.path());
     press(&mut app, "Enter");
-    let ann = app.game.to_act();
+    let ann = app.game().to_act();
     assert!(!footer(&app).contains("u undo"), "nothing to undo yet: {}", footer(&app));
     press(&mut app, "u");
     assert_eq!(message(&app), "nothing to undo");
 
     press(&mut app, "Enter");
-    assert_eq!(app.game.settlements(ann).count(), 1);
+    assert_eq!(app.game().settlements(ann).count(), 1);
     assert!(footer(&app).contains("u undo"), "{}", footer(&app));
     press(&mut app, "u");
     assert_eq!(message(&app), "took back the settlement");
-    assert_eq!(app.game.settlements(ann).count(), 0);
+    assert_eq!(app.game().settlements(ann).count(), 0);
     assert_eq!(app.record().unwrap().len(), 0);
     assert_eq!((app.handoff(), app.viewer), (None, Some(ann)), "H1: no hand-off, the same player acts");
     assert!(matches!(&app.focus, Focus::Select(s, _) if s.purpose == Purpose::Settlement), "placing again");
@@ -213,7 +213,7 @@ fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
     assert_eq!(message(&app), "the last action was another player's");
     press(&mut app, "Enter u");
     assert_eq!(message(&app), "the last action was another player's");
-    assert_eq!(app.game.roads(ann).count(), 1);
+    assert_eq!(app.game().roads(ann).count(), 1);
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn undo_works_after_a_load_and_is_autosaved() {
     app.update(Msg::Resize(100, 32));
     // H1: the player to act takes the keyboard before anything is taken back.
     press(&mut app, "u");
-    let who = app.name(app.game.to_act());
+    let who = app.name(app.game().to_act());
     assert!(message(&app).starts_with(&format!("{who} takes the keyboard first (Enter)")), "{}", message(&app));
     assert_eq!(app.record().unwrap().len(), 1);
     press(&mut app, "Enter u");

@@ -139,7 +139,7 @@ fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Side));
     press(&mut app, "Enter");
     assert!(app.start.is_none(), "{:?}", app.message);
-    let c = app.game.config();
+    let c = app.game().config();
     assert_eq!((c.target, c.board, c.desert_center), (12, BoardKind::Beginner, true));
     assert!(c.modules.has(Module::NoRobber) && c.modules.has(Module::SeedCosts));
     assert_eq!(c.costs, catan::engine::Costs::SEED);
@@ -199,7 +199,7 @@ fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago()
     }
     press(&mut app, "Enter");
     assert!(app.start.is_none(), "{:?}", app.message);
-    let c = app.game.config();
+    let c = app.game().config();
     assert_eq!((c.map, c.modules), (MapId::Archipelago, Modules::WAR));
 }
 
@@ -240,7 +240,7 @@ fn settings_round_trip_through_the_data_directory() {
     press(&mut app, "Enter");
     assert!(app.start.is_none());
     assert_eq!(app.names, ["Ann", "Bert", "Cy"]);
-    assert!(app.game.config().modules.has(Module::DiceStack));
+    assert!(app.game().config().modules.has(Module::DiceStack));
 
     // The same settings written and read directly.
     let s = Settings::from_rules(

@@ -3,7 +3,7 @@
 //! after every message:
 //! - `App::update` (and drawing, now and then and at the end) never panics;
 //! - hot-seat privacy (H1): while a game is running and the app is not on the hand-off screen,
-//!   the player who has the keyboard is the one to act, `app.viewer == Some(app.game.to_act())`;
+//!   the player who has the keyboard is the one to act, `app.viewer == Some(app.game().to_act())`;
 //!   the viewer changes only when the hand-off screen is confirmed by a key; a drawn screen shows
 //!   no hand on the hand-off screen and no hand but the viewer's otherwise;
 //! - the app's game is its record's (the history saves and undo work from) and stays valid.
@@ -155,7 +155,7 @@ pub fn draw(app: &App) -> Vec<String> {
 
 /// True while a game is being played: begun, not over.
 fn running(app: &App) -> bool {
-    app.start.is_none() && !app.game.is_over()
+    app.start.is_none() && !app.game().is_over()
 }
 
 /// The app as it was before a message.
@@ -168,22 +168,22 @@ pub struct Before {
 
 impl Before {
     pub fn of(app: &App) -> Before {
-        Before { viewer: app.viewer, mode: app.mode(), game: app.game }
+        Before { viewer: app.viewer, mode: app.mode(), game: *app.game() }
     }
 }
 
 /// What must hold of the app after every message.
 pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String) {
     let mode = app.mode();
-    if let Err(e) = app.game.validate() {
+    if let Err(e) = app.game().validate() {
         panic!("{}: the app's game is invalid: {e}", ctx());
     }
     if app.start.is_none() {
         let record = app.record().unwrap_or_else(|| panic!("{}: a game began without a record", ctx()));
-        assert!(*record.game() == app.game, "{}: the app's game is not its record's", ctx());
+        assert!(*record.game() == *app.game(), "{}: the app's game is not its record's", ctx());
     }
     if running(app) {
-        let to_act = app.game.to_act();
+        let to_act = app.game().to_act();
         // A computer player needs no keyboard (start-screen games may seat bots).
         // A shared screen (issue 23) hides every hand: no one holds the keyboard on it.
         if app.guarded().is_none() && app.table.level(to_act).is_none() {
@@ -226,12 +226,12 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
             before.mode
         );
         // With one person among bots the keyboard is theirs from the start, whoever acts first.
-        let people = (0..app.game.num_players()).filter(|&i| app.table.level(Seat(i as u8)).is_none()).count();
+        let people = (0..app.game().num_players()).filter(|&i| app.table.level(Seat(i as u8)).is_none()).count();
         let only_person = matches!(before.mode, Mode::Start | Mode::StartRules)
             && people == 1
             && app.viewer.is_some_and(|v| app.table.level(v).is_none());
         assert!(
-            only_person || app.viewer == Some(app.game.to_act()),
+            only_person || app.viewer == Some(app.game().to_act()),
             "{}: the keyboard went to a player not to act",
             ctx()
         );
@@ -241,14 +241,14 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
         // (more names, another island); it never starts the game.
         let on_start = matches!(before.mode, Mode::Start | Mode::StartRules);
         assert!(
-            (on_start && app.start.is_some() || app.game == before.game) && app.viewer == before.viewer,
+            (on_start && app.start.is_some() || *app.game() == before.game) && app.viewer == before.viewer,
             "{}: a paste played or took the keyboard",
             ctx()
         );
     }
     // Only the player who took the keyboard acts (or takes an action back), and only while
     // playing: not from the hand-off screen, the help, the quit question or the save prompt.
-    if !matches!(before.mode, Mode::Start | Mode::StartRules) && app.game != before.game {
+    if !matches!(before.mode, Mode::Start | Mode::StartRules) && *app.game() != before.game {
         assert!(
             !matches!(before.mode, Mode::Handoff | Mode::Help | Mode::HowTo | Mode::Quit | Mode::SaveName | Mode::Over),
             "{}: the game changed from {:?} mode",
@@ -283,14 +283,14 @@ pub fn check_screen(app: &App, ctx: &dyn Fn() -> String) {
     if !running(app) {
         return;
     }
-    let to_act = app.game.to_act();
-    for s in app.game.seats() {
+    let to_act = app.game().to_act();
+    for s in app.game().seats() {
         let title = hand_title(app, s);
         if text.contains(&title) {
             assert!(app.handoff().is_none(), "{}: {title} shown on the hand-off screen:\n{text}", ctx());
             // Only the keyboard's holder sees a hand: the player to act, or with bots the one
             // person at the table; a table of only bots shows the acting bot's.
-            let all_bots = app.game.seats().all(|x| app.table.level(x).is_some());
+            let all_bots = app.game().seats().all(|x| app.table.level(x).is_some());
             let allowed = if all_bots { s == to_act } else { Some(s) == app.viewer && app.table.level(s).is_none() };
             assert!(
                 allowed,
@@ -349,7 +349,7 @@ pub fn play(data: &[u8]) -> App {
                 before.mode,
                 before.viewer,
                 app.mode(),
-                app.game.phase()
+                app.game().phase()
             )
         };
         check_app(&app, &before, &msg, &ctx);

@@ -23,6 +23,7 @@ use crate::tui::model::dialog::Outcome;
 use crate::tui::model::focus::letters_for;
 pub use crate::tui::model::focus::{Focus, Message, Msg};
 use crate::tui::model::keymap::{self, Cmd, Mode};
+use crate::tui::model::played::Played;
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::{Dir, Purpose, Target};
 use crate::tui::model::start_form::StartForm;
@@ -42,12 +43,9 @@ pub struct App {
     /// The record changed since the last autosave.
     pub(in crate::tui) dirty: bool,
     pub(in crate::tui) last_target: Option<Target>,
-    /// The game was set by hand ([`App::set_position`]) since the last action: the next one
-    /// leaves the record.
-    pub(in crate::tui) set_by_hand: bool,
 }
 
-/// The App reads its model as its own fields: `app.game`, `app.mode()`.
+/// The App reads its model as its own fields: `app.game()`, `app.keyboard().mode`.
 impl std::ops::Deref for App {
     type Target = Scene;
 
@@ -93,7 +91,7 @@ impl App {
             .expect("the default configuration is valid");
         let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
         (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
-        let mut app = App { model, message: None, done: false, dirty: false, last_target: None, set_by_hand: false };
+        let mut app = App { model, message: None, done: false, dirty: false, last_target: None };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -107,7 +105,7 @@ impl App {
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         // No record yet: the game is the one the app plays (`from_record` adds the record).
-        app.game = game;
+        *app.played() = Played::Still(game);
         app.log = log;
         app.take_seats(&seats);
         app.start = None;
@@ -116,13 +114,13 @@ impl App {
     }
 
     /// Puts the app on a position set by hand (a test's scenario): it has no history to save
-    /// or undo, so the next action is played without the record (`App::play` leaves it and
+    /// or undo, so the next action is played without the record (it leaves the record and
     /// the autosave; until then the screen is drawn as before, the save key shown).
-    /// Otherwise the game is the record's, and changes only through it (`App::apply_one`),
-    /// so the two are never compared.
+    /// Otherwise the game shown is the record's own, and changes only through it.
     pub fn set_position(&mut self, game: Game) {
-        self.game = game;
-        self.set_by_hand = true;
+        self.played().set_by_hand(game);
+        // A move a computer player was working out is for the position before.
+        self.drop_job();
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
@@ -131,12 +129,11 @@ impl App {
             crate::tui::model::start_form::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
         match Record::new_with_seats(config, self.seed, seats.clone()) {
             Ok(record) => {
-                self.game = *record.game();
                 // The events of the deal (the starting rolls).
                 self.log = record.log();
+                *self.played() = Played::Recorded(record);
                 self.take_seats(&seats);
                 self.start = None;
-                self.record = Some(record);
                 self.start_autosave();
                 self.sync();
             }
@@ -185,17 +182,17 @@ impl App {
             Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
                 self.message = None;
-                if matches!(self.mode(), Mode::Start | Mode::StartRules) {
+                if matches!(self.keyboard().mode, Mode::Start | Mode::StartRules) {
                     self.start_key(key);
-                } else if self.mode() == Mode::SaveName {
+                } else if self.keyboard().mode == Mode::SaveName {
                     self.save_key(key);
-                } else if self.mode() == Mode::Fight {
+                } else if self.keyboard().mode == Mode::Fight {
                     self.fight_key(key);
                 } else if self.letter_key(key) {
                     // A player's letter on a shared screen or in the offerer's list of answers.
-                } else if let Some(cmd) = keymap::lookup(self.mode(), key) {
+                } else if let Some(cmd) = keymap::lookup(self.keyboard().mode, key) {
                     self.command(cmd);
-                } else if self.mode() == Mode::Bot {
+                } else if self.keyboard().mode == Mode::Bot {
                     self.skip();
                 }
             }
@@ -206,7 +203,7 @@ impl App {
     /// The keys the players' letters give: on the shared answer screen, the "who builds?"
     /// screen and the offerer's list of answers. False when the key is none of those.
     fn letter_key(&mut self, key: KeyEvent) -> bool {
-        match self.mode() {
+        match self.keyboard().mode {
             _ if ctrl(key) => false,
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
@@ -218,12 +215,12 @@ impl App {
 
     fn click(&mut self, col: u16, row: u16) {
         let Focus::Select(sel, _) = &self.focus else { return };
-        if self.mode() != Mode::Select {
+        if self.keyboard().mode != Mode::Select {
             return;
         }
-        let sea = crate::tui::view::board::sea_drawn(&self.game);
-        let areas = layout::layout_sea(self.size, self.game.topology(), sea);
-        let topo = self.game.topology();
+        let sea = crate::tui::view::board::sea_drawn(self.game());
+        let areas = layout::layout_sea(self.size, self.game().topology(), sea);
+        let topo = self.game().topology();
         let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
         if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
             if sel.cursor == t {
@@ -236,7 +233,7 @@ impl App {
 
     /// Carries out a command of the current mode.
     pub fn command(&mut self, cmd: Cmd) {
-        let mode = self.mode();
+        let mode = self.keyboard().mode;
         match (mode, cmd) {
             (Mode::HowTo, cmd) => self.howto_command(cmd),
             (_, Cmd::Help) => self.help = true,
@@ -250,11 +247,11 @@ impl App {
             (Mode::Help, _) => self.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
             (Mode::Handoff, Cmd::Undo) if self.undoable => {
-                let name = self.handoff().map(|s| self.name(s)).unwrap_or_default();
+                let name = self.keyboard().handoff.map(|s| self.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
             }
             (Mode::Bot, Cmd::Undo) => {
-                let who = self.bot_seat().map(|s| self.label(s)).unwrap_or_default();
+                let who = self.keyboard().bot_seat.map(|s| self.label(s)).unwrap_or_default();
                 self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
             }
             (_, Cmd::Undo) => self.undo(),
@@ -268,7 +265,7 @@ impl App {
             }
             (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
             (Mode::Handoff, Cmd::Confirm) => {
-                self.viewer = self.handoff();
+                self.viewer = self.keyboard().handoff;
                 self.sync();
             }
             (Mode::Bot, _) => self.skip(),
@@ -279,7 +276,7 @@ impl App {
     }
 
     fn select_cmd(&mut self, cmd: Cmd) {
-        let topo = self.game.topology();
+        let topo = self.game().topology();
         let Focus::Select(sel, _) = &mut self.focus else { return };
         match cmd {
             Cmd::Up => sel.step(topo, Dir::Up),
@@ -302,7 +299,7 @@ impl App {
                 }
                 let Some(action) = purpose.action(cursor) else { return };
                 if !legal {
-                    let why = self.game.check(action).err().map_or("not there".to_string(), |e| e.to_string());
+                    let why = self.game().check(action).err().map_or("not there".to_string(), |e| e.to_string());
                     self.refuse(why);
                 } else if let (Purpose::Robber, Target::Hex(hex)) = (purpose, cursor) {
                     self.rob_at(hex);
@@ -315,9 +312,9 @@ impl App {
     }
 
     fn dialog_cmd(&mut self, cmd: Cmd) {
-        let m = &mut **self;
-        let Focus::Dialog(d) = &mut m.focus else { return };
-        let outcome = d.on_cmd(&m.game, || m.legal.of(&m.game), cmd);
+        let (focus, game, legal) = self.focus_with_game();
+        let Focus::Dialog(d) = focus else { return };
+        let outcome = d.on_cmd(game, || legal.of(game), cmd);
         self.carry_out(outcome);
     }
 

@@ -2,6 +2,7 @@
 //! choices in steps (the robber, the units, trades, the dialogs, the start form). The App
 //! and its `update` are in `app.rs`; the state these files change is in `model/`.
 
+mod aftermath;
 mod answers;
 pub mod bot_turns;
 mod building_phase;

@@ -11,6 +11,7 @@ pub mod keymap;
 pub mod legal;
 pub mod offers;
 pub mod picker;
+pub mod played;
 pub mod save_prompt;
 pub mod scene;
 pub mod sea_names;

@@ -103,7 +103,7 @@ fn r42_the_bank_trade_dialog_gives_2_gold_for_a_resource() {
     app.update(Msg::key(KeyCode::Tab));
     app.update(Msg::key(KeyCode::Char('o')));
     app.update(Msg::key(KeyCode::Enter));
-    let hand = app.game.view(ANN).hand();
+    let hand = app.game().view(ANN).hand();
     assert_eq!((hand[Resource::Gold], hand[Resource::Ore]), (1, 1), "{:?}", app.message);
 }
 
@@ -111,18 +111,18 @@ fn r42_the_bank_trade_dialog_gives_2_gold_for_a_resource() {
 fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
     let mut app = app(Theme { color: false, ascii: false });
     // Bob leads with a city; Ann's settlement on the forest 9 turned gold pays the 7th gold.
-    let topo = app.game.topology();
+    let topo = app.game().topology();
     let site = topo.hex_vertices(catan::engine::Hex(2))[0];
     let taken = [Vertex(0), Vertex(20), Vertex(40), site];
     let far =
         topo.vertices().find(|&v| taken.iter().all(|&t| t != v && !topo.vertex_neighbor_set(t).contains(v))).unwrap();
-    let scenario = Scenario::from_game(app.game)
+    let scenario = Scenario::from_game(*app.game())
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))
         .city(Seat(2), Vertex(40))
         .settlement(Seat(1), far);
     roll_into_the_dragon(&mut app, scenario);
-    assert_eq!(app.game.phase(), Phase::Main);
+    assert_eq!(app.game().phase(), Phase::Main);
     let screen = draw(&app);
     assert!(screen.contains("the dragon attacks Bob: a city becomes a settlement"), "{screen}");
     let status = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
@@ -133,7 +133,7 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
 #[test]
 fn r43_the_game_over_table_counts_the_dragons_hits() {
     let mut app = app(Theme { color: false, ascii: false });
-    let topo = app.game.topology();
+    let topo = app.game().topology();
     let site = topo.hex_vertices(catan::engine::Hex(2))[0];
     let config = Config { target: 3, ..config() };
     // As above, on a game to 3 points: the roll's 7th gold knocks Bob's city down (Ann has as
@@ -145,11 +145,11 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
         .settlement(Seat(2), Vertex(40))
         .hand(Seat(1), Hand::CITY);
     roll_into_the_dragon(&mut app, scenario);
-    app.set_position(Scenario::from_game(app.game).hand(ANN, Hand::CITY).build().unwrap());
-    let mut game = app.game;
+    app.set_position(Scenario::from_game(*app.game()).hand(ANN, Hand::CITY).build().unwrap());
+    let mut game = *app.game();
     game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
     app.set_position(game);
-    assert_eq!(app.game.winner(), Some(ANN));
+    assert_eq!(app.game().winner(), Some(ANN));
     app.focus = Focus::Idle;
     let screen = draw(&app);
     assert!(screen.contains("lost to the robber: 0 stolen, 0 discarded · hit by the dragon: 1 building "), "{screen}");

@@ -84,7 +84,7 @@ fn r44_castle_glyphs_differ_with_colour_without_it_and_in_ascii() {
         let (castle, city) = if theme.ascii { ("{B}", "[A]") } else { ("▐B▌", "[A]") };
         assert!(screen.contains(castle) && screen.contains(city), "{theme:?}\n{screen}");
         assert!(!theme.ascii || screen.contains("{A}"), "{screen}");
-        assert_eq!(app.game.building(v), Some((B, Piece::Castle)));
+        assert_eq!(app.game().building(v), Some((B, Piece::Castle)));
         if theme.color {
             // In the owner's colour, as the player's other pieces.
             let mut t = Terminal::new(TestBackend::new(140, 45)).unwrap();
@@ -109,8 +109,8 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
     assert!(matches!(app.focus, Focus::Select(_, _)), "{screen}");
     insta::assert_snapshot!("r44_choosing_a_castle", region(&mut app, 140, 45, Region::Board));
     app.update(Msg::key(KeyCode::Enter));
-    assert_eq!(app.game.building(city), Some((A, Piece::Castle)), "{:?}", app.message);
-    assert_eq!(app.game.view(A).hand(), Hand::EMPTY);
+    assert_eq!(app.game().building(city), Some((A, Piece::Castle)), "{:?}", app.message);
+    assert_eq!(app.game().view(A).hand(), Hand::EMPTY);
     // No cards left: the footer no longer offers it, and the key says why.
     let screen = draw(&mut app, 140, 45);
     assert!(!screen.contains(" k castle "), "{screen}");
@@ -150,7 +150,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("dice stack 35 of 36"), "{screen}");
     // Round 2 starts one seat after round 1 (R46): its first player is the last.
-    let mut game = app.game;
+    let mut game = *app.game();
     while game.turn_number() < 5 {
         match game.phase() {
             Phase::Roll => game.apply(Action::RollDice).unwrap(),

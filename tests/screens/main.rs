@@ -90,8 +90,8 @@ fn trade_dialog() {
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
     // Give one of what the player holds most of, ask for one grain, from one player only.
-    let seat = app.game.to_act();
-    let hand = app.game.view(seat).hand();
+    let seat = app.game().to_act();
+    let hand = app.game().view(seat).hand();
     let give = catan::engine::Resource::ALL.into_iter().max_by_key(|&r| hand[r]).unwrap();
     let row = give as usize;
     let downs = "j ".repeat(row);
@@ -107,8 +107,8 @@ fn discard_dialog() {
     let mut app = new_app(7);
     play_setup(&mut app);
     play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
-    let seat = app.game.to_act();
-    assert!(app.game.view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
+    let seat = app.game().to_act();
+    assert!(app.game().view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
     press(&mut app, "+ j +");
     insta::assert_snapshot!(draw(&mut app, 100, 32));
 }
@@ -191,12 +191,12 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     let Focus::Select(sel, _) = &app.focus else { panic!("set-up starts by choosing a corner") };
     let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
     let Target::Vertex(v) = target else { panic!("a corner") };
-    let topo = app.game.topology();
+    let topo = app.game().topology();
     let geometry = Geometry::fit(topo, layout(app.size, topo).board).unwrap();
     let (col, row) = geometry.vertex_cell(topo, v);
     let click = Msg::Click { col: col as u16, row: row as u16 };
     app.update(click.clone());
     assert!(matches!(&app.focus, Focus::Select(s, _) if s.cursor == target));
     app.update(click);
-    assert_eq!(app.game.building_at(v).map(|(s, _)| s), Some(app.game.to_act()));
+    assert_eq!(app.game().building_at(v).map(|(s, _)| s), Some(app.game().to_act()));
 }

@@ -91,7 +91,7 @@ fn at_96_by_28_the_help_and_the_last_roll_are_whole() {
     app.update(Msg::Resize(96, 28));
     app.update(Msg::char('r'));
     let s = draw(&app);
-    let [a, b] = app.game.dice().expect("rolled");
+    let [a, b] = app.game().dice().expect("rolled");
     assert!(s.contains(&format!("[{a}][{b}] = {}", a + b)), "the roll's total shows:\n{s}");
 }
 

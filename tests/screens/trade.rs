@@ -46,7 +46,7 @@ fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
     use KeyCode::{Char, Enter, Tab};
     let mut keys = press(&mut app, &[Char('t'), Char('l'), Tab, Char('b'), Enter]);
     assert_eq!(keys, 5);
-    let Phase::Trade { give, get, .. } = app.game.phase() else { panic!("no offer: {:?}", app.message) };
+    let Phase::Trade { give, get, .. } = app.game().phase() else { panic!("no offer: {:?}", app.message) };
     assert_eq!((give[Resource::Lumber], get[Resource::Brick]), (1, 1));
     assert_eq!(app.handoff(), None, "no hand-off to answer");
     assert_eq!(app.mode(), catan::tui::keymap::Mode::Offer);
@@ -63,10 +63,10 @@ fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
     keys += press(&mut app, &[Enter]);
     assert_eq!(app.mode(), catan::tui::keymap::Mode::Responses);
     keys += press(&mut app, &[Char('b')]);
-    assert_ne!(app.game.phase(), Phase::Main, "a letter names the partner; it does not trade");
+    assert_ne!(app.game().phase(), Phase::Main, "a letter names the partner; it does not trade");
     keys += press(&mut app, &[Enter]);
-    assert_eq!(app.game.phase(), Phase::Main, "traded: {:?}", app.message);
-    assert_eq!(app.game.view(ANN).hand(), Hand::new([1, 1, 0, 0, 0]));
+    assert_eq!(app.game().phase(), Phase::Main, "traded: {:?}", app.message);
+    assert_eq!(app.game().view(ANN).hand(), Hand::new([1, 1, 0, 0, 0]));
     assert_eq!((keys, passes), (12, 1));
 }
 

@@ -75,7 +75,7 @@ fn r52_a_knights_move_marks_its_hexes_and_enter_moves_it() {
     let (_, to) = marked(&app);
     let Target::Hex(to) = to else { panic!("a land hex") };
     press(&mut app, "Enter");
-    assert_eq!(app.game.knight_units(A).map(|u| u.2).collect::<Vec<Hex>>(), [to], "the knight moved there");
+    assert_eq!(app.game().knight_units(A).map(|u| u.2).collect::<Vec<Hex>>(), [to], "the knight moved there");
     assert!(app.log.iter().any(|e| matches!(e, Event::UnitMoved { .. })));
 }
 
@@ -100,7 +100,7 @@ fn r53_a_ship_sails_on_the_archipelagos_sea_from_the_keys() {
     press(&mut app, "Right Left Tab");
     let (_, Target::Sea(to)) = marked(&app) else { panic!("a sea hex") };
     press(&mut app, "Enter");
-    assert_eq!(app.game.ship_units(A).map(|u| u.2).collect::<Vec<SeaHex>>(), [to]);
+    assert_eq!(app.game().ship_units(A).map(|u| u.2).collect::<Vec<SeaHex>>(), [to]);
 }
 
 /// A's knight on the forest 3 with B's knight and a settlement of B's on its north corner.
@@ -178,8 +178,8 @@ fn r56_the_fight_shows_both_dice_the_modifiers_and_what_changed() {
         // The next key closes it and does nothing else: `e` does not end the turn.
         press(&mut app, "e");
         assert_eq!(app.mode(), Mode::Turn);
-        assert_eq!(app.game.current_player(), A, "the key that closed the fight ended nothing");
-        assert_eq!(app.game.building(corner(FOREST_3, 0)), Some((A, Piece::Settlement)));
+        assert_eq!(app.game().current_player(), A, "the key that closed the fight ended nothing");
+        assert_eq!(app.game().building(corner(FOREST_3, 0)), Some((A, Piece::Settlement)));
         return;
     }
     panic!("no seed captured the settlement");
@@ -194,13 +194,13 @@ fn r52_v_offers_and_builds_on_a_corner_of_a_knights_hex_without_a_road() {
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
     let Focus::Select(sel, _) = &app.focus else {
-        panic!("v opens the settlement's places: {:?} {:?} {:?}", app.message, app.mode(), app.game.legal_actions())
+        panic!("v opens the settlement's places: {:?} {:?} {:?}", app.message, app.mode(), app.game().legal_actions())
     };
     let corners: Vec<Target> = topo().hex_vertices(FOREST_3).iter().map(|&v| Target::Vertex(v)).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| corners.contains(t)), "only the knight's hex corners");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     press(&mut app, "Enter");
-    assert_eq!(app.game.building(v), Some((A, Piece::Settlement)), "built without a road (R52)");
+    assert_eq!(app.game().building(v), Some((A, Piece::Settlement)), "built without a road (R52)");
     assert_eq!(app.acting_view().hand(), Hand::EMPTY, "paid the normal cost");
 }
 
@@ -217,7 +217,7 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| coast.contains(t)), "the corners beside the ship");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     press(&mut app, "Enter");
-    assert_eq!(app.game.building(v), Some((A, Piece::Settlement)), "built without a road (R53)");
+    assert_eq!(app.game().building(v), Some((A, Piece::Settlement)), "built without a road (R53)");
 }
 
 /// A war game of Ann (a person) and Bob (a computer player) played by seeded random legal
@@ -368,10 +368,10 @@ fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
                 "{screen}"
             );
         }
-        let turn = app.game.turn_number();
+        let turn = app.game().turn_number();
         press(&mut app, "e");
         assert_eq!(app.mode(), Mode::Turn, "{}", text(&app));
-        assert_eq!(app.game.turn_number(), turn, "the key that closed the fight ended nothing");
+        assert_eq!(app.game().turn_number(), turn, "the key that closed the fight ended nothing");
         if seen == [true; 2] {
             return;
         }

@@ -120,7 +120,7 @@ fn r53_the_bank_dialog_shows_the_rates_ships_give() {
     }
     let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
-    assert_eq!(app.game, game);
+    assert_eq!(*app.game(), game);
     let trades: Vec<Action> =
         game.legal_actions().into_iter().filter(|a| matches!(a, Action::MaritimeTrade { .. })).collect();
     assert!(!trades.is_empty(), "{rates:?} {:?}", game.phase());

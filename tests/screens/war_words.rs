@@ -125,7 +125,7 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     // The status line under the cursor, on a sea hex with a ship (the place words of any
     // choice on the island).
     press(&mut app, "Enter");
-    let g = app.game;
+    let g = *app.game();
     let to = g.seats().find_map(|p| g.ship_units(p).next()).map(|u| u.2).expect("a ship");
     let at = At::Sea(to);
     app.focus = Focus::Select(

@@ -20,7 +20,7 @@ fn r41_accelerated_start_names_the_city_of_the_second_placement() {
     let rules = Config::default().with_modules(Modules::parse("accelerated_start").unwrap());
     let mut app = App::with_rules(3, Some(names), Theme { color: false, ascii: false }, rules);
     app.update(Msg::Resize(100, 32));
-    while !matches!(app.game.phase(), Phase::Setup { round: 1, .. }) {
+    while !matches!(app.game().phase(), Phase::Setup { round: 1, .. }) {
         press(&mut app, "Enter");
     }
     let header = draw_at(&app, 100, 32);
@@ -96,9 +96,9 @@ fn the_robbers_hex_counts_buildings_instead_of_repeating_them() {
         .build()
         .unwrap();
     let mut app = app_with(game);
-    app.set_position(Scenario::from_game(app.game).build().unwrap());
+    app.set_position(Scenario::from_game(*app.game()).build().unwrap());
     // Move the robber from a knight-free start: the robber's selection, cursor on the hex.
-    let mut sel = catan::tui::Selection::new(&app.game, catan::tui::Purpose::Robber, None, false);
+    let mut sel = catan::tui::Selection::new(app.game(), catan::tui::Purpose::Robber, None, false);
     sel.cursor = catan::tui::Target::Hex(hex);
     app.focus = Focus::Select(sel, None);
     let screen = draw_at(&app, 100, 32);
@@ -119,7 +119,7 @@ fn twelve_turns_of_six_people_pass_the_keyboard_only_to_who_acts() {
     let (mut handoffs, mut questions, mut was) = (0, 0, None);
     let mut moments = 0;
     for _ in 0..5000 {
-        if app.game.turn_number() > 12 || app.game.is_over() {
+        if app.game().turn_number() > 12 || app.game().is_over() {
             break;
         }
         let now = app.handoff();
@@ -134,17 +134,17 @@ fn twelve_turns_of_six_people_pass_the_keyboard_only_to_who_acts() {
                 questions += 1;
                 press(&mut app, "Enter");
             }
-            Mode::Select if app.game.phase() == Phase::Robber => press(&mut app, "Tab Enter"),
+            Mode::Select if app.game().phase() == Phase::Robber => press(&mut app, "Tab Enter"),
             Mode::Select | Mode::Victim => press(&mut app, "Enter"),
             Mode::Picker => press(&mut app, "+ j + j + j + j + j Enter"),
-            Mode::Turn if app.game.phase() == Phase::Roll => press(&mut app, "r"),
+            Mode::Turn if app.game().phase() == Phase::Roll => press(&mut app, "r"),
             Mode::Turn => press(&mut app, "e"),
             other => panic!("{other:?}"),
         }
         moments +=
             app.log[before..].iter().filter(|e| matches!(e, catan::engine::Event::SpecialBuilding { .. })).count();
     }
-    assert_eq!(app.game.turn_number(), 13);
+    assert_eq!(app.game().turn_number(), 13);
     let before = handoffs + moments;
     eprintln!("12 turns of six people: {handoffs} hand-offs and {questions} shared questions (before: {before})");
     assert_eq!(moments, 12 * 5, "five Special Building moments a turn, none a hand-off");

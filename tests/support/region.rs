@@ -81,7 +81,7 @@ pub fn drawn(app: &App) -> Buffer {
 
 /// The part `which` of `buf`, a frame of `app` drawn at its size, as text.
 pub fn cut_region(app: &App, buf: &Buffer, which: Region) -> String {
-    let areas = areas_of(&app.game, app.size);
+    let areas = areas_of(app.game(), app.size);
     // The side's panels are boxes too: a box wholly inside them is not the one looked for.
     let found = |within: Rect, what: &str| {
         bordered(buf, within, areas.side)

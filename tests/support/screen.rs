@@ -105,22 +105,22 @@ pub fn app_with(game: Game) -> App {
 /// places the road, until the first roll.
 pub fn play_setup(app: &mut App) {
     for _ in 0..60 {
-        if app.game.phase() == Phase::Roll {
+        if app.game().phase() == Phase::Roll {
             return;
         }
         press(app, "Enter");
     }
-    panic!("set-up never ended: {:?}", app.game.phase());
+    panic!("set-up never ended: {:?}", app.game().phase());
 }
 
 /// Rolls and ends turns by keys until the phase is `until` with no hand-off on screen: nobody
 /// builds, the robber goes to the next hex, discards take a card of each resource held.
 pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
     for _ in 0..400 {
-        if until(app.game.phase()) && app.handoff().is_none() {
+        if until(app.game().phase()) && app.handoff().is_none() {
             return;
         }
-        match app.game.phase() {
+        match app.game().phase() {
             _ if app.handoff().is_some() => press(app, "Enter"),
             // Nobody builds (the shared "who builds?" screen, issue 23).
             _ if app.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
@@ -137,7 +137,7 @@ pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
             _ => press(app, "Enter"),
         }
     }
-    panic!("never reached the phase wanted; now {:?}", app.game.phase());
+    panic!("never reached the phase wanted; now {:?}", app.game().phase());
 }
 
 /// The screen as text, then the runs of reversed cells as `row: from-to`.

@@ -73,10 +73,8 @@ impl Walked for Record {
 
 impl Walked for App {
     fn game(&self) -> &Game {
-        // Through a name, not `self`: the field read the terminal's one `app.game` rewrite
-        // (issue 35) turns into its method.
-        let app = self;
-        &app.game
+        // The model's game (through `Deref`), not this trait's method of the same name.
+        (**self).game()
     }
     /// Played as a person's action, through the app: the log and statistics fill as in play.
     fn play(&mut self, a: Action) -> Vec<Event> {

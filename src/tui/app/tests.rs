@@ -56,7 +56,7 @@ fn one_legal_actions_a_key_press() {
         pick ^= pick >> 7;
         pick ^= pick << 17;
         let key = keys[(pick % keys.len() as u64) as usize];
-        let (before, game) = (computed(), app.game);
+        let (before, game) = (computed(), *app.game());
         app.update(Msg::key(key));
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         let n = computed() - before;
@@ -64,12 +64,12 @@ fn one_legal_actions_a_key_press() {
         // Another frame of the same position asks the list kept.
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         assert_eq!(computed() - before, n, "a second frame of the same position worked them out again");
-        if app.game == game {
+        if *app.game() == game {
             quiet += 1;
         } else {
             changed += 1;
         }
-        if app.game.is_over() {
+        if app.game().is_over() {
             break;
         }
     }
@@ -77,10 +77,10 @@ fn one_legal_actions_a_key_press() {
         changed > 40 && quiet > 100,
         "the keys played: {changed} changed the game, {quiet} did not; {:?} {:?} turn {}",
         app.mode(),
-        app.game.phase(),
-        app.game.turn_number()
+        app.game().phase(),
+        app.game().turn_number()
     );
-    assert!(app.game.turn_number() > 5, "the game went on (turn {})", app.game.turn_number());
+    assert!(app.game().turn_number() > 5, "the game went on (turn {})", app.game().turn_number());
 }
 
 /// The robber's two steps (flow/robber.rs): a hex with two players to rob asks whom; Esc goes
@@ -101,7 +101,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Select if app.game.phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
+            Mode::Select if app.game().phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
             Mode::Select => {
                 // A hex where two or more players can be robbed, if there is one.
                 let legal = app.legal();
@@ -125,20 +125,20 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 assert_eq!(app.mode(), Mode::Victim, "two players to rob: asked whom");
                 key(&mut app, KeyCode::Esc);
                 assert_eq!(app.mode(), Mode::Select, "Esc: back to the hex");
-                assert_eq!(app.game.phase(), Phase::Robber, "nothing played");
+                assert_eq!(app.game().phase(), Phase::Robber, "nothing played");
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }
                 key(&mut app, KeyCode::Enter);
                 assert_eq!(app.mode(), Mode::Victim);
-                let robbed = |s: Seat| app.game.public_player(s).resource_cards;
-                let before: u32 = app.game.seats().map(robbed).sum();
+                let robbed = |s: Seat| app.game().public_player(s).resource_cards;
+                let before: u32 = app.game().seats().map(robbed).sum();
                 key(&mut app, KeyCode::Enter);
-                assert_eq!(app.game.phase(), Phase::Robber, "H5: Enter robs no one until one is named");
+                assert_eq!(app.game().phase(), Phase::Robber, "H5: Enter robs no one until one is named");
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
-                assert_ne!(app.game.phase(), Phase::Robber, "named, then Enter robs");
-                assert_eq!(app.game.seats().map(|s| app.game.public_player(s).resource_cards).sum::<u32>(), before);
+                assert_ne!(app.game().phase(), Phase::Robber, "named, then Enter robs");
+                assert_eq!(app.game().seats().map(|s| app.game().public_player(s).resource_cards).sum::<u32>(), before);
                 return;
             }
             Mode::Picker => {
@@ -146,7 +146,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Turn if app.game.phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
+            Mode::Turn if app.game().phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
             Mode::Turn => key(&mut app, KeyCode::Char('e')),
             _ => key(&mut app, KeyCode::Esc),
         }
@@ -185,10 +185,10 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
     let mut seen = 0;
     for _ in 0..400 {
         app.play_bots(1000);
-        if app.game.is_over() {
+        if app.game().is_over() {
             break;
         }
-        if app.game.phase() == Phase::Roll && app.game.current_player() == crate::engine::Seat(1) {
+        if app.game().phase() == Phase::Roll && app.game().current_player() == crate::engine::Seat(1) {
             let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
             terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
             let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
@@ -210,4 +210,101 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
         }
     }
     assert!(seen > 0, "never Ann's roll after a bot's turn");
+}
+
+/// Issue 35: the record is the app's only game. While a game is played the game the views read
+/// is the record's own (no copy kept beside it), before and after an action; a position set
+/// by hand is shown as set, and its next action leaves the record.
+#[test]
+fn the_game_shown_is_the_records_own() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(7, Some(names), Theme::default());
+    let same = |app: &App| std::ptr::eq(app.game(), app.record().expect("a game is played").game());
+    assert!(same(&app), "after the deal");
+    app.update(Msg::key(KeyCode::Enter));
+    app.update(Msg::key(KeyCode::Enter));
+    assert!(app.record().is_some_and(|r| !r.is_empty()), "a settlement was placed");
+    assert!(same(&app), "after an action");
+    let mut moved = *app.game();
+    moved.validate().expect("a valid position");
+    moved.apply(moved.legal_actions()[0]).expect("a legal action");
+    app.set_position(moved);
+    assert_eq!(*app.game(), moved, "a position set by hand is shown as set");
+    assert!(app.record().is_some(), "the record stays until the next action");
+    let action = app.legal()[0];
+    app.apply(vec![action]);
+    assert!(app.record().is_none(), "the position set by hand has no history: the action left the record");
+}
+
+/// Issue 35: what follows an action is one function, for a person's action and a bot's alike,
+/// and it ends by arming the bots' turn: the computer player to act is thinking as soon as the
+/// action before is played, with no tick of the terminal's loop in between.
+#[test]
+fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
+    use crate::bots::BotLevel;
+    use crate::engine::Config;
+    use crate::save::SeatInfo;
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::bot("Cy", BotLevel::Easy)];
+    let mut app = App::with_seats(5, Some(seats), Theme::default(), Config::default());
+    // Ann's first settlement and road (Enter takes the places offered).
+    while app.bot_seat().is_none() {
+        app.update(Msg::key(KeyCode::Enter));
+    }
+    assert!(app.table.job.as_ref().is_some_and(|j| j.seat == app.bot_seat().unwrap()), "Bob thinks at once");
+    // A bot's move goes through the same path: the next bot is armed by it.
+    let before = app.record().unwrap().len();
+    assert_eq!(app.play_bots(1), 1);
+    assert!(app.record().unwrap().len() > before);
+    if let Some(next) = app.bot_seat() {
+        assert!(app.table.job.as_ref().is_some_and(|j| j.seat == next), "the next bot thinks at once");
+    } else {
+        assert!(app.table.job.is_none(), "a person acts: nobody thinks");
+    }
+}
+
+/// Issue 35: who holds the keyboard (the mode, the hand-off, the shared screens, the bot to
+/// act, the guarded screen) is worked out once per change of the model and read by the rest: a
+/// frame works it out at most once however many views and footer keys ask, a second frame of
+/// the same model not at all, and a key press with its frame only a few times (once per change
+/// the key makes, and once after).
+#[test]
+fn the_keyboard_is_worked_out_once_a_change() {
+    use crate::tui::model::scene::keyboard_counter::worked_out;
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let mut app = App::new(11, Some(names), Theme::default());
+    app.update(Msg::Resize(140, 45));
+    let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
+    let keys = [
+        KeyCode::Enter,
+        KeyCode::Tab,
+        KeyCode::Char('r'),
+        KeyCode::Char('b'),
+        KeyCode::Right,
+        KeyCode::Char('e'),
+        KeyCode::Char('t'),
+        KeyCode::Esc,
+        KeyCode::Char('d'),
+        KeyCode::Char('a'),
+        KeyCode::Char('u'),
+    ];
+    let (mut pick, mut most) = (0x2545_F491_4F6C_DD1D_u64, 0);
+    for _ in 0..1500 {
+        pick ^= pick << 13;
+        pick ^= pick >> 7;
+        pick ^= pick << 17;
+        let key = keys[(pick % keys.len() as u64) as usize];
+        let before = worked_out();
+        app.update(Msg::key(key));
+        let keyed = worked_out();
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        assert!(worked_out() - keyed <= 1, "{key:?}: the frame worked the keyboard out {} times", worked_out() - keyed);
+        let framed = worked_out();
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        assert_eq!(worked_out(), framed, "a second frame of the same model worked it out again");
+        most = most.max(framed - before);
+        if app.game().is_over() {
+            break;
+        }
+    }
+    assert!(most <= 4, "a key and its frame worked the keyboard out {most} times");
 }

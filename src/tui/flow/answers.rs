@@ -36,14 +36,14 @@ impl App {
     /// come; returns the first refusal. An accept is taken at the player's word (H4), so the
     /// engine refuses none of these; should it, the answer is taken back and asked again.
     pub(in crate::tui) fn play_given(&mut self) -> Option<String> {
-        if !matches!(self.game.phase(), Phase::Trade { .. }) {
+        if !matches!(self.game().phase(), Phase::Trade { .. }) {
             self.offer_table.clear();
             return None;
         }
         loop {
-            let s = self.game.to_act();
+            let s = self.game().to_act();
             let action = match self.offer_table.given(s) {
-                _ if s == self.game.current_player() => return None,
+                _ if s == self.game().current_player() => return None,
                 Some(Choice::Accept) => Action::AcceptTrade,
                 Some(Choice::Decline) => Action::DeclineTrade,
                 _ => return None,

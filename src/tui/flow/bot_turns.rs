@@ -9,7 +9,7 @@ use crate::engine::{Action, Seat};
 use crate::tui::app::App;
 use crate::tui::model::focus::Message;
 use crate::tui::model::keymap::Mode;
-use crate::tui::model::table::{Job, POLL, bot_seed, place_of, table_bot};
+use crate::tui::model::table::{Job, POLL, bot_seed, table_bot};
 
 impl App {
     /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
@@ -19,12 +19,12 @@ impl App {
         if let Some(due) = self.unwatched_fight_ends() {
             return Some(due.saturating_duration_since(now));
         }
-        self.bot_seat()?;
+        self.keyboard().bot_seat?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
         if job.action.is_none() {
             return Some(POLL);
         }
-        if self.mode() != Mode::Bot {
+        if self.keyboard().mode != Mode::Bot {
             return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
@@ -34,7 +34,7 @@ impl App {
     /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
     /// key). Where a person sits it waits for their key (`None`).
     fn unwatched_fight_ends(&self) -> Option<Instant> {
-        if self.fight.is_none() || self.mode() != Mode::Fight || self.table.humans().next().is_some() {
+        if self.fight.is_none() || self.keyboard().mode != Mode::Fight || self.table.humans().next().is_some() {
             return None;
         }
         Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
@@ -51,65 +51,81 @@ impl App {
         (!discards).then(|| shown + self.table.delay)
     }
 
-    /// Moves the bots' play on: starts the bot to act thinking, takes its decision when it
-    /// comes, and plays it once the move before has been shown long enough. Returns true when
-    /// the screen changed. Bots play only while nothing is open over the game (help, the quit
-    /// question, the save prompt): they go on thinking meanwhile.
+    /// Moves the bots' play on: takes the thinking bot's decision when it comes, and plays it
+    /// (through [`App::play_bot`], as every action) once the move before has been shown long
+    /// enough. Returns true when the screen changed. Bots play only while nothing is open over
+    /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
         if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
             self.fight = None;
             self.sync();
             return true;
         }
-        let Some(seat) = self.bot_seat() else {
+        if self.keyboard().bot_seat.is_none() {
+            self.drop_job();
+            return false;
+        }
+        // Armed after every action (`App::after`); a game dealt, loaded or taken back to a
+        // computer player's move has had none, and is armed here.
+        if self.arm_bots() {
+            return true;
+        }
+        let changed = self.poll_job(false);
+        if !self.table.decided() || self.keyboard().mode != Mode::Bot || self.due().is_some_and(|due| now < due) {
+            return changed;
+        }
+        let action = self.table.job.take().and_then(|job| job.action).expect("a decided job");
+        self.play_bot(action);
+        self.table.shown_at = Some(now);
+        true
+    }
+
+    /// The bots' turn, armed after an action: the computer player to act starts thinking on a
+    /// worker thread at once, while the move before is shown; a move worked out for another
+    /// seat or position is dropped. True when a bot started thinking.
+    pub(in crate::tui) fn arm_bots(&mut self) -> bool {
+        let Some(seat) = self.keyboard().bot_seat else {
             self.drop_job();
             return false;
         };
-        let at = self.record.as_ref().map_or(0, |r| r.len());
+        let at = self.record().map_or(0, |r| r.len());
         if self.table.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
             self.drop_job();
         }
-        if self.table.job.is_none() {
-            self.think(seat, at);
-            return true;
+        if self.table.job.is_some() {
+            return false;
         }
-        let (seed, game) = (self.seed, self.game);
+        self.think(seat, at);
+        true
+    }
+
+    /// Takes the thinking bot's decision if it has come (waiting for it when `wait`). True when
+    /// it came now. A bot that failed (it panicked) is replaced by a random legal move that
+    /// keeps the game going, and the seat gets a new bot for its next decision.
+    fn poll_job(&mut self, wait: bool) -> bool {
+        let (seed, game) = (self.seed, *self.game());
         let Some(job) = self.table.job.as_mut() else { return false };
-        let mut changed = false;
-        if job.action.is_none() {
-            match job.rx.try_recv() {
-                Ok(Ok((bot, action))) => {
-                    job.action = Some(action);
-                    self.table.bots[seat.index()] = Some(bot);
-                    changed = true;
-                }
-                Err(TryRecvError::Empty) => return false,
-                failed => {
-                    // The bot failed (it panicked): a random legal move keeps the game going,
-                    // and the seat gets a new bot for its next decision.
-                    let why = match failed {
-                        Ok(Err(why)) => why,
-                        _ => "it stopped".into(),
-                    };
-                    let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ at as u64);
-                    job.action = Some(stand_in.choose(game.acting_view()));
-                    let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
-                    self.message = Some(Message { text, error: true });
-                    changed = true;
-                }
+        if job.action.is_some() {
+            return false;
+        }
+        let seat = job.seat;
+        let answer = if wait { job.rx.recv().map_err(|_| TryRecvError::Disconnected) } else { job.rx.try_recv() };
+        match answer {
+            Ok(Ok((bot, action))) => {
+                job.action = Some(action);
+                self.table.bots[seat.index()] = Some(bot);
             }
-        }
-        if self.mode() != Mode::Bot || self.due().is_some_and(|due| now < due) {
-            return changed;
-        }
-        let job = self.table.job.take().expect("a decided job");
-        let action = job.action.expect("decided");
-        self.play_bot(action);
-        self.table.shown_at = Some(now);
-        // The next bot thinks while this move is shown.
-        if let Some(next) = self.bot_seat() {
-            let at = self.record.as_ref().map_or(0, |r| r.len());
-            self.think(next, at);
+            Err(TryRecvError::Empty) => return false,
+            failed => {
+                let why = match failed {
+                    Ok(Err(why)) => why,
+                    _ => "it stopped".into(),
+                };
+                let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ job.at as u64);
+                job.action = Some(stand_in.choose(game.acting_view()));
+                let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
+                self.message = Some(Message { text, error: true });
+            }
         }
         true
     }
@@ -120,9 +136,9 @@ impl App {
         let mut bot = self.table.bots[seat.index()]
             .take()
             .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
-        bot.set_offers(self.table.may_offer(seat, self.game.turn_number()));
+        bot.set_offers(self.table.may_offer(seat, self.game().turn_number()));
         self.table.brief(bot.as_mut());
-        let game = self.game;
+        let game = *self.game();
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
             survive_panics();
@@ -142,42 +158,12 @@ impl App {
 
     /// Abandons the move in progress: its thread finishes on its own, and the seat gets a new
     /// bot when next needed.
-    fn drop_job(&mut self) {
+    pub(in crate::tui) fn drop_job(&mut self) {
         if let Some(job) = self.table.job.take()
             && job.action.is_none()
         {
             self.table.bots[job.seat.index()] = None;
         }
-    }
-
-    /// Plays a bot's move and says what it did as the player at the keyboard may see it (H2).
-    ///
-    /// The status line shows the move while bots play, unless it holds a refusal or a failure,
-    /// which stays until the next key; once a person must act it goes back to asking them (the
-    /// log keeps the moves).
-    pub(in crate::tui) fn play_bot(&mut self, action: Action) {
-        let before = self.log.len();
-        let seat = self.game.to_act();
-        let mut played = action;
-        if let Err(why) = self.apply_as_bot(action) {
-            // A bot bug must not stall the game: a random legal move instead, said loudly.
-            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ before as u64);
-            played = stand_in.choose(self.game.acting_view());
-            let _ = self.apply_as_bot(played);
-            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
-            self.refuse(text);
-        }
-        self.table.last = Some((played, place_of(played)));
-        if matches!(played, Action::OfferTrade { .. }) {
-            self.table.offered = Some((self.game.turn_number(), seat));
-        }
-        if self.message.as_ref().is_some_and(|m| m.error) {
-            return;
-        }
-        let viewer = self.viewer.filter(|_| self.handoff().is_none());
-        let said = crate::tui::view::describe::texts(self.scene(), &self.log[before..], viewer);
-        self.message =
-            (self.bot_seat().is_some() && !said.is_empty()).then(|| Message { text: said.join(" · "), error: false });
     }
 
     /// A key while a bot plays that means nothing else: show the next move as soon as it is
@@ -186,24 +172,15 @@ impl App {
         self.table.shown_at = None;
     }
 
-    /// Plays every bot move due now, at once and on this thread, until a person must act or the
-    /// game is over (at most `limit` moves). For tests and scripts: no delay, no thread.
+    /// Plays every bot move due now, at once, until a person must act or the game is over (at
+    /// most `limit` moves). For tests and scripts: no delay; each move is the one its bot works
+    /// out on its thread (armed after the action before), waited for.
     pub fn play_bots(&mut self, limit: usize) -> usize {
         let mut played = 0;
-        while played < limit {
-            let Some(seat) = self.bot_seat() else { break };
-            self.drop_job();
-            let level = self.table.level(seat).expect("a bot seat");
-            let seed = self.seed;
-            let time = self.table.time;
-            let may = self.table.may_offer(seat, self.game.turn_number());
-            let mut bot =
-                self.table.bots[seat.index()].take().unwrap_or_else(|| table_bot(level, bot_seed(seed, seat), time));
-            bot.set_offers(may);
-            self.table.brief(bot.as_mut());
-            let game = self.game;
-            let bot = self.table.bots[seat.index()].insert(bot);
-            let action = bot.choose(game.acting_view());
+        while played < limit && self.keyboard().bot_seat.is_some() {
+            self.arm_bots();
+            self.poll_job(true);
+            let Some(action) = self.table.job.take().and_then(|job| job.action) else { break };
             self.play_bot(action);
             played += 1;
         }

@@ -10,7 +10,7 @@ impl App {
     /// The people to ask after the turn that just ended, once the phase starts (at most once
     /// a turn; a game resumed in the phase asks again for those still to come).
     pub(in crate::tui) fn ask_builders(&mut self) {
-        let g = &self.game;
+        let g = self.game();
         let Phase::SpecialBuilding { seat: first } = g.phase() else { return };
         if self.builders.is_some_and(|b| b.turn == g.turn_number()) {
             return;
@@ -37,7 +37,7 @@ impl App {
     /// computer player, a builder, or the next turn.
     pub(in crate::tui) fn pass_unchosen(&mut self) -> Option<String> {
         loop {
-            let Phase::SpecialBuilding { seat } = self.game.phase() else { return None };
+            let Phase::SpecialBuilding { seat } = self.game().phase() else { return None };
             let builders = self.builders?;
             if !builders.answered || self.table.level(seat).is_some() || builders.builds(seat) {
                 return None;
@@ -73,11 +73,11 @@ impl App {
                 } else {
                     let name = self.name(s);
                     // Say which: the reasons are all public (whose turn, seats, card counts).
-                    let text = if s == self.game.current_player() {
+                    let text = if s == self.game().current_player() {
                         format!("{name} has just played the turn: the others build now")
                     } else if self.table.level(s).is_some() {
                         format!("{name} is a computer player: it decides for itself")
-                    } else if !may_build(&self.game, s) {
+                    } else if !may_build(self.game(), s) {
                         format!("{name} has too few cards to buy anything, so is not asked")
                     } else {
                         format!("{name} is not asked")

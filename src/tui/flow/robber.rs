@@ -41,7 +41,7 @@ impl App {
 
     /// The first step: the selection of the hexes the robber may go to.
     pub(in crate::tui) fn robber_focus(&self) -> Focus {
-        Focus::Select(Selection::robber(&self.game, self.robber_steps().left()), None)
+        Focus::Select(Selection::robber(self.game(), self.robber_steps().left()), None)
     }
 
     /// The hex is chosen (a legal one): move there and rob the only player there, or ask whom.

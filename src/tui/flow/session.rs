@@ -18,6 +18,7 @@ use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
 use crate::tui::model::files::{Files, Resume};
 use crate::tui::model::focus::Message;
+use crate::tui::model::played::Played;
 use crate::tui::model::save_prompt::{PromptKey, SavePrompt};
 use crate::tui::{Options, Theme};
 /// data directory.
@@ -63,7 +64,7 @@ impl App {
     pub fn from_record(record: Record, theme: Theme) -> App {
         let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
         app.undoable = record.can_undo().is_ok();
-        app.record = Some(record);
+        *app.played() = Played::Recorded(record);
         app
     }
 
@@ -83,17 +84,12 @@ impl App {
 
     /// Picks the autosave file of a game that has begun, if autosaving and not yet done.
     pub(in crate::tui) fn start_autosave(&mut self) {
-        if let (None, Some(dir), Some(record)) = (&self.autosave, &self.files.autosaves, &self.record) {
+        if let (None, Some(dir), Some(record)) = (&self.autosave, &self.files.autosaves, self.record()) {
             match Autosave::start_in(dir, record) {
                 Ok(a) => self.autosave = Some(a),
                 Err(e) => self.refuse(format!("autosave is off: {e}")),
             }
         }
-    }
-
-    /// The game with its history; `None` before the game begins.
-    pub fn record(&self) -> Option<&Record> {
-        self.record.as_ref()
     }
 
     /// The file the game is autosaved to.
@@ -107,7 +103,7 @@ impl App {
         if !std::mem::take(&mut self.dirty) {
             return false;
         }
-        let (Some(autosave), Some(record)) = (&self.autosave, &self.record) else { return false };
+        let (Some(autosave), Some(record)) = (&self.autosave, self.record()) else { return false };
         match autosave.write(record) {
             Ok(()) => false,
             Err(e) => {
@@ -121,18 +117,17 @@ impl App {
     /// After the record changed: autosave due, and whether undo is possible now.
     pub(in crate::tui) fn recorded(&mut self) {
         self.dirty = true;
-        self.undoable = self.record.as_ref().is_some_and(|r| r.can_undo().is_ok());
+        self.undoable = self.record().is_some_and(|r| r.can_undo().is_ok());
     }
 
     /// `u`: takes back the acting player's last action if nothing new was revealed by it.
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
     pub(in crate::tui) fn undo(&mut self) {
-        let m = &mut **self;
-        let Some(record) = &mut m.record else { return self.refuse("nothing to undo".into()) };
-        match record.undo() {
+        let Some(undone) = self.played().undo() else { return self.refuse("nothing to undo".into()) };
+        match undone {
             Ok(action) => {
-                (m.game, m.log) = (*record.game(), record.log());
+                self.log = self.record().map(Record::log).unwrap_or_default();
                 self.log_scroll = 0;
                 self.recorded();
                 self.sync();
@@ -145,7 +140,7 @@ impl App {
 
     /// `s`: opens the save prompt, offering a name from the date and the seed.
     pub(in crate::tui) fn open_save_prompt(&mut self) {
-        if self.record.is_none() {
+        if self.record().is_none() {
             return self.refuse("nothing to save before the game begins".into());
         }
         self.saving = Some(SavePrompt::new(self.seed, SystemTime::now()));
@@ -178,12 +173,12 @@ impl App {
             Ok(exists) => exists,
             Err(e) => return self.refuse(e.to_string()),
         };
-        let m = &mut **self;
-        let (Some(record), Some(prompt)) = (&m.record, &mut m.saving) else { return };
+        let Some(prompt) = &mut self.saving else { return };
         if exists && prompt.confirm.as_ref() != Some(&path) {
             prompt.confirm = Some(path);
             return;
         }
+        let Some(record) = self.record() else { return };
         match save::save(record, &path) {
             Ok(()) => {
                 self.saving = None;

@@ -8,6 +8,7 @@ use crate::save::{DEFAULT_BOT, SeatInfo};
 use crate::tui::app::App;
 use crate::tui::model::focus::Message;
 use crate::tui::model::keymap::{self, Cmd, Mode};
+use crate::tui::model::played::Played;
 use crate::tui::model::settings::{Remembered, Settings};
 use crate::tui::model::start_form::{MIN_PLAYERS, Row, SeatEntry, StartForm, change, rules_for};
 
@@ -35,11 +36,11 @@ impl App {
         let Some(form) = &self.start else { return };
         let players = form.named().count().clamp(4, MAX_PLAYERS) as u8;
         let config = rules_for(&self.rules, players);
-        if config != *self.game.config() {
+        if config != *self.game().config() {
             // Rules the island can't take (a beginner board on the 5-6 island, say) keep the
             // island shown; starting the game then says why.
             if let Ok(game) = Game::new(config, self.seed) {
-                self.game = game;
+                *self.played() = Played::Still(game);
             }
         }
     }
@@ -48,7 +49,7 @@ impl App {
     /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
     /// dropped: a paste must not play its letters as commands.
     pub(in crate::tui) fn paste(&mut self, text: &str) {
-        match self.mode() {
+        match self.keyboard().mode {
             Mode::Start => {
                 if let Some(form) = self.start.as_mut() {
                     for c in text.chars() {
@@ -82,7 +83,7 @@ impl App {
 
     /// A key on the start screen: a command of its table, or on a seat a character typed.
     pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) {
-        let mode = self.mode();
+        let mode = self.keyboard().mode;
         match keymap::lookup(mode, key) {
             Some(cmd) => self.start_command(cmd),
             None => match key.code {

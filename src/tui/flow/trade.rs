@@ -28,9 +28,9 @@ use crate::tui::model::offers::Choice;
 impl App {
     /// `t`: composes an offer, when the rules allow trading now.
     pub(in crate::tui) fn open_offer(&mut self) {
-        match self.game.phase() {
-            Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(&self.game))),
-            _ => self.refuse(crate::tui::view::phase::no_trade_now(&self.game)),
+        match self.game().phase() {
+            Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(self.game()))),
+            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.game())),
         }
     }
 
@@ -38,20 +38,20 @@ impl App {
     pub(in crate::tui) fn open_maritime(&mut self) {
         let bank = |a: &Action| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_));
         let any = self.legal().iter().any(bank);
-        match (self.game.phase(), any) {
-            (_, true) => self.focus = Focus::Dialog(Dialog::maritime(&self.game)),
+        match (self.game().phase(), any) {
+            (_, true) => self.focus = Focus::Dialog(Dialog::maritime(self.game())),
             (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
-            _ => self.refuse(crate::tui::view::phase::no_trade_now(&self.game)),
+            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.game())),
         }
     }
 
     /// The focus while an offer is open, for the seat at the keyboard: the offerer sees the
     /// answers; one who chose to counter composes it; anyone else answers.
     pub(in crate::tui) fn trade_focus(&self, seat: Seat) -> Focus {
-        if seat == self.game.current_player() {
-            Focus::Dialog(Dialog::responses(&self.game))
+        if seat == self.game().current_player() {
+            Focus::Dialog(Dialog::responses(self.game()))
         } else if self.offer_table.given(seat) == Some(Choice::Counter) {
-            Focus::Dialog(Dialog::Composer(Composer::counter(&self.game)))
+            Focus::Dialog(Dialog::Composer(Composer::counter(self.game())))
         } else {
             Focus::Dialog(Dialog::Answer)
         }
@@ -62,9 +62,9 @@ impl App {
     pub(in crate::tui) fn partner_key(&mut self, code: KeyCode) -> bool {
         let KeyCode::Char(c) = code else { return false };
         let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let m = &mut **self;
-        let Focus::Dialog(d) = &mut m.focus else { return false };
-        match d.name_seat(&m.game, Seat(i as u8)) {
+        let (focus, game, _) = self.focus_with_game();
+        let Focus::Dialog(d) = focus else { return false };
+        match d.name_seat(game, Seat(i as u8)) {
             Some(Outcome::Refuse(why)) => self.refuse(why),
             Some(_) => {}
             None => return false,
@@ -74,7 +74,7 @@ impl App {
 
     /// An offer is open and every player asked has declined it.
     pub(in crate::tui) fn all_declined(&self) -> bool {
-        match self.game.phase() {
+        match self.game().phase() {
             Phase::Trade { answers, .. } => {
                 answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
                     && answers.contains(&Answer::Decline)

@@ -18,7 +18,7 @@ impl App {
         let choice = UnitChoice::new(&self.legal());
         if choice.steps.left().is_empty() {
             let why =
-                crate::tui::model::unit_choice::attack_note(&self.game).map_or(String::new(), |n| format!(" ({n})"));
+                crate::tui::model::unit_choice::attack_note(self.game()).map_or(String::new(), |n| format!(" ({n})"));
             return self.refuse(format!("no unit can be built, act or attack now{why}"));
         }
         self.focus = Focus::Dialog(Dialog::Units(choice));
@@ -27,19 +27,19 @@ impl App {
     /// The island step: the places left marked, the cursor on the one nearest the unit (or
     /// where the cursor last was).
     pub(in crate::tui) fn units_island(&mut self, choice: UnitChoice) {
-        let verb = choice.verb(&self.game).unwrap_or(Verb::Move);
+        let verb = choice.verb(self.game()).unwrap_or(Verb::Move);
         let near = self.unit_place(&choice).or(self.last_target);
-        let sel = Selection::among(&self.game, choice.steps.left(), Purpose::Unit(verb), near, true);
+        let sel = Selection::among(self.game(), choice.steps.left(), Purpose::Unit(verb), near, true);
         self.focus = Focus::Select(sel, Some(choice));
     }
 
     /// Where the chosen unit stands, for the cursor to start beside it.
     fn unit_place(&self, choice: &UnitChoice) -> Option<Target> {
         use crate::tui::model::unit_choice::What;
-        let s = self.game.to_act();
+        let s = self.game().to_act();
         match choice.what()? {
-            What::Knight(slot) => self.game.knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),
-            What::Ship(slot) => self.game.ship_units(s).find(|u| u.0 == slot).map(|u| Target::Sea(u.2)),
+            What::Knight(slot) => self.game().knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),
+            What::Ship(slot) => self.game().ship_units(s).find(|u| u.0 == slot).map(|u| Target::Sea(u.2)),
             What::Build(_) => None,
         }
     }
@@ -48,7 +48,7 @@ impl App {
     /// list of those sharing the place opens.
     pub(in crate::tui) fn units_place(&mut self, t: Target) {
         let Some(mut choice) = self.held_choice() else { return };
-        match choice.place(&self.game, t) {
+        match choice.place(self.game(), t) {
             Some(next) => self.carry_out(units_outcome(choice, next)),
             None => {
                 if let Focus::Select(_, held) = &mut self.focus {
@@ -62,7 +62,7 @@ impl App {
     /// Esc on the island: back to the list before it.
     pub(in crate::tui) fn units_back(&mut self) {
         let Some(mut choice) = self.held_choice() else { return self.focus = Focus::Idle };
-        let outcome = if choice.back(&self.game) { units_outcome(choice, Next::List) } else { Outcome::Close };
+        let outcome = if choice.back(self.game()) { units_outcome(choice, Next::List) } else { Outcome::Close };
         self.carry_out(outcome);
     }
 

@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::engine::Seat;
 use crate::tui::model::dialog::Dialog;
+use crate::tui::model::keymap::Mode;
 use crate::tui::model::selection::Selection;
 use crate::tui::model::unit_choice::UnitChoice;
 
@@ -81,4 +82,30 @@ pub enum Screen {
     Builders,
     /// A fight everyone reads (R56), a computer player's too.
     Fight,
+}
+
+/// Who holds the keyboard and what it is in: the hand-off, the shared screens, the computer
+/// player to act, the screen the input gate guards and the keys' mode. A key's path and a frame
+/// ask these again and again; the scene works them out together, once per change of the model
+/// (`Scene::keyboard`), and everything reads that answer.
+/// The keyboard's state in one position of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keyboard {
+    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
+    /// act and has not yet taken it (computer players need no keyboard).
+    pub handoff: Option<Seat>,
+    /// The shared answer screen shows: an offer is open, the player to answer is a person who
+    /// has not answered on it yet, and more than one person plays (one person among computer
+    /// players keeps the keyboard and answers privately).
+    pub sharing_offer: bool,
+    /// The shared "who builds?" screen shows.
+    pub asking_builders: bool,
+    /// The seat a bot must play now, in a game being played (not on the start screen, nor in
+    /// the replay viewer, which has no record).
+    pub bot_seat: Option<Seat>,
+    /// The screen the input gate guards: a fight, a hand-off, or a shared screen every player
+    /// reads (the answers to an offer, who builds).
+    pub guarded: Option<Screen>,
+    /// The mode the keys are in.
+    pub mode: Mode,
 }

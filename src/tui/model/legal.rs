@@ -2,7 +2,8 @@
 //! frame or a key press: the footer's keys, the selection's places, the dialogs and the
 //! robber's victims. The list is kept with the position it was worked out for and worked out
 //! again only when the game differs from it (a `Game` is `Copy` and compares by value), so a
-//! test's scenario that sets `app.game` by hand is never answered from a stale list.
+//! test's scenario that sets a position by hand (`App::set_position`) is never answered
+//! from a stale list.
 
 use std::cell::RefCell;
 use std::rc::Rc;

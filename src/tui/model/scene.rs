@@ -2,7 +2,9 @@
 //! of it (who must take the keyboard, which mode the keys are in, which commands work now).
 //! The App owns one and answers its own questions through it (`Deref`), so each answer has
 //! one place; the replay viewer owns one of a recorded game ([`Scene::still`]) and draws with
-//! the same views, without an app.
+//! the same views, without an app. Who holds the keyboard (the mode, the hand-off, the shared
+//! screens, the bot to act) is worked out together once per change of the model
+//! ([`Scene::keyboard`]) and read from there by the keys, the loop and every view.
 //!
 //! A leaf of the front end: it imports the model's other types, never the app.
 
@@ -15,11 +17,11 @@ use crate::save::{Autosave, Record};
 use crate::tui::model::builders::Builders;
 use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
-use crate::tui::model::focus::Focus;
-use crate::tui::model::focus::Screen;
+use crate::tui::model::focus::{Focus, Keyboard, Screen};
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
+use crate::tui::model::played::Played;
 use crate::tui::model::save_prompt::SavePrompt;
 use crate::tui::model::start_form::{Row, StartForm};
 use crate::tui::model::table::Table;
@@ -28,7 +30,9 @@ use crate::tui::model::theme::Theme;
 /// The front end's state that the views read: the App owns one (and reaches it through
 /// `Deref`), the replay viewer owns one of the step it shows, and every view borrows it.
 pub struct Scene {
-    pub game: Game,
+    /// The game shown: the record's while a game is played (the only game there is then),
+    /// else a plain one ([`Scene::game`], [`Scene::record`]).
+    played: Played,
     pub seed: u64,
     /// The rules options new games are dealt with (the start screen shows them; the player
     /// count comes from the names).
@@ -63,10 +67,6 @@ pub struct Scene {
     pub builders: Option<Builders>,
     /// Where saves and autosaves go.
     pub files: Files,
-    /// The game with its history (seed, rules, names, every action): the source of truth that
-    /// `game` mirrors, and what saves, autosaves and undo work from. `None` on the start screen
-    /// and in the replay viewer.
-    pub record: Option<Record>,
     /// The file rewritten after every action, once the game has one.
     pub autosave: Option<Autosave>,
     /// Whether `u` would take the last action back (cached: it costs a replay).
@@ -82,11 +82,12 @@ pub struct Scene {
     pub(in crate::tui) memo: Memo,
 }
 
-/// Answers a scene keeps once asked: the footer asks the mode and the legal actions once a key.
+/// Answers a scene keeps once asked: a key and a frame ask who holds the keyboard (the mode, the
+/// hand-off, the shared screens) and the legal actions many times.
 #[derive(Default)]
 pub struct Memo {
     legal: OnceCell<Rc<[Action]>>,
-    mode: OnceCell<Mode>,
+    keyboard: OnceCell<Keyboard>,
 }
 
 impl Scene {
@@ -94,7 +95,7 @@ impl Scene {
     /// selected, every question of play answers "no".
     pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>, theme: Theme) -> Scene {
         Scene {
-            game,
+            played: Played::Still(game),
             seed,
             rules: *game.config(),
             names,
@@ -115,7 +116,6 @@ impl Scene {
             offer_table: OfferTable::default(),
             builders: None,
             files: Files::default(),
-            record: None,
             autosave: None,
             undoable: false,
             legal: Legal::default(),
@@ -125,6 +125,30 @@ impl Scene {
         }
     }
 
+    /// The game shown (the record's while a game is played).
+    pub fn game(&self) -> &Game {
+        self.played.game()
+    }
+
+    /// The game with its history (seed, rules, names, every action): what saves, autosaves and
+    /// undo work from. `None` on the start screen and in the replay viewer.
+    pub fn record(&self) -> Option<&Record> {
+        self.played.record()
+    }
+
+    /// The game, to be changed: played on, set, taken back.
+    pub(in crate::tui) fn played(&mut self) -> &mut Played {
+        // What was asked of the game before is of another game now (the replay viewer changes
+        // its scene directly, not through an App).
+        self.memo = Memo::default();
+        &mut self.played
+    }
+
+    /// The focus to be changed, with the game and its legal actions it is answered from.
+    pub(in crate::tui) fn focus_with_game(&mut self) -> (&mut Focus, &Game, &Legal) {
+        (&mut self.focus, self.played.game(), &self.legal)
+    }
+
     /// The file the game is autosaved to.
     pub fn autosave_path(&self) -> Option<&Path> {
         self.autosave.as_ref().map(Autosave::path)
@@ -132,7 +156,7 @@ impl Scene {
 
     /// The legal actions of the position (computed at most once per position, see `Legal`).
     pub fn legal(&self) -> Rc<[Action]> {
-        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(&self.game)))
+        Rc::clone(self.memo.legal.get_or_init(|| self.legal.of(self.game())))
     }
 
     /// A player's name.
@@ -151,7 +175,7 @@ impl Scene {
 
     /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
     pub fn with_names(&self, mut text: String) -> String {
-        for s in self.game.seats() {
+        for s in self.game().seats() {
             text = text.replace(&s.to_string(), &self.name(s));
         }
         text
@@ -160,20 +184,22 @@ impl Scene {
     /// What the player who must act may see: the seat at the keyboard once any hand-off is
     /// done. Hands and development cards are read only through it (H1).
     pub fn acting_view(&self) -> PlayerView<'_> {
-        self.game.view(self.game.to_act())
+        self.game().view(self.game().to_act())
     }
 
-    /// The seat a bot must play now, in a game being played (not on the start screen, nor in
-    /// the replay viewer, which has no record).
+    /// Who holds the keyboard and what it is in, worked out once per change of the model.
+    pub fn keyboard(&self) -> Keyboard {
+        *self.memo.keyboard.get_or_init(|| self.work_out_keyboard())
+    }
+
+    /// The seat a bot must play now ([`Keyboard::bot_seat`]).
     pub fn bot_seat(&self) -> Option<Seat> {
-        let s = self.game.to_act();
-        (self.start.is_none() && self.record.is_some() && !self.game.is_over() && self.table.level(s).is_some())
-            .then_some(s)
+        self.keyboard().bot_seat
     }
 
     /// The footer's words while a bot plays: it is thinking, or its move is shown.
     pub fn bot_status(&self) -> Option<String> {
-        let s = self.bot_seat()?;
+        let s = self.keyboard().bot_seat?;
         Some(if self.table.decided() {
             format!("{} is next · any key: go on", self.label(s))
         } else {
@@ -181,19 +207,9 @@ impl Scene {
         })
     }
 
-    /// True while the shared answer screen shows: an offer is open, the player to answer is a
-    /// person who has not answered on it yet, and more than one person plays (one person among
-    /// computer players keeps the keyboard and answers privately).
+    /// True while the shared answer screen shows ([`Keyboard::sharing_offer`]).
     pub fn sharing_offer(&self) -> bool {
-        let g = &self.game;
-        let s = g.to_act();
-        matches!(g.phase(), Phase::Trade { .. })
-            && s != g.current_player()
-            && self.table.level(s).is_none()
-            && self.table.humans().nth(1).is_some()
-            && self.offer_table.given(s).is_none()
-            && self.start.is_none()
-            && !g.is_over()
+        self.keyboard().sharing_offer
     }
 
     /// The person whose letter was pressed on the shared answer screen.
@@ -203,9 +219,9 @@ impl Scene {
 
     /// The people the open offer still waits for, in turn order.
     pub fn offer_waiting(&self) -> Vec<Seat> {
-        let Phase::Trade { answers, .. } = self.game.phase() else { return Vec::new() };
-        let n = self.game.num_players() as u8;
-        let first = self.game.current_player().0;
+        let Phase::Trade { answers, .. } = self.game().phase() else { return Vec::new() };
+        let n = self.game().num_players() as u8;
+        let first = self.game().current_player().0;
         (0..n)
             .map(|i| Seat((first + i) % n))
             .filter(|s| answers[s.index()] == Answer::Pending && self.table.level(*s).is_none())
@@ -214,66 +230,89 @@ impl Scene {
 
     /// True while the shared "who builds?" screen shows.
     pub fn asking_builders(&self) -> bool {
-        matches!(self.game.phase(), Phase::SpecialBuilding { .. })
-            && self.builders.is_some_and(|b| !b.answered && b.turn == self.game.turn_number())
-            && self.start.is_none()
+        self.keyboard().asking_builders
     }
 
-    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
-    /// act and has not yet taken it (computer players need no keyboard).
+    /// The seat waiting for the keyboard, while the hand-off screen shows.
     pub fn handoff(&self) -> Option<Seat> {
-        let s = self.game.to_act();
-        let person = self.table.level(s).is_none();
-        let shared = self.sharing_offer() || self.asking_builders();
-        (self.start.is_none() && !self.game.is_over() && person && self.viewer != Some(s) && !shared).then_some(s)
+        self.keyboard().handoff
     }
 
-    /// The screen the input gate guards now: a hand-off, or a shared screen every player reads
-    /// (the answers to an offer, who builds).
+    /// The screen the input gate guards now.
     pub fn guarded(&self) -> Option<Screen> {
-        if self.fight.is_some() && self.start.is_none() {
-            Some(Screen::Fight)
-        } else if let Some(s) = self.handoff() {
-            Some(Screen::Handoff(s))
-        } else if self.sharing_offer() {
-            Some(Screen::Offer)
-        } else if self.asking_builders() {
-            Some(Screen::Builders)
-        } else {
-            None
-        }
+        self.keyboard().guarded
     }
 
     /// The mode the keyboard is in.
     pub fn mode(&self) -> Mode {
-        *self.memo.mode.get_or_init(|| self.find_mode())
+        self.keyboard().mode
     }
 
-    fn find_mode(&self) -> Mode {
-        if self.howto.is_some() {
+    /// Works who holds the keyboard out for the model as it is (kept by [`Scene::keyboard`]).
+    fn work_out_keyboard(&self) -> Keyboard {
+        let scene = self;
+        #[cfg(test)]
+        keyboard_counter::WORKED_OUT.with(|c| c.set(c.get() + 1));
+        let g = scene.game();
+        let s = g.to_act();
+        let (begun, over) = (scene.start.is_none(), g.is_over());
+        let person = scene.table.level(s).is_none();
+        let sharing_offer = matches!(g.phase(), Phase::Trade { .. })
+            && s != g.current_player()
+            && person
+            && scene.table.humans().nth(1).is_some()
+            && scene.offer_table.given(s).is_none()
+            && begun
+            && !over;
+        let asking_builders = matches!(g.phase(), Phase::SpecialBuilding { .. })
+            && scene.builders.is_some_and(|b| !b.answered && b.turn == g.turn_number())
+            && begun;
+        let shared = sharing_offer || asking_builders;
+        let handoff = (begun && !over && person && scene.viewer != Some(s) && !shared).then_some(s);
+        let bot_seat = (begun && scene.record().is_some() && !over && !person).then_some(s);
+        let guarded = if scene.fight.is_some() && begun {
+            Some(Screen::Fight)
+        } else if let Some(s) = handoff {
+            Some(Screen::Handoff(s))
+        } else if sharing_offer {
+            Some(Screen::Offer)
+        } else if asking_builders {
+            Some(Screen::Builders)
+        } else {
+            None
+        };
+        let mut keyboard = Keyboard { handoff, sharing_offer, asking_builders, bot_seat, guarded, mode: Mode::Turn };
+        keyboard.mode = self.find_mode(&keyboard);
+        keyboard
+    }
+
+    /// The mode: what is open over the game first, then who holds the keyboard, then the focus.
+    fn find_mode(&self, keyboard: &Keyboard) -> Mode {
+        let scene = self;
+        if scene.howto.is_some() {
             Mode::HowTo
-        } else if let Some(form) = &self.start {
+        } else if let Some(form) = &scene.start {
             if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
-        } else if self.quitting {
+        } else if scene.quitting {
             Mode::Quit
-        } else if self.saving.is_some() {
+        } else if scene.saving.is_some() {
             Mode::SaveName
-        } else if self.help {
+        } else if scene.help {
             Mode::Help
-        } else if self.fight.is_some() {
+        } else if scene.fight.is_some() {
             Mode::Fight
-        } else if self.game.is_over() {
+        } else if scene.game().is_over() {
             Mode::Over
-        } else if self.handoff().is_some() {
+        } else if keyboard.handoff.is_some() {
             Mode::Handoff
-        } else if self.sharing_offer() {
+        } else if keyboard.sharing_offer {
             Mode::Offer
-        } else if self.asking_builders() {
+        } else if keyboard.asking_builders {
             Mode::Builders
-        } else if self.bot_seat().is_some() {
+        } else if keyboard.bot_seat.is_some() {
             Mode::Bot
         } else {
-            match &self.focus {
+            match &scene.focus {
                 Focus::Idle => Mode::Turn,
                 Focus::Select(_, _) => Mode::Select,
                 Focus::Dialog(d) => d.mode(),
@@ -296,18 +335,19 @@ impl Scene {
     /// position's legal actions are asked for only in the turn's own mode, and then from the
     /// shared list.
     pub fn enabled(&self, cmd: Cmd) -> bool {
-        let mode = self.mode();
+        let keyboard = self.keyboard();
+        let mode = keyboard.mode;
         if mode == Mode::SaveName {
             return true;
         }
         match cmd {
             Cmd::Undo => {
-                return self.undoable && self.handoff().is_none() && !matches!(mode, Mode::Over | Mode::Bot);
+                return self.undoable && keyboard.handoff.is_none() && !matches!(mode, Mode::Over | Mode::Bot);
             }
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.
             Cmd::Save => {
-                return self.record.is_some()
+                return self.record().is_some()
                     && matches!(mode, Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}
@@ -318,7 +358,7 @@ impl Scene {
         }
         if mode != Mode::Turn {
             return match (&self.focus, cmd) {
-                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game.is_legal(Action::AcceptTrade),
+                (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.game().is_legal(Action::AcceptTrade),
                 (Focus::Select(s, _), Cmd::Cancel) => s.cancellable,
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
                     !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
@@ -326,7 +366,7 @@ impl Scene {
                 // A monopoly names one kind, and one card is picked by its row: no count to
                 // raise or lower then.
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
-                    p.purpose != PickFor::Monopoly && p.need(&self.game) > 1
+                    p.purpose != PickFor::Monopoly && p.need(self.game()) > 1
                 }
                 // R45 lists only the kinds the building gives: the footer does not offer all
                 // five resource keys (the keys of the kinds shown still work).
@@ -344,11 +384,27 @@ impl Scene {
             Cmd::BuildCastle => any(|a| matches!(a, Action::BuildCastle(_))),
             Cmd::BuyCard => any(|a| *a == Action::BuyDevCard),
             Cmd::PlayCard => self.can_play_card(),
-            Cmd::Trade => self.game.phase() == Phase::Main,
+            Cmd::Trade => self.game().phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
             Cmd::Units => any(crate::tui::model::unit_choice::offered),
             _ => true,
         }
+    }
+}
+
+/// How many times this thread worked the keyboard out (for the tests that hold a key press and
+/// its frame to a few).
+#[cfg(test)]
+pub mod keyboard_counter {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(in crate::tui) static WORKED_OUT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The count so far on this thread.
+    pub fn worked_out() -> usize {
+        WORKED_OUT.with(Cell::get)
     }
 }

@@ -97,8 +97,8 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
     assert!(!gate.admits(Input::User, ms(800)), "a second key of that press is dropped");
     // Bob plays on to a person's turn: the hand-off holds the keyboard for that person.
     app.play_bots(200);
-    assert!(app.game.is_over() || app.handoff().is_some(), "a person's turn comes: {:?}", app.mode());
-    if !app.game.is_over() {
+    assert!(app.game().is_over() || app.handoff().is_some(), "a person's turn comes: {:?}", app.mode());
+    if !app.game().is_over() {
         let who = app.handoff().unwrap();
         assert!(gate.drawn(app.guarded(), ms(900)));
         assert_eq!(app.guarded(), Some(Screen::Handoff(who)));
@@ -131,5 +131,5 @@ fn r56_a_fight_among_computer_players_only_shows_for_the_bot_delay() {
     let played = app.record().unwrap().len();
     app.tick(ms(1_001));
     app.play_bots(5);
-    assert!(app.record().unwrap().len() > played || app.game.is_over(), "the bots play on");
+    assert!(app.record().unwrap().len() > played || app.game().is_over(), "the bots play on");
 }

@@ -119,7 +119,7 @@ impl Replay {
     }
     /// The game at the step shown.
     pub fn game(&self) -> &Game {
-        &self.scene.game
+        self.scene.game()
     }
 
     /// Moves to another step (clamped to the record), or closes.
@@ -133,7 +133,7 @@ impl Replay {
         };
         if step != self.step {
             self.step = step;
-            self.scene.game = self.timeline.game_at(step);
+            *self.scene.played() = crate::tui::model::played::Played::Still(self.timeline.game_at(step));
         }
     }
 
@@ -195,7 +195,7 @@ impl Replay {
     }
 
     fn header(&self, area: Rect, buf: &mut Buffer) {
-        let (app, g, th) = (self.scene(), &self.scene.game, &self.scene.theme);
+        let (app, g, th) = (self.scene(), self.scene.game(), &self.scene.theme);
         let [top, second] = Layout::vertical([Constraint::Length(1); 2]).areas(area);
         let when = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         let mut spans = vec![
@@ -241,7 +241,7 @@ impl Replay {
     /// The lines of the hands panel at an inner width: per player, the resource cards held,
     /// then the points (hidden victory point cards included) and the development cards.
     fn hand_lines(&self, inner: usize) -> Vec<Line<'static>> {
-        let (app, g) = (self.scene(), &self.scene.game);
+        let (app, g) = (self.scene(), self.scene.game());
         // Names in a column as wide as the longest (letter and name, at most 14 characters).
         let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
         let indent = name_w + 3;
@@ -374,7 +374,7 @@ impl Replay {
     /// The island, with the piece placed or the hex the robber moved to at this step under the
     /// cursor's reverse video.
     fn island(&self, area: Rect, buf: &mut Buffer) {
-        let game = &self.scene.game;
+        let game = self.scene.game();
         let Some(geometry) = Geometry::fit_sea(game.topology(), area, crate::tui::view::board::sea_drawn(game)) else {
             return;
         };
@@ -405,7 +405,7 @@ impl Replay {
 /// private event is seen by the player it belongs to, so a run of events whose private ones
 /// all belong to one player is described as that player saw it, which hides nothing.
 fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
-    let owner = |e: &Event| if e.is_public() { None } else { app.game.seats().find(|&s| e.visible_to(s)) };
+    let owner = |e: &Event| if e.is_public() { None } else { app.game().seats().find(|&s| e.visible_to(s)) };
     let mut out = Vec::new();
     let mut start = 0;
     while start < events.len() {
@@ -429,7 +429,7 @@ fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.scene();
-        let need = layout::min_size_sea(app.game.topology(), crate::tui::view::board::sea_drawn(&app.game));
+        let need = layout::min_size_sea(app.game().topology(), crate::tui::view::board::sea_drawn(app.game()));
         let need = (need.0, need.1 + 1);
         if area.width < need.0 || area.height < need.1 {
             crate::tui::view::screens::too_small(app, area, buf, need, "q quits");
@@ -438,8 +438,8 @@ impl Widget for &Replay {
         // The game's layout one row shorter, moved down under the two-row header.
         let a = layout::layout_sea(
             (area.width, area.height - 1),
-            app.game.topology(),
-            crate::tui::view::board::sea_drawn(&app.game),
+            app.game().topology(),
+            crate::tui::view::board::sea_drawn(app.game()),
         );
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);

@@ -215,7 +215,7 @@ pub fn run(options: Options) -> io::Result<Exit> {
     leave(terminal);
     drop(guard);
     // Said once more on the normal screen, where it stays (issue 23): how to resume.
-    if matches!(exit, Exit::Quit) && app.start.is_none() && !app.game.is_over() && app.autosave_path().is_some() {
+    if matches!(exit, Exit::Quit) && app.start.is_none() && !app.game().is_over() && app.autosave_path().is_some() {
         println!("The game is saved: catan --continue resumes it.");
     }
     Ok(exit)
@@ -241,10 +241,10 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
-        let bots_play = app.bot_seat().is_some();
-        if gate.drawn(app.guarded(), Instant::now()) {
+        let bots_play = app.keyboard().bot_seat.is_some();
+        if gate.drawn(app.keyboard().guarded, Instant::now()) {
             drain(app)?;
-        } else if bots_played && !bots_play && !app.game.is_over() {
+        } else if bots_played && !bots_play && !app.game().is_over() {
             // The keyboard comes back to a person: keys pressed to hurry the computer players
             // along must not play their turn.
             drain(app)?;
@@ -461,12 +461,12 @@ pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(seed, Some(names), crate::tui::Theme::default());
     let mut pick = 0usize;
-    while app.game.turn_number() < 20 && !app.game.is_over() {
+    while app.game().turn_number() < 20 && !app.game().is_over() {
         let legal = app.legal();
         pick = pick.wrapping_mul(31).wrapping_add(7);
         app.apply(vec![legal[pick % legal.len()]]);
     }
-    app.viewer = Some(app.game.to_act());
+    app.viewer = Some(app.game().to_act());
     app.update(Msg::Resize(width, height));
     app
 }

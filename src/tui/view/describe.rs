@@ -9,7 +9,7 @@ use crate::tui::view::board_units::UnitHere;
 
 /// A hex in words: "the 6 mountains", "the desert".
 pub fn hex_name(app: &Scene, h: Hex) -> String {
-    let board = app.game.board();
+    let board = app.game().board();
     match board.token(h) {
         Some(t) => format!("the {t} {}", board.terrain(h).name()),
         None => format!("the {}", board.terrain(h).name()),
@@ -50,7 +50,7 @@ fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
         Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
         // R43: where the dragon struck, by the hexes around it.
         Event::DragonAttacked { at: Some(at), .. } => {
-            let g = &app.game;
+            let g = app.game();
             let hexes: Vec<String> = g
                 .topology()
                 .vertex_hexes(crate::engine::Vertex(at))
@@ -60,7 +60,7 @@ fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
             format!("{text} ({})", hexes.join(", "))
         }
         // Say whom an offer asks, unless it asks everyone else.
-        Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.game.num_players()).without(seat) => {
+        Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.game().num_players()).without(seat) => {
             let names: Vec<String> = to.iter().map(|s| app.name(s)).collect();
             format!("{text} to {}", names.join(" and "))
         }
@@ -107,7 +107,7 @@ fn entry_ending(app: &Scene, events: &[Event], end: usize, viewer: Option<Seat>)
 /// events last started; a slice with no start in it (one action's events) is of the turn
 /// the game is in.
 fn quiet_seven(app: &Scene, events: &[Event]) -> bool {
-    let g = &app.game;
+    let g = app.game();
     let Some((Event::DiceRolled { dice, .. }, before)) = events.split_last() else { return false };
     if dice[0] + dice[1] != 7 || !g.config().modules.has(crate::engine::Module::Phases) {
         return false;

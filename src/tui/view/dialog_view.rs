@@ -18,7 +18,7 @@ use crate::tui::view::screens::centred;
 
 /// Draws the open dialog over `area`.
 pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let (title, lines): (Line, Vec<Line>) = match dialog {
         Dialog::Composer(c) => composer(app, c),
         Dialog::Answer => answer(app),
@@ -121,7 +121,7 @@ fn cell(app: &Scene, n: u8, selected: bool) -> Span<'static> {
 }
 
 fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let me = g.to_act();
     let hand = app.acting_view().hand();
     let mut lines = Vec::new();
@@ -162,7 +162,7 @@ fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
 }
 
 fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let Phase::Trade { give, get, .. } = g.phase() else { return (Line::raw(" Trade "), Vec::new()) };
     let from = g.current_player();
     let lines = vec![
@@ -178,7 +178,7 @@ fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
 }
 
 fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
         lines.push(Line::raw(format!("You offered {give} for {get}.")));
@@ -217,7 +217,7 @@ fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, V
 }
 
 fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let need = p.need(g);
     // The counts beside each resource: the hand to discard from, the bank to take from. A
     // monopoly takes from the other players' hands, which no one may see: no column there.
@@ -318,7 +318,7 @@ fn ship_rates(g: &Game, me: crate::engine::Seat) -> Option<Line<'static>> {
 }
 
 fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let me = g.to_act();
     let hand = app.acting_view().hand();
     // Every rate the player has: the bank's 4:1 and each harbor their buildings stand on.
@@ -378,7 +378,7 @@ fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static
 }
 
 fn cards(app: &Scene, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = &app.game;
+    let g = app.game();
     let legal = app.legal();
     let dev = app.acting_view().dev_cards();
     let mut lines = Vec::new();

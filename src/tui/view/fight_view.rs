@@ -24,7 +24,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     let Some(&Event::Fought { seat, unit, kind, defender, target, dice, plus, result }) = events.first() else {
         return Vec::new();
     };
-    let g = &app.game;
+    let g = app.game();
     let th = &app.theme;
     let defended = defended(g, defender, target, result);
     // R56: a unit beside what was attacked may take the fight in its place; say so, or the
@@ -99,7 +99,7 @@ fn dragon_lines(app: &Scene, events: &[Event], seat: Seat, v: Vertex, dice: [u8;
         Event::DragonAttacked { was, .. } => Some((was, *e)),
         _ => None,
     });
-    let piece = lost.map(|l| l.0).or_else(|| app.game.building(v).map(|b| b.1)).unwrap_or(Piece::Settlement);
+    let piece = lost.map(|l| l.0).or_else(|| app.game().building(v).map(|b| b.1)).unwrap_or(Piece::Settlement);
     let names = |s: Seat| app.name(s);
     let mut out = vec![
         Line::from(vec![Span::raw("The dragon attacks "), player_span(app, seat), Span::raw(format!("'s {piece}"))]),

@@ -16,7 +16,7 @@ use crate::tui::view::layout::{Areas, layout_sea, min_size_sea};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
 fn costs_h(app: &Scene) -> u16 {
-    panels::costs(&app.game).len() as u16 + 2
+    panels::costs(app.game()).len() as u16 + 2
 }
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
@@ -27,7 +27,7 @@ fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool)
     let [players, hand, bank, rest] = side_areas(app, areas);
     panels::players(app, players, buf);
     if hide_hand {
-        let why = if app.handoff().is_some() {
+        let why = if app.keyboard().handoff.is_some() {
             "hidden until the hand-off is done"
         } else {
             "hidden: everyone reads this screen"
@@ -70,7 +70,7 @@ fn log_area(app: &Scene, areas: &Areas, rest: Rect) -> Rect {
 
 /// The lines of the log a screen of this size shows: a page for PgUp and PgDn.
 pub fn log_page(app: &Scene) -> usize {
-    let areas = layout_sea(app.size, app.game.topology(), sea_drawn(&app.game));
+    let areas = layout_sea(app.size, app.game().topology(), sea_drawn(app.game()));
     let [.., rest] = side_areas(app, &areas);
     (log_area(app, &areas, rest).height.saturating_sub(2) as usize).max(1)
 }
@@ -81,7 +81,7 @@ fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
     if area.height < height {
         return;
     }
-    let lines: Vec<Line> = panels::costs(&app.game)
+    let lines: Vec<Line> = panels::costs(app.game())
         .into_iter()
         .map(|(what, h)| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
@@ -96,7 +96,7 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
-        let selection = match (&app.focus, app.guarded()) {
+        let selection = match (&app.focus, app.keyboard().guarded) {
             (Focus::Select(s, _), None) => Some(s),
             (_, None) => app.table.highlight(),
             _ => None,
@@ -131,28 +131,28 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             screens::too_small(app, area, buf, need, quits);
             return;
         }
-        let areas = layout_sea((area.width, area.height), app.game.topology(), sea_drawn(&app.game));
+        let areas = layout_sea((area.width, area.height), app.game().topology(), sea_drawn(app.game()));
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
-            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, &app.game, r, buf));
-        } else if app.game.is_over() && !app.show_board {
+            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.game(), r, buf));
+        } else if app.game().is_over() && !app.show_board {
             screens::game_over(app, areas.body, buf);
-        } else if let Some(s) = app.handoff() {
+        } else if let Some(s) = app.keyboard().handoff {
             // The island and the public panels stay; only hands and cards are hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
-        } else if app.sharing_offer() || app.asking_builders() {
+        } else if app.keyboard().sharing_offer || app.keyboard().asking_builders {
             // A shared screen: everyone reads it, so every hand stays hidden.
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
-            if app.sharing_offer() {
+            if app.keyboard().sharing_offer {
                 crate::tui::view::table_view::offer(app, areas.body, buf);
             } else {
                 crate::tui::view::table_view::builders(app, areas.body, buf);
             }
         } else {
-            island(app, &app.game, areas.board, buf);
+            island(app, app.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, false);
             if let Focus::Dialog(d) = &app.focus {
                 crate::tui::view::dialog_view::render(app, d, areas.board, buf);

@@ -38,7 +38,7 @@ impl Scene {
         if self.start.is_some() {
             min_size(crate::engine::MapId::Standard.topology())
         } else {
-            min_size_sea(self.game.topology(), crate::tui::view::board::sea_drawn(&self.game))
+            min_size_sea(self.game().topology(), crate::tui::view::board::sea_drawn(self.game()))
         }
     }
 

@@ -22,7 +22,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in crate::tui::model::dialog::kinds(&app.game) {
+    for &r in crate::tui::model::dialog::kinds(app.game()) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -76,7 +76,7 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game.num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
+    app.game().num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
@@ -134,7 +134,7 @@ fn unit_awards(g: &crate::engine::Game, s: crate::engine::Seat, held: String) ->
 /// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
 /// room; a name that still doesn't fit is shortened, never the level.
 pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let bots = g.seats().any(|s| app.table.level(s).is_some());
     let name_w = if bots {
         let longest = g.seats().map(|s| app.label(s).chars().count() + 2).max().unwrap_or(0);
@@ -157,7 +157,7 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![head];
     // On the shared offer screen anyone asked may answer in any order: the engine's next
     // answerer is no one's turn, so the marker stays on whose turn it is, the offerer's.
-    let at = if app.sharing_offer() { g.current_player() } else { g.to_act() };
+    let at = if app.keyboard().sharing_offer { g.current_player() } else { g.to_act() };
     for s in g.seats() {
         let p = g.public_player(s);
         let marker = if s == at && !g.is_over() { app.theme.pointer() } else { " " };
@@ -204,12 +204,12 @@ pub fn hand_lines(app: &Scene, hand: Hand, width: u16) -> Vec<Line<'static>> {
 /// The lines of the hand panel, for a panel `width` wide, and whose hand it is; `None` while
 /// every hand is hidden (H1).
 fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
-    let g = &app.game;
+    let g = app.game();
     // At a table of computer players only (a demo) there is no one to hide a hand from: the
     // hand of the bot to act is shown.
     let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
     let s = app.viewer.or_else(|| demo.then(|| g.to_act()));
-    let s = s.filter(|_| app.handoff().is_none() && app.start.is_none())?;
+    let s = s.filter(|_| app.keyboard().handoff.is_none() && app.start.is_none())?;
     let inner = width.saturating_sub(2);
     let seen = g.view(s);
     let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
@@ -260,12 +260,12 @@ pub fn hand(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn bank_height(app: &Scene, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
     let dragon = dragon_line(app).is_some() as usize;
-    (hand_lines(app, app.game.bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
+    (hand_lines(app, app.game().bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
 }
 
 /// R43: the gold counted toward the dragon's next attack.
 fn dragon_line(app: &Scene) -> Option<Line<'static>> {
-    let g = &app.game;
+    let g = app.game();
     g.config().modules.has(crate::engine::Module::Dragon).then(|| {
         let text = format!("dragon: {} of {} gold", g.dragon_gold(), crate::engine::DRAGON_GOLD);
         Line::styled(text, app.theme.resource(Resource::Gold))
@@ -275,7 +275,7 @@ fn dragon_line(app: &Scene) -> Option<Line<'static>> {
 /// The bank, the development deck and the last roll.
 pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner = area.width.saturating_sub(2);
-    let mut lines = hand_lines(app, app.game.bank(), inner);
+    let mut lines = hand_lines(app, app.game().bank(), inner);
     lines.extend(deck_and_dice(app, inner));
     lines.extend(dragon_line(app));
     Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
@@ -284,7 +284,7 @@ pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
 /// "deck 25 dev cards · last roll [3][2] = 5" on one line where it fits, else on two, so the
 /// roll's total is never cut off.
 fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = app.game();
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
             let style = if a + b == 7 { app.theme.error() } else { Style::new().add_modifier(Modifier::BOLD) };
@@ -308,7 +308,7 @@ fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
 pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(10) as usize;
-    let viewer = app.viewer.filter(|_| app.handoff().is_none());
+    let viewer = app.viewer.filter(|_| app.keyboard().handoff.is_none());
     let want = inner_h + app.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
     for entry in crate::tui::view::describe::entries_rev(app, &app.log, viewer) {
@@ -332,7 +332,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The top line: game, seed (always visible), turn and who acts.
 pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let mut spans = vec![
         Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
         Span::raw(format!("  seed {}  ", app.seed)),
@@ -350,15 +350,15 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
         // table is asked, not the first seat the engine waits for.
         // Once the game is over it names the winner: the last to act may have lost (R57's
         // war ends when the last round's last player ends the turn).
-        let shared = app.sharing_offer() || app.asking_builders();
+        let shared = app.keyboard().sharing_offer || app.keyboard().asking_builders;
         let s = match g.winner() {
             Some(w) => w,
             None if shared => g.current_player(),
             None => g.to_act(),
         };
         let what = match () {
-            _ if app.sharing_offer() => "waits for the answers to the offer".to_string(),
-            _ if app.asking_builders() => "is done: who builds (special building phase)?".to_string(),
+            _ if app.keyboard().sharing_offer => "waits for the answers to the offer".to_string(),
+            _ if app.keyboard().asking_builders => "is done: who builds (special building phase)?".to_string(),
             _ => crate::tui::view::phase::header(app),
         };
         let winners = crate::tui::view::house::winners(app);
@@ -403,7 +403,7 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
 
 /// The footer: the keys that do something right now, from the keymap.
 pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let mode = app.mode();
+    let mode = app.keyboard().mode;
     let mut keys: Vec<(&str, &str)> = keymap::bindings(mode)
         .iter()
         .filter(|b| !b.label.is_empty() && app.enabled(b.cmd))

@@ -17,7 +17,7 @@ use crate::tui::model::words::plural;
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &Scene) -> String {
-    let g = &app.game;
+    let g = app.game();
     let s = g.to_act();
     match g.phase() {
         Phase::Setup { round, settlement: None, .. } if setup_city(g, round) => "places a city".into(),
@@ -55,21 +55,21 @@ pub fn prompt(app: &Scene) -> String {
 }
 
 fn instruction(app: &Scene) -> String {
-    let g = &app.game;
-    if let Some(bot) = app.bot_seat() {
+    let g = app.game();
+    if let Some(bot) = app.keyboard().bot_seat {
         return format!("{} {}", app.label(bot), header(app));
     }
     let name = app.name(g.to_act());
     if app.saving.is_some() {
         return "type a name for the save; Enter writes it".into();
     }
-    if app.sharing_offer() {
+    if app.keyboard().sharing_offer {
         return match app.offer_table_picked() {
             Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.name(s)),
             None => format!("{}'s offer: each person asked answers by their letter", app.name(g.current_player())),
         };
     }
-    if app.asking_builders() {
+    if app.keyboard().asking_builders {
         return "special building: press your letter if you build, then Enter (none: nobody builds)".into();
     }
     match (&app.focus, g.phase()) {
@@ -114,7 +114,7 @@ fn instruction(app: &Scene) -> String {
 }
 
 fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
-    let g = &app.game;
+    let g = app.game();
     match d {
         Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
         Dialog::Composer(_) => format!("{name}: set what you give and get, tick whom to ask, Enter sends"),
@@ -145,7 +145,7 @@ fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
 
 /// Why the keyboard moves, in public words.
 pub fn handoff_reason(app: &Scene, s: Seat) -> String {
-    let g = &app.game;
+    let g = app.game();
     let name = app.name(s);
     match g.phase() {
         Phase::Setup { round, settlement: None, .. } => format!("{name} places a {}", setup_piece(g, round)),
@@ -219,7 +219,7 @@ pub fn no_trade_now(g: &Game) -> String {
 /// What a key does in this phase, where that differs from its words in the keymap: in the
 /// Special Building Phase "end turn" only says the player is done building.
 pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {
-    match (app.game.phase(), cmd) {
+    match (app.game().phase(), cmd) {
         (Phase::SpecialBuilding { .. }, Cmd::EndTurn) => "done",
         _ => desc,
     }
@@ -228,7 +228,7 @@ pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {
 /// The player who rolled, while the second player of a pair plays the rest of their turn
 /// (R40a).
 fn second_of_pair(app: &Scene) -> Option<Seat> {
-    app.game.paired_with()
+    app.game().paired_with()
 }
 
 /// "free road 1 of 2": which of the road building card's roads is being placed. The card gives

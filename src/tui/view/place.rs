@@ -11,7 +11,7 @@ use crate::tui::view::describe::units_words;
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &Scene, t: Target) -> String {
-    let g = &app.game;
+    let g = app.game();
     match t {
         Target::Vertex(v) => corner(app, g, v),
         Target::Edge(e) => path(g, e),
@@ -103,7 +103,7 @@ fn hex_name(board: &Board, h: Hex) -> String {
 /// the hex with the units on it, the sea hex with its ships, or the building on the corner
 /// (what an attack would hit). All public.
 pub fn place_words(app: &Scene, t: Target) -> String {
-    let g = &app.game;
+    let g = app.game();
     let with = |label: String, units: Option<String>| match units {
         Some(units) => format!("{label} · {units}"),
         None => label,

@@ -24,7 +24,7 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
 /// The terminal is smaller than the game needs; redrawn as soon as it grows.
 pub fn too_small(app: &Scene, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
     // The sea (the archipelago's, or the ring units sail, R51-R53) needs more room: said so.
-    let sea = app.start.is_none() && crate::tui::view::board::sea_drawn(&app.game);
+    let sea = app.start.is_none() && crate::tui::view::board::sea_drawn(app.game());
     let what = if sea {
         "The terminal is too small for the island and its sea."
     } else {
@@ -85,7 +85,7 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
 pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
     let r = centred(area, 60, 5);
     Clear.render(r, buf);
-    let said = match (app.autosave_path(), app.record.as_ref().map_or(0, |r| r.len())) {
+    let said = match (app.autosave_path(), app.record().map_or(0, |r| r.len())) {
         (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
         (None, 1..) => "Quit the game? It is not saved (s saves it).",
         _ => "Quit the game?",
@@ -104,7 +104,7 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The end: the winner, points by source, and the game's statistics.
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let stats = Stats::collect(&app.log);
     let winners = crate::tui::view::house::winners(app);
     let winner = winners.first().copied().unwrap_or_default();

@@ -28,7 +28,7 @@ fn marker(app: &Scene, on: bool) -> Span<'static> {
 
 /// The shared answer screen.
 pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let Phase::Trade { give, get, answers } = g.phase() else { return };
     let from = g.current_player();
     let mut lines = vec![
@@ -67,7 +67,7 @@ pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The shared "who builds?" screen.
 pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = &app.game;
+    let g = app.game();
     let Some(b) = app.builders else { return };
     let next = next_turn(app);
     let mut lines = vec![
@@ -108,7 +108,7 @@ pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// Whose turn comes after the phase.
 fn next_turn(app: &Scene) -> String {
-    let g = &app.game;
+    let g = app.game();
     let n = g.num_players() as u8;
     app.name(crate::engine::Seat((g.current_player().0 + 1) % n))
 }
