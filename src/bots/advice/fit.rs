@@ -247,6 +247,8 @@ mod tests {
     /// max of each.
     fn speed() {
         let (mut full, mut quick) = (Vec::new(), Vec::new());
+        // Moments where both answered: how often the tip is the full advice's first move.
+        let (mut both, mut agree) = (0, 0);
         for seed in 0..8u64 {
             let config = if seed < 4 { Config::default() } else { table(36_000 + seed).0 };
             let Ok(mut game) = Game::new(config, 900 + seed) else { continue };
@@ -255,16 +257,22 @@ mod tests {
             let mut step = 0;
             while !game.is_over() && step < 5000 {
                 let view = game.acting_view();
+                let mut first = None;
                 if step % 5 == 0 || matches!(game.phase(), crate::engine::Phase::Setup { .. }) {
                     let t = Instant::now();
                     let advice = crate::bots::advice::advise(&view, &[]);
                     full.push(t.elapsed().as_secs_f64() * 1000.0);
-                    assert!(!advice.moves.is_empty());
+                    first = advice.moves.first().map(|m| m.action);
+                    assert!(first.is_some());
                 }
                 if step % 3 == 0 {
                     let t = Instant::now();
                     let tip = crate::bots::advice::quick(&view, &[]);
                     quick.push(t.elapsed().as_secs_f64() * 1000.0);
+                    if first.is_some() {
+                        both += 1;
+                        agree += usize::from(tip.as_ref().map(|m| m.action) == first);
+                    }
                     assert!(tip.is_some());
                 }
                 let action = players[view.seat().index()].choose(view);
@@ -272,6 +280,7 @@ mod tests {
                 step += 1;
             }
         }
+        println!("the tip is the advice's first move at {agree} of {both} moments where both answered");
         for (name, mut times) in [("advice", full), ("quick tip", quick)] {
             times.sort_by(f64::total_cmp);
             println!(
