@@ -81,3 +81,24 @@ fn advise_answers_in_every_fixture_save_house_rules_and_offers_included() {
     assert!(seen.contains("knight unit"), "{seen}");
     assert!(seen.contains("decline") && seen.contains("counter"), "{seen}");
 }
+
+#[test]
+fn advise_tells_moves_apart_for_a_seat_far_behind() {
+    // Player 4 of the six-player save and of the knights save: below 10% to win, the moves'
+    // numbers get decimals, so the best reads above the worst.
+    for save in [
+        "tests/fixtures/saves/v2-six-players-five-six-mid-game.json",
+        "tests/fixtures/saves/v2-four-players-knights-mid-game.json",
+    ] {
+        let (code, out, err) = run(&["advise", save]);
+        assert_eq!(code, 0, "{err}");
+        let numbers: Vec<&str> = out
+            .lines()
+            .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .filter_map(|l| l.split_once(". ").and_then(|(_, rest)| rest.split_once(' ')).map(|(n, _)| n))
+            .collect();
+        assert!(numbers.len() >= 3, "{out}");
+        assert_ne!(numbers.first(), numbers.last(), "{out}");
+        assert!(numbers.iter().all(|n| !["0%", "0.0%", "0.00%"].contains(n)), "{out}");
+    }
+}

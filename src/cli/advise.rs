@@ -65,15 +65,21 @@ pub fn run(args: AdviseArgs) -> ExitCode {
 pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
     let who = names.get(advice.seat.index()).map_or("?", String::as_str);
     let when = if turn == 0 { "set-up".to_string() } else { format!("turn {turn}") };
-    let mut out = format!("{} to act ({when}): chance to win now {:.0}%\n", escape(who), advice.now * 100.0);
+    // A seat far behind still has moves to weigh: below 10% the numbers get a decimal, below
+    // 1% two.
+    let top = advice.moves.iter().map(|m| m.chance).fold(advice.now, f64::max);
+    let places = if top < 0.01 {
+        2
+    } else if top < 0.1 {
+        1
+    } else {
+        0
+    };
+    let pct = |x: f64| format!("{:.*}%", places, x * 100.0);
+    let change = |x: f64| format!("{:+.*}", places, x * 100.0);
+    let mut out = format!("{} to act ({when}): chance to win now {}\n", escape(who), pct(advice.now));
     for (i, m) in advice.moves.iter().enumerate() {
-        out.push_str(&format!(
-            "{}. {:.0}% ({:+.0}): {}\n",
-            i + 1,
-            m.chance * 100.0,
-            m.change * 100.0,
-            escape(&m.reason)
-        ));
+        out.push_str(&format!("{}. {} ({}): {}\n", i + 1, pct(m.chance), change(m.change), escape(&m.reason)));
     }
     out.push_str(&format!(
         "(the chance to win: a model of public facts fitted to simulated games, after each move played out in {} worlds dealt from what {} can see)\n",

@@ -7,6 +7,7 @@
 mod support;
 
 mod advice;
+mod advice_judgement;
 mod castles;
 mod fair;
 mod games;

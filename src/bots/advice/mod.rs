@@ -15,59 +15,90 @@
 //!    set-up, where set-up ends, the others' replies drawn afresh in each world among their
 //!    best corners (`setup.rs`: the greedy playouts would reply one way only);
 //! 3. where each playout ends is scored by [`chance`]'s model: the seat's chance to win,
-//!    averaged over the worlds. That mean is the number shown, and moves are ranked by it. Its
-//!    change is against the same playouts with no move forced (the seat playing on as the
-//!    playouts play, in the same worlds, to the same moment): "now" is the chance of the
+//!    averaged over the worlds, plus, for a move that opens a corner (a road; with knight
+//!    units, a knight's hex), a share of what that corner would add ([`horizon`]: the playouts
+//!    mostly end before it is settled). That mean is the number shown, and moves are ranked by
+//!    it. Its change is against the same playouts with no move forced (the seat playing on as
+//!    the playouts play, in the same worlds, to the same moment): "now" is the chance of the
 //!    position as the seat would play it on autopilot, and a move's change is what it adds.
 //!
+//! [`quick`] is the status bar's tip: the same in [`Settings::quick`] (the best three groups
+//! and ending the turn, [`QUICK_WORLDS`] worlds), the best move alone.
+//!
 //! ## What the number is, and how well it is calibrated
-//! The chance is a conditional logit (a softmax over the seats) of public features (points,
-//! pips, each kind's pips with a diminishing return, cards held, development cards, knights
-//! played, road length, harbors: [`chance`]), fitted to who won 1,500 simulated four-player
-//! games between easy and medium players and checked on 1,500 others (`fit.rs` has the
-//! command). On the held-out games, at the start of each turn, every seat's
-//! predicted chance against how often such seats won:
+//! The chance is a conditional logit (a softmax over the seats) of public features (points
+//! against the target, pips, each kind's pips with a diminishing return, the cards a 7 would
+//! leave, development cards, the army, road length, harbors and the 2:1 ones its production
+//! pays, ships: [`chance`]), fitted to who won 2,000 simulated games between easy and medium
+//! players, of 3, 4, 5 and 6 players, under the base rules, with knight units, the war family
+//! and the sea modules (the archipelago for 3 and 4), to targets of 8, 10 and 12, and checked
+//! on 2,000 others (`fit.rs` has the command; 4,000 games take about a minute of two cores).
+//! On the held-out games, at the start of each turn, every seat's predicted chance against how
+//! often such seats won:
 //!
 //! | predicted | moments x seats | mean predicted | observed wins |
 //! | --- | ---: | ---: | ---: |
-//! | 0-10% | 230,234 | 2.9% | 2.5% |
-//! | 10-20% | 71,985 | 14.7% | 14.8% |
-//! | 20-30% | 56,149 | 24.8% | 26.3% |
-//! | 30-40% | 43,057 | 34.8% | 38.5% |
-//! | 40-50% | 32,345 | 44.8% | 46.7% |
-//! | 50-60% | 25,211 | 54.8% | 55.3% |
-//! | 60-70% | 20,268 | 64.9% | 63.5% |
-//! | 70-80% | 17,507 | 74.9% | 71.2% |
-//! | 80-90% | 17,023 | 85.0% | 79.2% |
-//! | 90-100% | 18,901 | 95.2% | 92.4% |
+//! | 0-10% | 293,492 | 2.7% | 2.3% |
+//! | 10-20% | 79,798 | 14.7% | 15.8% |
+//! | 20-30% | 60,496 | 24.8% | 26.5% |
+//! | 30-40% | 43,324 | 34.7% | 37.3% |
+//! | 40-50% | 30,973 | 44.7% | 45.6% |
+//! | 50-60% | 23,447 | 54.8% | 54.8% |
+//! | 60-70% | 19,709 | 64.9% | 63.1% |
+//! | 70-80% | 16,827 | 74.9% | 70.2% |
+//! | 80-90% | 15,546 | 85.0% | 80.9% |
+//! | 90-100% | 20,008 | 95.6% | 93.0% |
 //!
-//! (133,170 moments of the held-out games; mean log loss 0.816 against 1.386 for even
-//! chances.) Below 70% it is within about four points; above, a little too sure (a seat given
-//! 85% won 79% of the time). Two limits: it was fitted on four-player base games between bots
-//! (other player counts, maps and house rules use the same weights, untested), and the
-//! advice applies it where the hard player's greedy playouts end, not where those games were
-//! measured.
+//! Mean log loss on the held-out moments (6,692 to 11,936 a group; 2,196 for three players at
+//! war, whose games end less often) by players and rules, against even chances; in brackets,
+//! the weights fitted on four-player base games alone before, on the same features:
+//!
+//! | players | even chances | base | knights | sea | war |
+//! | --- | ---: | ---: | ---: | ---: | ---: |
+//! | 3 | 1.099 | 0.569 (0.542) | 0.604 (0.641) | 0.584 (0.668) | 0.844 (0.880) |
+//! | 4 | 1.386 | 0.859 (0.851) | 0.827 (0.867) | 0.736 (0.907) | 0.825 (0.935) |
+//! | 5 | 1.609 | 0.903 (0.889) | 0.938 (0.986) | 0.870 (0.906) | 1.015 (1.182) |
+//! | 6 | 1.792 | 1.052 (1.058) | 0.998 (1.071) | 1.016 (1.102) | 1.171 (1.332) |
+//!
+//! All 134,021 moments: 0.850 (0.905; even chances 1.473).
+//!
+//! Within about three points below 70%; above, a little too sure (a seat given 85% won 81% of
+//! the time). One model serves every table: the base games lose a little (3 players 0.569
+//! against 0.542 for the old weights) for what the house rules gain. Two limits: it was fitted
+//! on games between bots, and the advice applies it where the hard player's greedy playouts
+//! end, not where those games were measured. A seat far behind reads a fraction of a percent
+//! (`catan advise` then shows two decimals), and its moves often differ by less.
 //!
 //! It is the chance of a player who plays on like those bots, not a promise: a person who
 //! trades well, or a stronger table, changes it. Between moves of one turn it moves by what
 //! the move adds (a point, pips, a card), so its change is what to weigh.
 //!
+//! ## The 7
+//! The playouts roll the dice, so a big hand already loses to a 7 in the worlds where one
+//! falls before the seat's next turn. Where they end, the model counts the cards a 7 would
+//! leave before the seat may spend them again ([`chance::kept_from_a_seven`]: over the
+//! discard limit, half the hand times the chance of a 7 in the rolls to come), so a hand kept
+//! past the horizon is not worth its full count either.
+//!
 //! ## Known limits
-//! The playouts stop at the end of the seat's next turn, so a road is worth what it adds by
-//! then (its length, a corner reached and settled in time), not the corner it leads to in
-//! three turns: roads toward a rich far corner and toward a poor near one can score alike.
-//! The robber's choices often score within a point of each other (a block lasts until the next
-//! 7, past the horizon). Read close numbers as a tie.
+//! A road's (or knight's) corner is valued at a fixed share ([`horizon::AT_THE_END`],
+//! [`horizon::ONE_BEYOND`]), not by how soon the seat can pay for the settlement. The robber's
+//! choices often score within a point of each other (a block lasts until the next 7, past the
+//! horizon). Read close numbers as a tie.
 //!
 //! ## Speed
 //! At most [`WORLDS`] worlds, and no more than [`BUDGET`] of time (the first world is always
-//! played out). Measured by `fit.rs`'s run in a release build on this 2-core machine shared
-//! with other builds, at every set-up decision and every 5th decision after it of 8 games
-//! between medium players (647 moments), the code as committed: median 23.9 ms, 90th
-//! percentile 99.3 ms, max 251.6 ms (load average about 4). Earlier runs: 32 worlds, median
-//! 8.2 ms, max 54.5 ms; 96 worlds under a load average of 5, median 46.4 ms, max 257.1 ms. The
-//! slowest moments are turns with many builds, where the budget stops the playouts.
-//! `catan advise` on the four fixture saves (release, the whole process): 0.03 to 0.26 s.
+//! played out). Measured by `fit.rs`'s run (`FIT_GAMES=0` for the speed alone) in a release
+//! build on this 2-core machine shared with other builds (load average about 2.6), at every
+//! set-up decision and every 5th decision after it of 8 games between medium players (four of
+//! four players under the base rules, four of 3 to 6 players with house rules; 652 moments):
+//! median 20.0 ms, 90th percentile 207.1 ms, max 252.7 ms. The slowest moments are turns
+//! with many builds and tables of five and six, where the budget stops the playouts. The tip
+//! ([`quick`]) at every 3rd decision of the same games (919 moments): median 1.5 ms, 90th
+//! percentile 12.8 ms, max 54.9 ms (another run: 37.8 ms); it names the full advice's first
+//! move at 175 of the 220 moments where both answered (10 worlds and 4 groups: 181 of 220,
+//! but a max of 99 ms). Earlier runs (four-player base games only): median 23.9 ms, max 251.6
+//! ms.
 
 use std::time::{Duration, Instant};
 
@@ -83,6 +114,7 @@ use super::value::{DEFAULT_WEIGHTS, Features};
 pub mod chance;
 mod fit;
 pub mod group;
+pub mod horizon;
 mod setup;
 pub mod story;
 mod words;
@@ -129,17 +161,41 @@ pub struct Advice {
     pub worlds: u32,
 }
 
-/// How much to search: [`Default`] is [`WORLDS`] worlds within [`BUDGET`].
+/// How much to search: [`Default`] is [`WORLDS`] worlds within [`BUDGET`], [`CANDIDATES`]
+/// groups played out; [`Settings::quick`] the status bar's tip.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
+    /// Worlds played out at most.
     pub worlds: u32,
+    /// The time the playouts may take (the first world is always played out).
     pub budget: Duration,
+    /// The groups played out (and ending the turn, when legal).
+    pub candidates: usize,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { worlds: WORLDS, budget: BUDGET }
+        Settings { worlds: WORLDS, budget: BUDGET, candidates: CANDIDATES }
     }
+}
+
+impl Settings {
+    /// The tip's search ([`quick`]): the best three groups and ending the turn, in
+    /// [`QUICK_WORLDS`] worlds, with no time budget (a guard of a second only), so the tip is
+    /// a function of the view alone whatever the machine's load.
+    pub fn quick() -> Settings {
+        Settings { worlds: QUICK_WORLDS, budget: Duration::from_secs(1), candidates: 3 }
+    }
+}
+
+/// Worlds the tip plays out ([`Settings::quick`]).
+pub const QUICK_WORLDS: u32 = 6;
+
+/// The best move alone, for the status bar's tip at each of a beginner's moments ("tips", a
+/// per-seat setting): [`advise_with`] in [`Settings::quick`], from the seat's view only.
+/// `None` when there is nothing to advise (the game over, or not the seat's to act).
+pub fn quick(view: &PlayerView<'_>, names: &[String]) -> Option<Advised> {
+    advise_with(view, names, Settings::quick()).moves.into_iter().next()
 }
 
 /// The advice for the seat of `view`, which must be the seat to act; `names` names the seats
@@ -180,33 +236,36 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let end = ranked.iter().position(|r| r.1 == Action::EndTurn);
-    if let Some(i) = end.filter(|&i| i >= CANDIDATES) {
+    let keep = settings.candidates.max(1);
+    if let Some(i) = end.filter(|&i| i >= keep) {
         let e = ranked.remove(i);
-        ranked.truncate(CANDIDATES);
+        ranked.truncate(keep);
         ranked.push(e);
     } else {
-        ranked.truncate(CANDIDATES);
+        ranked.truncate(keep);
     }
     // 2, 3. Playouts, scored by the model; the last column is the seat on autopilot (the
     // playout's own choice from here), the baseline each move's change is measured against.
     let tried: Vec<Option<Action>> = ranked.iter().map(|r| Some(r.1)).chain([None]).collect();
+    let openings: Vec<Option<horizon::Opening>> =
+        tried.iter().map(|a| a.and_then(|a| horizon::Opening::of(view, a))).collect();
     let mut sums = vec![0.0; tried.len()];
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
         let world = if done == 0 { first } else { view.determinize(&mut rng) };
         let mut row = Vec::with_capacity(tried.len());
-        for &action in &tried {
+        for (&action, &opening) in tried.iter().zip(&openings) {
             if in_setup {
                 // Every candidate meets the same replies: one draw of them per world.
                 let mut replies = SplitMix64::new(SEED ^ u64::from(done + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                row.push(chance::chance_in(&setup::finish(world, action, &mut replies), me));
+                row.push(judged(&setup::finish(world, action, &mut replies), me, opening));
                 continue;
             }
             // The first world is always played out, so there is a number however short the time.
             let limit = if done == 0 { Instant::now() + Duration::from_secs(5) } else { deadline };
             let Some(ends) = playout_ends(world, action, me, limit) else { break 'worlds };
-            row.push(ends.iter().map(|(g, p)| p * chance::chance_in(g, me)).sum::<f64>());
+            row.push(ends.iter().map(|(g, p)| p * judged(g, me, opening)).sum::<f64>());
         }
         sums.iter_mut().zip(&row).for_each(|(s, x)| *s += x);
         done += 1;
@@ -230,6 +289,16 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
         })
         .collect();
     advice
+}
+
+/// The chance for `me` where a playout ended in `end`: the model's, and for a move that opens
+/// a corner (a road, a knight's hex) the share of what it opens past the horizon ([`horizon`]).
+fn judged(end: &Game, me: Seat, opening: Option<horizon::Opening>) -> f64 {
+    let c = chance::chance_in(end, me);
+    match opening {
+        Some(o) => (c + horizon::worth(end, me, o)).clamp(0.0, 1.0),
+        None => c,
+    }
 }
 
 /// The value one move deep of `action` for `me`, averaged over its outcomes.
