@@ -181,7 +181,7 @@ fn replay_shows_the_story_chart_with_the_step_marked() {
     assert!(replay.chart);
     replay.go(Go::Forward(120));
     let screen = draw(&replay, 140, 45);
-    assert!(screen.contains("The game's story") && screen.contains("this step's turn"), "{screen}");
+    assert!(screen.contains("The game's story") && screen.contains("│ this step"), "{screen}");
     // The column of the step's mark: the first `│` after the y axis on the row under 100%
     // (the moments' numbers are on the top row; the lines seldom come so high).
     let mark_column = |screen: &str| {

@@ -125,20 +125,22 @@ fn draw_chart(app: &Scene, chart: &StoryChart, now: Option<u32>, area: Rect, buf
         .render(area, buf);
 }
 
-/// "lines: A Ann  B Bob  C Cy  by turn · 1 2 3 and : the moments below · │ this step's turn".
+/// "lines: A Ann  B Bob  C Cy · : 1 2 3 moments below · │ this step": short, so that three
+/// players' legend fits the replay's narrower chart on one row.
 fn legend(app: &Scene, chart: &StoryChart, now: bool) -> Line<'static> {
     let mut spans = vec![Span::styled("lines: ", app.theme.dim())];
     for i in 0..chart.lines.len() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
         spans.push(player_span(app, Seat(i as u8)));
-        spans.push(Span::raw("  "));
     }
-    spans.push(Span::styled("by turn", app.theme.dim()));
     if !chart.moments.is_empty() {
         let n: Vec<String> = (1..=chart.moments.len()).map(|k| k.to_string()).collect();
-        spans.push(Span::styled(format!(" · {} and : the moments below", n.join(" ")), app.theme.dim()));
+        spans.push(Span::styled(format!(" · : {} moments below", n.join(" ")), app.theme.dim()));
     }
     if now {
-        spans.push(Span::styled(" · │ this step's turn", app.theme.dim()));
+        spans.push(Span::styled(" · │ this step", app.theme.dim()));
     }
     Line::from(spans)
 }
