@@ -97,3 +97,20 @@ fn the_story_chart_reads_public_information_only() {
     let chart = |start: &Game| catan::tui::StoryChart::of(start, &actions, &names);
     assert_eq!(chart(&start1), chart(&start2));
 }
+
+/// A game loaded already over has its story at once (`--load` of a finished game), and a frame
+/// only draws it: the chart is the same after many.
+#[test]
+fn a_game_loaded_over_has_its_story_and_frames_do_not_change_it() {
+    let path = positions::dir().join("game_over_3.json");
+    let record = catan::save::load(&path).expect("the game-over fixture");
+    let mut app = App::from_record(record.clone(), PLAIN);
+    assert_eq!(app.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
+    press(&mut app, "c");
+    let first = draw(&mut app, 100, 32);
+    assert!(first.contains("The game's story"), "{first}");
+    for _ in 0..3 {
+        assert_eq!(draw(&mut app, 100, 32), first);
+    }
+    assert_eq!(app.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
+}

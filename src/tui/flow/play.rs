@@ -69,10 +69,15 @@ impl App {
     /// Charts the game's story once the game is over (issue 36), from its record: once, here,
     /// so a frame only draws it. A game set by hand has no record, and no story.
     pub(in crate::tui) fn keep_story(&mut self) {
-        if !self.game().is_over() {
-            self.story = None;
-        } else if self.story.is_none() {
-            self.story = self.record().map(StoryChart::of_record);
+        // The model is lent out (which forgets what was asked of it) only when the story changes.
+        match (self.game().is_over(), self.story.is_some()) {
+            (false, true) => self.story = None,
+            (true, false) => {
+                if let Some(chart) = self.record().map(StoryChart::of_record) {
+                    self.story = Some(chart);
+                }
+            }
+            _ => {}
         }
     }
 }
