@@ -26,6 +26,7 @@ pub use app::App;
 pub use model::dialog::{Composer, Dialog, PickFor, Picker};
 pub use model::files::{Files, Resume};
 pub use model::focus::{Focus, Message, Msg};
+pub use model::game_story::{OverView, StoryChart};
 pub use model::keymap;
 pub use model::scene::Scene;
 pub use model::selection::{Purpose, Selection, Target};

@@ -168,3 +168,32 @@ fn replay_print_writes_the_log_as_text() {
     // As the table saw it: the --print log hides private details, unlike the viewer.
     assert!(text.contains("steals a card from") && !text.contains(" steals 1 "), "{text}");
 }
+
+/// Issue 36: `c` shows the game's story in the island's place, the step's turn marked on it
+/// (`│`), and the mark moves as the viewer steps; `c` again shows the island.
+#[test]
+fn replay_shows_the_story_chart_with_the_step_marked() {
+    let record = fixture();
+    let mut replay = Replay::new(&record, PLAIN);
+    let footer = draw(&replay, 140, 45);
+    assert!(footer.contains("c story chart/island"), "{footer}");
+    press(&mut replay, KeyCode::Char('c'));
+    assert!(replay.chart);
+    replay.go(Go::Forward(120));
+    let screen = draw(&replay, 140, 45);
+    assert!(screen.contains("The game's story") && screen.contains("│ this step"), "{screen}");
+    // The column of the step's mark: the first `│` after the y axis on the row under 100%
+    // (the moments' numbers are on the top row; the lines seldom come so high).
+    let mark_column = |screen: &str| {
+        let rows: Vec<&str> = screen.lines().collect();
+        let top = rows.iter().position(|l| l.contains("100%│")).expect("the chart's top row");
+        let row: Vec<char> = rows[top + 1].chars().collect();
+        (6..row.len()).find(|&x| row[x] == '│').expect("the mark")
+    };
+    let at_120 = mark_column(&screen);
+    insta::assert_snapshot!(screen);
+    replay.go(Go::Forward(100));
+    assert!(mark_column(&draw(&replay, 140, 45)) > at_120, "the mark moves on with the steps");
+    press(&mut replay, KeyCode::Char('c'));
+    assert!(!draw(&replay, 140, 45).contains("The game's story"), "c again shows the island");
+}

@@ -263,7 +263,8 @@ impl App {
             (_, Cmd::LogDown) => {
                 self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(self.scene()))
             }
-            (Mode::Over, Cmd::Board) => self.show_board = !self.show_board,
+            (Mode::Over, Cmd::Board) => self.over_view = self.over_view.board_key(),
+            (Mode::Over, Cmd::Toggle) => self.over_view = self.over_view.story_key(),
             (Mode::Handoff, Cmd::Confirm) => {
                 self.viewer = self.keyboard().handoff;
                 self.sync();

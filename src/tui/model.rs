@@ -7,6 +7,7 @@ pub mod builders;
 pub mod dialog;
 pub mod files;
 pub mod focus;
+pub mod game_story;
 pub mod keymap;
 pub mod legal;
 pub mod offers;

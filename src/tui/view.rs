@@ -18,4 +18,5 @@ pub mod phase;
 pub mod place;
 pub mod screens;
 pub mod start_view;
+pub mod story_chart;
 pub mod table_view;

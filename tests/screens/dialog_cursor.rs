@@ -46,7 +46,7 @@ fn the_card_dialog_opens_on_a_card_the_player_can_play() {
     let mut app = app_for(game);
     app.update(Msg::char('p'));
     // Rows: knight, road building, year of plenty, monopoly, victory point.
-    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: 3 }), "on the monopoly card, the one held");
+    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: Some(3) }), "on the monopoly card, the one held");
 }
 
 /// Issue 15: "The monopoly dialog has no meaningless count column". The bank's counts say
@@ -173,4 +173,28 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
     let mut app = app_for(game);
     app.update(Msg::char('m'));
     assert!(matches!(app.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })), "wool: {:?}", app.focus);
+}
+
+/// H5: with two cards that can be played, the menu opens with neither chosen; Enter then plays
+/// nothing and says how to name one; ↓ names the first and Enter plays it.
+#[test]
+fn h5_the_card_menu_chooses_no_card_among_several_and_enter_plays_nothing() {
+    use crate::support::region::{Region, region};
+    let game = Scenario::new(Config::with_players(3), 7).build().unwrap();
+    let me = game.to_act();
+    let game = Scenario::from_game(game).dev(me, DevCard::Knight).dev(me, DevCard::Monopoly).rolled().build().unwrap();
+    let mut app = app_for(game);
+    app.update(Msg::char('p'));
+    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: None }), "no card chosen for the player");
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
+    let before = *app.game();
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    assert_eq!(*app.game(), before, "Enter on the fresh menu plays nothing");
+    let said = app.message.clone().expect("Enter says what to do");
+    assert!(!said.error && said.text.contains("name a card first"), "{}", said.text);
+    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: None }), "the menu stays open");
+    app.update(Msg::key(crossterm::event::KeyCode::Down));
+    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: Some(0) }), "↓ names the knight");
+    app.update(Msg::key(crossterm::event::KeyCode::Enter));
+    assert!(app.game().dev_card_played(), "Enter plays the card named");
 }

@@ -43,6 +43,7 @@ mod no_robber;
 mod saved_positions;
 mod sea;
 mod six;
+mod story_chart;
 mod trade;
 mod unit_keys;
 mod units;

@@ -181,11 +181,18 @@ impl Dialog {
             },
             Dialog::Cards { row } => match cmd {
                 Cmd::Up | Cmd::Down => {
-                    *row = wrap(*row, CARD_ROWS.len(), cmd == Cmd::Up);
+                    *row = Some(match *row {
+                        Some(r) => wrap(r, CARD_ROWS.len(), cmd == Cmd::Up),
+                        None if cmd == Cmd::Up => CARD_ROWS.len() - 1,
+                        None => 0,
+                    });
                     Outcome::Stay
                 }
+                // H5: as with a trade partner (issue 33), Enter before a card is named plays
+                // nothing and says how to name one.
+                Cmd::Confirm if row.is_none() => Outcome::Note("name a card first: ↑↓ to it, then Enter".into()),
                 Cmd::Confirm => {
-                    let card = CARD_ROWS[*row];
+                    let card = CARD_ROWS[row.unwrap_or(0)];
                     match card_playable(game, &legal(), card) {
                         Err(why) => Outcome::Refuse(why),
                         Ok(()) => match card {

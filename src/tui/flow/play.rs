@@ -5,6 +5,7 @@ use crate::engine::{Action, Phase, RuleError};
 use crate::tui::app::App;
 use crate::tui::model::dialog::{Dialog, PickFor, Picker};
 use crate::tui::model::focus::Focus;
+use crate::tui::model::game_story::StoryChart;
 use crate::tui::model::selection::{Purpose, Selection};
 
 impl App {
@@ -33,6 +34,7 @@ impl App {
     /// Sets the focus the game's phase asks for, for the player who has the keyboard.
     pub(in crate::tui) fn sync(&mut self) {
         self.focus = Focus::Idle;
+        self.keep_story();
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
         if !matches!(self.game().phase(), Phase::Trade { .. }) {
@@ -62,5 +64,20 @@ impl App {
             Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(self.game()))),
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
+    }
+
+    /// Charts the game's story once the game is over (issue 36), from its record: once, here,
+    /// so a frame only draws it. A game set by hand has no record, and no story.
+    pub(in crate::tui) fn keep_story(&mut self) {
+        // The model is lent out (which forgets what was asked of it) only when the story changes.
+        match (self.game().is_over(), self.story.is_some()) {
+            (false, true) => self.story = None,
+            (true, false) => {
+                if let Some(chart) = self.record().map(StoryChart::of_record) {
+                    self.story = Some(chart);
+                }
+            }
+            _ => {}
+        }
     }
 }

@@ -65,6 +65,8 @@ impl App {
         let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
         app.undoable = record.can_undo().is_ok();
         *app.played() = Played::Recorded(record);
+        // A game loaded over has its story too (sync ran before the record was in).
+        app.keep_story();
         app
     }
 

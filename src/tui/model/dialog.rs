@@ -57,8 +57,11 @@ pub enum Dialog {
         get: usize,
         on_get: bool,
     },
+    /// The development card menu (H5): with two or more cards playable, none is chosen until
+    /// the player names one (↑↓); with one, it is; with none, the cursor shows why on a card
+    /// held (Enter only says why not).
     Cards {
-        row: usize,
+        row: Option<usize>,
     },
     /// A unit to build or act with, then where (R52, R53).
     Units(crate::tui::model::unit_choice::UnitChoice),
@@ -171,15 +174,20 @@ impl Dialog {
         Dialog::Responses { row: if agreed.len() == 1 { Some(agreed[0]) } else { None }, chosen: false }
     }
 
-    /// The development cards, the cursor on one that can be played now, else on one the player
-    /// holds: never on a card they have none of while they hold another.
+    /// The development cards (H5): playing one can't be taken back, so among two or more
+    /// playable cards none is chosen for the player. The one playable card is chosen (a single
+    /// option, Enter plays it); with none playable the cursor is on a card held, whose row says
+    /// why it can't be played (Enter plays nothing).
     pub fn cards(game: &Game, legal: &[Action]) -> Dialog {
         let held = game.view(game.to_act()).dev_cards();
-        let row = CARD_ROWS
-            .iter()
-            .position(|&c| card_playable(game, legal, c).is_ok())
-            .or_else(|| CARD_ROWS.iter().position(|&c| held[c] > 0));
-        Dialog::Cards { row: row.unwrap_or(0) }
+        let playable: Vec<usize> =
+            (0..CARD_ROWS.len()).filter(|&i| card_playable(game, legal, CARD_ROWS[i]).is_ok()).collect();
+        let row = match playable[..] {
+            [only] => Some(only),
+            [] => CARD_ROWS.iter().position(|&c| held[c] > 0).or(Some(0)),
+            _ => None,
+        };
+        Dialog::Cards { row }
     }
 
     /// A trade with the bank, on the best trade the player has: the resource given at the

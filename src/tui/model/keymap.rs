@@ -329,6 +329,7 @@ const QUIT: &[Binding] = &[
 
 const OVER: &[Binding] = &[
     b(&[Char('b')], "b", Cmd::Board, "board/statistics"),
+    b(&[Char('c')], "c", Cmd::Toggle, "the game's story"),
     b(&[Char('s'), Char('S')], "s", Cmd::Save, "save"),
     b(&[Char('q'), Esc], "q", Cmd::Yes, "quit"),
 ];

@@ -18,6 +18,7 @@ use crate::tui::model::builders::Builders;
 use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
 use crate::tui::model::focus::{Focus, Keyboard, Screen};
+use crate::tui::model::game_story::{OverView, StoryChart};
 use crate::tui::model::keymap::{Cmd, Mode};
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
@@ -54,8 +55,11 @@ pub struct Scene {
     /// The how-to-play page, while it is open: how far it is scrolled.
     pub howto: Option<u16>,
     pub quitting: bool,
-    /// On the game-over screen: show the board instead of the statistics.
-    pub show_board: bool,
+    /// What the game-over screen shows: the statistics, the story or the board.
+    pub over_view: OverView,
+    /// The game's story, charted once the game is over (or the replay viewer opens): worked
+    /// out once from the record, never per frame.
+    pub story: Option<StoryChart>,
     pub size: (u16, u16),
     /// The save prompt, while a name is typed.
     pub saving: Option<SavePrompt>,
@@ -109,7 +113,8 @@ impl Scene {
             help: false,
             howto: None,
             quitting: false,
-            show_board: false,
+            over_view: OverView::Statistics,
+            story: None,
             size: (0, 0),
             saving: None,
             table: Table::default(),

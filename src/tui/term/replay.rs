@@ -42,6 +42,8 @@ pub enum Go {
     Forward(usize),
     Start,
     End,
+    /// Shows the game's story in the island's place, or the island again (issue 36).
+    Chart,
     Quit,
 }
 
@@ -63,6 +65,7 @@ const KEYS: &[Binding] = &[
     Binding { keys: &[PageDown], go: Go::Forward(10), label: "", desc: "" },
     Binding { keys: &[Home, Char('g')], go: Go::Start, label: "Home/g", desc: "start" },
     Binding { keys: &[End, Char('G')], go: Go::End, label: "End/G", desc: "end" },
+    Binding { keys: &[Char('c')], go: Go::Chart, label: "c", desc: "story chart/island" },
     Binding { keys: &[Char('q'), Esc], go: Go::Quit, label: "q/Esc", desc: "quit" },
 ];
 
@@ -75,6 +78,8 @@ pub struct Replay {
     scene: Scene,
     /// Every log entry with the step whose action caused it, oldest first, nothing hidden.
     entries: Vec<(usize, Entry)>,
+    /// The game's story is shown in the island's place.
+    pub chart: bool,
     /// Set when the viewer should close.
     pub done: bool,
 }
@@ -90,8 +95,11 @@ impl Replay {
             timeline,
             step: 0,
             entries: Vec::new(),
+            chart: false,
             done: false,
         };
+        // Charted once, for the whole record: stepping only moves the mark of the turn.
+        replay.scene.story = Some(crate::tui::model::game_story::StoryChart::of_record(record));
         let mut entries = Vec::new();
         for step in 0..=replay.timeline.len() {
             entries.extend(entries_all(replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
@@ -129,6 +137,7 @@ impl Replay {
             Go::Forward(n) => (self.step + n).min(self.len()),
             Go::Start => 0,
             Go::End => self.len(),
+            Go::Chart => return self.chart = !self.chart,
             Go::Quit => return self.done = true,
         };
         if step != self.step {
@@ -443,7 +452,12 @@ impl Widget for &Replay {
         );
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
-        self.island(down(a.board), buf);
+        if self.chart {
+            let now = Some(app.game().turn_number());
+            crate::tui::view::story_chart::render(app, app.story.as_ref(), now, down(a.board), buf);
+        } else {
+            self.island(down(a.board), buf);
+        }
         let side = down(a.side);
         let players_h = panels::players_height(app);
         let hands_h = self.hand_lines(side.width.saturating_sub(2) as usize).len() as u16 + 2;

@@ -377,7 +377,7 @@ fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static
     (Line::raw(" Trade with the bank "), lines)
 }
 
-fn cards(app: &Scene, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
+fn cards(app: &Scene, row: Option<usize>) -> (Line<'static>, Vec<Line<'static>>) {
     let g = app.game();
     let legal = app.legal();
     let dev = app.acting_view().dev_cards();
@@ -390,15 +390,21 @@ fn cards(app: &Scene, row: usize) -> (Line<'static>, Vec<Line<'static>>) {
             crate::engine::DevCard::Monopoly => "take all of one resource",
             crate::engine::DevCard::VictoryPoint => "1 point, kept hidden",
         };
-        let mut l = Line::from(vec![mark(app, i == row), Span::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]))]);
+        let on = Some(i) == row;
+        let mut l = Line::from(vec![mark(app, on), Span::raw(format!("{:<16}{:>2}  {what}", c.name(), dev[c]))]);
         if card_playable(g, &legal, c).is_err() {
             l = l.patch_style(app.theme.dim());
         }
-        if i == row {
+        if on {
             l = l.patch_style(app.theme.selected());
         }
         lines.push(l);
     }
+    // H5: none chosen among several playable cards until the player names one.
+    let Some(row) = row else {
+        lines.push(Line::styled("name a card: ↑↓ to it, then Enter", app.theme.dim()));
+        return (Line::raw(" Development cards (one per turn) "), lines);
+    };
     lines.push(match card_playable(g, &legal, CARD_ROWS[row]) {
         Ok(()) => Line::styled("ok: Enter plays it", app.theme.target()),
         Err(why) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(why)), app.theme.error()),

@@ -7,6 +7,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::Game;
 use crate::tui::model::focus::{Focus, Message};
+use crate::tui::model::game_story::OverView;
 use crate::tui::model::scene::Scene;
 use crate::tui::view::board::{Geometry, Island, sea_drawn};
 use crate::tui::view::panels::{self, block};
@@ -135,7 +136,7 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
         panels::header(app, areas.header, buf);
         if app.start.is_some() {
             crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.game(), r, buf));
-        } else if app.game().is_over() && !app.show_board {
+        } else if app.game().is_over() && app.over_view != OverView::Board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.keyboard().handoff {
             // The island and the public panels stay; only hands and cards are hidden.

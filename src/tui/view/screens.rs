@@ -9,6 +9,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{DevCard, Seat};
 use crate::save;
+use crate::tui::model::game_story::OverView;
 use crate::tui::model::keymap::Mode;
 use crate::tui::model::save_prompt::SavePrompt;
 use crate::tui::model::scene::Scene;
@@ -102,7 +103,8 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).centered().block(block(app, " Quit ")).render(r, buf);
 }
 
-/// The end: the winner, points by source, and the game's statistics.
+/// The end: the winner, then points by source and the game's statistics, or (`c`) the game's
+/// story.
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = app.game();
     let stats = Stats::collect(&app.log);
@@ -127,6 +129,9 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     ));
     spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()));
     Line::from(spans).centered().render(title, buf);
+    if app.over_view == OverView::Story {
+        return crate::tui::view::story_chart::render(app, app.story.as_ref(), None, body, buf);
+    }
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
     let n = g.num_players() as u16;
     let [points, gains] = Layout::vertical([Constraint::Length(n + 3), Constraint::Fill(1)]).areas(left);
