@@ -113,13 +113,13 @@ impl App {
                 let seat = &mut form.seats[i];
                 match seat.bot {
                     Some(_) => {
-                        seat.bot = None;
+                        (seat.bot, seat.tips) = (None, false);
                         if seat.auto {
                             (seat.name, seat.auto) = (String::new(), false);
                         }
                     }
                     None => {
-                        seat.bot = Some(DEFAULT_BOT);
+                        (seat.bot, seat.tips) = (Some(DEFAULT_BOT), false);
                         if seat.name.trim().is_empty() {
                             (seat.name, seat.auto) = (name, true);
                         }
@@ -134,7 +134,8 @@ impl App {
                         let to = at.saturating_add_signed(by).min(BotLevel::ALL.len() - 1);
                         form.seats[i].bot = Some(BotLevel::ALL[to]);
                     }
-                    None => self.refuse("a person's seat: Tab makes it a computer player's".into()),
+                    // A person's seat: the arrows turn its tips on or off (issue 36).
+                    None => form.seats[i].tips = !form.seats[i].tips,
                 }
             }
             (Row::Seat(i), Cmd::Less) => {
@@ -224,7 +225,10 @@ impl App {
         }
         let mut settings = Settings::from_rules(&rules, seats.clone());
         settings.bot_offers_to_people = self.table.offers_to_people;
+        settings.tips = form.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect();
+        let tips: Vec<bool> = form.named().map(|s| s.tips && s.bot.is_none()).collect();
         self.begin(seats);
+        self.coach.tips = tips;
         if self.start.is_none()
             && let Some(file) = file
             && let Err(e) = settings.save(&file)
