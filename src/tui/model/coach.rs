@@ -110,5 +110,6 @@ pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool) -> Option<Advis
 
 /// A chance and its change as the panel and the tip say them: "34% (+3)".
 pub fn number(chance: f64, change: f64) -> String {
-    format!("{:.0}% ({:+.0})", chance * 100.0, change * 100.0)
+    // Adding zero turns a change that rounds to -0 into +0.
+    format!("{:.0}% ({:+.0})", chance * 100.0, (change * 100.0).round() + 0.0)
 }

@@ -332,7 +332,7 @@ impl Scene {
         let g = self.game();
         let quiet = keyboard.guarded.is_none() && keyboard.bot_seat.is_none() && keyboard.handoff.is_none();
         let shared = keyboard.sharing_offer || keyboard.asking_builders;
-        (self.start.is_none() && self.record().is_some() && !g.is_over() && quiet && !shared)
+        (self.start.is_none() && !g.is_over() && quiet && !shared)
             .then(|| g.to_act())
             .filter(|s| self.viewer == Some(*s))
     }
@@ -394,7 +394,7 @@ impl Scene {
     pub fn enabled(&self, cmd: Cmd) -> bool {
         let keyboard = self.keyboard();
         let mode = keyboard.mode;
-        if mode == Mode::SaveName {
+        if matches!(mode, Mode::SaveName | Mode::Advice) {
             return true;
         }
         match cmd {
