@@ -7,7 +7,7 @@ use crate::support::hidden::twins;
 use crate::support::region::{Region, region};
 use crate::support::screen::{NAMES, PLAIN, app_with, play_setup, play_turns_until, press, text};
 
-use catan::bots::advice::{Settings, advise_with};
+use catan::bots::advice::advise_with;
 use catan::engine::Phase;
 use catan::tui::keymap::Mode;
 use catan::tui::{App, Msg};
@@ -110,7 +110,6 @@ fn asking_advice_changes_nothing() {
     press(&mut app, "Enter");
     assert_eq!(*app.game(), game);
     assert_eq!(app.record().unwrap().actions(), &actions[..]);
-    assert!(!app.autosave_path().is_some_and(|p| !p.exists()));
 }
 
 /// Advice asked for a position that changed before it came is thrown away, never shown.
@@ -172,8 +171,23 @@ fn a_tips_seat_sees_the_best_move_on_the_status_line() {
     assert!(!text(&app).contains("tip:"));
 }
 
+/// On the shared answer screen everyone reads (H4) the key says why it gives no advice there.
 #[test]
-fn settings_for_the_tests_are_untimed() {
-    let app = table(1);
-    assert_eq!(app.coach.settings.budget, Settings { worlds: 1, budget: std::time::Duration::from_secs(3600) }.budget);
+fn the_key_says_why_on_the_shared_offer_screen() {
+    use catan::engine::{Action, Hand, Resource, SeatSet};
+    let mut app = table(5);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    let me = app.game().to_act();
+    let hand = app.game().view(me).hand();
+    let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).expect("a card to give");
+    let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+    let to = SeatSet::all(3).without(me);
+    app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
+    assert_eq!(app.mode(), Mode::Offer);
+    press(&mut app, "i");
+    assert!(app.coach.panel.is_none());
+    let said = app.message.clone().expect("a message");
+    assert!(said.text.starts_with("no advice on a shared screen"), "{said:?}");
+    assert!(!text(&app).contains("Advice for"));
 }

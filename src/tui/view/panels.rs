@@ -393,9 +393,10 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
     let fit = crate::tui::model::words::fit;
     // A tips seat's best move (issue 36), after the prompt or the message: the tip takes what
     // they leave, and at least half the row.
-    let tip = app.tip_shown().filter(|_| !message.is_some_and(|m| m.error)).map(|t| {
-        format!("tip: {} {}", crate::tui::model::coach::number(t.chance, t.change), t.reason)
-    });
+    let tip = app
+        .tip_shown()
+        .filter(|_| !message.is_some_and(|m| m.error))
+        .map(|t| format!("tip: {} {}", crate::tui::model::coach::number(t.chance, t.change), t.reason));
     let tip_room = tip.as_ref().map_or(0, |t| {
         let said = message.map_or(prompt, |m| m.text.as_str()).chars().count();
         (t.chars().count() + 3).min(room(said + 4).max(room(0) / 2))
