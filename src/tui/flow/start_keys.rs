@@ -71,6 +71,10 @@ impl App {
     /// its autosave is written on, and the player to act takes the keyboard first.
     fn continue_last(&mut self) {
         let Some(resume) = self.start.as_mut().and_then(|f| f.last.take()) else { return };
+        // The tips of the form's people, by name (the save keeps none).
+        let tips: Vec<String> = self.start.as_ref().map_or(Vec::new(), |f| {
+            f.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect()
+        });
         let file = resume.file.display().to_string();
         let actions = resume.record.len();
         let mut app = App::from_record(resume.record, self.theme);
@@ -78,6 +82,7 @@ impl App {
         app.size = self.size;
         app.set_files(self.files.clone(), resume.autosave);
         app.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
+        app.resume_tips(&tips);
         *self = app;
     }
 

@@ -88,6 +88,12 @@ impl Coach {
         self.timed = false;
     }
 
+    /// Tips for the people among `names` named in `tips` (a resumed game: the save keeps no
+    /// tips, the settings keep them by name); `person` says which seats people play.
+    pub fn tips_by_name(&mut self, names: &[String], tips: &[String], person: impl Fn(Seat) -> bool) {
+        self.tips = names.iter().enumerate().map(|(i, n)| tips.contains(n) && person(Seat(i as u8))).collect();
+    }
+
     /// Whether the seat asked for tips.
     pub fn has_tips(&self, s: Seat) -> bool {
         self.tips.get(s.index()).copied().unwrap_or(false)
