@@ -191,3 +191,33 @@ fn the_key_says_why_on_the_shared_offer_screen() {
     assert!(said.text.starts_with("no advice on a shared screen"), "{said:?}");
     assert!(!text(&app).contains("Advice for"));
 }
+
+/// One person among computer players answers an offer privately (no shared screen): the panel
+/// weighs accepting, declining and a counter.
+#[test]
+fn an_offer_received_in_private_is_advised() {
+    use crate::support::hidden::{A, B, position};
+    use catan::engine::{Action, Hand, Resource, SeatSet};
+    use catan::save::SeatInfo;
+    let mut game = position().turn(B).hand(B, Hand::new([2, 1, 1, 1, 0])).rolled().build().unwrap();
+    let offer = Action::OfferTrade {
+        give: Hand::of(Resource::Brick, 1),
+        get: Hand::of(Resource::Ore, 1),
+        to: SeatSet::default().with(A),
+    };
+    game.apply(offer).unwrap();
+    let seats = vec![
+        SeatInfo::human("Ann"),
+        SeatInfo::bot("Bob", catan::bots::BotLevel::Easy),
+        SeatInfo::bot("Cy", catan::bots::BotLevel::Easy),
+    ];
+    let mut app = App::resume(1, seats, game, Vec::new(), PLAIN);
+    app.update(Msg::Resize(140, 45));
+    app.coach.untimed(WORLDS);
+    assert_eq!(app.mode(), Mode::Answer);
+    ask(&mut app);
+    let advice = app.advice_shown().expect("advice on a private answer");
+    let moves: Vec<Action> = advice.moves.iter().map(|m| m.action).collect();
+    assert!(moves.contains(&Action::AcceptTrade) && moves.contains(&Action::DeclineTrade), "{moves:?}");
+    insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
+}
