@@ -221,3 +221,13 @@ fn an_offer_received_in_private_is_advised() {
     assert!(moves.contains(&Action::AcceptTrade) && moves.contains(&Action::DeclineTrade), "{moves:?}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
 }
+
+/// Ctrl-C over the panel asks to quit, as everywhere.
+#[test]
+fn ctrl_c_over_the_panel_asks_to_quit() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = table(11);
+    press(&mut app, "Enter i");
+    app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    assert_eq!(app.mode(), Mode::Quit);
+}
