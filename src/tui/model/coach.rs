@@ -119,3 +119,29 @@ pub fn number(chance: f64, change: f64) -> String {
     // Adding zero turns a change that rounds to -0 into +0.
     format!("{:.0}% ({:+.0})", chance * 100.0, (change * 100.0).round() + 0.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A change that rounds to nothing reads "+0", never "-0".
+    #[test]
+    fn the_number_reads_as_a_player_weighs_it() {
+        assert_eq!(number(0.3412, 0.031), "34% (+3)");
+        assert_eq!(number(0.28, -0.004), "28% (+0)");
+        assert_eq!(number(0.13, -0.152), "13% (-15)");
+    }
+
+    /// A thread that stops without an answer is a failed job, said as such, never a hang.
+    #[test]
+    fn a_job_whose_thread_stopped_has_failed() {
+        let game = crate::engine::Game::new(crate::engine::Config::default(), 1).unwrap();
+        let asked = Asked { seat: game.to_act(), game };
+        let (tx, rx) = std::sync::mpsc::channel::<Option<u8>>();
+        let mut job = Pending::new(asked, rx);
+        assert!(!job.poll(false) && job.waiting());
+        drop(tx);
+        assert!(job.poll(true));
+        assert!(job.failed && job.got.is_none() && !job.waiting());
+    }
+}
