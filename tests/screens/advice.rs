@@ -231,3 +231,16 @@ fn ctrl_c_over_the_panel_asks_to_quit() {
     app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
     assert_eq!(app.mode(), Mode::Quit);
 }
+
+/// The robber's move is advised too: where it goes (and whom it robs).
+#[test]
+fn the_robbers_move_is_advised() {
+    let mut app = table(5);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Robber);
+    ask(&mut app);
+    let advice = app.advice_shown().expect("advice on the robber");
+    assert!(advice.moves.len() >= 3);
+    assert!(advice.moves.iter().all(|m| matches!(m.action, catan::engine::Action::MoveRobber { .. })), "{advice:?}");
+    assert!(text(&app).contains("robber"), "{}", text(&app));
+}
