@@ -363,3 +363,41 @@ fn remembered_bot_seats_keep_their_levels() {
     assert_eq!(app.table.level(catan::engine::Seat(2)), Some(BotLevel::Hard));
     assert!(matches!(SeatKind::Bot(BotLevel::Easy).bot_level(), Some(BotLevel::Easy)));
 }
+
+/// Issue 36: on a person's seat the arrows turn "tips" on (the best move's line on the status
+/// line at each of their moments); remembered by name in settings.json, and a file written
+/// before tips existed still loads, with none.
+#[test]
+fn tips_are_set_per_person_seat_and_remembered() {
+    let dir = TempDir::new("tips");
+    let file = dir.join(SETTINGS_FILE);
+    let (remembered, rules) = Remembered::read(Some(file.clone()));
+    let mut app = App::start_screen(7, PLAIN, rules, &remembered);
+    app.update(Msg::Resize(96, 28));
+    press(&mut app, "Esc");
+    type_text(&mut app, "Ann");
+    press(&mut app, "Right Enter Tab Enter");
+    type_text(&mut app, "Cy");
+    press(&mut app, "Right Left Right");
+    let form = app.start.as_ref().unwrap();
+    assert_eq!([form.seats[0].tips, form.seats[1].tips, form.seats[2].tips], [true, false, true]);
+    insta::assert_snapshot!("start_form_with_tips", region(&mut app, 96, 28, Region::Body));
+    insta::assert_snapshot!("start_form_tips_status", region(&mut app, 96, 28, Region::Footer));
+    // Right on a bot's seat is its level, never tips.
+    press(&mut app, "Up Right Down Enter Enter");
+    assert!(app.start.is_none(), "{:?}", app.message);
+    assert_eq!(app.coach.tips, [true, false, true]);
+    let (again, _) = Remembered::read(Some(file.clone()));
+    assert_eq!(again.tips, ["Ann", "Cy"]);
+    let app = App::start_screen(7, PLAIN, Config::default(), &again);
+    let seats = &app.start.as_ref().unwrap().seats;
+    assert_eq!(seats.iter().map(|s| s.tips).collect::<Vec<_>>(), [true, false, true]);
+
+    // A file from before tips: it loads, with no seat on tips.
+    let old = r#"{"seats":[{"name":"Ann","kind":"human"},{"name":"Bo","kind":"human"}],"target":10}"#;
+    std::fs::write(&file, old).unwrap();
+    let (before, _) = Remembered::read(Some(file.clone()));
+    assert!(before.notice.is_none(), "{:?}", before.notice);
+    assert_eq!(before.seats.len(), 2);
+    assert!(before.tips.is_empty());
+}

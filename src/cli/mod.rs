@@ -151,6 +151,10 @@ fn play(args: PlayArgs, given: &[String]) -> ExitCode {
     let (config, remembered) = if seats.is_none() && resume.is_none() {
         let (remembered, rules) = tui::Remembered::read(tui::Settings::file());
         (args.rules.over(rules, |id| given.iter().any(|g| g == id)), remembered)
+    } else if resume.is_some() {
+        // A resumed game keeps the tips its people asked for, by name (the save keeps none).
+        let (remembered, _) = tui::Remembered::read(tui::Settings::file());
+        (config, tui::Remembered { tips: remembered.tips, ..tui::Remembered::default() })
     } else {
         (config, tui::Remembered::default())
     };

@@ -237,6 +237,8 @@ impl App {
         match (mode, cmd) {
             (Mode::HowTo, cmd) => self.howto_command(cmd),
             (_, Cmd::Help) => self.help = true,
+            // The panel's keys close it; Ctrl-C still asks to quit.
+            (Mode::Advice, Cmd::Cancel) | (_, Cmd::Advice) => self.advice_key(),
             (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
             (Mode::Quit, _) => self.quitting = false,
             (_, Cmd::Quit) => self.quitting = true,

@@ -6,6 +6,7 @@ mod aftermath;
 mod answers;
 pub mod bot_turns;
 mod building_phase;
+mod coach_keys;
 pub mod dialog_keys;
 mod fight_keys;
 mod howto_keys;

@@ -4,6 +4,7 @@
 //! footer, the help and every widget read them.
 
 pub mod builders;
+pub mod coach;
 pub mod dialog;
 pub mod files;
 pub mod focus;

@@ -3,6 +3,7 @@
 //! frame of a [`crate::tui::Scene`]. Views import the model and each other, never a flow, the
 //! app or the terminal.
 
+pub mod advice_view;
 pub mod board;
 pub mod board_units;
 pub mod describe;

@@ -33,6 +33,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod advice;
 mod board;
 mod dialog_cursor;
 mod dialogs;

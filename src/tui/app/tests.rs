@@ -308,3 +308,16 @@ fn the_keyboard_is_worked_out_once_a_change() {
     }
     assert!(most <= 4, "a key and its frame worked the keyboard out {most} times");
 }
+
+/// Issue 36: a resumed game's people get the tips the settings name them with (the save keeps
+/// no tips); a computer player's seat never does.
+#[test]
+fn a_resumed_game_keeps_its_peoples_tips_by_name() {
+    use crate::bots::BotLevel;
+    use crate::save::{Record, SeatInfo};
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::human("Cy")];
+    let record = Record::new_with_seats(crate::engine::Config::with_players(3), 3, seats).unwrap();
+    let mut app = App::from_record(record, Theme::default());
+    app.resume_tips(&["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(app.coach.tips, [true, false, false]);
+}

@@ -16,6 +16,12 @@ impl App {
     /// while no bot plays, or its decided move waits under the help or a question (only a key
     /// changes anything then).
     pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
+        let bots = self.bots_wait(now);
+        // Advice being worked out is polled as a bot's move is.
+        if self.coach.waiting() { Some(bots.map_or(POLL, |d| d.min(POLL))) } else { bots }
+    }
+
+    fn bots_wait(&self, now: Instant) -> Option<Duration> {
         if let Some(due) = self.unwatched_fight_ends() {
             return Some(due.saturating_duration_since(now));
         }
@@ -56,6 +62,11 @@ impl App {
     /// enough. Returns true when the screen changed. Bots play only while nothing is open over
     /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
+        let advised = self.poll_coach(false);
+        self.tick_bots(now) || advised
+    }
+
+    fn tick_bots(&mut self, now: Instant) -> bool {
         if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
             self.fight = None;
             self.sync();

@@ -35,6 +35,8 @@ impl App {
     pub(in crate::tui) fn sync(&mut self) {
         self.focus = Focus::Idle;
         self.keep_story();
+        // Advice is for one seat at one position: a hand-off, an action or an undo ends it.
+        self.drop_stale_advice();
         // An answer belongs to one offer (H4): once the offer is closed, what was said to it
         // on the shared screen is forgotten, so the next offer starts with no answers.
         if !matches!(self.game().phase(), Phase::Trade { .. }) {

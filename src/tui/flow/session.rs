@@ -44,6 +44,7 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
     let actions = resume.record.len();
     let mut app = App::from_record(resume.record, options.theme);
     (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+    app.resume_tips(&options.remembered.tips);
     // A loaded game gets its own autosave at once, so `--continue` comes back to it.
     app.dirty = resume.autosave.is_none();
     app.set_files(Files::from_env(), resume.autosave);
@@ -58,6 +59,13 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
 }
 
 impl App {
+    /// A resumed game's tips: the people the settings name with tips on.
+    pub(in crate::tui) fn resume_tips(&mut self, tips: &[String]) {
+        let names = self.names.clone();
+        let people: Vec<crate::engine::Seat> = self.table.humans().collect();
+        self.coach.tips_by_name(&names, tips, |s| people.contains(&s));
+    }
+
     /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
     /// record, its computer players play on at their levels, and the person to act is asked to
     /// take the keyboard first (H1).

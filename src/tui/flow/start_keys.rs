@@ -71,6 +71,10 @@ impl App {
     /// its autosave is written on, and the player to act takes the keyboard first.
     fn continue_last(&mut self) {
         let Some(resume) = self.start.as_mut().and_then(|f| f.last.take()) else { return };
+        // The tips of the form's people, by name (the save keeps none).
+        let tips: Vec<String> = self.start.as_ref().map_or(Vec::new(), |f| {
+            f.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect()
+        });
         let file = resume.file.display().to_string();
         let actions = resume.record.len();
         let mut app = App::from_record(resume.record, self.theme);
@@ -78,6 +82,7 @@ impl App {
         app.size = self.size;
         app.set_files(self.files.clone(), resume.autosave);
         app.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
+        app.resume_tips(&tips);
         *self = app;
     }
 
@@ -113,13 +118,13 @@ impl App {
                 let seat = &mut form.seats[i];
                 match seat.bot {
                     Some(_) => {
-                        seat.bot = None;
+                        (seat.bot, seat.tips) = (None, false);
                         if seat.auto {
                             (seat.name, seat.auto) = (String::new(), false);
                         }
                     }
                     None => {
-                        seat.bot = Some(DEFAULT_BOT);
+                        (seat.bot, seat.tips) = (Some(DEFAULT_BOT), false);
                         if seat.name.trim().is_empty() {
                             (seat.name, seat.auto) = (name, true);
                         }
@@ -134,7 +139,8 @@ impl App {
                         let to = at.saturating_add_signed(by).min(BotLevel::ALL.len() - 1);
                         form.seats[i].bot = Some(BotLevel::ALL[to]);
                     }
-                    None => self.refuse("a person's seat: Tab makes it a computer player's".into()),
+                    // A person's seat: the arrows turn its tips on or off (issue 36).
+                    None => form.seats[i].tips = !form.seats[i].tips,
                 }
             }
             (Row::Seat(i), Cmd::Less) => {
@@ -224,7 +230,10 @@ impl App {
         }
         let mut settings = Settings::from_rules(&rules, seats.clone());
         settings.bot_offers_to_people = self.table.offers_to_people;
+        settings.tips = form.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect();
+        let tips: Vec<bool> = form.named().map(|s| s.tips && s.bot.is_none()).collect();
         self.begin(seats);
+        self.coach.tips = tips;
         if self.start.is_none()
             && let Some(file) = file
             && let Err(e) = settings.save(&file)

@@ -52,6 +52,8 @@ pub enum Mode {
     Bot,
     /// A fight is shown (R56): any key goes on, and does nothing else.
     Fight,
+    /// The advice panel (issue 36): read-only; its keys close it.
+    Advice,
 }
 
 /// Everything a key can ask for. The app decides what each means in the current mode.
@@ -101,6 +103,8 @@ pub enum Cmd {
     HowTo,
     /// Take a seat off the start screen.
     Remove,
+    /// Open (or close) the advice panel for the player at the keyboard (issue 36).
+    Advice,
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -122,6 +126,7 @@ use KeyCode::{BackTab, Backspace, Char, Delete, Down, Enter, Esc, F, Home, Left,
 /// prompt. Save is `s`, as issue 4 asks (`S` too, for hands used to it); so a settlement is `v`,
 /// for village.
 pub const GLOBAL: &[Binding] = &[
+    b(&[Char('i')], "i", Cmd::Advice, "advice"),
     b(&[Char('u')], "u", Cmd::Undo, "undo"),
     b(&[Char('s'), Char('S')], "s", Cmd::Save, "save"),
     b(&[Char('?'), KeyCode::F(1)], "?", Cmd::Help, "help"),
@@ -319,6 +324,9 @@ const BOT: &[Binding] = &[];
 /// The fight's box: the app closes it on any key (Ctrl-C asks to quit); this row names it.
 const FIGHT: &[Binding] = &[b(&[Enter, Esc, Char(' ')], "any key", Cmd::Confirm, "go on")];
 
+/// The advice panel: it plays nothing, so every key of it closes it.
+const ADVICE: &[Binding] = &[b(&[Esc, Enter, Char('i')], "Esc/i", Cmd::Cancel, "close advice")];
+
 const HELP: &[Binding] =
     &[b(&[Char('h')], "h", Cmd::HowTo, "how to play"), b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
@@ -366,6 +374,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Over => OVER,
         Mode::Bot => BOT,
         Mode::Fight => FIGHT,
+        Mode::Advice => ADVICE,
     }
 }
 
@@ -381,6 +390,7 @@ pub fn takes_global(mode: Mode) -> bool {
             | Mode::Help
             | Mode::SaveName
             | Mode::Fight
+            | Mode::Advice
     )
 }
 
@@ -443,6 +453,7 @@ mod tests {
             Mode::Over,
             Mode::Bot,
             Mode::Fight,
+            Mode::Advice,
         ];
         for mode in modes {
             let mut seen = Vec::new();

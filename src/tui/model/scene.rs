@@ -15,6 +15,7 @@ use std::rc::Rc;
 use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, Seat};
 use crate::save::{Autosave, Record};
 use crate::tui::model::builders::Builders;
+use crate::tui::model::coach::{Asked, Coach, Pending};
 use crate::tui::model::dialog::{Dialog, PickFor};
 use crate::tui::model::files::Files;
 use crate::tui::model::focus::{Focus, Keyboard, Screen};
@@ -81,6 +82,8 @@ pub struct Scene {
     pub fight: Option<Vec<Event>>,
     /// What the fight's attack aimed at (a defending unit may have taken it, R56).
     pub fight_aimed: Option<crate::engine::Target>,
+    /// The advice panel and the tips (issue 36), shown only to the seat they were asked for.
+    pub coach: Coach,
     /// What was asked already since the state last changed: the App clears it whenever it
     /// lends the scene out to be changed.
     pub(in crate::tui) memo: Memo,
@@ -126,6 +129,7 @@ impl Scene {
             legal: Legal::default(),
             fight: None,
             fight_aimed: None,
+            coach: Coach::default(),
             memo: Memo::default(),
         }
     }
@@ -316,6 +320,8 @@ impl Scene {
             Mode::Builders
         } else if keyboard.bot_seat.is_some() {
             Mode::Bot
+        } else if scene.coach.panel.as_ref().is_some_and(|p| self.fits(keyboard, &p.asked)) {
+            Mode::Advice
         } else {
             match &scene.focus {
                 Focus::Idle => Mode::Turn,
@@ -323,6 +329,57 @@ impl Scene {
                 Focus::Dialog(d) => d.mode(),
             }
         }
+    }
+
+    /// The seat advice may be given to now: the person to act holds the keyboard after their
+    /// hand-off, and no shared screen, fight or computer player's move shows.
+    fn advisable(&self, keyboard: &Keyboard) -> Option<Seat> {
+        let g = self.game();
+        let quiet = keyboard.guarded.is_none() && keyboard.bot_seat.is_none() && keyboard.handoff.is_none();
+        let shared = keyboard.sharing_offer || keyboard.asking_builders;
+        (self.start.is_none() && !g.is_over() && quiet && !shared)
+            .then(|| g.to_act())
+            .filter(|s| self.viewer == Some(*s))
+    }
+
+    /// Advice asked for `asked` may show now: its seat holds the keyboard at its position.
+    fn fits(&self, keyboard: &Keyboard, asked: &Asked) -> bool {
+        self.advisable(keyboard) == Some(asked.seat) && asked.game == *self.game()
+    }
+
+    /// Advice asked for `asked` may show now ([`Scene::fits`] with the keyboard as it is).
+    pub fn advice_valid(&self, asked: &Asked) -> bool {
+        self.fits(&self.keyboard(), asked)
+    }
+
+    /// The seat the advice key would advise now, or why it can't (the status line's words).
+    pub fn advice_for(&self) -> Result<Seat, String> {
+        let keyboard = self.keyboard();
+        if let Some(s) = self.advisable(&keyboard) {
+            return Ok(s);
+        }
+        let g = self.game();
+        Err(if g.is_over() {
+            "the game is over: nothing to advise".into()
+        } else if let Some(s) = keyboard.handoff {
+            format!("{} takes the keyboard first (Enter), then i gives them advice", self.name(s))
+        } else if keyboard.sharing_offer || keyboard.asking_builders {
+            "no advice on a shared screen: everyone reads it, and advice would show a hand".into()
+        } else if let Some(s) = keyboard.bot_seat {
+            format!("{} is playing: advice is for your own moments", self.label(s))
+        } else {
+            "no advice now: it is for the player to act, once they hold the keyboard".into()
+        })
+    }
+
+    /// The advice panel, while open and still for the seat and position it was asked for.
+    pub fn advice_panel(&self) -> Option<&Pending<crate::bots::advice::Advice>> {
+        self.coach.panel.as_ref().filter(|p| self.advice_valid(&p.asked))
+    }
+
+    /// The tip for the seat at the keyboard, once come, while still for its seat and position.
+    pub fn tip_shown(&self) -> Option<&crate::bots::advice::Advised> {
+        self.coach.tip.as_ref().filter(|t| self.advice_valid(&t.asked)).and_then(|t| t.got.as_ref())
     }
 
     /// A development card can be played now by the player who must act (whatever the mode:
@@ -342,10 +399,11 @@ impl Scene {
     pub fn enabled(&self, cmd: Cmd) -> bool {
         let keyboard = self.keyboard();
         let mode = keyboard.mode;
-        if mode == Mode::SaveName {
+        if matches!(mode, Mode::SaveName | Mode::Advice) {
             return true;
         }
         match cmd {
+            Cmd::Advice => return self.advice_for().is_ok(),
             Cmd::Undo => {
                 return self.undoable && keyboard.handoff.is_none() && !matches!(mode, Mode::Over | Mode::Bot);
             }

@@ -42,6 +42,10 @@ pub struct Settings {
     pub map: Option<MapId>,
     /// Whether computer players may offer the people trades (issue 33); on when not said.
     pub bot_offers_to_people: bool,
+    /// The names of the seats that see a tip at each of their moments (issue 36); a file
+    /// without it: none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tips: Vec<String>,
 }
 
 impl Default for Settings {
@@ -76,6 +80,7 @@ impl Settings {
             house_rules: rules.modules.iter().map(|m| m.name().to_string()).collect(),
             map: (rules.map != MapId::for_players(rules.players)).then_some(rules.map),
             bot_offers_to_people: true,
+            tips: Vec::new(),
         }
     }
 
@@ -174,6 +179,8 @@ pub struct Remembered {
     pub file: Option<PathBuf>,
     /// The settings turned bots' offers to people off (off by default: offers on).
     pub no_bot_offers: bool,
+    /// The names of the seats with tips on.
+    pub tips: Vec<String>,
 }
 
 impl Remembered {
@@ -189,7 +196,8 @@ impl Remembered {
         };
         let rules = settings.rules();
         let no_bot_offers = !settings.bot_offers_to_people;
-        (Remembered { seats: settings.seats, first_run, notice, file, no_bot_offers }, rules)
+        let tips = settings.tips;
+        (Remembered { seats: settings.seats, first_run, notice, file, no_bot_offers, tips }, rules)
     }
 }
 

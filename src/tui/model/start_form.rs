@@ -41,6 +41,8 @@ pub struct SeatEntry {
     pub bot: Option<BotLevel>,
     /// The name was given by the form (a computer player's seat name): typing replaces it.
     pub auto: bool,
+    /// A person's seat that sees the best move's line at each of its moments (issue 36).
+    pub tips: bool,
 }
 
 /// A row of the form, where the cursor can be.
@@ -135,8 +137,16 @@ impl StartForm {
     /// The form as it was left last time: the remembered seats, the cursor on "start"; or one
     /// empty seat to type the first name into.
     pub fn remembered(r: &Remembered) -> StartForm {
-        let seats: Vec<SeatEntry> =
-            r.seats.iter().map(|s| SeatEntry { name: s.name.clone(), bot: s.kind.bot_level(), auto: false }).collect();
+        let seats: Vec<SeatEntry> = r
+            .seats
+            .iter()
+            .map(|s| SeatEntry {
+                name: s.name.clone(),
+                bot: s.kind.bot_level(),
+                auto: false,
+                tips: s.kind.bot_level().is_none() && r.tips.contains(&s.name),
+            })
+            .collect();
         match seats.len() {
             0 => StartForm { file: r.file.clone(), ..StartForm::default() },
             _ => StartForm { seats, row: Row::Start, file: r.file.clone(), last: None },

@@ -158,6 +158,10 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             if let Focus::Dialog(d) = &app.focus {
                 crate::tui::view::dialog_view::render(app, d, areas.board, buf);
             }
+            // Over the dialog it is about, and only for the seat and position it was asked for.
+            if let Some(panel) = app.advice_panel() {
+                crate::tui::view::advice_view::render(app, panel, areas.board, buf);
+            }
         }
         if let Some(events) = app.fight.as_deref().filter(|_| app.start.is_none()) {
             crate::tui::view::fight_view::render(app, events, areas.board, buf);

@@ -391,13 +391,27 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
     // Shortened to the row, not cut at the window's edge (super::words::fit).
     let room = |lead: usize| (area.width as usize).saturating_sub(lead);
     let fit = crate::tui::model::words::fit;
-    let line = match message {
+    // A tips seat's best move (issue 36), after the prompt or the message: the tip takes what
+    // they leave, and at least half the row.
+    let tip = app
+        .tip_shown()
+        .filter(|_| !message.is_some_and(|m| m.error))
+        .map(|t| format!("tip: {} {}", crate::tui::model::coach::number(t.chance, t.change), t.reason));
+    let tip_room = tip.as_ref().map_or(0, |t| {
+        let said = message.map_or(prompt, |m| m.text.as_str()).chars().count();
+        (t.chars().count() + 3).min(room(said + 4).max(room(0) / 2))
+    });
+    let room = |lead: usize| room(lead + tip_room);
+    let mut line = match message {
         Some(m) if m.error => {
             Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
         }
         Some(m) => Line::raw(format!(" {}", fit(&m.text, room(1)))),
         None => Line::styled(format!(" {}", fit(prompt, room(1))), app.theme.title()),
     };
+    if let Some(tip) = tip {
+        line.spans.push(Span::styled(format!(" · {}", fit(&tip, tip_room.saturating_sub(3))), app.theme.key()));
+    }
     line.render(area, buf);
 }
 

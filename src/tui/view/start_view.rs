@@ -19,6 +19,9 @@ pub fn about(app: &Scene) -> String {
     let Some(form) = &app.start else { return String::new() };
     let r = &app.rules;
     match form.row {
+        Row::Seat(i) if form.seats.get(i).is_some_and(|s| s.bot.is_none()) => {
+            "type a name; Tab: a person or a computer player; ←→: tips (the best move on the status line)".into()
+        }
         Row::Seat(_) => "type a name; Tab: a person or a computer player; ←→: the computer's level".into(),
         Row::Target => "points needed to win (R37)".into(),
         Row::Board => match r.board {
@@ -87,6 +90,7 @@ fn players(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
         let style = if seat.auto { app.theme.dim() } else { app.theme.player(Seat(i as u8)) };
         let kind = match seat.bot {
             Some(level) => format!("bot {}", choice(level)),
+            None if seat.tips => "person · tips".into(),
             None => "person".into(),
         };
         let pad = " ".repeat(col.saturating_sub(name.chars().count()));

@@ -1,0 +1,112 @@
+//! The advice key and the tips (issue 36): asking the advice module on a worker thread for
+//! the seat at the keyboard, taking its answer when it comes, and dropping whatever is no
+//! longer for the seat and position it was asked for (the state is in `model/coach.rs`).
+
+use std::sync::mpsc;
+
+use crate::bots::advice::{self, Advice, Advised};
+use crate::tui::app::App;
+use crate::tui::flow::bot_turns::survive_panics;
+use crate::tui::model::coach::{self, Asked, Pending};
+
+impl App {
+    /// The advice key: opens the panel for the seat at the keyboard (the advice worked out
+    /// meanwhile), or closes it; where no advice may be given, says why.
+    pub(in crate::tui) fn advice_key(&mut self) {
+        if self.coach.panel.take().is_some() {
+            return;
+        }
+        match self.advice_for() {
+            Ok(seat) => {
+                let asked = Asked { seat, game: *self.game() };
+                let (names, settings) = (self.names.clone(), self.coach.settings);
+                let rx = self.spawn_advice("advice", move || {
+                    let game = asked.game;
+                    Some(advice::advise_with(&game.view(asked.seat), &names, settings))
+                });
+                self.coach.panel = rx.map(|rx| Pending::new(asked, rx));
+            }
+            Err(why) => self.refuse(why),
+        }
+    }
+
+    /// Runs `work` on a worker thread; its answer (`None` if it panicked or had nothing)
+    /// comes on the channel returned. No thread: said on the status line.
+    fn spawn_advice<T: Send + 'static>(
+        &mut self,
+        name: &str,
+        work: impl FnOnce() -> Option<T> + Send + 'static,
+    ) -> Option<mpsc::Receiver<Option<T>>> {
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name(name.into()).spawn(move || {
+            survive_panics();
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).ok().flatten();
+            // The receiver is gone when the advice went stale: nothing to do then.
+            let _ = tx.send(answer);
+        });
+        match spawned {
+            Ok(_) => Some(rx),
+            Err(e) => {
+                self.refuse(format!("no thread for the advice: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Drops the panel and the tip once they are not for the seat at the keyboard at this
+    /// position (a hand-off, a shared screen, an action, an undo, a load): their threads
+    /// finish on their own, and what they send is thrown away.
+    pub(in crate::tui) fn drop_stale_advice(&mut self) {
+        if self.coach.panel.as_ref().is_some_and(|p| !self.advice_valid(&p.asked)) {
+            self.coach.panel = None;
+        }
+        if self.coach.tip.as_ref().is_some_and(|t| !self.advice_valid(&t.asked)) {
+            self.coach.tip = None;
+        }
+    }
+
+    /// Moves the advice on: drops what went stale, asks the tip of a tips seat's moment, and
+    /// takes what came (waiting for it when `wait`). True when the screen changed.
+    pub(in crate::tui) fn poll_coach(&mut self, wait: bool) -> bool {
+        let before = (self.coach.panel.is_some(), self.coach.tip.is_some());
+        self.drop_stale_advice();
+        let mut changed = before != (self.coach.panel.is_some(), self.coach.tip.is_some());
+        if self.coach.tip.is_none()
+            && let Ok(seat) = self.advice_for()
+            && self.coach.has_tips(seat)
+        {
+            let asked = Asked { seat, game: *self.game() };
+            let (names, timed) = (self.names.clone(), self.coach.timed);
+            let rx = self.spawn_advice("tip", move || {
+                let game = asked.game;
+                coach::tip(&game.view(asked.seat), &names, timed)
+            });
+            // A tip with nothing to advise comes as `None`: no tip is shown.
+            self.coach.tip = rx.map(|rx| Pending::new(asked, rx));
+        }
+        // Polled only while waiting: lending the model out forgets the keyboard's memo.
+        if self.coach.panel.as_ref().is_some_and(Pending::waiting) {
+            changed |= self.coach.panel.as_mut().is_some_and(|p| p.poll(wait));
+        }
+        if self.coach.tip.as_ref().is_some_and(Pending::waiting) {
+            changed |= self.coach.tip.as_mut().is_some_and(|t| t.poll(wait));
+        }
+        changed
+    }
+
+    /// Waits for the advice being worked out (the panel's and the tip's): for tests and
+    /// scripts, which draw the screen once it has come.
+    pub fn wait_advice(&mut self) {
+        self.poll_coach(true);
+    }
+
+    /// The advice in the panel, once come (for tests).
+    pub fn advice_shown(&self) -> Option<&Advice> {
+        self.advice_panel().and_then(|p| p.got.as_ref())
+    }
+
+    /// The tip shown on the status line (for tests).
+    pub fn tip(&self) -> Option<&Advised> {
+        self.tip_shown()
+    }
+}

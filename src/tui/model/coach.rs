@@ -1,0 +1,150 @@
+//! Advice at the keyboard (issue 36): the panel a player opens with the advice key, and the
+//! tip line a "tips" seat sees at each of its moments. Both are worked out on a worker thread
+//! from the seat's own view (`crate::bots::advice`), so a frame never waits for them.
+//!
+//! Each piece of advice remembers whom and what it was asked for ([`Asked`]: the seat and the
+//! position). It is shown only while that seat holds the keyboard at that very position: a
+//! hand-off, a shared screen, an action, an undo or a load makes it stale, and stale advice is
+//! neither drawn nor kept ([`crate::tui::Scene::advice_valid`]), so advice never shows before a
+//! hand-off nor to another seat (H1).
+
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::Duration;
+
+use crate::bots::advice::{Advice, Advised, Settings};
+use crate::engine::{Game, PlayerView, Seat};
+
+/// Whom and what a piece of advice was asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Asked {
+    /// The seat advised: the seat holding the keyboard when it was asked.
+    pub seat: Seat,
+    /// The position it was asked in (a `Game` is `Copy`): any change makes the advice stale.
+    pub game: Game,
+}
+
+/// Advice being worked out on a thread, or come.
+pub struct Pending<T> {
+    pub asked: Asked,
+    pub(in crate::tui) rx: Option<Receiver<Option<T>>>,
+    /// What came: `None` while it is being worked out.
+    pub got: Option<T>,
+    /// The thread failed (it panicked): nothing will come.
+    pub failed: bool,
+}
+
+impl<T> Pending<T> {
+    /// A job waiting on `rx` for the advice asked.
+    pub(in crate::tui) fn new(asked: Asked, rx: Receiver<Option<T>>) -> Pending<T> {
+        Pending { asked, rx: Some(rx), got: None, failed: false }
+    }
+
+    /// Takes the answer if it has come (waiting for it when `wait`). True when it came now.
+    pub(in crate::tui) fn poll(&mut self, wait: bool) -> bool {
+        let Some(rx) = &self.rx else { return false };
+        let answer = if wait { rx.recv().map_err(|_| TryRecvError::Disconnected) } else { rx.try_recv() };
+        match answer {
+            Ok(Some(a)) => self.got = Some(a),
+            Ok(None) | Err(TryRecvError::Disconnected) => self.failed = true,
+            Err(TryRecvError::Empty) => return false,
+        }
+        self.rx = None;
+        true
+    }
+
+    /// Still being worked out.
+    pub fn waiting(&self) -> bool {
+        self.rx.is_some()
+    }
+}
+
+/// The coach's state: the open panel, the tip, who asked for tips, and how hard to search.
+pub struct Coach {
+    /// The advice panel, while it is open.
+    pub panel: Option<Pending<Advice>>,
+    /// The tip of a tips seat's moment (`Some(None)` inside: nothing to advise).
+    pub tip: Option<Pending<Advised>>,
+    /// By seat: the person asked for a tip at each of their moments (the start screen's
+    /// "tips").
+    pub tips: Vec<bool>,
+    /// The panel's search: the advice module's default; tests give a fixed number of worlds
+    /// and a budget out of reach, so the numbers do not depend on the machine.
+    pub settings: Settings,
+    /// False in tests: the tip's search too is then a fixed number of worlds, not timed.
+    pub timed: bool,
+}
+
+impl Default for Coach {
+    fn default() -> Coach {
+        Coach { panel: None, tip: None, tips: Vec::new(), settings: Settings::default(), timed: true }
+    }
+}
+
+impl Coach {
+    /// Searches with a fixed number of worlds and no time limit (tests and scripts): the
+    /// advice is then a function of the view alone.
+    pub fn untimed(&mut self, worlds: u32) {
+        self.settings = Settings { worlds, budget: Duration::from_secs(3600), ..Settings::default() };
+        self.timed = false;
+    }
+
+    /// Tips for the people among `names` named in `tips` (a resumed game: the save keeps no
+    /// tips, the settings keep them by name); `person` says which seats people play.
+    pub fn tips_by_name(&mut self, names: &[String], tips: &[String], person: impl Fn(Seat) -> bool) {
+        self.tips = names.iter().enumerate().map(|(i, n)| tips.contains(n) && person(Seat(i as u8))).collect();
+    }
+
+    /// Whether the seat asked for tips.
+    pub fn has_tips(&self, s: Seat) -> bool {
+        self.tips.get(s.index()).copied().unwrap_or(false)
+    }
+
+    /// A job is being worked out (the loop then polls).
+    pub fn waiting(&self) -> bool {
+        self.panel.as_ref().is_some_and(Pending::waiting) || self.tip.as_ref().is_some_and(Pending::waiting)
+    }
+}
+
+/// The tip's search, in one place: the advice's quick call (`advice::quick`: the best three
+/// moves and ending the turn in a few worlds, a function of the view alone), so the line is
+/// there while the player looks; the best move, or `None` when there is nothing to advise.
+/// Untimed (tests), the same search with its one-second guard out of reach.
+pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool) -> Option<Advised> {
+    if timed {
+        return crate::bots::advice::quick(view, names);
+    }
+    let settings = Settings { budget: Duration::from_secs(3600), ..Settings::quick() };
+    crate::bots::advice::advise_with(view, names, settings).moves.into_iter().next()
+}
+
+/// A chance and its change as the panel and the tip say them: "34% (+3)".
+pub fn number(chance: f64, change: f64) -> String {
+    // Adding zero turns a change that rounds to -0 into +0.
+    format!("{:.0}% ({:+.0})", chance * 100.0, (change * 100.0).round() + 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A change that rounds to nothing reads "+0", never "-0".
+    #[test]
+    fn the_number_reads_as_a_player_weighs_it() {
+        assert_eq!(number(0.3412, 0.031), "34% (+3)");
+        assert_eq!(number(0.28, -0.004), "28% (+0)");
+        assert_eq!(number(0.13, -0.152), "13% (-15)");
+    }
+
+    /// A thread that stops without an answer is a failed job, said as such, never a hang.
+    #[test]
+    fn a_job_whose_thread_stopped_has_failed() {
+        let game = crate::engine::Game::new(crate::engine::Config::default(), 1).unwrap();
+        let asked = Asked { seat: game.to_act(), game };
+        let (tx, rx) = std::sync::mpsc::channel::<Option<u8>>();
+        let mut job = Pending::new(asked, rx);
+        assert!(!job.poll(false) && job.waiting());
+        drop(tx);
+        assert!(job.poll(true));
+        assert!(job.failed && job.got.is_none() && !job.waiting());
+    }
+}
