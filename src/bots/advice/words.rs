@@ -8,6 +8,16 @@ use crate::engine::{Action, Board, DevCard, Game, Hand, Phase, PlayerView, Resou
 use super::group::{corner_pips, open_corner, road_target};
 
 /// "A", "A and B", "A, B and C".
+/// "card" or "cards" for a count.
+fn cards(n: u32) -> &'static str {
+    if n == 1 { "card" } else { "cards" }
+}
+
+/// "point" or "points" for a count.
+fn points_word(n: u32) -> &'static str {
+    if n == 1 { "point" } else { "points" }
+}
+
 fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -189,7 +199,7 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             if n > limit {
                 format!("end the turn holding {n} cards: a 7 would take {} of them", n / 2)
             } else {
-                format!("end the turn, keeping {n} cards for later")
+                format!("end the turn, keeping {n} {} for later", cards(n))
             }
         }
         Action::BuyDevCard => {
@@ -279,15 +289,20 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             }
             if let Some(v) = victim {
                 let p = view.player(v);
-                let cards = if p.resource_cards == 1 { "card" } else { "cards" };
-                out.push_str(&format!("; rob {} ({} points, {} {cards})", name(names, v), p.points, p.resource_cards));
+                let (pts, n) = (u32::from(p.points), p.resource_cards);
+                out.push_str(&format!("; rob {} ({pts} {}, {n} {})", name(names, v), points_word(pts), cards(n)));
             }
             if view.topology().hex_vertex_set(hex).intersects(view.settlement_set(me) | view.city_set(me)) {
                 out.push_str("; it blocks you too");
             }
             out
         }
-        Action::Discard(r) => format!("discard 1 {r}: the card you need least"),
+        // Every card is weighed the same way (the number says which is best): the reason says
+        // what is left of that kind, not a judgement the other lines would repeat.
+        Action::Discard(r) => match hand[r] {
+            1 => format!("discard your only {r}"),
+            n => format!("discard 1 of your {n} {r}"),
+        },
         Action::TakeCard(r) => format!("take 1 {r}"),
         Action::BuyWithGold(r) => format!("buy 1 {r} with 2 gold"),
         Action::BuildCastle(v) => format!("a castle on {}", corner_words(view, v)),
@@ -320,7 +335,7 @@ fn answer(view: &PlayerView<'_>, action: Action, names: &[String]) -> String {
     match action {
         Action::AcceptTrade => {
             let what = completes(view, hand, after).map(|w| format!(": it completes {w} for you")).unwrap_or_default();
-            format!("accept {who}'s {give} for your {get}{what} ({who} has {pts} points)")
+            format!("accept {who}'s {give} for your {get}{what} ({who} has {pts} {})", points_word(u32::from(pts)))
         }
         Action::DeclineTrade => {
             if u32::from(pts) + 2 >= u32::from(view.config().target) {
@@ -363,5 +378,38 @@ mod tests {
         let harbor = corners.iter().copied().find(|&v| view.board().harbor_at(v).is_some()).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(harbor), 1, &names);
         assert!(words.contains("harbor"), "{words}");
+    }
+
+    /// A discard's reason says what is left of the kind, the same way for every kind (it once
+    /// called every card "the card you need least"); counts read "1 card", "2 cards".
+    #[test]
+    fn a_discard_says_what_is_left_of_its_kind() {
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let mut game = Game::new(Config::default(), 7).unwrap();
+        let mut rng = crate::bots::random::SplitMix64::new(7);
+        while !matches!(game.phase(), Phase::Discard { .. }) {
+            let actions = game.acting_view().legal_actions();
+            // Hands grow when nobody builds: end the turn whenever it is allowed.
+            let a =
+                actions.iter().copied().find(|a| *a == Action::EndTurn).unwrap_or(actions[rng.below(actions.len())]);
+            game.apply(a).unwrap();
+        }
+        let view = game.acting_view();
+        let discards: Vec<Resource> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Discard(r) => Some(r),
+                _ => None,
+            })
+            .collect();
+        assert!(!discards.is_empty());
+        for r in discards {
+            let words = reason(&view, &game, Action::Discard(r), 1, &names);
+            let n = view.hand()[r];
+            let said = if n == 1 { format!("discard your only {r}") } else { format!("discard 1 of your {n} {r}") };
+            assert_eq!(words, said);
+        }
+        assert_eq!((cards(1), cards(2), points_word(1), points_word(0)), ("card", "cards", "point", "points"));
     }
 }
