@@ -58,7 +58,7 @@ impl App {
     }
 
     /// Moves the bots' play on: takes the thinking bot's decision when it comes, and plays it
-    /// (through [`App::play_bot`], as every action) once the move before has been shown long
+    /// (through `App::play_bot`, as every action) once the move before has been shown long
     /// enough. Returns true when the screen changed. Bots play only while nothing is open over
     /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {

@@ -201,7 +201,7 @@ impl Scene {
         *self.memo.keyboard.get_or_init(|| self.work_out_keyboard())
     }
 
-    /// The seat a bot must play now ([`Keyboard::bot_seat`]).
+    /// The seat a bot must play now (`Keyboard::bot_seat`).
     pub fn bot_seat(&self) -> Option<Seat> {
         self.keyboard().bot_seat
     }
@@ -216,7 +216,7 @@ impl Scene {
         })
     }
 
-    /// True while the shared answer screen shows ([`Keyboard::sharing_offer`]).
+    /// True while the shared answer screen shows (`Keyboard::sharing_offer`).
     pub fn sharing_offer(&self) -> bool {
         self.keyboard().sharing_offer
     }
@@ -347,7 +347,7 @@ impl Scene {
         self.advisable(keyboard) == Some(asked.seat) && asked.game == *self.game()
     }
 
-    /// Advice asked for `asked` may show now ([`Scene::fits`] with the keyboard as it is).
+    /// Advice asked for `asked` may show now (`Scene::fits` with the keyboard as it is).
     pub fn advice_valid(&self, asked: &Asked) -> bool {
         self.fits(&self.keyboard(), asked)
     }
