@@ -168,3 +168,21 @@ fn the_quick_tip_is_the_same_in_games_differing_only_in_hidden_information() {
     // Nothing to advise a seat that isn't to act.
     assert_eq!(quick(&one.view(B), &names()), None);
 }
+
+/// Played in tmux with the advice panel (seed 11, Ann and Bob against a medium bot): at Ann's
+/// turn 17 (the record's step 67) a city on 9 pips and roads toward open corners are legal. The
+/// playouts after either build on greedily, so the order of two builds must not decide which
+/// earns the corner a road opens past the horizon: it once earned it only when the road was
+/// the move advised, and both cities read 3 to 5 points below two roads.
+#[test]
+fn a_road_earns_its_corner_whichever_build_comes_first_so_a_city_is_not_ranked_below_two_roads() {
+    let bytes = std::fs::read("tests/fixtures/advice/city-or-road.json").unwrap();
+    let record = catan::save::from_json(&bytes).unwrap();
+    let game = record.game_at(67);
+    let view = game.acting_view();
+    let advice = advise_with(&view, record.names(), SURE);
+    let city = advice.moves.iter().position(|m| matches!(m.action, Action::BuildCity(_))).unwrap();
+    let best = advice.moves[0].chance;
+    assert!(city <= 1, "a city among the first two:\n{}", shown(&advice));
+    assert!(best - advice.moves[city].chance < 0.025, "within 2.5 points of the best:\n{}", shown(&advice));
+}

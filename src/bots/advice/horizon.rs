@@ -6,7 +6,7 @@
 //! [`chance::chance_with_corners`]), counted where each playout ends (a corner taken or settled
 //! by then earns nothing more), beyond the corners the seat reaches without it.
 
-use crate::engine::{Action, Edge, Game, Hex, PlayerView, Seat, Vertex};
+use crate::engine::{Action, Edge, Game, Hex, PathSet, PlayerView, Seat, Vertex};
 
 use super::chance;
 use super::group::open_corner;
@@ -49,10 +49,14 @@ enum Side {
     Without,
 }
 
-/// What `opening` adds for `me` where a playout ended in `game`, in chance to win: the share
-/// of the best corner reached with it, less the best reached without it (a road never below
-/// 0; a knight moved off a better hex below).
-pub fn worth(game: &Game, me: Seat, opening: Opening) -> f64 {
+/// What was opened since the advice's moment adds for `me` where a playout ended in `game`,
+/// in chance to win: the share of the best corner reached with it, less the best reached
+/// without it. Every road the seat has built since (`start` holds its roads then) counts, the
+/// candidate's or one the playout built after another move (a city first, then the road), so
+/// the order of two builds doesn't decide which of them earns the corner, and "now" (no move
+/// forced) earns what its playouts build too. Roads never count below 0; a knight moved off a
+/// better hex (`opening`, the candidate's own knight move) does.
+pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet) -> f64 {
     let view = game.view(me);
     if view.player(me).pieces_left.1 == 0 || view.winner().is_some() {
         return 0.0;
@@ -65,7 +69,7 @@ pub fn worth(game: &Game, me: Seat, opening: Opening) -> f64 {
         }
     };
     for e in view.road_set(me).iter() {
-        let side = if opening == Opening::Road(e) { Side::With } else { Side::Both };
+        let side = if start.contains(e) { Side::Both } else { Side::With };
         for x in topo.edge_vertices(e) {
             corner(x, AT_THE_END, side);
             for &v in topo.vertex_neighbors(x) {
@@ -73,7 +77,7 @@ pub fn worth(game: &Game, me: Seat, opening: Opening) -> f64 {
             }
         }
     }
-    if let Opening::Knight { slot, from, to } = opening {
+    if let Some(Opening::Knight { slot, from, to }) = opening {
         for (s, _, h) in view.knight_units(me) {
             if Some(s) != slot && !(slot.is_none() && h == to) {
                 topo.hex_vertices(h).into_iter().for_each(|v| corner(v, AT_THE_END, Side::Both));
@@ -98,5 +102,5 @@ pub fn worth(game: &Game, me: Seat, opening: Opening) -> f64 {
             .fold(0.0, f64::max)
     };
     let gain = best(Side::With) - best(Side::Without);
-    if matches!(opening, Opening::Road(_)) { gain.max(0.0) } else { gain }
+    if matches!(opening, Some(Opening::Knight { .. })) { gain } else { gain.max(0.0) }
 }

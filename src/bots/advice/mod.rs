@@ -249,6 +249,8 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let tried: Vec<Option<Action>> = ranked.iter().map(|r| Some(r.1)).chain([None]).collect();
     let openings: Vec<Option<horizon::Opening>> =
         tried.iter().map(|a| a.and_then(|a| horizon::Opening::of(view, a))).collect();
+    // The seat's roads now: any built after them, by the move or by the playout, is what opens.
+    let start = view.road_set(me);
     let mut sums = vec![0.0; tried.len()];
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
@@ -259,13 +261,14 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
             if in_setup {
                 // Every candidate meets the same replies: one draw of them per world.
                 let mut replies = SplitMix64::new(SEED ^ u64::from(done + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                row.push(judged(&setup::finish(world, action, &mut replies), me, opening));
+                // Set-up's own roads are placed by the finish's rule, not chosen: no corner share.
+                row.push(chance::chance_in(&setup::finish(world, action, &mut replies), me));
                 continue;
             }
             // The first world is always played out, so there is a number however short the time.
             let limit = if done == 0 { Instant::now() + Duration::from_secs(5) } else { deadline };
             let Some(ends) = playout_ends(world, action, me, limit) else { break 'worlds };
-            row.push(ends.iter().map(|(g, p)| p * judged(g, me, opening)).sum::<f64>());
+            row.push(ends.iter().map(|(g, p)| p * judged(g, me, opening, start)).sum::<f64>());
         }
         sums.iter_mut().zip(&row).for_each(|(s, x)| *s += x);
         done += 1;
@@ -291,14 +294,10 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     advice
 }
 
-/// The chance for `me` where a playout ended in `end`: the model's, and for a move that opens
-/// a corner (a road, a knight's hex) the share of what it opens past the horizon ([`horizon`]).
-fn judged(end: &Game, me: Seat, opening: Option<horizon::Opening>) -> f64 {
-    let c = chance::chance_in(end, me);
-    match opening {
-        Some(o) => (c + horizon::worth(end, me, o)).clamp(0.0, 1.0),
-        None => c,
-    }
+/// The chance for `me` where a playout ended in `end`: the model's, and the share of what the
+/// roads built since `start` (and a knight move, `opening`) open past the horizon ([`horizon`]).
+fn judged(end: &Game, me: Seat, opening: Option<horizon::Opening>, start: crate::engine::PathSet) -> f64 {
+    (chance::chance_in(end, me) + horizon::worth(end, me, opening, start)).clamp(0.0, 1.0)
 }
 
 /// The value one move deep of `action` for `me`, averaged over its outcomes.
