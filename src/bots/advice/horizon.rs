@@ -1,8 +1,9 @@
 //! Moves judged past the playouts' horizon. The playouts stop at the end of the seat's next
 //! turn, mostly before the corner a road (or, with knight units, R52, a knight's hex) opens is
 //! settled, so a road toward a 3-pip corner and one toward a 9-pip corner would score alike.
-//! Such a move's playouts therefore also earn a share of what the best corner it opens would
-//! add (its pips, the kinds it adds, a harbor its production pays for:
+//! Every playout therefore also earns a share of what the best corner opened by the roads the
+//! seat built since the moment asked (the move's own, or the playout's after another move), or
+//! by the move's knight, would add (its pips, the kinds it adds, a harbor its production pays for:
 //! [`chance::chance_with_corners`]), counted where each playout ends (a corner taken or settled
 //! by then earns nothing more), beyond the corners the seat reaches without it.
 

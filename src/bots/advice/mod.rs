@@ -15,9 +15,10 @@
 //!    set-up, where set-up ends, the others' replies drawn afresh in each world among their
 //!    best corners (`setup.rs`: the greedy playouts would reply one way only);
 //! 3. where each playout ends is scored by [`chance`]'s model: the seat's chance to win,
-//!    averaged over the worlds, plus, for a move that opens a corner (a road; with knight
-//!    units, a knight's hex), a share of what that corner would add ([`horizon`]: the playouts
-//!    mostly end before it is settled). That mean is the number shown, and moves are ranked by
+//!    averaged over the worlds, plus a share of what the corners opened by then would add
+//!    (every road the seat built since the moment asked, the move's or the playout's, and with
+//!    knight units the move's knight hex: [`horizon`]; the playouts mostly end before a corner
+//!    is settled). That mean is the number shown, and moves are ranked by
 //!    it. Its change is against the same playouts with no move forced (the seat playing on as
 //!    the playouts play, in the same worlds, to the same moment): "now" is the chance of the
 //!    position as the seat would play it on autopilot, and a move's change is what it adds.
