@@ -10,9 +10,8 @@ mod support;
 use std::time::Duration;
 
 use catan::engine::{Config, Event, Phase};
-use catan::save::{self, Record, SeatInfo};
-use support::files::TempDir;
-use support::pty::{HANDOFF_HOLD, Session};
+use catan::save::{Record, SeatInfo};
+use support::pty::{HANDOFF_HOLD, Session, load_record};
 use support::walk::{Lcg, Look, ranked_counting, walk};
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
@@ -26,16 +25,6 @@ fn main_phase() -> Record {
         if g.phase() == Phase::Main && g.turn_number() > 3 { Look::Found } else { Look::Go }
     };
     walk(record, &mut Lcg::new(0), 20_000, look, ranked_counting()).expect("no main phase")
-}
-
-/// The binary on the saved position (140 x 45), and the folder its autosaves go to.
-fn load(record: &Record, tag: &str) -> (Session, TempDir) {
-    let data = TempDir::new(tag);
-    let file = data.path().join("case.json");
-    std::fs::write(&file, save::to_json(record)).unwrap();
-    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
-    let s = Session::start_with(&["--load", file.to_str().unwrap(), "--no-mouse"], &env, 140, 45);
-    (s, data)
 }
 
 /// Closes the panel if open (its keys only close it), then quits.
@@ -59,7 +48,7 @@ fn who(record: &Record) -> (String, String) {
 fn advice_asked_before_a_turn_ends_is_gone_at_the_handoff_and_after_it() {
     let record = main_phase();
     let (me, next) = who(&record);
-    let (mut s, _data) = load(&record, "advice-handoff");
+    let (mut s, _data) = load_record(&record, "advice-handoff");
     s.wait_for("Pass the keyboard to");
     s.take_keyboard("builds or trades");
     s.keys("i", &format!("Advice for {me}"));
@@ -89,7 +78,7 @@ fn advice_asked_before_a_turn_ends_is_gone_at_the_handoff_and_after_it() {
 fn the_advice_key_in_a_burst_before_the_handoff_shows_nothing() {
     let record = main_phase();
     let (me, _) = who(&record);
-    let (mut s, _data) = load(&record, "advice-burst");
+    let (mut s, _data) = load_record(&record, "advice-burst");
     s.wait_for("Pass the keyboard to");
     // Sent at once, within the hand-off's first half second: the gate drops them all.
     s.send("\ri\ri");

@@ -10,9 +10,9 @@ mod support;
 use std::time::Duration;
 
 use catan::engine::{Action, Config, Event, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
-use catan::save::{self, Record, SeatInfo};
+use catan::save::{Record, SeatInfo};
 use support::files::{TempDir, newest_autosave};
-use support::pty::{HANDOFF_HOLD, Session};
+use support::pty::{HANDOFF_HOLD, Session, load_record};
 use support::walk::{Lcg, Look, ranked_counting, walk};
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
@@ -57,16 +57,6 @@ fn offer(record: &mut Record, give: Resource, get: Resource) {
     record.apply(Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }).unwrap();
 }
 
-/// The binary on a saved position, and the folder its autosaves go to.
-fn load(record: &Record, tag: &str) -> (Session, TempDir) {
-    let data = TempDir::new(tag);
-    let file = data.path().join("case.json");
-    std::fs::write(&file, save::to_json(record)).unwrap();
-    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
-    let s = Session::start_with(&["--load", file.to_str().unwrap(), "--no-mouse"], &env, 140, 45);
-    (s, data)
-}
-
 /// Quits and reads the game the autosave holds.
 fn quit(mut s: Session, data: &TempDir) -> Record {
     s.send("q");
@@ -82,7 +72,7 @@ fn quit(mut s: Session, data: &TempDir) -> Record {
 fn an_answer_belongs_to_one_offer_h4() {
     let (mut record, give, get) = trade_position(5);
     offer(&mut record, give, get);
-    let (mut s, data) = load(&record, "answers-one-offer");
+    let (mut s, data) = load_record(&record, "answers-one-offer");
     s.wait_for("everyone reads this");
     s.pause(HANDOFF_HOLD);
     s.send("bd");
@@ -109,7 +99,7 @@ fn enters_at_the_offerers_answers_choose_no_partner_h5() {
     offer(&mut record, give, get);
     record.apply(Action::AcceptTrade).unwrap();
     record.apply(Action::AcceptTrade).unwrap();
-    let (mut s, data) = load(&record, "answers-partner");
+    let (mut s, data) = load_record(&record, "answers-partner");
     s.wait_for("Pass the keyboard to");
     s.pause(HANDOFF_HOLD);
     for _ in 0..4 {
@@ -181,7 +171,7 @@ fn enters_on_a_hex_of_two_victims_rob_no_one_h5() {
         g.phase() == Phase::Robber || g.turn_number() > 60
     });
     let hex = victims(record.game()).unwrap();
-    let (mut s, data) = load(&record, "answers-victim");
+    let (mut s, data) = load_record(&record, "answers-victim");
     s.wait_for("Pass the keyboard to");
     s.take_keyboard("move the robber");
     s.send(&"\t".repeat(tabs_to(record.game(), hex)));
@@ -218,7 +208,7 @@ fn an_accept_is_taken_at_the_players_word_h4() {
     let next = Seat((me.0 + 1) % 3);
     let last = Seat((me.0 + 2) % 3);
     offer(&mut record, give, get);
-    let (mut s, data) = load(&record, "answers-word");
+    let (mut s, data) = load_record(&record, "answers-word");
     s.wait_for("everyone reads this");
     s.pause(HANDOFF_HOLD);
     let letter = |p: Seat| THREE[p.index()].chars().next().unwrap().to_ascii_lowercase();

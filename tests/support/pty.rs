@@ -236,3 +236,13 @@ impl Session {
         }
     }
 }
+
+/// The binary on a saved position (140 x 45, no mouse), and the folder its autosaves go to.
+pub fn load_record(record: &catan::save::Record, tag: &str) -> (Session, TempDir) {
+    let data = TempDir::new(tag);
+    let file = data.path().join("case.json");
+    std::fs::write(&file, catan::save::to_json(record)).unwrap();
+    let env = [("CATAN_DATA_DIR", data.path().to_str().unwrap())];
+    let s = Session::start_with(&["--load", file.to_str().unwrap(), "--no-mouse"], &env, 140, 45);
+    (s, data)
+}

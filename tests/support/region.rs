@@ -16,7 +16,6 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
 
 /// A part of the game's screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,31 +139,6 @@ fn bordered(buf: &Buffer, within: Rect, skip: Rect) -> Option<Rect> {
 
 /// The cells of `rect` row by row, under a line naming it, then its reversed runs.
 fn cut(buf: &Buffer, rect: Rect, name: &str) -> String {
-    let mut text = format!("{name} at {},{} ({} x {})\n", rect.x, rect.y, rect.width, rect.height);
-    let mut reversed = Vec::new();
-    for y in rect.y..rect.y + rect.height {
-        let mut line = String::new();
-        let mut run: Option<u16> = None;
-        for x in rect.x..rect.x + rect.width {
-            let cell = &buf[(x, y)];
-            line.push_str(cell.symbol());
-            match (cell.modifier.contains(Modifier::REVERSED), run) {
-                (true, None) => run = Some(x),
-                (false, Some(s)) => {
-                    reversed.push(format!("{y}: {s}-{}", x - 1));
-                    run = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = run {
-            reversed.push(format!("{y}: {s}-{}", rect.x + rect.width - 1));
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text.push_str("reverse video: ");
-    text.push_str(&reversed.join(", "));
-    text.push('\n');
-    text
+    let head = format!("{name} at {},{} ({} x {})\n", rect.x, rect.y, rect.width, rect.height);
+    head + &super::screen::cells(buf, rect)
 }

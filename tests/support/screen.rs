@@ -142,17 +142,21 @@ pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
 
 /// The screen as text, then the runs of reversed cells as `row: from-to`.
 pub fn view(buf: &Buffer) -> String {
-    let (w, h) = (buf.area.width, buf.area.height);
+    cells(buf, buf.area)
+}
+
+/// The cells of `rect` row by row, then the runs of reversed cells as `row: from-to` (in the
+/// screen's columns); a whole screen's `view`, and a region's under the line naming it.
+pub fn cells(buf: &Buffer, rect: ratatui::layout::Rect) -> String {
     let mut text = String::new();
     let mut reversed = Vec::new();
-    for y in 0..h {
+    for y in rect.y..rect.y + rect.height {
         let mut line = String::new();
         let mut run: Option<u16> = None;
-        for x in 0..w {
+        for x in rect.x..rect.x + rect.width {
             let cell = &buf[(x, y)];
             line.push_str(cell.symbol());
-            let rev = cell.modifier.contains(Modifier::REVERSED);
-            match (rev, run) {
+            match (cell.modifier.contains(Modifier::REVERSED), run) {
                 (true, None) => run = Some(x),
                 (false, Some(s)) => {
                     reversed.push(format!("{y}: {s}-{}", x - 1));
@@ -162,7 +166,7 @@ pub fn view(buf: &Buffer) -> String {
             }
         }
         if let Some(s) = run {
-            reversed.push(format!("{y}: {s}-{}", w - 1));
+            reversed.push(format!("{y}: {s}-{}", rect.x + rect.width - 1));
         }
         text.push_str(line.trim_end());
         text.push('\n');
