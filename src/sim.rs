@@ -1,4 +1,5 @@
-//! Headless games between random players, for statistics and speed figures.
+//! Headless games between random players, for statistics and speed figures; and the limits
+//! every headless game shares (`catan arena`'s, the recorded games of `save`).
 
 use std::time::Instant;
 
@@ -7,8 +8,15 @@ use serde::Serialize;
 use crate::bots::RandomBot;
 use crate::engine::{Config, Game, NoEvents};
 
-/// Turns after which a simulated game is abandoned (random players almost never get there).
+/// Turns after which a game between computer players is abandoned, unfinished: `catan
+/// simulate`'s, its recorded twin's ([`crate::save::play_random`]) and `catan arena`'s. Random
+/// players in the base game almost never get there, bots finish long before; it stops the games
+/// that may never end: attacks without phases (R56 without R57), where units can take and retake
+/// the same buildings.
 pub const TURN_LIMIT: u32 = 5000;
+
+/// How `catan arena` and `catan simulate` count wins, in their text and JSON.
+pub const WINS_COUNTED: &str = "a shared win (R57) counts for each player sharing it";
 
 /// What a batch of simulated games gave.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -22,7 +30,7 @@ pub struct Report {
     pub mean_actions: f64,
     /// Wins by seat (a shared win, R57, counts for each player sharing it).
     pub wins: Vec<u64>,
-    /// How wins are counted ([`crate::arena::WINS_COUNTED`]): the wins may add up to more
+    /// How wins are counted ([`WINS_COUNTED`]): the wins may add up to more
     /// than the games.
     pub wins_counted: &'static str,
     /// Games won by more than one player (R57).
@@ -87,7 +95,7 @@ pub fn simulate(config: Config, games: u64, seed: u64) -> Report {
         mean_turns: turns as f64 / g,
         mean_actions: actions as f64 / g,
         wins,
-        wins_counted: crate::arena::WINS_COUNTED,
+        wins_counted: WINS_COUNTED,
         shared_wins: shared,
         seconds,
         games_per_second: games as f64 / seconds,

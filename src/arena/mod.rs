@@ -28,13 +28,9 @@ mod text;
 use crate::bots::{self, BotLevel, SplitMix64};
 use crate::engine::{Action, Config, Game, NoEvents};
 
-/// Turns after which a game is abandoned, unfinished (bots finish long before).
-pub const TURN_LIMIT: u32 = 1000;
+use crate::sim::{TURN_LIMIT, WINS_COUNTED};
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
 pub const ACTION_LIMIT: u64 = 200_000;
-
-/// How `catan arena` and `catan simulate` count wins, in their text and JSON.
-pub const WINS_COUNTED: &str = "a shared win (R57) counts for each player sharing it";
 
 /// The time a bot may take for one decision unless told otherwise (`--bot-time`).
 pub const BOT_TIME: Duration = Duration::from_secs(1);

@@ -2,13 +2,15 @@
 //! with ([`Config::modules`](super::Config)). What each does lives in its own file under
 //! `engine/rules/modules/`.
 
+mod row;
 mod table;
 mod table_land;
 
 use serde::{Deserialize, Serialize};
 
+pub use row::{Group, ModuleRow, Page};
 pub(crate) use table::MOST_ACTIONS;
-pub use table::{Group, ModuleRow, Page, TABLE, UNITS, UNITS_PAGE, WAR_PAGE};
+pub use table::{TABLE, UNITS, UNITS_PAGE, WAR_PAGE};
 
 /// One house-rule module of `seeds/002` (R41-R55), by its name in RULES.md. Each lives in one
 /// file under `engine/rules/modules/`.

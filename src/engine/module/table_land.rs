@@ -2,7 +2,7 @@
 //! nothing on the board but buildings: each with its own short how-to-play page.
 
 use super::Module;
-use super::table::{Group, ModuleRow, PLAIN, Page};
+use super::row::{Group, ModuleRow, PLAIN, Page};
 
 /// R41.
 pub(super) const ACCELERATED_START: ModuleRow = ModuleRow {
