@@ -2,7 +2,9 @@
 
 use crate::support::board::*;
 use Resource::{Brick, Grain, Lumber, Ore, Wool};
-use catan::engine::{Action, Answer, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, Seat, SeatSet};
+use catan::engine::{
+    Action, Answer, Config, DevCard, Event, Game, Hand, Phase, Resource, RuleError, Scenario, Seat, SeatSet,
+};
 
 const OPEN: RuleError = RuleError::NotNow("a trade offer is open");
 
@@ -71,7 +73,8 @@ fn r21_accept_decline_counter_then_confirm_a_counter() {
     refused(&mut g, counter(Hand::EMPTY, hand(0, 0, 1, 0, 0)), RuleError::EmptyTradeSide);
     refused(&mut g, counter(hand(0, 0, 1, 0, 0), hand(0, 0, 1, 0, 0)), RuleError::SameResourceBothSides);
     refused(&mut g, counter(hand(0, 1, 0, 0, 0), hand(0, 0, 0, 1, 0)), RuleError::LacksCards(C));
-    refused(&mut g, counter(hand(0, 0, 0, 0, 1), hand(0, 0, 1, 0, 0)), RuleError::LacksCards(A));
+    // What a counter asks of A is taken at C's word (H4a): A holds no ore, and C may ask it.
+    assert_eq!(g.check(counter(hand(0, 0, 0, 0, 1), hand(0, 0, 1, 0, 0))), Ok(()));
     let lumber_for_wool = Answer::Counter { give: hand(0, 1, 0, 0, 0), get: hand(0, 0, 1, 0, 0) };
     let events = play(&mut g, counter(hand(0, 1, 0, 0, 0), hand(0, 0, 1, 0, 0)));
     assert!(has_event!(events, Event::TradeAnswered { seat: C, answer } if *answer == lumber_for_wool));
@@ -138,6 +141,79 @@ fn h4_an_accept_is_taken_at_the_players_word_and_falls_through_if_unpaid() {
         assert_eq!(g.view(s).hand(), before.view(s).hand());
     }
     assert_eq!(g.bank(), before.bank());
+}
+
+/// A's hand in [`market`], re-dealt: the brick A offers and two other cards.
+const A_HANDS: [Hand; 4] =
+    [Hand::new([2, 1, 0, 0, 0]), Hand::new([1, 0, 0, 0, 2]), Hand::new([1, 0, 0, 2, 0]), Hand::new([1, 1, 0, 1, 0])];
+
+/// [`market`] with A holding `a`, after A offered a brick for a wool to B and C.
+fn offered(a: Hand) -> Game {
+    let mut g = Scenario::from_game(market(true)).hand(A, a).build().unwrap();
+    play(&mut g, offer(hand(1, 0, 0, 0, 0), hand(0, 0, 1, 0, 0), set(&[B, C])));
+    g
+}
+
+/// H4a: a counter-offer is an answer, taken at its maker's word for what it asks of the
+/// offerer. C asks A for 3 grain, which A doesn't hold: legal, as it would be if A held them
+/// (only C's own side is checked, against C's hand). A sees on their own screen that they
+/// can't pay it: it isn't listed, taking it is refused, and A takes B's accept instead.
+#[test]
+fn h4a_a_counter_asks_the_offerer_at_its_makers_word() {
+    let mut g = offered(hand(2, 1, 0, 0, 0));
+    play(&mut g, Action::AcceptTrade);
+    assert_eq!(g.to_act(), C);
+    let three_grain = Action::CounterTrade { give: hand(0, 0, 0, 3, 0), get: hand(0, 0, 1, 0, 0) };
+    assert_eq!(g.check(three_grain), Ok(()));
+    refused(
+        &mut g,
+        Action::CounterTrade { give: hand(0, 0, 0, 3, 0), get: hand(0, 0, 0, 0, 1) },
+        RuleError::LacksCards(C),
+    );
+    play(&mut g, three_grain);
+    assert_eq!(g.to_act(), A);
+    let mut listed = g.legal_actions();
+    listed.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(listed, vec![Action::CancelTrade, Action::ConfirmTrade(B)], "A can't pay C's counter");
+    refused(&mut g, Action::ConfirmTrade(C), RuleError::LacksCards(A));
+    let events = play(&mut g, Action::ConfirmTrade(B));
+    assert!(has_event!(events, Event::Traded { seat: A, partner: B, .. }));
+}
+
+/// H4a: nothing legal for one seat depends on another seat's hidden cards. C's legal
+/// counters (every pair of sides of one or two cards), its listed answers and its refusals'
+/// words are the same whatever A holds beside the brick A offered.
+#[test]
+fn h4a_the_legal_counters_are_the_same_whatever_the_offerer_holds() {
+    let mut sides = Vec::new();
+    for (i, &r) in Resource::CARDS.iter().enumerate() {
+        sides.push(Hand::of(r, 1));
+        for &q in &Resource::CARDS[i..] {
+            let mut two = Hand::of(r, 1);
+            two[q] += 1;
+            sides.push(two);
+        }
+    }
+    let answers = |a: Hand| {
+        let mut g = offered(a);
+        play(&mut g, Action::DeclineTrade);
+        assert_eq!(g.to_act(), C);
+        let mut out: Vec<(Action, Result<(), RuleError>)> =
+            g.legal_actions().into_iter().map(|action| (action, Ok(()))).collect();
+        for &give in &sides {
+            for &get in &sides {
+                let action = Action::CounterTrade { give, get };
+                out.push((action, g.check(action)));
+            }
+        }
+        out
+    };
+    let first = answers(A_HANDS[0]);
+    let ore = Action::CounterTrade { give: hand(0, 0, 0, 0, 2), get: hand(0, 0, 1, 0, 0) };
+    assert!(first.contains(&(ore, Ok(()))), "C may ask A for ore A may lack");
+    for &a in &A_HANDS[1..] {
+        assert!(answers(a) == first, "C's answers changed with A holding {a:?}");
+    }
 }
 
 #[test]

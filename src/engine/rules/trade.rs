@@ -5,7 +5,10 @@
 //! An accept is taken at the player's word (RULES H4): it is legal whatever they hold, so an
 //! answer given before the whole table tells nothing of a hand. It is checked when the offerer
 //! takes it: a partner who can't pay then makes the trade fall through
-//! ([`Event::TradeFellThrough`]), in the same words whatever the reason.
+//! ([`Event::TradeFellThrough`]), in the same words whatever the reason. A counter-offer asks
+//! the offerer at its maker's word (H4a): what is legal for one seat never depends on another
+//! seat's hidden cards; the offerer, who sees their own hand, can take only the counters they
+//! can pay.
 //!
 //! The shared predicates: [`Game::trading_open`] (the strict phases of R13), [`rates_of`] and
 //! [`payable`] for the maritime rates, [`Game::stocked`] for what the bank can give, and
@@ -221,13 +224,15 @@ impl Game {
     }
 
     /// An answer of a player asked (the dispatch has made sure it is not the offerer). An
-    /// accept is taken at the player's word (H4): what they hold is checked at the confirm.
+    /// accept is taken at the player's word (H4): what they hold is checked at the confirm. A
+    /// counter-offer too, for what it asks of the offerer (H4a): only its maker's own side is
+    /// checked, against the hand they see; the offerer can take it only if they can pay
+    /// ([`Game::check_confirm`]). Asking the offerer's hand here would let any seat probe it.
     pub(super) fn check_answer(&self, s: Seat, action: Action) -> Result<(), RuleError> {
         match action {
             Action::CounterTrade { give, get } => {
                 check_terms(&give, &get)?;
-                self.holds(s, &get)?;
-                self.holds(self.turn.seat, &give)
+                self.holds(s, &get)
             }
             _ => Ok(()),
         }
