@@ -16,8 +16,10 @@ impl PlayerView<'_> {
     /// this view), with everything it cannot see dealt from `rng`:
     /// - the other players' resource cards, each keeping their count, from the cards of each
     ///   kind the others hold together (the supply less the bank and the seat's own hand); a
-    ///   player who accepted or countered the open trade offer keeps the cards that answer
-    ///   showed they hold, and the player who made the offer keeps what they offered;
+    ///   player who countered the open trade offer keeps their side of it (checked against
+    ///   their hand, H4a), and the player who made the offer keeps what they offered. An
+    ///   accept shows nothing (H4: taken at the player's word), nor does what a counter asks of
+    ///   the offerer (H4a);
     /// - the other players' development cards, each keeping their count, and the order of the
     ///   deck, from the cards the seat has not seen ([`PlayerView::unseen_dev_cards`]); the
     ///   player whose turn it is does not get enough victory point cards to have won already
@@ -81,35 +83,28 @@ impl PlayerView<'_> {
     }
 }
 
-/// The cards a player's answer to the open offer (or the offer itself) showed they hold.
+/// The cards the open offer shows a player holds, whoever looks: what the offerer offered and
+/// a counterer's own side, both checked against the hand of the player who showed them. An
+/// accept shows nothing (H4), nor does what a counter asks of the offerer (H4a): both are taken
+/// at their maker's word, so reading them here would read the real hand behind them.
 fn shown_cards(g: &Game, s: Seat) -> Hand {
-    let Phase::Trade { give, get, answers } = g.phase else { return Hand::EMPTY };
-    let mut shown = Hand::EMPTY;
-    let mut at_least = |h: &Hand| {
-        for r in Resource::CARDS {
-            shown[r] = shown[r].max(h[r]);
-        }
-    };
-    if s == g.turn.seat {
-        at_least(&give);
-        for a in answers {
-            if let Answer::Counter { give, .. } = a {
-                at_least(&give);
-            }
-        }
+    let Phase::Trade { give, answers, .. } = g.phase else { return Hand::EMPTY };
+    let shown = if s == g.turn.seat {
+        give
     } else {
         match answers[s.index()] {
-            Answer::Accept => at_least(&get),
-            Answer::Counter { get, .. } => at_least(&get),
-            _ => {}
+            Answer::Counter { get, .. } => get,
+            _ => return Hand::EMPTY,
         }
-    }
-    // The rules saw to it that they hold these; a hand-edited save might not.
+    };
+    // The rules saw to it that they hold these; a hand-edited save might not, and a deal must
+    // not give a player more cards than they have.
     let held = g.players[s.index()].hand;
+    let mut kept = Hand::EMPTY;
     for r in Resource::CARDS {
-        shown[r] = shown[r].min(held[r]);
+        kept[r] = shown[r].min(held[r]);
     }
-    shown
+    kept
 }
 
 /// The most victory point cards the player whose turn it is can hold without having won (R38).

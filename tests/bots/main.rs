@@ -11,5 +11,6 @@ mod advice_judgement;
 mod castles;
 mod fair;
 mod games;
+mod hidden_answers;
 mod offers;
 mod units;

@@ -1,8 +1,9 @@
 //! The hidden-information fixture (H1, H2): two games that differ only in what seat A can't
 //! see, for the view tests (A's view can't tell them apart) and the bot tests (A's bot decides
-//! the same in both).
+//! the same in both); and [`redeal`], any game's hidden hands dealt afresh for one seat.
 
-use catan::engine::{Config, DevCard, Hand, Hex, MapId, Scenario, Seat};
+use catan::bots::SplitMix64;
+use catan::engine::{Answer, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, Seat};
 
 pub const A: Seat = Seat(0);
 pub const B: Seat = Seat(1);
@@ -42,4 +43,49 @@ pub fn twins() -> (Scenario, Scenario) {
         .deck_top(DevCard::Monopoly)
         .next_roll(8);
     (one, two)
+}
+
+/// The cards the open offer shows a player holds, whoever looks: the offerer what they offered
+/// (checked at the offer), a player who countered their own side of it (checked against their
+/// hand, H4a). An accept shows nothing (H4), nor does what a counter asks of the offerer.
+pub fn shown(game: &Game, s: Seat) -> Hand {
+    match game.phase() {
+        Phase::Trade { give, .. } if s == game.current_player() => give,
+        Phase::Trade { answers, .. } => match answers[s.index()] {
+            Answer::Counter { get, .. } => get,
+            _ => Hand::EMPTY,
+        },
+        _ => Hand::EMPTY,
+    }
+}
+
+/// `game` with the resource cards `me` can't see dealt afresh from `seed` among the other
+/// players, each keeping their count and what the open offer shows they hold ([`shown`]): a
+/// game `me`'s view can't tell from `game`. The bank, the pieces and the phase stay.
+pub fn redeal(game: &Game, me: Seat, seed: u64) -> Game {
+    let others: Vec<Seat> = game.seats().filter(|&s| s != me).collect();
+    let mut pool = Vec::new();
+    let mut kept = Vec::new();
+    for &s in &others {
+        let (mut hidden, show) = (game.view(s).hand(), shown(game, s));
+        hidden.sub(&show);
+        for r in Resource::CARDS {
+            pool.extend(std::iter::repeat_n(r, hidden[r] as usize));
+        }
+        kept.push((s, show, hidden.total()));
+    }
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.below(i + 1));
+    }
+    // Every hand back to the bank first, so no deal asks the bank for more than it has.
+    let mut scenario = others.iter().fold(Scenario::from_game(*game), |sc, &s| sc.hand(s, Hand::EMPTY));
+    let mut dealt = pool.into_iter();
+    for (s, mut hand, n) in kept {
+        for r in dealt.by_ref().take(n as usize) {
+            hand[r] += 1;
+        }
+        scenario = scenario.hand(s, hand);
+    }
+    scenario.build().expect("the same cards, dealt again")
 }
