@@ -85,7 +85,8 @@ pub trait Bot: Send {
 
     /// Who at the table are people, and whether the bot may offer them trades at all (a
     /// setting). An offer that asks people is made only for a build that scores (a settlement
-    /// or a city), and not on terms people declined within the last round (issue 33): each
+    /// or a city), at most once in the bot's turn, not for a card people declined within the
+    /// last round, and never again on terms they all declined this game (issues 33, 42): each
     /// such offer asks every person for an answer. Offers among bots are as before.
     fn set_people(&mut self, _people: crate::engine::SeatSet, _offer_to_people: bool) {}
 }

@@ -3,6 +3,11 @@
 //! for it, then two; at most [`OFFERS_PER_TURN`] offers a turn, each different, only of cards it
 //! holds, and never to a player within two points of winning ([`near_win`]).
 //!
+//! An offer that asks people costs each of them an answer (issues 33 and 42), so it is made
+//! only for a build that scores (a settlement or a city: the trade completes it), at most once
+//! in the bot's turn, never for a card people turned down within the last round, and never
+//! again on terms everyone turned down earlier in the game.
+//!
 //! A spare card is one the build does not use. When the answers are in, it confirms with the
 //! first player who accepted, in turn order, and withdraws the offer when no one did (a
 //! counter-offer is not taken up).
@@ -35,8 +40,10 @@ pub(crate) struct Offers {
     /// The last offer that asked people: its turn, terms and the hand before it, to learn
     /// whether it traded (the hand changed) or not.
     pending: Option<(u32, Hand, Hand, Hand)>,
-    /// Terms people did not take, and the turn they were offered in.
+    /// Terms people did not take this game, and the turn they were offered in.
     declined: Vec<(u32, Hand, Hand)>,
+    /// The last turn an offer asked people.
+    asked_people: Option<u32>,
 }
 
 impl Default for Offers {
@@ -49,6 +56,7 @@ impl Default for Offers {
             to_people: true,
             pending: None,
             declined: Vec::new(),
+            asked_people: None,
         }
     }
 }
@@ -71,20 +79,22 @@ impl Offers {
             return None;
         }
         let me = view.seat();
+        let turn = view.turn_number();
         let mut to = view.seats().filter(|&s| s != me && !near_win(view, s)).fold(SeatSet::default(), SeatSet::with);
-        if !self.to_people {
+        // People are asked at most once in the bot's turn.
+        if !self.to_people || self.asked_people == Some(turn) {
             to = SeatSet(to.0 & !self.people.0);
         }
         if to.is_empty() {
             return None;
         }
-        // Asking people costs each of them an answer: only for a build that scores, and not for
-        // a card they would not give within the last round (the bot's own next turn included),
-        // whatever it offers for it now.
+        // Asking people costs each of them an answer: only for a build that scores, not for a
+        // card they would not give within the last round (the bot's own next turn included),
+        // whatever it offers for it now, and never on terms they all turned down this game.
         let asks_people = to.0 & self.people.0 != 0;
         let round = view.num_players() as u32;
-        let turn = view.turn_number();
-        let turned_down = |_give: Hand, get: Hand| self.declined.iter().any(|&(t, _, w)| w == get && turn <= t + round);
+        let turned_down =
+            |give: Hand, get: Hand| self.declined.iter().any(|&(t, g, w)| w == get && (turn <= t + round || g == give));
         let offer = candidates(view, asks_people)
             .into_iter()
             .filter(|&(give, get)| !(asks_people && turned_down(give, get)))
@@ -97,6 +107,7 @@ impl Offers {
             self.made.push((give, get));
             if asks_people {
                 self.pending = Some((turn, give, get, view.hand()));
+                self.asked_people = Some(turn);
             }
         }
         Some(offer)
@@ -108,7 +119,6 @@ impl Offers {
         if let Some((turn, give, get, before)) = self.pending.take()
             && view.hand() == before
         {
-            self.declined.retain(|&(t, _, _)| t + 2 * view.num_players() as u32 > turn);
             self.declined.push((turn, give, get));
         }
     }

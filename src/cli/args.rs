@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// Draw with plain ASCII only (no box drawing or symbols).
     #[arg(long)]
     pub ascii: bool,
+    /// Computer players offer people no trades (the start screen's "Bot offers to people" off;
+    /// they still trade among themselves).
+    #[arg(long)]
+    pub no_bot_offers: bool,
     /// Play on from a save file: the same player to act, the same dice to come, the save's
     /// rules (no rules flag beside it).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "players", "continue_game"])]
@@ -108,7 +112,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// The line-up: one bot level per seat, in seat order, 2 to 6 of them (random, easy,
-    /// medium, hard; a level may come more than once).
+    /// medium, alphabeta, hard; a level may come more than once).
     #[arg(long, value_name = "LEVELS", default_value = "easy,random,random,random")]
     pub players: String,
     /// Games in all (rounded up to a whole number of seatings).

@@ -158,6 +158,7 @@ fn play(args: PlayArgs, given: &[String]) -> ExitCode {
     } else {
         (config, tui::Remembered::default())
     };
+    let remembered = with_table_flags(remembered, &args);
     let options = tui::Options {
         seed,
         seats,
@@ -177,6 +178,12 @@ fn play(args: PlayArgs, given: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The table's settings the flags given win over: `--no-bot-offers` turns bots' offers to
+/// people off, whatever the start screen remembered.
+fn with_table_flags(remembered: tui::Remembered, args: &PlayArgs) -> tui::Remembered {
+    tui::Remembered { no_bot_offers: remembered.no_bot_offers || args.no_bot_offers, ..remembered }
 }
 
 /// The saved game `--load` or `--continue` asks for. A file that can't be loaded, or no

@@ -93,3 +93,31 @@ fn rules_flags_beside_a_save_are_refused() {
     let cli = parse(&["--target", "5"]).unwrap();
     assert_eq!(check_no_rules_beside_save(&cli.play, &cli.given), Ok(()), "a new game takes them");
 }
+
+/// Issue 42: "Bot offers to people" has a flag, and it wins over the remembered setting.
+#[test]
+fn no_bot_offers_turns_the_setting_off() {
+    let on = tui::Remembered::default();
+    assert!(!on.no_bot_offers, "on by default");
+    for args in
+        [&["--no-bot-offers"][..], &["--no-bot-offers", "--continue"], &["--no-bot-offers", "--players", "Ann,bot"]]
+    {
+        let cli = parse(args).unwrap();
+        assert!(with_table_flags(on.clone(), &cli.play).no_bot_offers, "{args:?}");
+    }
+    let cli = parse(&["--continue"]).unwrap();
+    assert!(!with_table_flags(on.clone(), &cli.play).no_bot_offers);
+    let off = tui::Remembered { no_bot_offers: true, ..on };
+    assert!(with_table_flags(off, &cli.play).no_bot_offers, "the flag left out keeps what was remembered");
+}
+
+/// Issue 42: `arena --help` names every bot level it takes.
+#[test]
+fn arena_help_names_every_bot_level() {
+    let mut cmd = command();
+    let arena = cmd.find_subcommand_mut("arena").unwrap().render_long_help().to_string();
+    let words = arena.split_whitespace().collect::<Vec<_>>().join(" ");
+    for level in catan::bots::BotLevel::ALL {
+        assert!(words.contains(level.name()), "{} missing from:\n{arena}", level.name());
+    }
+}

@@ -61,3 +61,50 @@ fn issue33_a_bot_offers_people_fewer_trades_and_none_when_told_not_to() {
     assert!(after * 2 <= before, "at most half as many: before {before}, after {after}");
     assert_eq!(off, 0);
 }
+
+/// Issue 42: by itself (its offers left on, no table limit), a bot offers people only a trade
+/// that completes a settlement or a city for it, at most once in its turn, and never again terms
+/// everyone declined earlier in the game. Here everyone declines seat 0's offers.
+#[test]
+fn issue42_a_bot_offers_people_once_a_turn_and_never_again_terms_declined() {
+    let people = SeatSet::default().with(Seat(1)).with(Seat(2));
+    let (mut offered, mut bot_turns) = (0, 0);
+    for seed in 0..40u64 {
+        let mut game = Game::new(Config::with_players(3), seed).unwrap();
+        let mut seats: Vec<Box<dyn Bot>> = (0..3).map(|s| bots::make(BotLevel::Medium, seed * 8 + s)).collect();
+        seats[0].set_people(people, true);
+        seats[0].set_offers(true);
+        let (mut declined, mut offer_turn, mut last_turn) = (Vec::new(), None, None);
+        let costs = game.config().costs;
+        while !game.is_over() && game.turn_number() < 400 && bot_turns < 300 {
+            let view = game.acting_view();
+            let seat = view.seat();
+            if seat == Seat(0) && view.phase() == Phase::Main && last_turn != Some(game.turn_number()) {
+                last_turn = Some(game.turn_number());
+                bot_turns += 1;
+            }
+            let hand = view.hand();
+            let mut action = seats[seat.index()].choose(view);
+            if matches!(game.phase(), Phase::Trade { .. }) && game.current_player() == Seat(0) && seat != Seat(0) {
+                action = Action::DeclineTrade;
+            }
+            if let Action::OfferTrade { give, get, to } = action
+                && to.0 & people.0 != 0
+            {
+                let turn = game.turn_number();
+                assert_ne!(offer_turn, Some(turn), "seed {seed}: a second offer to people in turn {turn}");
+                assert!(!declined.contains(&(give, get)), "seed {seed} turn {turn}: {give} for {get} again");
+                let mut after = hand;
+                after.sub(&give);
+                after.add(&get);
+                let completes = after.contains(&costs.city) || after.contains(&costs.settlement);
+                assert!(completes, "seed {seed} turn {turn}: {give} for {get} completes no build from {hand}");
+                (offer_turn, offered) = (Some(turn), offered + 1);
+                declined.push((give, get));
+            }
+            game.apply(action).unwrap();
+        }
+    }
+    println!("offers to people over {bot_turns} bot turns: {offered}");
+    assert!(bot_turns >= 300 && offered > 0, "{offered} offers in {bot_turns} bot turns");
+}
