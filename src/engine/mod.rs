@@ -35,8 +35,8 @@ pub use map::{MAX_HARBORS, MAX_HEXES, MAX_SEA_HEXES, MapError, MapId, MapSpec, T
 pub use module::{Group, ModuleRow, Page, TABLE, UNITS_PAGE, WAR_PAGE};
 pub use rng::GameRng;
 pub use rules::{
-    ARMY_MIN, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN,
-    ROAD_MIN, SHIP_SLOT, UNITS, Unit, UnitTurn, Units, longest_trail, win_chance,
+    ARMY_MIN, AttackOrder, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN,
+    NAVY_MIN, ROAD_MIN, SHIP_SLOT, UNITS, Unit, UnitTurn, Units, WarTurn, longest_trail, win_chance,
 };
 pub use scenario::Scenario;
 pub use sets::{HexSet, IntersectionSet, PathSet, SeaSet};

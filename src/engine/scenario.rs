@@ -195,11 +195,9 @@ impl Scenario {
     /// that place.
     pub fn turn_number(mut self, number: u32) -> Scenario {
         self.game.turn.number = number.max(1);
-        if self.game.attack_phase() {
+        if let Some(at) = self.game.war_turn(self.game.turn.number).filter(|at| at.attack) {
             self.game.order_attack_round();
-            let n = self.game.config.players as u32;
-            let i = (self.game.turn.number - 1) % n;
-            self.game.turn.seat = Seat(((self.game.house.attack_order >> (4 * i)) & 0xF) as u8 - 1);
+            self.game.turn.seat = self.game.house.attack_order.seat(at.place).expect("a place for each player");
         }
         self
     }

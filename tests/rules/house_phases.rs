@@ -5,7 +5,8 @@
 
 use crate::support::board::*;
 use catan::engine::{
-    Action, BoardKind, Config, Event, Game, Module, Modules, Phase, RuleError, Scenario, Seat, Target, UnitKind,
+    Action, AttackOrder, BoardKind, Config, Event, Game, Module, Modules, Phase, RuleError, Scenario, Seat, Target,
+    UnitKind, WarTurn,
 };
 
 fn war() -> Config {
@@ -23,6 +24,36 @@ fn r57_attacks_are_refused_in_the_build_phase() {
     assert_eq!(g.war_round(), Some((4, true)));
     assert!(g.legal_actions().contains(&Action::Attack { unit: 0, target: Target::Building(v) }));
     assert!(Config { modules: Modules::NONE.with(Module::Phases), ..Config::default() }.validate().is_err());
+}
+
+/// Issue 42: R57's round arithmetic answered by the engine for any turn (the terminal wrote it
+/// again): four players, four build rounds of four turns (1-16), four attack rounds (17-32).
+#[test]
+fn r57_where_any_turn_falls_in_the_war() {
+    let g = Scenario::new(war(), 1).build().unwrap();
+    let at = |attack, round, place| Some(WarTurn { attack, round, place, rounds: 4 });
+    assert_eq!(g.war_turn(0), None, "set-up");
+    assert_eq!(g.war_turn(1), at(false, 0, 0));
+    assert_eq!(g.war_turn(7), at(false, 1, 2));
+    assert_eq!(g.war_turn(16), at(false, 3, 3));
+    assert_eq!(g.war_turn(17), at(true, 0, 0));
+    assert_eq!(g.war_turn(30), at(true, 3, 1));
+    assert_eq!(g.war_turn(32), at(true, 3, 3));
+    assert_eq!(g.war_turn(33), None, "past the last round");
+    let base = Scenario::new(Config::default(), 1).build().unwrap();
+    assert_eq!(base.war_turn(17), None, "without phases");
+}
+
+/// Issue 42: an attack round's order as a type, saved as the number it always was.
+#[test]
+fn r57_an_attack_order_reads_its_seats_first_to_last() {
+    let order = AttackOrder::of(&[B, D, A, C]);
+    assert_eq!(order.seats().collect::<Vec<_>>(), vec![B, D, A, C]);
+    assert_eq!((order.seat(0), order.seat(3), order.seat(4)), (Some(B), Some(C), None));
+    assert!(AttackOrder::default().is_empty() && !order.is_empty());
+    assert_eq!(AttackOrder::default().seats().count(), 0);
+    // 4 bits a place, seat + 1: B=2, D=4, A=1, C=3.
+    assert_eq!(serde_json::to_string(&order).unwrap(), (2 | 4 << 4 | 1 << 8 | 3 << 12).to_string());
 }
 
 #[test]
@@ -60,6 +91,8 @@ fn r57_a_seven_in_the_attack_phase_with_no_robber_discard_or_pick() {
     let events = play(&mut g, Action::RollDice);
     assert!(!has_event!(events, Event::MustDiscard { .. }));
     assert_eq!(g.phase(), Phase::Main, "no discard, robber or pick");
+    // Issue 42: the engine says so, right after the roll (the terminal rebuilt it before).
+    assert!(matches!(events[..], [Event::DiceRolled { seat: A, .. }, Event::QuietSeven { seat: A }]), "{events:?}");
     assert_eq!(robber(&g), before);
     // With no robber (R45) too: no choice of cards.
     let config =

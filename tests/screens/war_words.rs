@@ -51,9 +51,7 @@ pub fn table(record: Record) -> App {
 #[test]
 fn r57_a_seven_in_the_attack_phase_says_why_nothing_happens() {
     let record = record_until("war_attack_seven", MapId::Standard, |g, log| {
-        g.attack_phase()
-            && g.phase() == Phase::Main
-            && matches!(log.last(), Some(Event::DiceRolled { dice, .. }) if dice[0] + dice[1] == 7)
+        g.attack_phase() && g.phase() == Phase::Main && matches!(log.last(), Some(Event::QuietSeven { .. }))
     });
     let mut app = table(record);
     let s = draw(&mut app, 140, 45);

@@ -373,6 +373,9 @@ pub enum Event {
     SecondOfPair { seat: Seat, first: Seat },
     /// The dice were rolled.
     DiceRolled { seat: Seat, dice: [u8; 2] },
+    /// R57: the 7 `seat` just rolled falls in the attack phase and does nothing: no robber, no
+    /// discards, no R45 choice (said, so that no one wonders why).
+    QuietSeven { seat: Seat },
     /// A player received production.
     Produced { seat: Seat, cards: Hand },
     /// The bank could not pay a resource (R16).

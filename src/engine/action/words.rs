@@ -19,6 +19,7 @@ impl Event {
             Event::DiceRolled { seat, dice } => {
                 format!("{} rolls {} ({}+{})", n(seat), dice[0] + dice[1], dice[0], dice[1])
             }
+            Event::QuietSeven { .. } => "a 7 in the attack phase: no robber, no discards".to_string(),
             Event::Produced { seat, cards } => format!("{} gets {cards}", n(seat)),
             Event::Shortage { resource } => format!("the bank is short of {resource}: none paid"),
             Event::MustDiscard { seat, count } => format!("{} must discard {count}", n(seat)),

@@ -23,8 +23,8 @@ mod trade;
 mod turn;
 
 pub use modules::{
-    CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN, SHIP_SLOT,
-    UNITS, Unit, UnitTurn, Units, win_chance,
+    AttackOrder, CARGO_ROOM, DRAGON_GOLD, DiceStack, GOLD_PRICE, HARBOR_MASTER_MIN, House, METROPOLIS_MIN, NAVY_MIN,
+    SHIP_SLOT, UNITS, Unit, UnitTurn, Units, WarTurn, win_chance,
 };
 pub(crate) use modules::{starting_bank, with_gold_hexes};
 

@@ -45,6 +45,7 @@ impl Game {
         // R57: a 7 in the attack phase does nothing.
         if self.attack_phase() {
             self.phase = Phase::Main;
+            ev.push(Event::QuietSeven { seat: s });
             return;
         }
         self.seven(ev);

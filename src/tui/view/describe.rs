@@ -95,31 +95,14 @@ fn entry_ending(app: &Scene, events: &[Event], end: usize, viewer: Option<Seat>)
             return (start, Entry { text, event: last });
         }
     }
-    let mut text = one(app, &last, viewer);
-    if quiet_seven(app, &events[..end]) {
-        text.push_str(" · a 7 in the attack phase: no robber, no discards");
+    // R57: a 7 in the attack phase is said on the roll's line (issue 33: the table wondered why).
+    if let (Event::QuietSeven { .. }, Some(roll @ Event::DiceRolled { .. })) =
+        (last, end.checked_sub(2).map(|i| events[i]))
+    {
+        let text = format!("{} · {}", one(app, &roll, viewer), one(app, &last, viewer));
+        return (end - 2, Entry { text, event: roll });
     }
-    (end - 1, Entry { text, event: last })
-}
-
-/// R57: whether the last of `events` is a 7 rolled in the attack phase, which does nothing
-/// (issue 33: the log said nothing, and the table wondered why). The turn is the one the
-/// events last started; a slice with no start in it (one action's events) is of the turn
-/// the game is in.
-fn quiet_seven(app: &Scene, events: &[Event]) -> bool {
-    let g = app.game();
-    let Some((Event::DiceRolled { dice, .. }, before)) = events.split_last() else { return false };
-    if dice[0] + dice[1] != 7 || !g.config().modules.has(crate::engine::Module::Phases) {
-        return false;
-    }
-    let started = before.iter().rev().find_map(|e| match e {
-        Event::TurnStarted { number, .. } => Some(*number),
-        _ => None,
-    });
-    match started {
-        Some(number) => crate::tui::view::house::attack_turn(g, number),
-        None => g.attack_phase(),
-    }
+    (end - 1, Entry { text: one(app, &last, viewer), event: last })
 }
 
 /// The entries of `events`, newest first, as `viewer` may see them (`None`: public only).

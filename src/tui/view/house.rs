@@ -39,13 +39,6 @@ pub fn war_round(app: &Scene) -> Option<String> {
     Some(out)
 }
 
-/// R57: whether turn `number` (from 1) is in the attack phase: rounds `n` to `2n - 1` of
-/// `n` turns each, `n` the number of players (with phases; see `Game::war_round`).
-pub fn attack_turn(g: &crate::engine::Game, number: u32) -> bool {
-    let n = g.config().players as u32;
-    g.config().modules.has(Module::Phases) && number > 0 && ((number - 1) / n).checked_sub(n).is_some_and(|r| r < n)
-}
-
 /// R57: each seat's score that orders the attack rounds (public points plus units on the
 /// board), "war score A7 B9 C5 D8" in seat order, and what it is for (issue 33: a new player
 /// could not tell): it orders the attacks, while points alone decide the end. Two lines that

@@ -47,6 +47,7 @@ pub use dice_stack::DiceStack;
 pub use dragon::DRAGON_GOLD;
 pub use gold::GOLD_PRICE;
 pub(crate) use gold::{starting_bank, with_gold_hexes};
+pub use phases::{AttackOrder, WarTurn};
 pub use ships::{CARGO_ROOM, NAVY_MIN};
 pub use units::{SHIP_SLOT, UNITS, Unit, UnitTurn, Units};
 
@@ -76,14 +77,10 @@ pub struct House {
     /// R55: per seat, the islands (a bit each) that earned them a Colonist point.
     #[serde(skip_serializing_if = "no_islands")]
     pub colonist: [u16; MAX_PLAYERS],
-    /// R57: the attack round's order, worked out as it started: 4 bits a place, seat + 1,
-    /// first place lowest (0 before the attack phase).
-    #[serde(skip_serializing_if = "is_zero")]
-    pub attack_order: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
+    /// R57: the attack round's order, worked out as it started (empty before the attack
+    /// phase).
+    #[serde(skip_serializing_if = "AttackOrder::is_empty")]
+    pub attack_order: AttackOrder,
 }
 
 fn no_islands(islands: &[u16; MAX_PLAYERS]) -> bool {
