@@ -30,3 +30,4 @@ mod sea;
 mod setup;
 mod trade;
 mod turn;
+mod words;

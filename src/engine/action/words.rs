@@ -1,7 +1,13 @@
-//! The events in words: the log's line for each, as a seat may see it (H1, H2: a card
-//! discarded, stolen or bought is named only to those who may see it).
+//! The engine's vocabulary in words, once for every screen, one function a purpose, each a
+//! match over the whole enum with no catch-all arm, so that a new action or event does not
+//! compile until it has its words:
+//! - [`Event::describe`]: the log's line for each event, as a seat may see it (H1, H2: a card
+//!   discarded, stolen or bought is named only to those who may see it);
+//! - [`Action::describe`]: what the player who acts does, after their name (the replay, a list
+//!   of choices);
+//! - [`Action::taken_back`]: the action as a thing undone ("took back the settlement").
 
-use super::{Answer, Event, FightResult, Seat};
+use super::{Action, Answer, DevCard, Event, FightResult, Seat, Target};
 
 impl Event {
     /// A text for the log as `viewer` may see it (`None`: as anyone may see it).
@@ -96,6 +102,84 @@ impl Event {
                 format!("{}'s {kind} attacks {} ({} against {}): {what}", n(seat), n(defender), roll(0), roll(1))
             }
             Event::Won { seat, points } => format!("{} wins with {points} points!", n(seat)),
+        }
+    }
+}
+
+impl Action {
+    /// What the player who acts does, in words after their name ("builds a settlement",
+    /// "trades with Bob"), `names` naming the other seats. The card a discard gives up is
+    /// named only when `shown` (the discarding player's own screen, a finished game's replay).
+    /// Places are left to the reader, who names them its own way ("moves the robber" + " to
+    /// the 6 hills").
+    pub fn describe(&self, names: &dyn Fn(Seat) -> String, shown: bool) -> String {
+        let n = names;
+        match *self {
+            Action::BuildSettlement(_) => "builds a settlement".to_string(),
+            Action::BuildCity(_) => "builds a city".to_string(),
+            Action::BuildCastle(_) => "builds a castle".to_string(),
+            Action::BuildRoad(_) => "builds a road".to_string(),
+            Action::RollDice => "rolls the dice".to_string(),
+            Action::Discard(r) if shown => format!("discards 1 {r}"),
+            Action::Discard(_) => "discards a card".to_string(),
+            Action::MoveRobber { .. } => "moves the robber".to_string(),
+            Action::BuyDevCard => "buys a development card".to_string(),
+            Action::PlayKnight => format!("plays {}", DevCard::Knight),
+            Action::PlayRoadBuilding => format!("plays {}", DevCard::RoadBuilding),
+            Action::PlayYearOfPlenty(..) => format!("plays {}", DevCard::YearOfPlenty),
+            Action::PlayMonopoly(r) => format!("plays {} on {r}", DevCard::Monopoly),
+            Action::MaritimeTrade { .. } => "trades with the bank".to_string(),
+            Action::OfferTrade { .. } => "offers a trade".to_string(),
+            Action::AcceptTrade => "accepts the offer".to_string(),
+            Action::DeclineTrade => "declines the offer".to_string(),
+            Action::CounterTrade { .. } => "counters the offer".to_string(),
+            Action::ConfirmTrade(partner) => format!("trades with {}", n(partner)),
+            Action::CancelTrade => "withdraws the offer".to_string(),
+            Action::EndTurn => "ends the turn".to_string(),
+            Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
+            Action::BuyWithGold(r) => format!("buys 1 {r} with gold"),
+            Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => {
+                format!("builds {}", a_or_an(kind.name()))
+            }
+            Action::MoveKnight { .. } => "moves a unit".to_string(),
+            Action::SailShip { .. } => "sails a ship".to_string(),
+            Action::BoardShip { .. } => "boards a knight on a cargo ship".to_string(),
+            Action::Attack { target: Target::Unit { seat, .. }, .. } => format!("attacks {}'s unit", n(seat)),
+            Action::Attack { target: Target::Building(_), .. } => "attacks a building".to_string(),
+        }
+    }
+
+    /// The action as a thing taken back, for "took back the settlement". Every action has
+    /// words, those that can't be taken back (a roll, H3) too.
+    pub fn taken_back(&self) -> String {
+        match *self {
+            Action::BuildSettlement(_) => "the settlement".to_string(),
+            Action::BuildCity(_) => "the city".to_string(),
+            Action::BuildCastle(_) => "the castle".to_string(),
+            Action::BuildRoad(_) => "the road".to_string(),
+            Action::RollDice => "the roll".to_string(),
+            Action::Discard(r) => format!("the discarded {r}"),
+            Action::MoveRobber { .. } => "the robber's move".to_string(),
+            Action::BuyDevCard => "the development card bought".to_string(),
+            Action::PlayKnight => "the knight".to_string(),
+            Action::PlayRoadBuilding => "the road building card".to_string(),
+            Action::PlayYearOfPlenty(..) => "the year of plenty card".to_string(),
+            Action::PlayMonopoly(_) => "the monopoly card".to_string(),
+            Action::MaritimeTrade { .. } => "the trade with the bank".to_string(),
+            Action::OfferTrade { .. } => "the offer".to_string(),
+            Action::AcceptTrade => "the accept".to_string(),
+            Action::DeclineTrade => "the decline".to_string(),
+            Action::CounterTrade { .. } => "the counter-offer".to_string(),
+            Action::ConfirmTrade(_) => "the trade".to_string(),
+            Action::CancelTrade => "withdrawing the offer: it is open again".to_string(),
+            Action::EndTurn => "the end of the turn".to_string(),
+            Action::TakeCard(r) => format!("the {r} taken for the 7"),
+            Action::BuyWithGold(r) => format!("the {r} bought with gold"),
+            Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => format!("the {kind}"),
+            Action::MoveKnight { .. } => "the knight unit's move".to_string(),
+            Action::SailShip { .. } => "the ship's sailing".to_string(),
+            Action::BoardShip { .. } => "the knight unit's boarding".to_string(),
+            Action::Attack { .. } => "the attack".to_string(),
         }
     }
 }
