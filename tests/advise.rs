@@ -106,3 +106,18 @@ fn advise_tells_moves_apart_for_a_seat_far_behind() {
         assert!(numbers.iter().all(|n| !["0%", "0.0%", "0.00%"].contains(n)), "{out}");
     }
 }
+
+/// Issue 42: every field of a `--json` move is named in `advise --help` (`alike` was not).
+#[test]
+fn advise_help_names_every_field_of_the_json() {
+    let (_, out, _) = run(&["advise", SAVE, "--json"]);
+    let moves: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let (code, help, err) = run(&["advise", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let fields = moves[0].as_object().expect("a move");
+    assert!(fields.contains_key("alike"), "{out}");
+    for key in fields.keys() {
+        assert!(help.contains(key.as_str()), "{key} missing from:\n{help}");
+    }
+}

@@ -161,7 +161,8 @@ pub struct ReplayArgs {
 pub struct AdviseArgs {
     /// The save file.
     pub file: std::path::PathBuf,
-    /// Print a JSON list of moves (each with its action, chance, change and reason).
+    /// Print a JSON list of moves (each with its action, chance, change, reason, and alike:
+    /// how many legal actions the move stands for, 1 for the action alone).
     #[arg(long)]
     pub json: bool,
     /// Print the game's story instead: each player's chance after the last turn, from public
