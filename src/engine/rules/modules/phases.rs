@@ -60,9 +60,8 @@ impl AttackOrder {
 
 impl Game {
     /// R57: where turn `number` (from 1) falls: its phase, round and place. `None` without
-    /// phases, in set-up (turn 0), and past the last round (the war is over). The one place
-    /// the war's round arithmetic is done: the turn order, [`Game::war_round`] and the
-    /// terminal read it.
+    /// phases, in set-up (turn 0), and past the last round (the war is over). The turn order
+    /// reads it, and a screen asking of any turn (the log's, the replay's) should.
     pub fn war_turn(&self, number: u32) -> Option<WarTurn> {
         if !self.config.modules.has(Module::Phases) || number == 0 {
             return None;
@@ -74,7 +73,8 @@ impl Game {
     }
 
     /// R57: the round in progress from 0 and whether it is of the attack phase (`None` without
-    /// phases or in set-up). Rounds count on past the war's end (see [`Game::war_turn`]).
+    /// phases or in set-up): the turn in progress, whose rounds count on past the war's end
+    /// ([`Game::war_turn`] answers for any turn).
     pub fn war_round(&self) -> Option<(u32, bool)> {
         if !self.config.modules.has(Module::Phases) || self.turn.number == 0 {
             return None;
