@@ -77,8 +77,9 @@ fn advise_answers_in_every_fixture_save_house_rules_and_offers_included() {
         assert!(out.lines().any(|l| l.starts_with("1. ")), "{}: {out}", path.display());
         seen.push_str(&out);
     }
-    // The knights game's units and the six-player game's offer received are weighed.
-    assert!(seen.contains("knight unit"), "{seen}");
+    // The knights game's units, named by kind and place, and the six-player game's offer
+    // received are weighed.
+    assert!(seen.contains("move your archer on the "), "{seen}");
     assert!(seen.contains("decline") && seen.contains("counter"), "{seen}");
 }
 

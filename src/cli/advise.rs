@@ -31,7 +31,7 @@ struct JsonMove {
     /// An offer to a player: the chance it is taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     taken: Option<f64>,
-    /// Too close to the first move's chance to tell apart.
+    /// Too close to the first move's chance to tell apart (the first itself: false).
     tie: bool,
 }
 
@@ -102,7 +102,7 @@ pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
     let mut out = format!("{} to act ({when}): chance to win now {}\n", escape(who), pct(advice.now));
     for (i, m) in advice.moves.iter().enumerate() {
         // Close numbers read as ties: the worlds can't tell them apart.
-        let tie = if i > 0 && m.tie { ", a tie with 1" } else { "" };
+        let tie = if m.tie { ", a tie with 1" } else { "" };
         out.push_str(&format!("{}. {} ({}{tie}): {}\n", i + 1, pct(m.chance), change(m.change), escape(&m.reason)));
     }
     out.push_str(&format!(

@@ -153,7 +153,8 @@ pub struct Advised {
     pub alike: usize,
     /// For an offer to a player, the chance it is taken, from what the seat can see.
     pub taken: Option<f64>,
-    /// Within [`TIE`] of the first move's chance: too close to tell apart, read as a tie.
+    /// Within [`TIE`] of the first move's chance (the first itself: `false`): too close to tell
+    /// apart, read as a tie.
     pub tie: bool,
 }
 
@@ -363,7 +364,8 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let tie = TIE.min(best / 10.0);
     advice.moves = moves
         .into_iter()
-        .map(|(chance, i, taken, if_taken)| {
+        .enumerate()
+        .map(|(k, (chance, i, taken, if_taken))| {
             let r = &ranked[i];
             let mut reason = words::reason_for(view, &first, &r.choice, r.alike, names);
             if let (Some(p), Some(t)) = (choice::partner(&r.choice), taken) {
@@ -378,7 +380,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 reason,
                 alike: r.alike,
                 taken,
-                tie: best - chance < tie,
+                tie: k > 0 && best - chance < tie,
             }
         })
         .collect();

@@ -238,3 +238,89 @@ fn headline(
     }
     told.filter(|t| !t.1.is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, DevCard, Hex, MapId, Module, Modules, Scenario, Target, UnitKind};
+
+    fn names() -> Vec<String> {
+        ["Ann", "Bert", "Cy", "Dee"].map(String::from).to_vec()
+    }
+
+    /// Issue 41: "turn 83: Bert's robber on the 6 brick" where Bert won by a knight (Largest
+    /// Army) and a victory point card. The moment names the award and the win.
+    #[test]
+    fn a_win_by_a_knight_and_a_hidden_point_is_told_by_the_award_and_the_win() {
+        let topo = MapId::Standard.topology();
+        let corner = |h: u8| topo.hex_vertices(Hex(h))[0];
+        let bert = Seat(1);
+        // Bert: 3 cities and a settlement (7), two knights played, a knight and a victory
+        // point card in hand: the third knight takes Largest Army (9) and the card makes 10.
+        let game = Scenario::new(Config::default(), 3)
+            .city(bert, corner(0))
+            .city(bert, corner(2))
+            .city(bert, corner(11))
+            .settlement(bert, corner(18))
+            .settlement(Seat(0), corner(9))
+            .knights(bert, 2)
+            .dev(bert, DevCard::Knight)
+            .dev(bert, DevCard::VictoryPoint)
+            .turn(bert)
+            .turn_number(83)
+            .build()
+            .unwrap();
+        let mut played = game;
+        let mut actions = vec![Action::PlayKnight];
+        played.apply(Action::PlayKnight).unwrap();
+        if !played.is_over() {
+            let robber = played.view(bert).legal_actions()[0];
+            actions.push(robber);
+            played.apply(robber).unwrap();
+        }
+        assert_eq!(played.winner(), Some(bert), "the scenario ends in Bert's win");
+        let s = story(&game, &actions, &names());
+        let m = s.moments.iter().find(|m| m.seat == bert).expect("Bert's moment");
+        assert!(m.words.starts_with("turn 83: "), "{}", m.words);
+        assert!(m.words.contains("Largest Army") && m.words.contains("Bert wins"), "{}", m.words);
+    }
+
+    /// Issue 41: "turn 7: Ann rolls 3" where Ann's archer removed Bob's archer: the fight is
+    /// the moment, not the turn's first line.
+    #[test]
+    fn a_fight_that_removes_a_unit_is_told_by_the_fight_not_the_roll() {
+        let config = Config::default().with_modules(Modules::NONE.with(Module::Knights).with(Module::Attacks));
+        let (ann, bert) = (Seat(0), Seat(1));
+        let topo = MapId::Standard.topology();
+        let attack = Action::Attack { unit: 0, target: Target::Unit { seat: bert, unit: 0 } };
+        let mut checked = 0;
+        for seed in 1..60 {
+            let game = Scenario::new(config, seed)
+                .settlement(ann, topo.hex_vertices(Hex(9))[0])
+                .settlement(bert, topo.hex_vertices(Hex(9))[3])
+                .unit(ann, UnitKind::Archer, Hex(9))
+                .unit(bert, UnitKind::Archer, Hex(9))
+                .unit(bert, UnitKind::Knight, Hex(3))
+                .turn(ann)
+                .turn_number(7)
+                .build()
+                .unwrap();
+            let mut g = game;
+            g.apply(Action::RollDice).unwrap();
+            if !matches!(g.phase(), Phase::Main) {
+                continue;
+            }
+            let events = g.apply(attack).unwrap();
+            let removed = events.iter().any(|e| matches!(e, Event::Fought { result: crate::engine::FightResult::Removed { .. }, .. }));
+            if !removed {
+                continue;
+            }
+            let s = story(&game, &[Action::RollDice, attack, Action::EndTurn], &names());
+            let m = &s.moments[0];
+            assert!(m.words.starts_with("turn 7: ") && m.words.contains("attacks"), "{}", m.words);
+            assert!(!m.words.contains("rolls"), "{}", m.words);
+            checked += 1;
+        }
+        assert!(checked > 3, "{checked} fights won");
+    }
+}
