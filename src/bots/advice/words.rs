@@ -479,7 +479,7 @@ mod tests {
             .collect();
         let poor = corners.iter().copied().find(|&v| (1..=4).contains(&corner_pips(&view, v))).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(poor), 1, &names);
-        assert!(words.contains("rarely roll") && words.contains("pips of 36"), "{words}");
+        assert!(words.contains("rarely roll") && words.contains(" of 36"), "{words}");
         let rich = corners.iter().copied().max_by_key(|&v| corner_pips(&view, v)).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(rich), 1, &names);
         assert!(!words.contains("rarely") && words.contains("leaves"), "{words}");
