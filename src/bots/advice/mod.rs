@@ -23,8 +23,25 @@
 //!    the playouts play, in the same worlds, to the same moment): "now" is the chance of the
 //!    position as the seat would play it on autopilot, and a move's change is what it adds.
 //!
-//! [`quick`] is the status bar's tip: the same in [`Settings::quick`] (the best three groups
-//! and ending the turn, [`QUICK_WORLDS`] worlds), the best move alone.
+//! [`quick`] is the status bar's tip: the list's first line, the same computation (a cheaper
+//! search, [`Settings::quick`], named a move the list put third and could read "-2").
+//!
+//! ## Only real moves, and whole choices
+//! Every move listed can be made from the seat's own view and does what its reason says: an
+//! accept the seat can't pay from its own hand is not listed (H4 lets it be said; the confirm
+//! would fail), a trade "completes" a piece only where the piece can go (else it says what is
+//! missing: [`choice::completes`]), set-up's "leaves" names the next seat still to place and a
+//! corner set-up lets it take. Where the engine takes a choice a card at a time (a 7's
+//! discard, the no-robber 7's cards) the advice weighs the whole set the dialog takes
+//! ([`choice::card_sets`]); the robber's victims are each a move; and when a trade with one
+//! player would complete a piece the seat can place, the offer is a move ([`choice::offers`]):
+//! played out as taken in the worlds where its partner holds the cards and gains by it (as the
+//! bots answer), weighed by how often that is, which the reason says. That chance reads the
+//! cards the others hold together (supply less the bank and the seat's hand), dealt at random
+//! to each by their count: no record of who was seen to take or spend what.
+//!
+//! Close numbers read as ties ([`Advised::tie`], within [`TIE`]); "now" is never above the best
+//! move's chance, so the first move never reads as a loss.
 //!
 //! ## What the number is, and how well it is calibrated
 //! The chance is a conditional logit (a softmax over the seats) of public features (points
@@ -178,7 +195,7 @@ pub struct Advice {
 }
 
 /// How much to search: [`Default`] is [`WORLDS`] worlds within [`BUDGET`], [`CANDIDATES`]
-/// groups played out; [`Settings::quick`] the status bar's tip.
+/// groups played out; [`Settings::quick`] a cheap search.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// Worlds played out at most.
@@ -196,15 +213,16 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The tip's search ([`quick`]): the best three groups and ending the turn, in
-    /// [`QUICK_WORLDS`] worlds, with no time budget (a guard of a second only), so the tip is
-    /// a function of the view alone whatever the machine's load.
+    /// A cheap search: the best three groups and ending the turn, in [`QUICK_WORLDS`] worlds,
+    /// with no time budget (a guard of a second only), a function of the view alone whatever
+    /// the machine's load. Its first move may differ from the full search's, so the tip
+    /// ([`quick`]) no longer uses it.
     pub fn quick() -> Settings {
         Settings { worlds: QUICK_WORLDS, budget: Duration::from_secs(1), candidates: 3 }
     }
 }
 
-/// Worlds the tip plays out ([`Settings::quick`]).
+/// Worlds [`Settings::quick`] plays out.
 pub const QUICK_WORLDS: u32 = 6;
 
 /// The best move alone, for the status bar's tip at each of a beginner's moments ("tips", a
