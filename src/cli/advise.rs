@@ -98,7 +98,11 @@ pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
         0
     };
     let pct = |x: f64| format!("{:.*}%", places, x * 100.0);
-    let change = |x: f64| format!("{:+.*}", places, x * 100.0);
+    // Rounded first, so a change that rounds to nothing reads "+0", not "-0".
+    let change = |x: f64| {
+        let scale = 10f64.powi(places as i32);
+        format!("{:+.*}", places, (x * 100.0 * scale).round() / scale + 0.0)
+    };
     let mut out = format!("{} to act ({when}): chance to win now {}\n", escape(who), pct(advice.now));
     for (i, m) in advice.moves.iter().enumerate() {
         // Close numbers read as ties: the worlds can't tell them apart.

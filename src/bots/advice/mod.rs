@@ -366,7 +366,11 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     for (i, r) in ranked.iter().enumerate() {
         let Some(m) = mean(sums[i]) else { continue };
         if choice::partner(&r.choice).is_some() {
-            // An offer: its chance if taken, weighed by how often it is (else the seat plays on).
+            // An offer: its chance if taken, weighed by how often it is (else the seat plays on);
+            // one that gains nothing if taken is no move worth making.
+            if m <= now {
+                continue;
+            }
             let taken = f64::from(sums[i].1) / f64::from(done.max(1));
             moves.push((taken * m + (1.0 - taken) * now, i, Some(taken), m));
         } else {
