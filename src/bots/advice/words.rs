@@ -205,12 +205,13 @@ fn keeps(view: &PlayerView<'_>, kept: Hand) -> String {
     }
 }
 
-/// An offer's chance of being taken and what it adds if it is: " (Bob takes it in about 40%
-/// of the worlds dealt from what you see; +6 if he does)".
+/// An offer's chance of being taken and what it adds if it is: "; Bob would take it in about
+/// 24% of the hands Bob may hold, +13 if taken" (the hands dealt from the cards the others
+/// hold together, by each one's count: what the seat can see).
 pub fn if_taken(names: &[String], partner: Seat, taken: f64, change: f64) -> String {
+    let who = name(names, partner);
     format!(
-        "; {} would take it about {:.0}% of the time (from the cards seen), {:+.0} if taken",
-        name(names, partner),
+        "; {who} would take it in about {:.0}% of the hands {who} may hold, {:+.0} if taken",
         taken * 100.0,
         (change * 100.0).round() + 0.0
     )
