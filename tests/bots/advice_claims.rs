@@ -113,7 +113,8 @@ fn faults(game: &Game, advice: &Advice, names: &[String], seen: &mut Seen) -> Ve
         // "completes X" only where X can go.
         for what in ["a settlement", "a city", "a road", "a development card"] {
             let said = format!("completes {what}");
-            let bank = matches!(m.action, Action::MaritimeTrade { .. } | Action::PlayYearOfPlenty(..) | Action::TakeCard(_));
+            let bank =
+                matches!(m.action, Action::MaritimeTrade { .. } | Action::PlayYearOfPlenty(..) | Action::TakeCard(_));
             seen[1] += usize::from(bank && r.contains(&said));
             if r.contains(&said) && !r.contains(&format!("{said}'s cards")) && bank && !can_place(game, &choice, what) {
                 fault(r, "completes a piece with nowhere to go");
@@ -165,7 +166,18 @@ fn faults(game: &Game, advice: &Advice, names: &[String], seen: &mut Seen) -> Ve
             }
         }
         // Words: articles, plurals, one name for a hex.
-        for bad in [" a archer", " a a", "(1 pips", " 1 pips", "knight unit", "mountains", "pasture", "fields", "hills", "forest"] {
+        for bad in [
+            " a archer",
+            " a a",
+            "(1 pips",
+            " 1 pips",
+            "knight unit",
+            "mountains",
+            "pasture",
+            "fields",
+            "hills",
+            "forest",
+        ] {
             if r.contains(bad) {
                 fault(r, &format!("words: {bad:?}"));
             }

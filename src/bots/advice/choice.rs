@@ -138,7 +138,8 @@ pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
         for r in Resource::ALL {
             spare[r] = spare[r].saturating_sub(cost[r]);
         }
-        let Some(give) = Resource::ALL.into_iter().filter(|&r| spare[r] > 0).max_by_key(|&r| (spare[r], std::cmp::Reverse(r as u8)))
+        let Some(give) =
+            Resource::ALL.into_iter().filter(|&r| spare[r] > 0).max_by_key(|&r| (spare[r], std::cmp::Reverse(r as u8)))
         else {
             continue;
         };
@@ -148,7 +149,8 @@ pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
             continue;
         }
         for p in view.seats().filter(|&p| p != me && !near_win(view, p)) {
-            let offer = Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(lack, 1), to: SeatSet::default().with(p) };
+            let offer =
+                Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(lack, 1), to: SeatSet::default().with(p) };
             if view.check(offer).is_ok() && !out.iter().any(|o: &Vec<Action>| o[0] == offer) {
                 out.push(vec![offer, Action::AcceptTrade, Action::ConfirmTrade(p)]);
             }

@@ -277,7 +277,11 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
             .into_iter()
             // The robber's victims are ranked, each a move: the step after the hex asks whom.
             .flat_map(|g| {
-                if matches!(g[0], Action::MoveRobber { .. }) { g.into_iter().map(|a| vec![a]).collect() } else { vec![g] }
+                if matches!(g[0], Action::MoveRobber { .. }) {
+                    g.into_iter().map(|a| vec![a]).collect()
+                } else {
+                    vec![g]
+                }
             })
             .map(|g| {
                 let mut best = (f64::NEG_INFINITY, g[0]);

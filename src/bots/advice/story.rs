@@ -98,7 +98,12 @@ struct Step {
 /// told by the action within its turn that moved that seat's chance most its way (the award,
 /// the card, the fight, the city, the win: not the turn's first line); in set-up, by the
 /// seat's own placements.
-fn moments(points: &[Point], publics: &[Vec<(PublicPlayer, u32)>], turns: &[Vec<Step>], names: &[String]) -> Vec<Moment> {
+fn moments(
+    points: &[Point],
+    publics: &[Vec<(PublicPlayer, u32)>],
+    turns: &[Vec<Step>],
+    names: &[String],
+) -> Vec<Moment> {
     let mut all: Vec<Moment> = points
         .windows(2)
         .zip(publics.windows(2))
@@ -107,7 +112,8 @@ fn moments(points: &[Point], publics: &[Vec<(PublicPlayer, u32)>], turns: &[Vec<
             let (a, b) = (&w[0].chances, &w[1].chances);
             let s = (0..a.len()).max_by(|&i, &j| (b[i] - a[i]).abs().total_cmp(&(b[j] - a[j]).abs())).unwrap_or(0);
             let seat = Seat(s as u8);
-            let (mut words, telling_enough) = if w[1].turn == 0 { setup_words(steps, seat) } else { turn_words(steps, s, b[s] - a[s]) };
+            let (mut words, telling_enough) =
+                if w[1].turn == 0 { setup_words(steps, seat) } else { turn_words(steps, s, b[s] - a[s]) };
             if !telling_enough {
                 // Another seat's move, or only a road, a card bought or a roll of its own: say
                 // what changed for the seat, in public facts.
@@ -130,7 +136,11 @@ fn moments(points: &[Point], publics: &[Vec<(PublicPlayer, u32)>], turns: &[Vec<
                 }
                 if !lost.is_empty() {
                     let who = name(names, seat);
-                    words = if words.is_empty() { format!("{who}: {}", lost.join(", ")) } else { format!("{words}; {who}: {}", lost.join(", ")) };
+                    words = if words.is_empty() {
+                        format!("{who}: {}", lost.join(", "))
+                    } else {
+                        format!("{words}; {who}: {}", lost.join(", "))
+                    };
                 }
             }
             let who = name(names, seat);
@@ -210,9 +220,7 @@ fn headline(
             let total = after.dice().map_or(0, |d| d[0] + d[1]);
             Some((0, format!("{who} rolls {total}")))
         }
-        Action::BuildKnight { kind, hex } => {
-            Some((2, format!("{who}'s {kind} on {}", hex_name(view.board(), hex))))
-        }
+        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", hex_name(view.board(), hex)))),
         Action::ConfirmTrade(_) | Action::MaritimeTrade { .. } => Some((1, String::new())),
         _ => None,
     };
@@ -311,7 +319,9 @@ mod tests {
                 continue;
             }
             let events = g.apply(attack).unwrap();
-            let removed = events.iter().any(|e| matches!(e, Event::Fought { result: crate::engine::FightResult::Removed { .. }, .. }));
+            let removed = events
+                .iter()
+                .any(|e| matches!(e, Event::Fought { result: crate::engine::FightResult::Removed { .. }, .. }));
             if !removed {
                 continue;
             }

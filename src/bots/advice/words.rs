@@ -196,9 +196,10 @@ pub fn reason_for(view: &PlayerView<'_>, first: &Game, choice: &[Action], alike:
 /// What a hand kept through a 7 still pays for: "keeps a city's cards", else its cards.
 fn keeps(view: &PlayerView<'_>, kept: Hand) -> String {
     let c = &view.config().costs;
-    let whole = [(c.city, "a city"), (c.settlement, "a settlement"), (c.development, "a development card"), (c.road, "a road")]
-        .into_iter()
-        .find(|(cost, _)| kept.contains(cost));
+    let whole =
+        [(c.city, "a city"), (c.settlement, "a settlement"), (c.development, "a development card"), (c.road, "a road")]
+            .into_iter()
+            .find(|(cost, _)| kept.contains(cost));
     match whole {
         Some((_, what)) => format!("keeps {what}'s cards"),
         None => format!("keeps {kept}"),
@@ -235,7 +236,11 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         }
         Action::BuildCity(v) => {
             let wins = if points + 1 >= target { "wins the game: " } else { "" };
-            format!("{wins}a city on {}: doubles its {}, one more point", corner_words(view, v), pips(corner_pips(view, v)))
+            format!(
+                "{wins}a city on {}: doubles its {}, one more point",
+                corner_words(view, v),
+                pips(corner_pips(view, v))
+            )
         }
         Action::BuildRoad(e) => {
             let mut after = *first;
@@ -309,7 +314,8 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             if let Some(b) = b {
                 after.add(&Hand::of(b, 1));
             }
-            let what = completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
             match b {
                 Some(b) => format!("play year of plenty for {a} and {b}{what}"),
                 None => format!("play year of plenty for {a}{what}"),
@@ -321,14 +327,16 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             after.sub(&Hand::of(give, rate));
             after.add(&Hand::of(get, 1));
             let at = if rate < 4 { " at your harbor's rate" } else { "" };
-            let what = completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
             format!("trade {rate} {give} to the bank for 1 {get}{at}{what}")
         }
         Action::OfferTrade { give, get, to } => {
             let mut after = hand;
             after.sub(&give);
             after.add(&get);
-            let what = completes_words(view, first, hand, after).map(|w| format!(": it completes {w}")).unwrap_or_default();
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": it completes {w}")).unwrap_or_default();
             let whom: Vec<String> = view.seats().filter(|&s| to.contains(s)).map(|s| name(names, s)).collect();
             format!("offer {} {give} for {get}{what}", and_list(&whom))
         }
@@ -439,8 +447,9 @@ fn answer(view: &PlayerView<'_>, first: &Game, action: Action, names: &[String])
     }
     match action {
         Action::AcceptTrade => {
-            let what =
-                completes_words(view, first, hand, after).map(|w| format!(": it completes {w} for you")).unwrap_or_default();
+            let what = completes_words(view, first, hand, after)
+                .map(|w| format!(": it completes {w} for you"))
+                .unwrap_or_default();
             format!("accept {who}'s {give} for your {get}{what} ({who} has {pts} {})", points_word(u32::from(pts)))
         }
         Action::DeclineTrade => {
@@ -520,5 +529,29 @@ mod tests {
             assert_eq!(words, said);
         }
         assert_eq!((cards(1), cards(2), points_word(1), points_word(0)), ("card", "cards", "point", "points"));
+    }
+
+    /// Issue 41: "build a archer", "move knight unit 1" for an archer, "(1 pips)", and a hex
+    /// with four names. Units go by their kind with the right article, the player's own by
+    /// kind and place; a hex is "the 8 ore", number first, everywhere; one pip is "1 pip".
+    #[test]
+    fn units_go_by_their_kind_and_a_hex_has_one_name() {
+        use crate::engine::{Module, Modules, Scenario, UnitKind};
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let config = Config::default().with_modules(Modules::NONE.with(Module::Knights));
+        let game = Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
+        let view = game.view(Seat(0));
+        let board = view.board();
+        let named = hex_name(board, Hex(9));
+        let (t, r) = (board.token(Hex(9)).unwrap(), board.terrain(Hex(9)).resource().unwrap());
+        assert_eq!(named, format!("the {t} {r}"));
+        let build = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Archer, hex: Hex(9) }, 1, &names);
+        assert!(build.starts_with(&format!("build an archer on {named}")), "{build}");
+        let to = Hex(10);
+        let moved = reason(&view, &game, Action::MoveKnight { unit: 0, to }, 1, &names);
+        assert_eq!(moved, format!("move your archer on {named} to {}", hex_name(board, to)));
+        let cavalry = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Cavalry, hex: Hex(9) }, 1, &names);
+        assert!(cavalry.starts_with("build a cavalry on "), "{cavalry}");
+        assert_eq!((pips(1), pips(5)), ("1 pip".to_string(), "5 pips".to_string()));
     }
 }
