@@ -2,7 +2,7 @@
 //! (a 7's discard, R17; the no-robber 7's cards, R45) where the table's dialog takes the whole
 //! set at once, and it lists no offer to a player (their terms are open): here the advice
 //! makes them moves a player would make. A choice is the actions that make it, in order; the
-//! seat's own, except an offer's, which is played out as its partner taking it ([`offer`]).
+//! seat's own, except an offer's, which is played out as its partner taking it ([`offers`]).
 //! What a trade "completes" is said only when the piece has somewhere to go ([`completes`]).
 
 use crate::engine::{Action, Game, Hand, NoEvents, Phase, PlayerView, Resource, Seat, SeatSet};
