@@ -1,5 +1,6 @@
-//! `catan advise FILE [--json] [--story]`: the advice for the player to act in a save, as the
-//! advice key ranks it ([`catan::bots::advice`]), or the game's story so far.
+//! `catan advise FILE [--step N] [--json] [--story]`: the advice for the player to act in a
+//! save (or after its first N actions: any moment of a game, finished or not, can be studied
+//! again), as the advice key ranks it ([`catan::bots::advice`]), or the game's story so far.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -17,6 +18,9 @@ use super::args::AdviseArgs;
 #[derive(Serialize)]
 struct JsonMove {
     action: Action,
+    /// The whole choice when it takes more than one action (a discard's set, an offer's steps).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    then: Vec<Action>,
     /// The estimated chance to win after the move, 0 to 1.
     chance: f64,
     /// Its change from the chance now.
@@ -24,6 +28,11 @@ struct JsonMove {
     reason: String,
     /// How many legal actions the move stands for.
     alike: usize,
+    /// An offer to a player: the chance it is taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken: Option<f64>,
+    /// Too close to the first move's chance to tell apart (the first itself: false).
+    tie: bool,
 }
 
 /// Runs `catan advise`.
@@ -33,13 +42,23 @@ pub fn run(args: AdviseArgs) -> ExitCode {
         Err(code) => return code,
     };
     let names = record.names().to_vec();
+    let steps = record.len();
+    if let Some(n) = args.step.filter(|&n| n > steps) {
+        eprintln!(
+            "catan: {}: --step {n} is past the game's end: it has {steps} actions (0 to {steps})",
+            shown(&args.file)
+        );
+        return ExitCode::FAILURE;
+    }
+    let step = args.step.unwrap_or(steps);
     if args.story {
-        let s = story::story(&record.game_at(0), record.actions(), &names);
+        let s = story::story(&record.game_at(0), &record.actions()[..step], &names);
         return if args.json { print_json(&s) } else { print_report(&story_text(&s, &names)) };
     }
-    let game = record.game();
+    let game = if step == steps { *record.game() } else { record.game_at(step) };
     if game.is_over() {
-        eprintln!("catan: {}: the game is over: nothing to advise (try --story)", shown(&args.file));
+        let try_step = if steps > 0 { format!("--step {} or below, or --story", steps - 1) } else { "--story".into() };
+        eprintln!("catan: {}: the game is over: nothing to advise (try {try_step})", shown(&args.file));
         return ExitCode::FAILURE;
     }
     let view = game.acting_view();
@@ -50,10 +69,13 @@ pub fn run(args: AdviseArgs) -> ExitCode {
             .iter()
             .map(|m| JsonMove {
                 action: m.action,
+                then: m.then.clone(),
                 chance: m.chance,
                 change: m.change,
                 reason: m.reason.clone(),
                 alike: m.alike,
+                taken: m.taken,
+                tie: m.tie,
             })
             .collect();
         return print_json(&moves);
@@ -76,10 +98,16 @@ pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
         0
     };
     let pct = |x: f64| format!("{:.*}%", places, x * 100.0);
-    let change = |x: f64| format!("{:+.*}", places, x * 100.0);
+    // Rounded first, so a change that rounds to nothing reads "+0", not "-0".
+    let change = |x: f64| {
+        let scale = 10f64.powi(places as i32);
+        format!("{:+.*}", places, (x * 100.0 * scale).round() / scale + 0.0)
+    };
     let mut out = format!("{} to act ({when}): chance to win now {}\n", escape(who), pct(advice.now));
     for (i, m) in advice.moves.iter().enumerate() {
-        out.push_str(&format!("{}. {} ({}): {}\n", i + 1, pct(m.chance), change(m.change), escape(&m.reason)));
+        // Close numbers read as ties: the worlds can't tell them apart.
+        let tie = if m.tie { ", a tie with 1" } else { "" };
+        out.push_str(&format!("{}. {} ({}{tie}): {}\n", i + 1, pct(m.chance), change(m.change), escape(&m.reason)));
     }
     out.push_str(&format!(
         "(the chance to win: a model of public facts fitted to simulated games, after each move played out in {} worlds dealt from what {} can see)\n",

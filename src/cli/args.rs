@@ -169,6 +169,10 @@ pub struct AdviseArgs {
     /// facts only, and the three moments that moved it most.
     #[arg(long)]
     pub story: bool,
+    /// Advise the seat to act after the first N actions of the game (0: as dealt), finished or
+    /// not, instead of where it stands now; with `--story`, the story up to there.
+    #[arg(long, value_name = "N")]
+    pub step: Option<usize>,
 }
 
 /// `catan bench-frame`.

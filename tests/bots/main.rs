@@ -7,6 +7,7 @@
 mod support;
 
 mod advice;
+mod advice_claims;
 mod advice_judgement;
 mod castles;
 mod fair;

@@ -23,8 +23,25 @@
 //!    the playouts play, in the same worlds, to the same moment): "now" is the chance of the
 //!    position as the seat would play it on autopilot, and a move's change is what it adds.
 //!
-//! [`quick`] is the status bar's tip: the same in [`Settings::quick`] (the best three groups
-//! and ending the turn, [`QUICK_WORLDS`] worlds), the best move alone.
+//! [`quick`] is the status bar's tip: the list's first line, the same computation (a cheaper
+//! search, [`Settings::quick`], named a move the list put third and could read "-2").
+//!
+//! ## Only real moves, and whole choices
+//! Every move listed can be made from the seat's own view and does what its reason says: an
+//! accept the seat can't pay from its own hand is not listed (H4 lets it be said; the confirm
+//! would fail), a trade "completes" a piece only where the piece can go (else it says what is
+//! missing: [`choice::completes`]), set-up's "leaves" names the next seat still to place and a
+//! corner set-up lets it take. Where the engine takes a choice a card at a time (a 7's
+//! discard, the no-robber 7's cards) the advice weighs the whole set the dialog takes
+//! ([`choice::card_sets`]); the robber's victims are each a move; and when a trade with one
+//! player would complete a piece the seat can place, the offer is a move ([`choice::offers`]):
+//! played out as taken in the worlds where its partner holds the cards and gains by it (as the
+//! bots answer), weighed by how often that is, which the reason says. That chance reads the
+//! cards the others hold together (supply less the bank and the seat's hand), dealt at random
+//! to each by their count: no record of who was seen to take or spend what.
+//!
+//! Close numbers read as ties ([`Advised::tie`], within [`TIE`]); "now" is never above the best
+//! move's chance, so the first move never reads as a loss.
 //!
 //! ## What the number is, and how well it is calibrated
 //! The chance is a conditional logit (a softmax over the seats) of public features (points
@@ -105,7 +122,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::engine::{Action, Game, Phase, PlayerView, Seat};
+use crate::engine::{Action, Game, NoEvents, Phase, PlayerView, Seat};
 
 use super::alphabeta::spectrum;
 use super::hard::{own_value, playout_ends};
@@ -113,12 +130,13 @@ use super::random::SplitMix64;
 use super::value::{DEFAULT_WEIGHTS, Features};
 
 pub mod chance;
+pub mod choice;
 mod fit;
 pub mod group;
 pub mod horizon;
 mod setup;
 pub mod story;
-mod words;
+pub mod words;
 
 /// The groups played out: the best by the one-move ranking.
 pub const CANDIDATES: usize = 6;
@@ -135,9 +153,14 @@ const SEED: u64 = 0xAD71CE;
 /// One move advised.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Advised {
-    /// The action (the best of its group).
+    /// The action (the best of its group; the first of a whole choice).
     pub action: Action,
-    /// The estimated chance to win after it, 0 to 1.
+    /// The whole choice, in order, when it takes more than one action: a 7's discard as the
+    /// set the dialog takes (R17), the cards of a 7 without the robber (R45), an offer to a
+    /// player (the offer, the partner's accept, the confirm). Empty for a single action.
+    pub then: Vec<Action>,
+    /// The estimated chance to win after it, 0 to 1 (for an offer, weighed by the chance it
+    /// is taken: [`Advised::taken`]).
     pub chance: f64,
     /// Its change from the chance now.
     pub change: f64,
@@ -145,7 +168,16 @@ pub struct Advised {
     pub reason: String,
     /// How many legal actions its group holds (1: the action alone).
     pub alike: usize,
+    /// For an offer to a player, the chance it is taken, from what the seat can see.
+    pub taken: Option<f64>,
+    /// Within [`TIE`] of the first move's chance (the first itself: `false`): too close to tell
+    /// apart, read as a tie.
+    pub tie: bool,
 }
+
+/// Moves whose chances are closer than this (or a tenth of the best chance, when that is
+/// smaller) read as ties: the worlds played out can't tell them apart.
+pub const TIE: f64 = 0.01;
 
 /// A seat's advice: its moves ranked, best first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -153,8 +185,8 @@ pub struct Advice {
     /// The seat advised.
     pub seat: Seat,
     /// Its estimated chance to win now: played on by the playouts' own choices from here, to
-    /// the moment the moves are judged at (the model's chance of the position itself when
-    /// there is nothing to advise).
+    /// the moment the moves are judged at, and never above the best move's (the model's chance
+    /// of the position itself when there is nothing to advise).
     pub now: f64,
     /// The moves, best first (every legal choice when there are fewer than three).
     pub moves: Vec<Advised>,
@@ -163,7 +195,7 @@ pub struct Advice {
 }
 
 /// How much to search: [`Default`] is [`WORLDS`] worlds within [`BUDGET`], [`CANDIDATES`]
-/// groups played out; [`Settings::quick`] the status bar's tip.
+/// groups played out; [`Settings::quick`] a cheap search.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// Worlds played out at most.
@@ -181,28 +213,40 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The tip's search ([`quick`]): the best three groups and ending the turn, in
-    /// [`QUICK_WORLDS`] worlds, with no time budget (a guard of a second only), so the tip is
-    /// a function of the view alone whatever the machine's load.
+    /// A cheap search: the best three groups and ending the turn, in [`QUICK_WORLDS`] worlds,
+    /// with no time budget (a guard of a second only), a function of the view alone whatever
+    /// the machine's load. Its first move may differ from the full search's, so the tip
+    /// ([`quick`]) no longer uses it.
     pub fn quick() -> Settings {
         Settings { worlds: QUICK_WORLDS, budget: Duration::from_secs(1), candidates: 3 }
     }
 }
 
-/// Worlds the tip plays out ([`Settings::quick`]).
+/// Worlds [`Settings::quick`] plays out.
 pub const QUICK_WORLDS: u32 = 6;
 
 /// The best move alone, for the status bar's tip at each of a beginner's moments ("tips", a
-/// per-seat setting): [`advise_with`] in [`Settings::quick`], from the seat's view only.
+/// per-seat setting): the first line of [`advise`], the same computation, so the tip and the
+/// list never disagree (a cheaper search, [`Settings::quick`], named a move the list put third).
 /// `None` when there is nothing to advise (the game over, or not the seat's to act).
 pub fn quick(view: &PlayerView<'_>, names: &[String]) -> Option<Advised> {
-    advise_with(view, names, Settings::quick()).moves.into_iter().next()
+    advise(view, names).moves.into_iter().next()
 }
 
 /// The advice for the seat of `view`, which must be the seat to act; `names` names the seats
 /// in the reasons. An empty advice when the game is over.
 pub fn advise(view: &PlayerView<'_>, names: &[String]) -> Advice {
     advise_with(view, names, Settings::default())
+}
+
+/// The most offers to players played out, beside the [`Settings::candidates`].
+const OFFERS: usize = 2;
+
+/// One candidate: its one-move value, its actions, how many legal actions it stands for.
+struct Candidate {
+    value: f64,
+    choice: Vec<Action>,
+    alike: usize,
 }
 
 /// [`advise`] with the search's size given. With time to spare (a budget out of reach), the
@@ -216,27 +260,47 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let deadline = Instant::now() + settings.budget;
     let mut rng = SplitMix64::new(SEED);
     let first = view.determinize(&mut rng);
-    let mut actions = view.legal_actions();
-    if let Some(counter) = counter(view, &first) {
-        actions.push(counter);
-    }
-    // 1. Groups, each by its best action one move deep.
     let mut outcomes = Vec::new();
-    let mut ranked: Vec<(f64, Action, usize)> = group::group(view, &actions)
-        .into_iter()
-        .map(|g| {
-            let mut best = (f64::NEG_INFINITY, g[0]);
-            for &a in &g {
-                let v = one_move(&first, a, me, &mut outcomes);
-                if v > best.0 {
-                    best = (v, a);
+    // 1. The choices, each group by its best action one move deep: whole sets where the engine
+    // takes a card at a time, else the legal actions grouped (an accept the seat can't pay
+    // from its own hand is no move: H4 lets it be said, the confirm would fail).
+    let sets = choice::card_sets(view, &first);
+    let mut ranked: Vec<Candidate> = if sets.is_empty() {
+        let mut actions = view.legal_actions();
+        if super::cannot_pay(view) {
+            actions.retain(|a| *a != Action::AcceptTrade);
+        }
+        if let Some(counter) = counter(view, &first) {
+            actions.push(counter);
+        }
+        group::group(view, &actions)
+            .into_iter()
+            // The robber's victims are ranked, each a move: the step after the hex asks whom.
+            .flat_map(|g| {
+                if matches!(g[0], Action::MoveRobber { .. }) {
+                    g.into_iter().map(|a| vec![a]).collect()
+                } else {
+                    vec![g]
                 }
-            }
-            (best.0, best.1, g.len())
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let end = ranked.iter().position(|r| r.1 == Action::EndTurn);
+            })
+            .map(|g| {
+                let mut best = (f64::NEG_INFINITY, g[0]);
+                for &a in &g {
+                    let v = one_move(&first, &[a], me, &mut outcomes);
+                    if v > best.0 {
+                        best = (v, a);
+                    }
+                }
+                Candidate { value: best.0, choice: vec![best.1], alike: g.len() }
+            })
+            .collect()
+    } else {
+        sets.into_iter()
+            .map(|choice| Candidate { value: one_move(&first, &choice, me, &mut outcomes), choice, alike: 1 })
+            .collect()
+    };
+    ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let end = ranked.iter().position(|r| r.choice == [Action::EndTurn]);
     let keep = settings.candidates.max(1);
     if let Some(i) = end.filter(|&i| i >= keep) {
         let e = ranked.remove(i);
@@ -245,51 +309,105 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     } else {
         ranked.truncate(keep);
     }
+    // Offers to players, the best by the hand they would leave, played out as taken.
+    let mut offers: Vec<Candidate> = choice::offers(view, &first)
+        .into_iter()
+        .map(|choice| Candidate { value: one_move(&first, &choice, me, &mut outcomes), choice, alike: 1 })
+        .collect();
+    offers.sort_by(|a, b| b.value.total_cmp(&a.value));
+    ranked.extend(offers.into_iter().take(OFFERS));
     // 2, 3. Playouts, scored by the model; the last column is the seat on autopilot (the
     // playout's own choice from here), the baseline each move's change is measured against.
-    let tried: Vec<Option<Action>> = ranked.iter().map(|r| Some(r.1)).chain([None]).collect();
+    let tried: Vec<&[Action]> = ranked.iter().map(|r| r.choice.as_slice()).chain([&[][..]]).collect();
     let openings: Vec<Option<horizon::Opening>> =
-        tried.iter().map(|a| a.and_then(|a| horizon::Opening::of(view, a))).collect();
+        tried.iter().map(|c| c.first().and_then(|&a| horizon::Opening::of(view, a))).collect();
     // The seat's roads now: any built after them, by the move or by the playout, is what opens.
     let start = view.road_set(me);
-    let mut sums = vec![0.0; tried.len()];
+    // Per column: the sum of chances, the worlds counted (an offer counts those it is taken
+    // in), and the worlds seen.
+    let mut sums = vec![(0.0, 0u32); tried.len()];
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
         let world = if done == 0 { first } else { view.determinize(&mut rng) };
-        let mut row = Vec::with_capacity(tried.len());
-        for (&action, &opening) in tried.iter().zip(&openings) {
+        let mut row: Vec<Option<f64>> = Vec::with_capacity(tried.len());
+        for (&choice, &opening) in tried.iter().zip(&openings) {
             if in_setup {
                 // Every candidate meets the same replies: one draw of them per world.
                 let mut replies = SplitMix64::new(SEED ^ u64::from(done + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 // Set-up's own roads are placed by the finish's rule, not chosen: no corner share.
-                row.push(chance::chance_in(&setup::finish(world, action, &mut replies), me));
+                row.push(Some(chance::chance_in(&setup::finish(world, choice.first().copied(), &mut replies), me)));
+                continue;
+            }
+            if choice::partner(choice).is_some() && !choice::taken(&world, choice) {
+                row.push(None);
                 continue;
             }
             // The first world is always played out, so there is a number however short the time.
             let limit = if done == 0 { Instant::now() + Duration::from_secs(5) } else { deadline };
-            let Some(ends) = playout_ends(world, action, me, limit) else { break 'worlds };
-            row.push(ends.iter().map(|(g, p)| p * judged(g, me, opening, start)).sum::<f64>());
+            let (mut played, last) = (world, choice.last().copied());
+            for &a in choice.iter().take(choice.len().saturating_sub(1)) {
+                played.apply_unchecked(a, &mut NoEvents);
+            }
+            let Some(ends) = playout_ends(played, last, me, limit) else { break 'worlds };
+            row.push(Some(ends.iter().map(|(g, p)| p * judged(g, me, opening, start)).sum::<f64>()));
         }
-        sums.iter_mut().zip(&row).for_each(|(s, x)| *s += x);
+        for (s, x) in sums.iter_mut().zip(&row) {
+            if let Some(x) = x {
+                s.0 += x;
+                s.1 += 1;
+            }
+        }
         done += 1;
         if Instant::now() >= deadline {
             break;
         }
     }
     advice.worlds = done;
-    let means: Vec<f64> = sums.iter().map(|s| s / f64::from(done.max(1))).collect();
-    let now = means[ranked.len()];
-    advice.now = now;
-    let mut moves: Vec<(f64, usize)> = means[..ranked.len()].iter().copied().zip(0..).collect();
+    let mean = |(sum, n): (f64, u32)| (n > 0).then(|| sum / f64::from(n));
+    let now = mean(sums[ranked.len()]).unwrap_or(advice.now);
+    let mut moves: Vec<(f64, usize, Option<f64>, f64)> = Vec::new();
+    for (i, r) in ranked.iter().enumerate() {
+        let Some(m) = mean(sums[i]) else { continue };
+        if choice::partner(&r.choice).is_some() {
+            // An offer: its chance if taken, weighed by how often it is (else the seat plays on);
+            // one that gains nothing if taken is no move worth making.
+            if m <= now {
+                continue;
+            }
+            let taken = f64::from(sums[i].1) / f64::from(done.max(1));
+            moves.push((taken * m + (1.0 - taken) * now, i, Some(taken), m));
+        } else {
+            moves.push((m, i, None, m));
+        }
+    }
     // Stable: on a tie the better one move deep stays first.
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // "Now" is never above the best move: the autopilot plays one of the moves, and a gap the
+    // other way is the worlds' noise, which would show every move, the best too, as a loss.
+    let best = moves.first().map_or(now, |m| m.0);
+    advice.now = now.min(best);
+    let tie = TIE.min(best / 10.0);
     advice.moves = moves
         .into_iter()
-        .map(|(chance, i)| {
-            let (_, action, alike) = ranked[i];
-            let reason = words::reason(view, &first, action, alike, names);
-            Advised { action, chance, change: chance - now, reason, alike }
+        .enumerate()
+        .map(|(k, (chance, i, taken, if_taken))| {
+            let r = &ranked[i];
+            let mut reason = words::reason_for(view, &first, &r.choice, r.alike, names);
+            if let (Some(p), Some(t)) = (choice::partner(&r.choice), taken) {
+                reason.push_str(&words::if_taken(names, p, t, if_taken - advice.now));
+            }
+            let then = if r.choice.len() > 1 { r.choice.clone() } else { Vec::new() };
+            Advised {
+                action: r.choice[0],
+                then,
+                chance,
+                change: chance - advice.now,
+                reason,
+                alike: r.alike,
+                taken,
+                tie: k > 0 && best - chance < tie,
+            }
         })
         .collect();
     advice
@@ -301,13 +419,19 @@ fn judged(end: &Game, me: Seat, opening: Option<horizon::Opening>, start: crate:
     (chance::chance_in(end, me) + horizon::worth(end, me, opening, start)).clamp(0.0, 1.0)
 }
 
-/// The value one move deep of `action` for `me`, averaged over its outcomes.
-fn one_move(first: &Game, action: Action, me: Seat, outcomes: &mut Vec<(Game, f64)>) -> f64 {
-    if matches!(action, Action::CounterTrade { .. }) {
+/// The value one move deep of `choice` for `me` (its actions played, the last averaged over
+/// its outcomes).
+fn one_move(first: &Game, choice: &[Action], me: Seat, outcomes: &mut Vec<(Game, f64)>) -> f64 {
+    let Some((&last, before)) = choice.split_last() else { return f64::NEG_INFINITY };
+    if matches!(last, Action::CounterTrade { .. }) {
         // A counter changes nothing until it is taken; it is weighed as if it were.
         return f64::NEG_INFINITY / 2.0;
     }
-    spectrum::outcomes(first, action, outcomes);
+    let mut world = *first;
+    for &a in before {
+        world.apply_unchecked(a, &mut NoEvents);
+    }
+    spectrum::outcomes(&world, last, outcomes);
     outcomes.iter().map(|(g, p)| p * own_value(g, me, &DEFAULT_WEIGHTS)).sum()
 }
 

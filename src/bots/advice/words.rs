@@ -3,11 +3,26 @@
 //! settle beside several kinds of terrain and several numbers; a 2:1 harbor pays where you
 //! produce its resource; trade wisely (a trade helps the partner too).
 
-use crate::engine::{Action, Board, DevCard, Game, Hand, Phase, PlayerView, Resource, Seat, Vertex};
+use crate::engine::{Action, Board, DevCard, Game, Hand, Hex, Phase, PlayerView, Resource, Seat, Vertex, a_or_an};
 
+use super::choice::{Completes, completes};
 use super::group::{corner_pips, open_corner, road_target};
 
-/// "A", "A and B", "A, B and C".
+/// A hex as every line of the advice names it, number first and then what it yields, the way
+/// a player reads a hand and a roll: "the 8 ore", "the 5 wool", "the desert" (its terrain when
+/// it yields nothing). One form everywhere: the robber, units, attacks, the story.
+pub fn hex_name(board: &Board, h: Hex) -> String {
+    match (board.token(h), board.terrain(h).resource()) {
+        (Some(t), Some(r)) => format!("the {t} {r}"),
+        _ => format!("the {}", board.terrain(h).name()),
+    }
+}
+
+/// "1 pip", "5 pips".
+pub fn pips(n: u32) -> String {
+    if n == 1 { "1 pip".to_string() } else { format!("{n} pips") }
+}
+
 /// "card" or "cards" for a count.
 fn cards(n: u32) -> &'static str {
     if n == 1 { "card" } else { "cards" }
@@ -18,6 +33,7 @@ fn points_word(n: u32) -> &'static str {
     if n == 1 { "point" } else { "points" }
 }
 
+/// "A", "A and B", "A, B and C".
 fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -48,13 +64,9 @@ pub fn corner_words(view: &PlayerView<'_>, v: Vertex) -> String {
     parts.into_iter().map(|p| p.1).collect::<Vec<_>>().join(", ")
 }
 
-/// A hex in words: "the 8 ore", or its terrain.
-fn hex_words(view: &PlayerView<'_>, h: crate::engine::Hex) -> String {
-    let board = view.board();
-    match (board.token(h), board.terrain(h).resource()) {
-        (Some(t), Some(r)) => format!("the {t} {r}"),
-        _ => format!("the {}", board.terrain(h).name()),
-    }
+/// A hex in words ([`hex_name`]).
+fn hex_words(view: &PlayerView<'_>, h: Hex) -> String {
+    hex_name(view.board(), h)
 }
 
 /// The kinds and numbers `me`'s buildings produce now.
@@ -78,7 +90,7 @@ fn settlement(view: &PlayerView<'_>, v: Vertex, names: &[String]) -> String {
     let me = view.seat();
     let board = view.board();
     let pips = corner_pips(view, v);
-    let mut out = format!("{} ({pips} pips of 36", corner_words(view, v));
+    let mut out = format!("{} ({} of 36", corner_words(view, v), self::pips(pips));
     if pips <= 4 {
         out.push_str(": few; numbers far from 7, like a 2, a 12 or a 3, rarely roll");
     }
@@ -114,37 +126,96 @@ fn settlement(view: &PlayerView<'_>, v: Vertex, names: &[String]) -> String {
             out.push_str(&format!(", good with the {r} you produce"));
         }
     }
-    if matches!(view.phase(), Phase::Setup { .. }) {
-        let best_left = view
-            .topology()
-            .vertices()
-            .filter(|&x| x != v && open_corner(view, x) && !view.topology().vertex_neighbors(v).contains(&x))
-            .map(|x| (corner_pips(view, x), x))
-            .max_by_key(|&(p, x)| (p, std::cmp::Reverse(x.0)));
-        if let Some((p, x)) = best_left {
-            let next = next_seat(view);
-            out.push_str(&format!("; leaves {} at best {p} pips ({})", name(names, next), corner_words(view, x)));
-        }
+    if let Some((next, p, x)) = left_for_next(view, v) {
+        out.push_str(&format!("; leaves {} at best {} ({})", name(names, next), self::pips(p), corner_words(view, x)));
     }
     out
 }
 
-/// The seat that places after this one in set-up (or plays next).
-fn next_seat(view: &PlayerView<'_>) -> Seat {
-    let n = view.num_players();
-    let me = view.seat().index();
-    // Set-up snakes: the first round goes on to the next seat, the second comes back.
-    let second_round = !view.settlement_set(view.seat()).is_empty();
-    if second_round { Seat(((me + n - 1) % n) as u8) } else { Seat(((me + 1) % n) as u8) }
+/// In set-up, what a settlement on `v` leaves the next other seat still to place: that seat,
+/// and the best corner set-up lets it take (R11, R24; on the archipelago the main island
+/// only, R51) once `v` is taken, with its pips. `None` outside set-up, on the last placement,
+/// or when no corner is left.
+pub fn left_for_next(view: &PlayerView<'_>, v: Vertex) -> Option<(Seat, u32, Vertex)> {
+    let next = next_placer(view)?;
+    let topo = view.topology();
+    let (p, x) = topo
+        .setup_vertices()
+        .iter()
+        .filter(|&x| x != v && open_corner(view, x) && !topo.vertex_neighbors(v).contains(&x))
+        .map(|x| (corner_pips(view, x), x))
+        .max_by_key(|&(p, x)| (p, std::cmp::Reverse(x.0)))?;
+    Some((next, p, x))
 }
 
-/// What `hand` can pay for that `before` could not.
-fn completes(view: &PlayerView<'_>, before: Hand, hand: Hand) -> Option<&'static str> {
+/// The next seat other than this one to place a settlement in set-up: the first round goes on
+/// seat by seat from the first player, the second comes back (R11), so the last of the first
+/// round places twice running and the first player places last. `None` when no one else will.
+pub fn next_placer(view: &PlayerView<'_>) -> Option<Seat> {
+    let Phase::Setup { round, index, .. } = view.phase() else { return None };
+    let n = view.num_players() as u8;
+    let first = view.first_player().0;
+    let seat = |r: u8, i: u8| Seat((first + if r == 0 { i } else { n - 1 - i }) % n);
+    let later = (round..2).flat_map(|r| (if r == round { index + 1 } else { 0 }..n).map(move |i| (r, i)));
+    later.map(|(r, i)| seat(r, i)).find(|&s| s != view.seat())
+}
+
+/// The words for what `after` pays for that `before` could not: "a settlement", or, when the
+/// piece has nowhere to go, its cards and what is missing.
+fn completes_words(view: &PlayerView<'_>, first: &Game, before: Hand, after: Hand) -> Option<String> {
+    match completes(view, first, before, after)? {
+        Completes::Build(what) => Some(what.to_string()),
+        Completes::Cards { what, missing } => Some(format!("{what}'s cards ({missing})")),
+    }
+}
+
+/// The reason for a whole choice (its actions in order, [`super::choice`]): a set of cards to
+/// discard or take by what it keeps or completes, an offer by its terms; else its one action's.
+pub fn reason_for(view: &PlayerView<'_>, first: &Game, choice: &[Action], alike: usize, names: &[String]) -> String {
+    match choice {
+        [Action::Discard(_), ..] => {
+            let set = super::choice::cards_of(choice);
+            let mut kept = view.hand();
+            kept.sub(&set);
+            format!("discard {set}: {}", keeps(view, kept))
+        }
+        [Action::TakeCard(_), ..] => {
+            let set = super::choice::cards_of(choice);
+            let mut after = view.hand();
+            after.add(&set);
+            match completes_words(view, first, view.hand(), after) {
+                Some(w) => format!("take {set}: completes {w}"),
+                None => format!("take {set}"),
+            }
+        }
+        [one] | [one, ..] => reason(view, first, *one, alike, names),
+        [] => String::new(),
+    }
+}
+
+/// What a hand kept through a 7 still pays for: "keeps a city's cards", else its cards.
+fn keeps(view: &PlayerView<'_>, kept: Hand) -> String {
     let c = &view.config().costs;
-    [(c.city, "a city"), (c.settlement, "a settlement"), (c.development, "a development card"), (c.road, "a road")]
-        .into_iter()
-        .find(|(cost, _)| hand.contains(cost) && !before.contains(cost))
-        .map(|(_, what)| what)
+    let whole =
+        [(c.city, "a city"), (c.settlement, "a settlement"), (c.development, "a development card"), (c.road, "a road")]
+            .into_iter()
+            .find(|(cost, _)| kept.contains(cost));
+    match whole {
+        Some((_, what)) => format!("keeps {what}'s cards"),
+        None => format!("keeps {kept}"),
+    }
+}
+
+/// An offer's chance of being taken and what it adds if it is: "; Bob would take it in about
+/// 24% of the hands Bob may hold, +13 if taken" (the hands dealt from the cards the others
+/// hold together, by each one's count: what the seat can see).
+pub fn if_taken(names: &[String], partner: Seat, taken: f64, change: f64) -> String {
+    let who = name(names, partner);
+    format!(
+        "; {who} would take it in about {:.0}% of the hands {who} may hold, {:+.0} if taken",
+        taken * 100.0,
+        (change * 100.0).round() + 0.0
+    )
 }
 
 /// The reason for `action`, one of `alike` equivalent actions; `first` is the world the
@@ -166,9 +237,9 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         Action::BuildCity(v) => {
             let wins = if points + 1 >= target { "wins the game: " } else { "" };
             format!(
-                "{wins}a city on {}: doubles its {} pips, one more point",
+                "{wins}a city on {}: doubles its {}, one more point",
                 corner_words(view, v),
-                corner_pips(view, v)
+                pips(corner_pips(view, v))
             )
         }
         Action::BuildRoad(e) => {
@@ -177,7 +248,7 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             let length = after.apply(action).map(|_| after.road_length(me)).unwrap_or(before);
             let mut out = match road_target(view, e) {
                 Some((_, v)) => {
-                    format!("a road toward the corner on {} ({} pips)", corner_words(view, v), corner_pips(view, v))
+                    format!("a road toward the corner on {} ({})", corner_words(view, v), pips(corner_pips(view, v)))
                 }
                 None => "a road that opens no new corner".to_string(),
             };
@@ -243,7 +314,8 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             if let Some(b) = b {
                 after.add(&Hand::of(b, 1));
             }
-            let what = completes(view, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
             match b {
                 Some(b) => format!("play year of plenty for {a} and {b}{what}"),
                 None => format!("play year of plenty for {a}{what}"),
@@ -255,26 +327,29 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
             after.sub(&Hand::of(give, rate));
             after.add(&Hand::of(get, 1));
             let at = if rate < 4 { " at your harbor's rate" } else { "" };
-            let what = completes(view, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": completes {w}")).unwrap_or_default();
             format!("trade {rate} {give} to the bank for 1 {get}{at}{what}")
         }
-        Action::OfferTrade { give, get, .. } => {
+        Action::OfferTrade { give, get, to } => {
             let mut after = hand;
             after.sub(&give);
             after.add(&get);
-            let what = completes(view, hand, after).map(|w| format!(": it completes {w}")).unwrap_or_default();
-            format!(
-                "offer {give} for {get}{what} (a trade helps your partner too: offer to the player furthest behind)"
-            )
+            let what =
+                completes_words(view, first, hand, after).map(|w| format!(": it completes {w}")).unwrap_or_default();
+            let whom: Vec<String> = view.seats().filter(|&s| to.contains(s)).map(|s| name(names, s)).collect();
+            format!("offer {} {give} for {get}{what}", and_list(&whom))
         }
-        Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. } => answer(view, action, names),
+        Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. } => answer(view, first, action, names),
         Action::ConfirmTrade(s) => format!("complete the trade with {}", name(names, s)),
         Action::CancelTrade => "withdraw the offer".to_string(),
         Action::MoveRobber { hex, victim } => {
             let board = view.board();
-            let place = match (board.token(hex), board.terrain(hex).resource()) {
-                (Some(t), Some(r)) => format!("the {t} {r} ({} pips)", Board::pips(t)),
-                _ => format!("the {}", board.terrain(hex).name()),
+            let place = match board.token(hex) {
+                Some(t) if board.terrain(hex).resource().is_some() => {
+                    format!("{} ({})", hex_words(view, hex), pips(u32::from(Board::pips(t))))
+                }
+                _ => hex_words(view, hex),
             };
             let blocked: Vec<String> = view
                 .seats()
@@ -307,21 +382,59 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         Action::BuyWithGold(r) => format!("buy 1 {r} with 2 gold"),
         Action::BuildCastle(v) => format!("a castle on {}", corner_words(view, v)),
         Action::BuildKnight { kind, hex } => {
-            format!("build a {kind} on {}: units guard your hexes and can attack", hex_words(view, hex))
+            format!("build {} on {}: units guard your hexes and can attack", a_or_an(kind.name()), hex_words(view, hex))
         }
-        Action::MoveKnight { unit, to } => format!("move knight unit {} to {}", unit + 1, hex_words(view, to)),
-        Action::BuildShip { kind, .. } => format!("build a {kind}: ships reach other shores"),
-        Action::SailShip { .. } => "sail a ship".to_string(),
-        Action::BoardShip { .. } => "board a knight onto a cargo ship".to_string(),
-        Action::Attack { target, .. } => match target {
-            crate::engine::Target::Unit { seat, .. } => format!("attack {}'s unit", name(names, seat)),
-            crate::engine::Target::Building(v) => format!("attack the building on {}", corner_words(view, v)),
-        },
+        Action::MoveKnight { unit, to } => format!("move {} to {}", own_unit(view, me, unit), hex_words(view, to)),
+        Action::BuildShip { kind, .. } => format!("build {}: ships reach other shores", a_or_an(kind.name())),
+        Action::SailShip { unit, .. } => format!("sail {}", own_unit(view, me, crate::engine::SHIP_SLOT + unit)),
+        Action::BoardShip { unit, .. } => format!("board {} onto a cargo ship", own_unit(view, me, unit)),
+        Action::Attack { unit, target } => {
+            let with = own_unit(view, me, unit);
+            match target {
+                crate::engine::Target::Unit { seat, unit: u } => {
+                    let kind = unit_kind(view, seat, u).map_or("unit", |k| k.name());
+                    format!("attack {}'s {kind} with {with}", name(names, seat))
+                }
+                crate::engine::Target::Building(v) => {
+                    format!("attack the building on {} with {with}", corner_words(view, v))
+                }
+            }
+        }
+    }
+}
+
+/// The kind of `s`'s unit `unit` (a knight unit's slot, or [`crate::engine::SHIP_SLOT`] + a
+/// ship's slot), if it is on the board or aboard.
+fn unit_kind(view: &PlayerView<'_>, s: Seat, unit: u8) -> Option<crate::engine::UnitKind> {
+    if unit >= crate::engine::SHIP_SLOT {
+        let slot = unit - crate::engine::SHIP_SLOT;
+        return view.ship_units(s).find(|u| u.0 == slot).map(|u| u.1);
+    }
+    view.knight_units(s)
+        .find(|u| u.0 == unit)
+        .map(|u| u.1)
+        .or_else(|| view.knights_aboard(s).find(|u| u.0 == unit).map(|u| u.1))
+}
+
+/// One of the seat's own units by kind and place, as the island step lists them: "your archer
+/// on the 8 ore", "your war ship", "your knight aboard a cargo ship".
+fn own_unit(view: &PlayerView<'_>, me: Seat, unit: u8) -> String {
+    if unit < crate::engine::SHIP_SLOT {
+        if let Some((_, kind, h)) = view.knight_units(me).find(|u| u.0 == unit) {
+            return format!("your {kind} on {}", hex_words(view, h));
+        }
+        if let Some((_, kind, _)) = view.knights_aboard(me).find(|u| u.0 == unit) {
+            return format!("your {kind} aboard a cargo ship");
+        }
+    }
+    match unit_kind(view, me, unit) {
+        Some(kind) => format!("your {kind}"),
+        None => "your unit".to_string(),
     }
 }
 
 /// An answer to an offer received: what the trade gives and takes, and who it helps.
-fn answer(view: &PlayerView<'_>, action: Action, names: &[String]) -> String {
+fn answer(view: &PlayerView<'_>, first: &Game, action: Action, names: &[String]) -> String {
     let Phase::Trade { give, get, .. } = view.phase() else { return "answer the offer".to_string() };
     let offerer = view.current_player();
     let who = name(names, offerer);
@@ -334,7 +447,9 @@ fn answer(view: &PlayerView<'_>, action: Action, names: &[String]) -> String {
     }
     match action {
         Action::AcceptTrade => {
-            let what = completes(view, hand, after).map(|w| format!(": it completes {w} for you")).unwrap_or_default();
+            let what = completes_words(view, first, hand, after)
+                .map(|w| format!(": it completes {w} for you"))
+                .unwrap_or_default();
             format!("accept {who}'s {give} for your {get}{what} ({who} has {pts} {})", points_word(u32::from(pts)))
         }
         Action::DeclineTrade => {
@@ -344,7 +459,10 @@ fn answer(view: &PlayerView<'_>, action: Action, names: &[String]) -> String {
                 format!("decline {who}'s {give} for your {get}: a trade helps {who} too")
             }
         }
-        Action::CounterTrade { give: g, get: w } => format!("counter: ask {g} for your {w}, a better deal for you"),
+        // The counter's `give` is the offerer's side, `get` the seat's own.
+        Action::CounterTrade { give: g, get: w } => {
+            format!("counter {who}'s offer: you give {w}, {who} gives {g} (a better deal for you)")
+        }
         _ => String::new(),
     }
 }
@@ -371,7 +489,7 @@ mod tests {
             .collect();
         let poor = corners.iter().copied().find(|&v| (1..=4).contains(&corner_pips(&view, v))).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(poor), 1, &names);
-        assert!(words.contains("rarely roll") && words.contains("pips of 36"), "{words}");
+        assert!(words.contains("rarely roll") && words.contains(" of 36"), "{words}");
         let rich = corners.iter().copied().max_by_key(|&v| corner_pips(&view, v)).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(rich), 1, &names);
         assert!(!words.contains("rarely") && words.contains("leaves"), "{words}");
@@ -411,5 +529,29 @@ mod tests {
             assert_eq!(words, said);
         }
         assert_eq!((cards(1), cards(2), points_word(1), points_word(0)), ("card", "cards", "point", "points"));
+    }
+
+    /// Issue 41: "build a archer", "move knight unit 1" for an archer, "(1 pips)", and a hex
+    /// with four names. Units go by their kind with the right article, the player's own by
+    /// kind and place; a hex is "the 8 ore", number first, everywhere; one pip is "1 pip".
+    #[test]
+    fn units_go_by_their_kind_and_a_hex_has_one_name() {
+        use crate::engine::{Module, Modules, Scenario, UnitKind};
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let config = Config::default().with_modules(Modules::NONE.with(Module::Knights));
+        let game = Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
+        let view = game.view(Seat(0));
+        let board = view.board();
+        let named = hex_name(board, Hex(9));
+        let (t, r) = (board.token(Hex(9)).unwrap(), board.terrain(Hex(9)).resource().unwrap());
+        assert_eq!(named, format!("the {t} {r}"));
+        let build = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Archer, hex: Hex(9) }, 1, &names);
+        assert!(build.starts_with(&format!("build an archer on {named}")), "{build}");
+        let to = Hex(10);
+        let moved = reason(&view, &game, Action::MoveKnight { unit: 0, to }, 1, &names);
+        assert_eq!(moved, format!("move your archer on {named} to {}", hex_name(board, to)));
+        let cavalry = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Cavalry, hex: Hex(9) }, 1, &names);
+        assert!(cavalry.starts_with("build a cavalry on "), "{cavalry}");
+        assert_eq!((pips(1), pips(5)), ("1 pip".to_string(), "5 pips".to_string()));
     }
 }

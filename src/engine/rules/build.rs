@@ -58,7 +58,7 @@ impl Game {
     /// Sites of a bought settlement: road ends obeying the distance rule (R24, R25); with
     /// knights, also the corners of hexes holding one's knight unit (R52).
     #[inline(always)]
-    fn settlement_sites(&self, s: Seat) -> IntersectionSet {
+    pub(crate) fn settlement_sites(&self, s: Seat) -> IntersectionSet {
         (self.road_vertices(s) | self.unit_corners(s)) - self.blocked_vertices()
     }
 
