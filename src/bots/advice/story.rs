@@ -139,8 +139,8 @@ fn moments(
 
 /// The pips `s`'s buildings collect, the robber's hex left out (public).
 fn pips(view: &PlayerView<'_>, s: Seat) -> u32 {
-    let f = super::chance::features(view, s, 0);
-    (f[2] * 36.0).round() as u32
+    let f = super::chance::features(view, s, 0, super::chance::Player::Unknown);
+    (f.pips * 36.0).round() as u32
 }
 
 /// One public fact of a turn: who did what, and how telling it is (higher tells more).
