@@ -48,7 +48,11 @@ fn main() {
     for (a, b) in &paired {
         println!("{}", paired_report(a, b));
     }
-    if games == 0 && dirs.is_empty() && !speed {
+    if games == 0 && dirs.is_empty() {
+        // Nothing to fit: the paired runs and the speed alone.
+        if speed {
+            println!("{}", fit::speed());
+        }
         return;
     }
     let mut records = Vec::new();
@@ -86,11 +90,34 @@ fn main() {
     println!("{}", fit::report(&test, after));
     println!("## Held-out games, after, no seat's player known (the story as it is called today)\n");
     println!("{}", fit::report(&test, story_after));
+    let saved: Vec<Moment> = test.iter().filter(|m| m.saved).cloned().collect();
+    if !saved.is_empty() {
+        println!("## The saved games alone (the stronger players'), before\n");
+        println!("{}", fit::report(&saved, before));
+        println!("## The saved games alone, after\n");
+        println!("{}", fit::report(&saved, after));
+    }
     if advice_games > 0 {
         let held: Vec<_> = records.iter().filter(|r| r.seed() % 2 == 1).take(advice_games).collect();
         for (name, model) in [("before", before), ("after", after)] {
-            let pairs: Vec<(f64, f64, f64)> =
-                held.iter().flat_map(|r| fit::advice_pairs(r, advice_every, model)).collect();
+            let all: Vec<_> = held.iter().flat_map(|r| fit::advice_pairs(r, advice_every, model)).collect();
+            let pairs: Vec<(f64, f64, f64)> = all.iter().map(|&(p, y, e, _)| (p, y, e)).collect();
+            let mut kinds: Vec<_> = all.iter().map(|a| a.3).collect();
+            kinds.dedup();
+            kinds.sort_by_key(|k| format!("{k:?}"));
+            kinds.dedup();
+            for k in kinds {
+                let of: Vec<_> = all.iter().filter(|a| a.3 == k).collect();
+                let n = of.len() as f64;
+                let (c, y) = (of.iter().map(|a| a.0).sum::<f64>() / n, of.iter().map(|a| a.1).sum::<f64>() / n);
+                let (b, even) = fit::brier(&of.iter().map(|a| (a.0, a.1, a.2)).collect::<Vec<_>>());
+                println!(
+                    "{k:?}: mean chance at its turns {:.1}%, won {:.1}% ({} moments); Brier {b:.4} against {even:.4} for 1/n\n",
+                    100.0 * c,
+                    100.0 * y,
+                    of.len()
+                );
+            }
             let (b, even) = fit::brier(&pairs);
             println!(
                 "## The advice's own chance (`now`), {name}: {} games, every {advice_every} turn starts, {} moments\n",

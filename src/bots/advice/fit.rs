@@ -61,6 +61,8 @@ pub struct Moment {
     pub seed: u64,
     /// Who played each seat.
     pub players: Vec<Player>,
+    /// From a saved (arena) game, not a mixed one.
+    pub saved: bool,
 }
 
 /// The rules of mixed game `seed`: 3 to 6 players, the rules' family, the target; and its
@@ -120,7 +122,8 @@ fn moment(game: &Game, players: &[Player], group: &str, seed: u64) -> Moment {
     let mv = game.view(mover);
     let pts = mv.player(mover).points.saturating_add(mv.dev_cards()[DevCard::VictoryPoint]);
     let own = features(&mv, mover, pts, players[mover.index()]).to_array();
-    Moment { public, own, mover: mover.index(), winners: Vec::new(), group: group.to_string(), seed, players: players.to_vec() }
+    let players = players.to_vec();
+    Moment { public, own, mover: mover.index(), winners: Vec::new(), group: group.to_string(), seed, players, saved: false }
 }
 
 /// Plays mixed game `seed` between easy and medium players; its moments.
@@ -150,7 +153,9 @@ pub fn mixed(seed: u64) -> Vec<Moment> {
 pub fn from_record(record: &Record) -> Vec<Moment> {
     let players: Vec<Player> = record.kinds().iter().map(|k| k.bot_level().map_or(Player::Unknown, Player::Bot)).collect();
     let group = lineup_name(&players);
-    moments_of(record.game_at(0), record.actions(), &players, &group, record.seed())
+    let mut moments = moments_of(record.game_at(0), record.actions(), &players, &group, record.seed());
+    moments.iter_mut().for_each(|m| m.saved = true);
+    moments
 }
 
 /// "expert vs 3 medium", "4 hard": a line-up's name.
@@ -343,8 +348,8 @@ pub fn report(data: &[Moment], model: Model<'_>) -> String {
     let mut groups: Vec<&str> = data.iter().map(|m| m.group.as_str()).collect();
     groups.sort();
     groups.dedup();
-    out += "| group | moments | log loss | even | player | its mean chance at its turns | its wins |\n";
-    out += "| --- | ---: | ---: | ---: | --- | ---: | ---: |\n";
+    out += "| group | moments | log loss | even | player | its mean chance at its turns | its wins | Brier at its turns | 1/n's |\n";
+    out += "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n";
     for g in groups {
         let of: Vec<&Moment> = data.iter().filter(|m| m.group == g).collect();
         let (mut loss, mut even) = (0.0, 0.0);
@@ -366,13 +371,15 @@ pub fn report(data: &[Moment], model: Model<'_>) -> String {
             let at: Vec<&&Moment> = of.iter().filter(|m| m.players[m.mover] == k).collect();
             let c = at.iter().map(|m| model.chances(m, true)[m.mover]).sum::<f64>() / at.len().max(1) as f64;
             let y = at.iter().map(|m| won(m, m.mover)).sum::<f64>() / at.len().max(1) as f64;
+            let owned: Vec<Moment> = at.iter().map(|m| (**m).clone()).collect();
+            let (b, even_b) = brier(&mover_pairs(&owned, model, true));
             let who = match k {
                 Player::Bot(l) => l.name().to_string(),
                 _ => "person".to_string(),
             };
             let _ = writeln!(
                 out,
-                "| {g} | {n} | {:.3} | {:.3} | {who} | {:.1}% | {:.1}% |",
+                "| {g} | {n} | {:.3} | {:.3} | {who} | {:.1}% | {:.1}% | {b:.4} | {even_b:.4} |",
                 loss / n,
                 even / n,
                 100.0 * c,
@@ -407,8 +414,9 @@ pub fn table_of(record: &Record) -> Table {
 
 /// The advice's own chance ([`super::advise`]'s `now`, its playouts and the model of
 /// `model`) for the seat whose turn starts, at every `every`-th turn start of `record`, with
-/// the record's players known or not (as `model` says); the seat's win; and 1/n. The costly part of the report.
-pub fn advice_pairs(record: &Record, every: usize, model: Model<'static>) -> Vec<(f64, f64, f64)> {
+/// the record's players known or not (as `model` says); the seat's win; 1/n; and who played the
+/// seat. The costly part of the report.
+pub fn advice_pairs(record: &Record, every: usize, model: Model<'static>) -> Vec<(f64, f64, f64, Player)> {
     let table = if model.players { table_of(record) } else { Table::default() };
     let floor = if model.floor { chance::FLOOR } else { 0.0 };
     let table = Table { weights: model.weights, floor, ..table };
@@ -434,7 +442,7 @@ pub fn advice_pairs(record: &Record, every: usize, model: Model<'static>) -> Vec
             let settings = super::Settings { table, ..super::Settings::default() };
             let now = super::advise_with(&view, &[], settings).now;
             let y = if game.winners().contains(me) { 1.0 / game.winners().iter().count() as f64 } else { 0.0 };
-            (now, y, 1.0 / n)
+            (now, y, 1.0 / n, table_of(record).player(me))
         })
         .collect()
 }

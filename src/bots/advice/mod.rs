@@ -130,8 +130,9 @@ pub struct Settings {
     pub budget: Duration,
     /// The groups played out (and ending the turn, when legal).
     pub candidates: usize,
-    /// Who plays each seat, as the chance model reads it ([`chance::Table`]); the seat advised
-    /// is always read as playing the advice's first move ([`chance::Player::Coached`]).
+    /// Who plays each seat, as the chance model reads it ([`chance::Table`]); the seat advised,
+    /// when the table doesn't say, as playing the advice's first move
+    /// ([`chance::Player::Coached`]).
     pub table: chance::Table,
 }
 
@@ -170,7 +171,11 @@ pub fn advise(view: &PlayerView<'_>, names: &[String]) -> Advice {
 /// advice is a function of the view alone.
 pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Advice {
     let me = view.seat();
-    let table = settings.table.with_coached(me);
+    // The seat advised plays as advised unless the caller says who plays it.
+    let table = match settings.table.player(me) {
+        chance::Player::Unknown => settings.table.with_coached(me),
+        _ => settings.table,
+    };
     let now = chance::Chances::for_seat_at(view, &table).of(me);
     let mut advice = Advice { seat: me, now, moves: Vec::new(), worlds: 0 };
     if view.winner().is_some() || !view.is_to_act() {
