@@ -102,6 +102,13 @@ fn main() {
         for (name, model) in [("before", before), ("after", after)] {
             let all: Vec<_> = held.iter().flat_map(|r| fit::advice_pairs(r, advice_every, model)).collect();
             let pairs: Vec<(f64, f64, f64)> = all.iter().map(|&(p, y, e, _)| (p, y, e)).collect();
+            let (b, even) = fit::brier(&pairs);
+            println!(
+                "## The advice's own chance (`now`), {name}: {} games, every {advice_every} turn starts, {} moments\n",
+                held.len(),
+                pairs.len()
+            );
+            println!("Brier {b:.4} against {even:.4} for 1/n\n");
             let mut kinds: Vec<_> = all.iter().map(|a| a.3).collect();
             kinds.dedup();
             kinds.sort_by_key(|k| format!("{k:?}"));
@@ -118,13 +125,6 @@ fn main() {
                     of.len()
                 );
             }
-            let (b, even) = fit::brier(&pairs);
-            println!(
-                "## The advice's own chance (`now`), {name}: {} games, every {advice_every} turn starts, {} moments\n",
-                held.len(),
-                pairs.len()
-            );
-            println!("Brier {b:.4} against {even:.4} for 1/n\n");
             println!("{}", fit::calibration(&pairs.iter().map(|&(p, y, _)| (p, y)).collect::<Vec<_>>()));
         }
     }
