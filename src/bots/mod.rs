@@ -21,7 +21,7 @@
 //! [`MediumBot`] (a one-move lookahead on catanatron's value function, [`value`]; like
 //! catanatron's, it counts only the next seat's production as the enemy's), [`AlphaBetaBot`]
 //! (catanatron's depth-2 alpha-beta search on it) and [`HardBot`] (playouts over determinized
-//! worlds). The easy and hard players weigh every opponent by how close it is to winning
+//! worlds), and [`ExpertBot`] (the advice's first move, [`advice`]). The easy and hard players weigh every opponent by how close it is to winning
 //! ([`threat`]), so their robber goes to the leader. With a unit module on (R52-R57), the
 //! value the medium, alpha-beta and hard players share adds what units and fights are worth
 //! ([`units`]; a fight by its exact chance, [`odds`]); without one it is catanatron's to the
@@ -37,6 +37,7 @@ use crate::engine::{Action, ActionList, Hex, Phase, PlayerView, Terrain, Vertex}
 pub mod advice;
 mod alphabeta;
 mod easy;
+mod expert;
 mod fight;
 mod hard;
 mod medium;
@@ -49,6 +50,7 @@ pub mod value;
 
 pub use alphabeta::AlphaBetaBot;
 pub use easy::EasyBot;
+pub use expert::ExpertBot;
 pub use fight::odds;
 pub use hard::HardBot;
 pub use medium::MediumBot;
@@ -91,7 +93,8 @@ pub trait Bot: Send {
     fn set_people(&mut self, _people: crate::engine::SeatSet, _offer_to_people: bool) {}
 }
 
-/// How a computer player plays. Written `"random"`, `"easy"`, `"medium"` or `"alphabeta"` in
+/// How a computer player plays. Written `"random"`, `"easy"`, `"medium"`, `"alphabeta"`,
+/// `"hard"` or `"expert"` in
 /// save files (`{"bot": "easy"}`) and on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -106,12 +109,14 @@ pub enum BotLevel {
     Alphabeta,
     /// A search over determinized worlds on the same value function ([`HardBot`]).
     Hard,
+    /// The coach's first move ([`advice`]) played as a seat ([`ExpertBot`]).
+    Expert,
 }
 
 impl BotLevel {
     /// Every level, weakest first.
-    pub const ALL: [BotLevel; 5] =
-        [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard];
+    pub const ALL: [BotLevel; 6] =
+        [BotLevel::Random, BotLevel::Easy, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Hard, BotLevel::Expert];
 
     /// The level's name, as written in files and on the command line.
     pub fn name(self) -> &'static str {
@@ -121,6 +126,7 @@ impl BotLevel {
             BotLevel::Medium => "medium",
             BotLevel::Alphabeta => "alphabeta",
             BotLevel::Hard => "hard",
+            BotLevel::Expert => "expert",
         }
     }
 }
@@ -133,7 +139,7 @@ impl fmt::Display for BotLevel {
 
 /// A level name that is not one of [`BotLevel::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot level {0:?}: choose random, easy, medium, alphabeta or hard")]
+#[error("unknown bot level {0:?}: choose random, easy, medium, alphabeta, hard or expert")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for BotLevel {
@@ -193,6 +199,7 @@ pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
         BotLevel::Medium => Box::new(MediumBot::new(seed)),
         BotLevel::Alphabeta => Box::new(AlphaBetaBot::new(seed)),
         BotLevel::Hard => Box::new(HardBot::new(seed)),
+        BotLevel::Expert => Box::new(ExpertBot::new(seed)),
     }
 }
 

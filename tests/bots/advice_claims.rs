@@ -12,7 +12,12 @@ use catan::engine::{Action, Config, Game, MapId, Module, Modules, Phase, PlayerV
 
 /// The candidates as the advice lists them, in one world: the claims are the words', not the
 /// numbers'.
-const LIST: Settings = Settings { worlds: 1, budget: Duration::from_secs(600), candidates: 6 };
+const LIST: Settings = Settings {
+    worlds: 1,
+    budget: Duration::from_secs(600),
+    candidates: 6,
+    table: catan::bots::advice::chance::Table::UNKNOWN,
+};
 
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"].map(String::from).to_vec()

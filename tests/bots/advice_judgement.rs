@@ -8,13 +8,13 @@ use crate::support::hidden::{self, A, B, C};
 use catan::engine::Seat;
 
 const D: Seat = Seat(3);
-use catan::bots::advice::chance::Chances;
+use catan::bots::advice::chance::{Chances, Table};
 use catan::bots::advice::group::{corner_pips, open_corner};
 use catan::bots::advice::{Advice, Settings, advise_with, quick};
 use catan::engine::{Action, Config, Game, Hand, Hex, MapId, PlayerView, Scenario, Vertex};
 
 /// Enough worlds to rank well and a budget out of reach: the advice is a function of the view.
-const SURE: Settings = Settings { worlds: 32, budget: Duration::from_secs(600), candidates: 10 };
+const SURE: Settings = Settings { worlds: 32, budget: Duration::from_secs(600), candidates: 10, table: Table::UNKNOWN };
 
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"].map(String::from).to_vec()

@@ -11,7 +11,12 @@ use catan::bots::{Bot, HardBot, MediumBot};
 use catan::engine::{Action, Answer, Config, Game, Phase};
 
 /// Few worlds and a budget out of reach: the advice is a function of the view alone.
-const SETTINGS: Settings = Settings { worlds: 2, budget: Duration::from_secs(600), candidates: 3 };
+const SETTINGS: Settings = Settings {
+    worlds: 2,
+    budget: Duration::from_secs(600),
+    candidates: 3,
+    table: catan::bots::advice::chance::Table::UNKNOWN,
+};
 
 /// The moments of seeded games of medium players offering trades that `pick` asks about, with
 /// the bot of the seat to act as it was then; at most `most` of them.

@@ -1,7 +1,9 @@
 //! The chance to win: a conditional logit over the seats' public features, fitted offline to
-//! the outcomes of simulated bot games (`src/bots/advice/fit.rs`).
+//! the outcomes of simulated games between the bot levels and the advice's own play
+//! (`src/bots/advice/fit.rs`, run by `cargo run --release --example fit_advice`; the tables in
+//! docs/advice-model.md).
 //!
-//! Each seat gets a score, the weighted sum of its [`FEATURES`]; its chance to win is its share
+//! Each seat gets a score, the weighted sum of its [`Terms`]; its chance to win is its share
 //! of the exponentials of the scores (a softmax over the seats, so the chances sum to 1, with
 //! three seats or six). Every feature is public and reads alike at every table: points
 //! against the target, the pips its buildings collect, each kind's pips with a diminishing
@@ -9,50 +11,201 @@
 //! it may expect to keep through the 7s before it can spend them ([`kept_from_a_seven`]), its
 //! development cards (their number only), its army (knights played, or knight units on the
 //! board with R52), its road's length, its harbors and how well its production pays the 2:1
-//! ones, its ships (R53). The one exception is the seat asking for advice, whose own hidden
-//! victory point cards count as the points they are ([`Chances::for_seat`]): that seat knows
-//! them.
+//! ones, its ships (R53); and who plays the seat ([`Player`]: a bot's level, or the advice's
+//! own play), since a hard player wins more often than a medium one from the same position.
+//! The one exception to "public" is the seat asking for advice, whose own hidden victory
+//! point cards count as the points they are ([`Chances::for_seat`]): that seat knows them.
 //!
-//! How well it is calibrated, and the command that fits it, are in `src/bots/advice/fit.rs` and the [advice module](super).
+//! The weights are data: [`super::model::WEIGHTS`], a file the fit writes.
+//!
+//! What the number assumes: every seat plays on as the players of the fit's games did at its
+//! level; a person is read as a medium player ([`Player::Unknown`]); the seat asking for
+//! advice as one that plays the advice's first move from here ([`Player::Coached`]). While the
+//! game can still turn no seat reads below [`FLOOR`] or above `1 - FLOOR`, and where the fit
+//! saw no games like this one the model says so ([`reading`]) rather than give a number.
 
-use crate::engine::{Board, DevCard, Game, HarborKind, PlayerView, Resource, Seat, Vertex};
+use crate::bots::BotLevel;
+use crate::engine::{Board, Config, DevCard, Game, HarborKind, Module, PlayerView, Resource, Seat, Vertex};
 
-/// The number of features per seat.
-pub const FEATURES: usize = 12;
+pub use super::model::WEIGHTS;
 
-/// The features' names, in order (for the fit's printout).
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "(points / target) squared",
-    "points beyond target-3",
-    "pips / 36",
-    "sum over kinds of sqrt(pips) / 5",
-    "resource cards kept from a 7 / 10",
-    "development cards / 5",
-    "army (knights played or knight units) / 3",
-    "road length / 10",
-    "harbors",
-    "2:1 harbors paid by own production",
-    "ships / 3",
-    "(points / target) squared x (players - 4) / 2",
-];
+/// Declares the model's terms once: the struct (a seat's features, or the weights, field by
+/// field), their names for the fit's files, and their order for its matrix algebra.
+macro_rules! terms {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// The model's terms by name: a seat's features ([`features`]), or the weights
+        /// ([`WEIGHTS`]) the fit gives them. A seat's score is their dot product ([`score`]).
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        pub struct Terms {
+            $($(#[$doc])* pub $name: f64,)*
+        }
 
-/// The fitted weights (see `src/bots/advice/fit.rs` for the command and its output; 4,000
-/// games of 3 to 6 players and house rules). The points' own weight comes out negative, and
-/// the pips' too (production, counted by the kinds' square roots, does their work; the term
-/// beyond target - 3 carries the end); the players' term comes out near 0 (the softmax over
-/// more seats does that work): read the features together, not one by one.
-pub const WEIGHTS: [f64; FEATURES] =
-    [-0.1746, 0.3215, -0.1833, 3.1686, 0.9279, 1.9066, 1.1559, 2.2623, -0.0310, 0.3051, 1.0986, 0.0340];
+        impl Terms {
+            /// The terms' names, in [`Terms::to_array`]'s order.
+            pub const NAMES: [&'static str; FEATURES] = [$(stringify!($name),)*];
 
-/// One seat's features from public facts, the points given (public ones, or with the asking
-/// seat's hidden victory points).
-pub fn features(view: &PlayerView<'_>, s: Seat, points: u8) -> [f64; FEATURES] {
-    features_with(view, s, points, None)
+            /// The terms in a fixed order (for the fit's matrix algebra).
+            pub fn to_array(&self) -> [f64; FEATURES] {
+                [$(self.$name,)*]
+            }
+
+            /// The terms from [`Terms::to_array`]'s order.
+            pub fn from_array(a: [f64; FEATURES]) -> Terms {
+                let [$($name,)*] = a;
+                Terms { $($name,)* }
+            }
+        }
+    };
+}
+
+terms! {
+    /// (points / target) squared: a point counts more the nearer the target (a plain linear
+    /// term fitted negative, its work done by production, which grows with the buildings).
+    near,
+    /// Points beyond target - 3 (0 below): the end of the game.
+    beyond,
+    /// Pips of the seat's buildings, the robber's hex left out, / 36.
+    pips,
+    /// The sum over kinds of the square root of the kind's pips, / 5.
+    kinds,
+    /// The resource cards it may expect to keep through the 7s ([`kept_from_a_seven`]), / 10.
+    kept,
+    /// Development cards held (their number), / 5.
+    dev_cards,
+    /// Knights played, or knight units on the board (R52), / 3.
+    army,
+    /// Road length / 10.
+    road,
+    /// Harbors.
+    harbors,
+    /// 2:1 harbors paid by the seat's production of their kind (five pips make one full).
+    paying,
+    /// Ships (R53) / 3.
+    ships,
+    /// `near` x (players - 4) / 2: with more seats a lead is harder to keep, or easier.
+    crowd,
+    /// 1 for an easy player.
+    easy,
+    /// 1 for a hard player.
+    hard,
+    /// 1 for the expert player, or a seat playing the advice's first move ([`Player::Coached`]).
+    expert,
+    /// `easy` x points / target: how a level's edge fades as the game nears its end.
+    easy_late,
+    /// `hard` x points / target.
+    hard_late,
+    /// `expert` x points / target.
+    expert_late,
+}
+
+/// The number of terms per seat.
+pub const FEATURES: usize = 18;
+
+/// No seat reads below this chance (or above 1 minus it) while the game can still turn: the
+/// fit's games had seats come back from further behind (about one in a hundred from its lowest
+/// bucket), and a war game's last attack round can still share a win (R57).
+pub const FLOOR: f64 = 0.005;
+
+/// Who plays a seat, as the model reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// Not known (a person, or a caller that doesn't say): read as a medium player, the level
+    /// the terms are measured from.
+    #[default]
+    Unknown,
+    /// A computer player of this level (random and alpha-beta, never in the fit's games, read
+    /// as medium).
+    Bot(BotLevel),
+    /// A seat that plays the advice's first move from here: read as the expert player.
+    Coached,
+}
+
+/// Who plays each seat, by seat index, and the weights the model reads them by (the fitted
+/// [`WEIGHTS`]; the fit's report measures others). The [`Default`]: no seat known.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Table {
+    pub players: [Player; crate::engine::MAX_PLAYERS],
+    pub weights: &'static Terms,
+    /// The least chance a seat reads while the game goes on ([`FLOOR`]; 0 reads the model as
+    /// it was before issue 41).
+    pub floor: f64,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::UNKNOWN
+    }
+}
+
+impl Table {
+    /// No seat's player known, the fitted weights and floor (the [`Default`], as a constant).
+    pub const UNKNOWN: Table =
+        Table { players: [Player::Unknown; crate::engine::MAX_PLAYERS], weights: &WEIGHTS, floor: FLOOR };
+
+    /// Every seat unknown but `me`, which plays as advised: what the advice assumes when the
+    /// caller doesn't say who plays the other seats.
+    pub fn coached(me: Seat) -> Table {
+        Table::default().with_coached(me)
+    }
+
+    /// From each seat's level (`None`: a person).
+    pub fn of_levels(levels: impl IntoIterator<Item = Option<BotLevel>>) -> Table {
+        let mut t = Table::default();
+        for (slot, level) in t.players.iter_mut().zip(levels) {
+            *slot = level.map_or(Player::Unknown, Player::Bot);
+        }
+        t
+    }
+
+    /// The same table with seat `me` playing as advised.
+    pub fn with_coached(mut self, me: Seat) -> Table {
+        self.players[me.index()] = Player::Coached;
+        self
+    }
+
+    /// Who plays seat `s`.
+    pub fn player(&self, s: Seat) -> Player {
+        self.players.get(s.index()).copied().unwrap_or_default()
+    }
+}
+
+/// Whether the model can give a number for a game of these rules, or why not: the fit saw
+/// games of 3 to 6 players, targets of 8 to 12, under the base rules, knight units, the war
+/// family and the sea modules; a table outside them gets words, not a number it never
+/// measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The model's number stands.
+    Tells,
+    /// The model can't tell: why, in words ("two players: the model knows 3 to 6").
+    CannotTell(&'static str),
+}
+
+/// Whether the model can tell a chance at a table of `config`'s rules ([`Reading`]).
+pub fn reading(config: &Config) -> Reading {
+    if config.players < 3 {
+        return Reading::CannotTell("the chance is measured for 3 to 6 players, not 2");
+    }
+    if !(8..=12).contains(&config.target) {
+        return Reading::CannotTell("the chance is measured for targets of 8 to 12 points");
+    }
+    // The unit modules were in the fit's games; the land modules (R41-R50) never.
+    const FITTED: [Module; 5] = [Module::Knights, Module::Ships, Module::Colonist, Module::Attacks, Module::Phases];
+    if Module::ALL.iter().any(|&m| config.modules.has(m) && !FITTED.contains(&m)) {
+        return Reading::CannotTell("the chance is not measured with these house rules");
+    }
+    Reading::Tells
+}
+
+/// One seat's terms from public facts, the points given (public ones, or with the asking
+/// seat's hidden victory points), as played by `player`.
+pub fn features(view: &PlayerView<'_>, s: Seat, points: u8, player: Player) -> Terms {
+    features_with(view, s, points, player, None)
 }
 
 /// [`features`] as if `s` also had a settlement on `extra` (its production and harbor, not its
 /// point): what a corner a road leads to would add.
-pub fn features_with(view: &PlayerView<'_>, s: Seat, points: u8, extra: Option<Vertex>) -> [f64; FEATURES] {
+pub fn features_with(view: &PlayerView<'_>, s: Seat, points: u8, player: Player, extra: Option<Vertex>) -> Terms {
     let p = view.player(s);
     let board = view.board();
     let topo = view.topology();
@@ -94,24 +247,33 @@ pub fn features_with(view: &PlayerView<'_>, s: Seat, points: u8, extra: Option<V
     // Points relative to the target, so a game to 12 reads as one to 10 near its end.
     let near = (pts / target) * (pts / target);
     let army = p.knights.max(view.knight_count(s)).min(6);
-    [
-        // Squared: a point counts more the nearer the target (a plain linear term fitted
-        // negative, its work done by production, which grows with the buildings).
+    let (easy, hard, expert) = match player {
+        Player::Bot(BotLevel::Easy) => (1.0, 0.0, 0.0),
+        Player::Bot(BotLevel::Hard) => (0.0, 1.0, 0.0),
+        Player::Bot(BotLevel::Expert) | Player::Coached => (0.0, 0.0, 1.0),
+        _ => (0.0, 0.0, 0.0),
+    };
+    let late = (pts / target).min(1.0);
+    Terms {
         near,
-        (pts - (target - 3.0)).max(0.0),
-        pips / 36.0,
-        kinds.iter().map(|k| k.sqrt()).sum::<f64>() / 5.0,
-        kept_from_a_seven(view, s, p.resource_cards.min(20)) / 10.0,
-        f64::from(p.dev_cards.min(10)) / 5.0,
-        f64::from(army) / 3.0,
-        f64::from(p.road_length) / 10.0,
+        beyond: (pts - (target - 3.0)).max(0.0),
+        pips: pips / 36.0,
+        kinds: kinds.iter().map(|k| k.sqrt()).sum::<f64>() / 5.0,
+        kept: kept_from_a_seven(view, s, p.resource_cards.min(20)) / 10.0,
+        dev_cards: f64::from(p.dev_cards.min(10)) / 5.0,
+        army: f64::from(army) / 3.0,
+        road: f64::from(p.road_length) / 10.0,
         harbors,
         paying,
-        f64::from(view.ship_count(s).min(6)) / 3.0,
-        // With more seats a lead is harder to keep (more players to catch up) or easier (each
-        // rival is weaker): the fit says which.
-        near * (view.num_players() as f64 - 4.0) / 2.0,
-    ]
+        ships: f64::from(view.ship_count(s).min(6)) / 3.0,
+        crowd: near * (view.num_players() as f64 - 4.0) / 2.0,
+        easy,
+        hard,
+        expert,
+        easy_late: easy * late,
+        hard_late: hard * late,
+        expert_late: expert * late,
+    }
 }
 
 /// The cards `s` may expect to keep until it can spend them: a hand over the discard limit
@@ -140,9 +302,22 @@ pub fn rolls_before_spending(view: &PlayerView<'_>, s: Seat) -> u32 {
     ahead + u32::from(!rolled)
 }
 
-/// A seat's score: its features weighted.
-pub fn score(f: &[f64; FEATURES], w: &[f64; FEATURES]) -> f64 {
-    f.iter().zip(w).map(|(a, b)| a * b).sum()
+/// A seat's score: its terms weighted.
+pub fn score(f: &Terms, w: &Terms) -> f64 {
+    f.to_array().iter().zip(w.to_array()).map(|(a, b)| a * b).sum()
+}
+
+/// A seat's points as the model counts them: public ones, and its hidden victory point cards
+/// when it is `own`, the seat whose view this is.
+fn points(view: &PlayerView<'_>, s: Seat, own: Option<Seat>) -> u8 {
+    let p = view.player(s).points;
+    if own == Some(s) && s == view.seat() { p.saturating_add(view.dev_cards()[DevCard::VictoryPoint]) } else { p }
+}
+
+/// The softmax's chances kept off 0 and 1 while the game goes on: each is mixed with an even
+/// share so that none is below `floor` ([`FLOOR`]; they still sum to 1).
+pub fn floored(p: f64, players: usize, floor: f64) -> f64 {
+    floor + (1.0 - players as f64 * floor) * p
 }
 
 /// Every seat's chance to win, by seat index.
@@ -150,32 +325,43 @@ pub fn score(f: &[f64; FEATURES], w: &[f64; FEATURES]) -> f64 {
 pub struct Chances(pub Vec<f64>);
 
 impl Chances {
-    /// From public facts alone: what anyone at the table may estimate (the game's story).
+    /// From public facts alone: what anyone at the table may estimate (the game's story), with
+    /// no seat's player known.
     pub fn public(view: &PlayerView<'_>) -> Chances {
-        Chances::with(view, None, &WEIGHTS)
+        Chances::public_at(view, &Table::default())
     }
 
-    /// As `view`'s seat may estimate them: public facts, and its own hidden victory points.
+    /// [`Chances::public`] with who plays each seat (a record's seat kinds).
+    pub fn public_at(view: &PlayerView<'_>, table: &Table) -> Chances {
+        Chances::with(view, None, table)
+    }
+
+    /// As `view`'s seat may estimate them: public facts and its own hidden victory points, the
+    /// seat playing as advised and no other seat's player known ([`Table::coached`]).
     pub fn for_seat(view: &PlayerView<'_>) -> Chances {
-        Chances::with(view, Some(view.seat()), &WEIGHTS)
+        Chances::for_seat_at(view, &Table::coached(view.seat()))
     }
 
-    /// With the given weights; `own` counts that seat's hidden victory points.
-    pub fn with(view: &PlayerView<'_>, own: Option<Seat>, w: &[f64; FEATURES]) -> Chances {
-        if let Some(winner) = view.winner() {
-            return Chances(view.seats().map(|s| if s == winner { 1.0 } else { 0.0 }).collect());
+    /// [`Chances::for_seat`] with who plays each seat.
+    pub fn for_seat_at(view: &PlayerView<'_>, table: &Table) -> Chances {
+        Chances::with(view, Some(view.seat()), table)
+    }
+
+    /// By `table`'s players and weights; `own` counts that seat's hidden victory points (it
+    /// must be the view's seat). Once the game is over, 1 for each winner shared equally;
+    /// before, never below [`FLOOR`].
+    pub fn with(view: &PlayerView<'_>, own: Option<Seat>, table: &Table) -> Chances {
+        let w = table.weights;
+        let n = view.num_players();
+        if let crate::engine::Phase::Over { winner, shared } = view.phase() {
+            // A shared win (R57) is shared equally.
+            let winners = shared.with(winner);
+            let share = 1.0 / view.seats().filter(|&s| winners.contains(s)).count() as f64;
+            return Chances(view.seats().map(|s| if winners.contains(s) { share } else { 0.0 }).collect());
         }
-        let scores: Vec<f64> = view
-            .seats()
-            .map(|s| {
-                let mut points = view.player(s).points;
-                if own == Some(s) {
-                    points = points.saturating_add(view.dev_cards()[DevCard::VictoryPoint]);
-                }
-                score(&features(view, s, points), w)
-            })
-            .collect();
-        Chances(softmax(&scores))
+        let scores: Vec<f64> =
+            view.seats().map(|s| score(&features(view, s, points(view, s, own), table.player(s)), w)).collect();
+        Chances(softmax(&scores).into_iter().map(|p| floored(p, n, table.floor)).collect())
     }
 
     /// The chance of seat `s`.
@@ -184,29 +370,31 @@ impl Chances {
     }
 }
 
-/// The chance for `me` in a (determinized) game, as `me` would estimate it.
-pub fn chance_in(game: &Game, me: Seat) -> f64 {
-    Chances::for_seat(&game.view(me)).of(me)
+/// The chance for `me` in a (determinized) game, as `me` would estimate it, with `table`'s
+/// players.
+pub fn chance_in(game: &Game, me: Seat, table: &Table) -> f64 {
+    Chances::for_seat_at(&game.view(me), table).of(me)
 }
 
 /// `me`'s chance in `game` as `me` estimates it ([`chance_in`]), and for each of `corners` the
 /// chance as if `me` also produced there ([`features_with`]: the corner's pips, kinds and
 /// harbor, not its point), the other seats as they are.
-pub fn chance_with_corners(game: &Game, me: Seat, corners: &[Vertex]) -> (f64, Vec<f64>) {
+pub fn chance_with_corners(game: &Game, me: Seat, corners: &[Vertex], table: &Table) -> (f64, Vec<f64>) {
     let view = game.view(me);
     if view.winner().is_some() {
-        let c = chance_in(game, me);
+        let c = chance_in(game, me, table);
         return (c, vec![c; corners.len()]);
     }
-    let points = |s: Seat| {
-        let p = view.player(s).points;
-        if s == me { p.saturating_add(view.dev_cards()[DevCard::VictoryPoint]) } else { p }
-    };
-    let others: Vec<f64> =
-        view.seats().filter(|&s| s != me).map(|s| score(&features(&view, s, points(s)), &WEIGHTS)).collect();
+    let n = view.num_players();
+    let own = Some(me);
+    let others: Vec<f64> = view
+        .seats()
+        .filter(|&s| s != me)
+        .map(|s| score(&features(&view, s, points(&view, s, own), table.player(s)), table.weights))
+        .collect();
     let mine = |extra| {
-        let own = score(&features_with(&view, me, points(me), extra), &WEIGHTS);
-        1.0 / (1.0 + others.iter().map(|o| (o - own).exp()).sum::<f64>())
+        let own = score(&features_with(&view, me, points(&view, me, own), table.player(me), extra), table.weights);
+        floored(1.0 / (1.0 + others.iter().map(|o| (o - own).exp()).sum::<f64>()), n, table.floor)
     };
     (mine(None), corners.iter().map(|&v| mine(Some(v))).collect())
 }
@@ -232,6 +420,63 @@ mod tests {
         assert!(c.0.iter().all(|&p| (p - 0.25).abs() < 1e-9), "{c:?}");
     }
 
+    /// A: four cities (8 points of 10) on the island's best corners, the others nothing.
+    fn runaway() -> Game {
+        use crate::engine::{Hex, MapId, Scenario};
+        let topo = MapId::Standard.topology();
+        let mut s = Scenario::new(Config::default(), 5);
+        for h in [0u8, 4, 9, 14] {
+            s = s.city(Seat(0), topo.hex_vertices(Hex(h))[0]);
+        }
+        s.turn(Seat(1)).build().unwrap()
+    }
+
+    /// Issue 41: no 0% or 100% while the game can still turn. A leader at 8 of 10 points with
+    /// twelve times anyone's production read 99.99% before, its rivals 0.00%.
+    #[test]
+    fn no_seat_reads_0_or_100_percent_before_the_game_is_over() {
+        let g = runaway();
+        for c in [Chances::public(&g.view(Seat(1))), Chances::for_seat(&g.view(Seat(0)))] {
+            assert!(c.0.iter().all(|&p| (FLOOR..=1.0 - FLOOR).contains(&p)), "{c:?}");
+            assert!((c.0.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!(c.of(Seat(0)) > 0.9, "{c:?}");
+        }
+        // Before the floor: the model alone.
+        let bare = Chances::with(&g.view(Seat(1)), None, &Table { floor: 0.0, ..Table::UNKNOWN });
+        assert!(bare.of(Seat(1)) < FLOOR, "{bare:?}");
+    }
+
+    /// Issue 41: who plays a seat is a term of its own; the same position reads alike for every
+    /// seat of one level, and a known player moves its seat's chance by its fitted weight.
+    #[test]
+    fn who_plays_a_seat_moves_its_chance_by_the_levels_weight() {
+        let g = Game::new(Config::default(), 3).unwrap();
+        let view = g.view(Seat(0));
+        let table = Table::of_levels([Some(BotLevel::Hard), Some(BotLevel::Medium), Some(BotLevel::Medium)]);
+        let c = Chances::public_at(&view, &table);
+        let f = features(&view, Seat(0), 0, Player::Bot(BotLevel::Hard));
+        assert_eq!((f.hard, f.expert, f.easy), (1.0, 0.0, 0.0));
+        assert_eq!(features(&view, Seat(0), 0, Player::Coached).expert, 1.0);
+        let medium = c.of(Seat(1));
+        assert!((c.of(Seat(2)) - medium).abs() < 1e-12 && (c.of(Seat(3)) - medium).abs() < 1e-12);
+        let odds = c.of(Seat(0)) / medium;
+        // At 0 points the late term is 0: the odds are the hard term's exponential, floored.
+        let raw = WEIGHTS.hard.exp();
+        let expect = (FLOOR + (1.0 - 4.0 * FLOOR) * raw / (raw + 3.0)) / (FLOOR + (1.0 - 4.0 * FLOOR) / (raw + 3.0));
+        assert!((odds - expect).abs() < 1e-9, "{odds} {expect}");
+    }
+
+    /// Issue 41: where the fit saw no games like this one, the model says so.
+    #[test]
+    fn the_model_says_where_it_cannot_tell() {
+        use crate::engine::Modules;
+        assert_eq!(reading(&Config::default()), Reading::Tells);
+        assert_eq!(reading(&Config::default().with_modules(Modules::WAR)), Reading::Tells);
+        assert!(matches!(reading(&Config::with_players(2)), Reading::CannotTell(w) if w.contains("not 2")));
+        assert!(matches!(reading(&Config { target: 15, ..Config::default() }), Reading::CannotTell(_)));
+        assert!(matches!(reading(&Config::default().with_modules(Modules::LAND)), Reading::CannotTell(_)));
+    }
+
     #[test]
     fn a_hand_over_the_discard_limit_counts_what_a_seven_would_leave() {
         use crate::engine::{Action, Hand, Scenario};
@@ -241,12 +486,14 @@ mod tests {
             // The turn ended: three rolls of the others and A's own before A may spend.
             g.apply(Action::EndTurn).unwrap();
             assert_eq!(rolls_before_spending(&g.view(Seat(0)), Seat(0)), 4);
-            features(&g.view(Seat(0)), Seat(0), 0)[4]
+            features(&g.view(Seat(0)), Seat(0), 0, Player::Unknown).kept
         };
         // Seven cards (the limit) are safe; nine lose four to a 7 with chance 1 - (5/6)^4.
         assert!((holding(7) - 0.7).abs() < 1e-9, "{}", holding(7));
         let seven = 1.0 - (5.0f64 / 6.0).powi(4);
         assert!((holding(9) - (9.0 - 4.0 * seven) / 10.0).abs() < 1e-9, "{}", holding(9));
         assert!(holding(9) < holding(7) + 0.1, "two more cards are worth less than two safe ones");
+        // Thirteen lose six: the hand counts 13 - 6 x P(a 7 in four rolls), about 9.9 cards.
+        assert!((holding(13) - (13.0 - 6.0 * seven) / 10.0).abs() < 1e-9, "{}", holding(13));
     }
 }

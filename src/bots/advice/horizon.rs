@@ -55,9 +55,9 @@ enum Side {
 /// without it. Every road the seat has built since (`start` holds its roads then) counts, the
 /// candidate's or one the playout built after another move (a city first, then the road), so
 /// the order of two builds doesn't decide which of them earns the corner, and "now" (no move
-/// forced) earns what its playouts build too. Roads never count below 0; a knight moved off a
+/// forced) earns what its playouts build too. `table` says who plays each seat. Roads never count below 0; a knight moved off a
 /// better hex (`opening`, the candidate's own knight move) does.
-pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet) -> f64 {
+pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet, table: &chance::Table) -> f64 {
     let view = game.view(me);
     if view.player(me).pieces_left.1 == 0 || view.winner().is_some() {
         return 0.0;
@@ -93,7 +93,7 @@ pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet) ->
         return 0.0;
     }
     let corners: Vec<Vertex> = reach.iter().map(|r| r.0).collect();
-    let (now, with) = chance::chance_with_corners(game, me, &corners);
+    let (now, with) = chance::chance_with_corners(game, me, &corners, table);
     let best = |side: Side| {
         reach
             .iter()

@@ -43,53 +43,19 @@
 //! Close numbers read as ties ([`Advised::tie`], within [`TIE`]); "now" is never above the best
 //! move's chance, so the first move never reads as a loss.
 //!
-//! ## What the number is, and how well it is calibrated
-//! The chance is a conditional logit (a softmax over the seats) of public features (points
-//! against the target, pips, each kind's pips with a diminishing return, the cards a 7 would
-//! leave, development cards, the army, road length, harbors and the 2:1 ones its production
-//! pays, ships: [`chance`]), fitted to who won 2,000 simulated games between easy and medium
-//! players, of 3, 4, 5 and 6 players, under the base rules, with knight units, the war family
-//! and the sea modules (the archipelago for 3 and 4), to targets of 8, 10 and 12, and checked
-//! on 2,000 others (`fit.rs` has the command; 4,000 games take about a minute of two cores).
-//! On the held-out games, at the start of each turn, every seat's predicted chance against how
-//! often such seats won:
+//! ## What the number is
+//! The chance is a conditional logit (a softmax over the seats) of public features and of who
+//! plays each seat ([`chance`]; the weights are data, [`model`], written by the fit:
+//! `cargo run --release --example fit_advice`, [`fit`]). It assumes every seat plays on as
+//! the fit's players of its level did, a person as a medium player, and the seat advised as
+//! one that plays the advice's first move from here ([`chance::Table`]). While the game can
+//! still turn no seat reads below [`chance::FLOOR`] or above 1 minus it; where the fit saw no
+//! games like this one, [`chance::reading`] says so in words. How well it is calibrated, by
+//! bucket and by player, and the Brier score against even chances: docs/advice-model.md.
 //!
-//! | predicted | moments x seats | mean predicted | observed wins |
-//! | --- | ---: | ---: | ---: |
-//! | 0-10% | 293,492 | 2.7% | 2.3% |
-//! | 10-20% | 79,798 | 14.7% | 15.8% |
-//! | 20-30% | 60,496 | 24.8% | 26.5% |
-//! | 30-40% | 43,324 | 34.7% | 37.3% |
-//! | 40-50% | 30,973 | 44.7% | 45.6% |
-//! | 50-60% | 23,447 | 54.8% | 54.8% |
-//! | 60-70% | 19,709 | 64.9% | 63.1% |
-//! | 70-80% | 16,827 | 74.9% | 70.2% |
-//! | 80-90% | 15,546 | 85.0% | 80.9% |
-//! | 90-100% | 20,008 | 95.6% | 93.0% |
-//!
-//! Mean log loss on the held-out moments (6,692 to 11,936 a group; 2,196 for three players at
-//! war, whose games end less often) by players and rules, against even chances; in brackets,
-//! the weights fitted on four-player base games alone before, on the same features:
-//!
-//! | players | even chances | base | knights | sea | war |
-//! | --- | ---: | ---: | ---: | ---: | ---: |
-//! | 3 | 1.099 | 0.569 (0.542) | 0.604 (0.641) | 0.584 (0.668) | 0.844 (0.880) |
-//! | 4 | 1.386 | 0.859 (0.851) | 0.827 (0.867) | 0.736 (0.907) | 0.825 (0.935) |
-//! | 5 | 1.609 | 0.903 (0.889) | 0.938 (0.986) | 0.870 (0.906) | 1.015 (1.182) |
-//! | 6 | 1.792 | 1.052 (1.058) | 0.998 (1.071) | 1.016 (1.102) | 1.171 (1.332) |
-//!
-//! All 134,021 moments: 0.850 (0.905; even chances 1.473).
-//!
-//! Within about three points below 70%; above, a little too sure (a seat given 85% won 81% of
-//! the time). One model serves every table: the base games lose a little (3 players 0.569
-//! against 0.542 for the old weights) for what the house rules gain. Two limits: it was fitted
-//! on games between bots, and the advice applies it where the hard player's greedy playouts
-//! end, not where those games were measured. A seat far behind reads a fraction of a percent
-//! (`catan advise` then shows two decimals), and its moves often differ by less.
-//!
-//! It is the chance of a player who plays on like those bots, not a promise: a person who
-//! trades well, or a stronger table, changes it. Between moves of one turn it moves by what
-//! the move adds (a point, pips, a card), so its change is what to weigh.
+//! Between moves of one turn it moves by what the move adds (a point, pips, a card), so its
+//! change is what to weigh. A seat far behind reads near the floor, and its moves often differ
+//! by less than the playouts' noise.
 //!
 //! ## The 7
 //! The playouts roll the dice, so a big hand already loses to a 7 in the worlds where one
@@ -106,17 +72,8 @@
 //!
 //! ## Speed
 //! At most [`WORLDS`] worlds, and no more than [`BUDGET`] of time (the first world is always
-//! played out). Measured by `fit.rs`'s run (`FIT_GAMES=0` for the speed alone) in a release
-//! build on this 2-core machine shared with other builds (load average about 2.6), at every
-//! set-up decision and every 5th decision after it of 8 games between medium players (four of
-//! four players under the base rules, four of 3 to 6 players with house rules; 652 moments):
-//! median 20.0 ms, 90th percentile 207.1 ms, max 252.7 ms. The slowest moments are turns
-//! with many builds and tables of five and six, where the budget stops the playouts. The tip
-//! ([`quick`]) at every 3rd decision of the same games (919 moments): median 1.5 ms, 90th
-//! percentile 12.8 ms, max 54.9 ms (another run: 37.8 ms); it names the full advice's first
-//! move at 175 of the 220 moments where both answered (10 worlds and 4 groups: 181 of 220,
-//! but a max of 99 ms). Earlier runs (four-player base games only): median 23.9 ms, max 251.6
-//! ms.
+//! played out); the tip ([`quick`]) six worlds of three groups. Measured times (median, 90th
+//! percentile, max) over many moments: docs/advice-model.md (`fit_advice --speed`).
 
 use std::time::{Duration, Instant};
 
@@ -131,9 +88,10 @@ use super::value::{DEFAULT_WEIGHTS, Features};
 
 pub mod chance;
 pub mod choice;
-mod fit;
+pub mod fit;
 pub mod group;
 pub mod horizon;
+pub mod model;
 mod setup;
 pub mod story;
 pub mod words;
@@ -204,11 +162,15 @@ pub struct Settings {
     pub budget: Duration,
     /// The groups played out (and ending the turn, when legal).
     pub candidates: usize,
+    /// Who plays each seat, as the chance model reads it ([`chance::Table`]); the seat advised,
+    /// when the table doesn't say, as playing the advice's first move
+    /// ([`chance::Player::Coached`]).
+    pub table: chance::Table,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { worlds: WORLDS, budget: BUDGET, candidates: CANDIDATES }
+        Settings { worlds: WORLDS, budget: BUDGET, candidates: CANDIDATES, table: chance::Table::default() }
     }
 }
 
@@ -218,7 +180,7 @@ impl Settings {
     /// the machine's load. Its first move may differ from the full search's, so the tip
     /// ([`quick`]) no longer uses it.
     pub fn quick() -> Settings {
-        Settings { worlds: QUICK_WORLDS, budget: Duration::from_secs(1), candidates: 3 }
+        Settings { worlds: QUICK_WORLDS, budget: Duration::from_secs(1), candidates: 3, ..Settings::default() }
     }
 }
 
@@ -253,7 +215,13 @@ struct Candidate {
 /// advice is a function of the view alone.
 pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Advice {
     let me = view.seat();
-    let mut advice = Advice { seat: me, now: chance::Chances::for_seat(view).of(me), moves: Vec::new(), worlds: 0 };
+    // The seat advised plays as advised unless the caller says who plays it.
+    let table = match settings.table.player(me) {
+        chance::Player::Unknown => settings.table.with_coached(me),
+        _ => settings.table,
+    };
+    let now = chance::Chances::for_seat_at(view, &table).of(me);
+    let mut advice = Advice { seat: me, now, moves: Vec::new(), worlds: 0 };
     if view.winner().is_some() || !view.is_to_act() {
         return advice;
     }
@@ -336,7 +304,11 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 // Every candidate meets the same replies: one draw of them per world.
                 let mut replies = SplitMix64::new(SEED ^ u64::from(done + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 // Set-up's own roads are placed by the finish's rule, not chosen: no corner share.
-                row.push(Some(chance::chance_in(&setup::finish(world, choice.first().copied(), &mut replies), me)));
+                row.push(Some(chance::chance_in(
+                    &setup::finish(world, choice.first().copied(), &mut replies),
+                    me,
+                    &table,
+                )));
                 continue;
             }
             if choice::partner(choice).is_some() && !choice::taken(&world, choice) {
@@ -350,7 +322,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 played.apply_unchecked(a, &mut NoEvents);
             }
             let Some(ends) = playout_ends(played, last, me, limit) else { break 'worlds };
-            row.push(Some(ends.iter().map(|(g, p)| p * judged(g, me, opening, start)).sum::<f64>()));
+            row.push(Some(ends.iter().map(|(g, p)| p * judged(g, me, opening, start, &table)).sum::<f64>()));
         }
         for (s, x) in sums.iter_mut().zip(&row) {
             if let Some(x) = x {
@@ -368,7 +340,14 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let now = mean(sums[ranked.len()]).unwrap_or(advice.now);
     let mut moves: Vec<(f64, usize, Option<f64>, f64)> = Vec::new();
     for (i, r) in ranked.iter().enumerate() {
-        let Some(m) = mean(sums[i]) else { continue };
+        let Some(mut m) = mean(sums[i]) else { continue };
+        // A move that wins at once, whatever the hidden cards and the dice, is a certainty, not
+        // the floor's 1 - FLOOR every other playout's win reads.
+        if let [a] = r.choice[..]
+            && wins_at_once(&first, a, me)
+        {
+            m = 1.0;
+        }
         if choice::partner(&r.choice).is_some() {
             // An offer: its chance if taken, weighed by how often it is (else the seat plays on);
             // one that gains nothing if taken is no move worth making.
@@ -415,8 +394,28 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
 
 /// The chance for `me` where a playout ended in `end`: the model's, and the share of what the
 /// roads built since `start` (and a knight move, `opening`) open past the horizon ([`horizon`]).
-fn judged(end: &Game, me: Seat, opening: Option<horizon::Opening>, start: crate::engine::PathSet) -> f64 {
-    (chance::chance_in(end, me) + horizon::worth(end, me, opening, start)).clamp(0.0, 1.0)
+/// Kept within the table's floor ([`chance::FLOOR`]) of 0 and 1 even where the playout won or lost: the game
+/// advised is not over, and a playout's end is not the game's.
+fn judged(
+    end: &Game,
+    me: Seat,
+    opening: Option<horizon::Opening>,
+    start: crate::engine::PathSet,
+    table: &chance::Table,
+) -> f64 {
+    let c = chance::chance_in(end, me, table) + horizon::worth(end, me, opening, start, table);
+    c.clamp(table.floor, 1.0 - table.floor)
+}
+
+/// Whether `action` wins the game for `me` alone at once in any world: no dice, no card drawn,
+/// no fight between it and the win.
+fn wins_at_once(world: &Game, action: Action, me: Seat) -> bool {
+    if matches!(action, Action::RollDice | Action::BuyDevCard) || super::fight::outcomes(world, action, &mut Vec::new())
+    {
+        return false;
+    }
+    let mut after = *world;
+    after.apply(action).is_ok() && after.winner() == Some(me) && after.winners().iter().count() == 1
 }
 
 /// The value one move deep of `choice` for `me` (its actions played, the last averaged over

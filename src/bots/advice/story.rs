@@ -187,8 +187,8 @@ fn turn_words(steps: &[Step], s: usize, net: f64) -> (String, bool) {
 
 /// The pips `s`'s buildings collect, the robber's hex left out (public).
 fn pips(view: &PlayerView<'_>, s: Seat) -> u32 {
-    let f = super::chance::features(view, s, 0);
-    (f[2] * 36.0).round() as u32
+    let f = super::chance::features(view, s, 0, super::chance::Player::Unknown);
+    (f.pips * 36.0).round() as u32
 }
 
 /// The public headline of `action` by `actor` and how telling it is (higher tells more): the

@@ -539,7 +539,8 @@ mod tests {
         use crate::engine::{Module, Modules, Scenario, UnitKind};
         let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
         let config = Config::default().with_modules(Modules::NONE.with(Module::Knights));
-        let game = Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
+        let game =
+            Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
         let view = game.view(Seat(0));
         let board = view.board();
         let named = hex_name(board, Hex(9));
