@@ -161,8 +161,10 @@ pub struct ReplayArgs {
 pub struct AdviseArgs {
     /// The save file.
     pub file: std::path::PathBuf,
-    /// Print a JSON list of moves (each with its action, chance, change, reason, and alike:
-    /// how many legal actions the move stands for, 1 for the action alone).
+    /// Print a JSON list of moves (each with its action, chance, change, reason; alike: how
+    /// many legal actions the move stands for, 1 for the action alone; tie: too close to the
+    /// first move's chance to tell apart; then: a whole choice's actions, when it takes more
+    /// than one; taken: for an offer to a player, the chance it is taken).
     #[arg(long)]
     pub json: bool,
     /// Print the game's story instead: each player's chance after the last turn, from public
