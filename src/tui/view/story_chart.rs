@@ -65,7 +65,7 @@ fn wrap_rows(line: &Line, width: u16) -> u16 {
 
 /// The letter each seat's line is drawn with.
 fn letter(app: &Scene, s: Seat) -> char {
-    app.letters.get(s.index()).copied().unwrap_or('?')
+    app.table.letters.get(s.index()).copied().unwrap_or('?')
 }
 
 /// The chart itself: a line per player, the moments' and the step's marks.

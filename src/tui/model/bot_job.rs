@@ -10,11 +10,10 @@
 
 use crate::tui::model::selection::Verb;
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::bots::{self, Bot, BotLevel};
 use crate::engine::{Action, Seat};
-use crate::save::{SeatInfo, SeatKind};
 use crate::tui::model::selection::{Purpose, Selection, Target};
 
 /// How long each bot move stays on screen by default (`--bot-delay`).
@@ -46,91 +45,6 @@ pub(in crate::tui) struct Job {
     pub(in crate::tui) rx: Receiver<Answer>,
     /// The action, once the bot has decided.
     pub(in crate::tui) action: Option<Action>,
-}
-
-/// Who plays each seat, the bots themselves, and the bot move in progress.
-pub struct Table {
-    /// Who plays each seat, in seat order.
-    pub(crate) kinds: Vec<SeatKind>,
-    /// Each bot seat's player, made when first needed; `None` while lent to a thread.
-    pub(in crate::tui) bots: Vec<Option<Box<dyn Bot>>>,
-    /// How long a bot move stays on screen before the next.
-    pub delay: Duration,
-    /// Each decision's time budget ([`Bot::set_time`]).
-    pub time: Duration,
-    pub(in crate::tui) job: Option<Job>,
-    /// When the last bot move was shown; `None` after a person's move or a skip.
-    pub(in crate::tui) shown_at: Option<Instant>,
-    /// The last bot move and where it was made, highlighted on the island until the next move.
-    pub(in crate::tui) last: Option<(Action, Option<Selection>)>,
-    /// The turn in which a bot last offered a trade, and which: each offer asks every person
-    /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
-    /// arena keeps the bots' own limit).
-    pub(in crate::tui) offered: Option<(u32, Seat)>,
-    /// Whether bots may offer trades to the people at the table (a setting: the start screen
-    /// and settings.json; on by default). Off, bots offer only to one another.
-    pub offers_to_people: bool,
-}
-
-impl Default for Table {
-    fn default() -> Table {
-        Table {
-            kinds: Vec::new(),
-            bots: Vec::new(),
-            delay: DEFAULT_DELAY,
-            time: DEFAULT_TIME,
-            job: None,
-            shown_at: None,
-            last: None,
-            offered: None,
-            offers_to_people: true,
-        }
-    }
-}
-
-impl Table {
-    /// Seats these players (dropping any bot of a game before).
-    pub(crate) fn seat(&mut self, seats: &[SeatInfo]) {
-        self.kinds = seats.iter().map(|s| s.kind).collect();
-        self.bots = seats.iter().map(|_| None).collect();
-        (self.job, self.shown_at, self.last, self.offered) = (None, None, None, None);
-    }
-
-    /// Whether the bot at `s` may still offer a trade in turn `turn`: once a turn at the table.
-    pub fn may_offer(&self, s: Seat, turn: u32) -> bool {
-        self.offered != Some((turn, s))
-    }
-
-    /// Tells a bot who at the table are people and whether it may offer them trades.
-    pub(in crate::tui) fn brief(&self, bot: &mut dyn Bot) {
-        let people = self.humans().fold(crate::engine::SeatSet::default(), crate::engine::SeatSet::with);
-        bot.set_people(people, self.offers_to_people);
-    }
-
-    /// A bot has decided its move, which waits to be played.
-    pub fn decided(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.action.is_some())
-    }
-
-    /// The level of the bot at `s`; `None` for a person.
-    pub fn level(&self, s: Seat) -> Option<BotLevel> {
-        self.kinds.get(s.index()).and_then(|k| k.bot_level())
-    }
-
-    /// The seats people play.
-    pub fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.kinds.iter().enumerate().filter(|(_, k)| **k == SeatKind::Human).map(|(i, _)| Seat(i as u8))
-    }
-
-    /// Forgets the highlighted bot move (a person has acted since).
-    pub(in crate::tui) fn person_acted(&mut self) {
-        (self.shown_at, self.last) = (None, None);
-    }
-
-    /// The island highlight of the last bot move, if it was made at a place.
-    pub(crate) fn highlight(&self) -> Option<&Selection> {
-        self.last.as_ref().and_then(|(_, sel)| sel.as_ref())
-    }
 }
 
 /// The place an action was made at, as a one-target selection for the island to highlight.
