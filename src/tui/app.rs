@@ -129,12 +129,15 @@ impl App {
         }
     }
 
-    /// Seats the players: names, letters, who plays each seat. With one person among computer
+    /// Seats the players: names, letters, who plays each seat. The first screen holds every
+    /// person seat (a game dealt anew has no joined screens). With one person among computer
     /// players the keyboard is theirs from the start: no hand-off is ever needed.
     pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
         self.table.names = seats.iter().map(|s| s.name.clone()).collect();
         self.table.letters = letters_for(&self.table.names);
         self.table.seat(seats);
+        self.others.clear();
+        self.screen.holds = self.table.humans().fold(SeatSet::default(), SeatSet::with);
         let humans: Vec<Seat> = self.table.humans().collect();
         self.screen.viewer = match humans[..] {
             [only] if seats.len() > 1 => Some(only),
@@ -383,5 +386,7 @@ impl App {
     }
 }
 
+#[cfg(test)]
+mod screens_tests;
 #[cfg(test)]
 mod tests;

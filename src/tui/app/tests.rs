@@ -192,7 +192,7 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
             let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
             terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
             let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
-            let can = app.scene().can_play_card();
+            let can = app.table.can_play_card();
             assert_eq!(screen.contains("play a card first (p)"), can, "{screen}");
             seen += 1;
             if seen >= 5 {
@@ -269,7 +269,7 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
 /// the key makes, and once after).
 #[test]
 fn the_keyboard_is_worked_out_once_a_change() {
-    use crate::tui::model::scene::keyboard_counter::worked_out;
+    use crate::tui::model::screen::keyboard_counter::worked_out;
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));

@@ -1,0 +1,253 @@
+//! The table: one per game, whatever number of screens look at it. It holds what every screen
+//! shares: the record (the one game there is), the names, the rules, who plays each seat and the
+//! computer players' moves in progress, the autosave, the public log and the state of the
+//! questions every player is asked together (the answers given to an offer, who builds). What a
+//! terminal alone has (the seats it holds, its focus, dialogs, scroll, help, advice, size) is
+//! its [`crate::tui::model::screen::Screen`]; a view reads one screen and the table.
+//!
+//! The game changes only through [`Table::apply`] (and the undo and the positions set by hand
+//! beside it), so the legal actions' cache, keyed by the position, is never stale.
+
+use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crate::bots::{Bot, BotLevel};
+use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
+use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
+use crate::tui::model::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job};
+use crate::tui::model::builders::Builders;
+use crate::tui::model::files::Files;
+use crate::tui::model::game_story::StoryChart;
+use crate::tui::model::legal::Legal;
+use crate::tui::model::offers::OfferTable;
+use crate::tui::model::played::Played;
+use crate::tui::model::selection::Selection;
+
+/// One game at one table: the state every screen shares.
+pub struct Table {
+    /// The game: the record's while a game is played (the only game there is then), else a
+    /// plain one ([`Table::game`], [`Table::record`]).
+    played: Played,
+    pub seed: u64,
+    /// The rules options new games are dealt with (the start screen shows them; the player
+    /// count comes from the names).
+    pub rules: Config,
+    pub names: Vec<String>,
+    /// One letter per player, shown on their pieces.
+    pub letters: Vec<char>,
+    /// Every event since the deal, shown through `Event::describe` for each screen's viewer.
+    pub log: Vec<Event>,
+    /// Who plays each seat, in seat order.
+    pub(crate) kinds: Vec<SeatKind>,
+    /// Each bot seat's player, made when first needed; `None` while lent to a thread.
+    pub(in crate::tui) bots: Vec<Option<Box<dyn Bot>>>,
+    /// How long a bot move stays on screen before the next.
+    pub delay: Duration,
+    /// Each decision's time budget ([`Bot::set_time`]).
+    pub time: Duration,
+    pub(in crate::tui) job: Option<Job>,
+    /// When the last bot move was shown; `None` after a person's move or a skip.
+    pub(in crate::tui) shown_at: Option<Instant>,
+    /// The last bot move and where it was made, highlighted on the island until the next move.
+    pub(in crate::tui) last: Option<(Action, Option<Selection>)>,
+    /// The turn in which a bot last offered a trade, and which: each offer asks every person
+    /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
+    /// arena keeps the bots' own limit).
+    pub(in crate::tui) offered: Option<(u32, Seat)>,
+    /// Whether bots may offer trades to the people at the table (a setting: the start screen
+    /// and settings.json; on by default). Off, bots offer only to one another.
+    pub offers_to_people: bool,
+    /// The answers given on the shared trade-answer screen (flow/answers.rs).
+    pub offer_table: OfferTable,
+    /// Who builds in the Special Building Phase after the last turn (flow/building_phase.rs).
+    pub builders: Option<Builders>,
+    /// Where saves and autosaves go.
+    pub files: Files,
+    /// The file rewritten after every action, once the game has one.
+    pub autosave: Option<Autosave>,
+    /// The record changed since the last autosave.
+    pub(in crate::tui) dirty: bool,
+    /// Whether `u` would take the last action back (kept: it costs a replay).
+    pub undoable: bool,
+    /// The legal actions of the position, worked out once a position and shared.
+    legal: Legal,
+    /// The game's story, charted once the game is over (or the replay viewer opens): worked
+    /// out once from the record, never per frame.
+    pub story: Option<StoryChart>,
+}
+
+impl Table {
+    /// A table showing a game that is looked at, not played: no seats, no record.
+    pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>) -> Table {
+        Table {
+            played: Played::Still(game),
+            seed,
+            rules: *game.config(),
+            names,
+            letters,
+            log: Vec::new(),
+            kinds: Vec::new(),
+            bots: Vec::new(),
+            delay: DEFAULT_DELAY,
+            time: DEFAULT_TIME,
+            job: None,
+            shown_at: None,
+            last: None,
+            offered: None,
+            offers_to_people: true,
+            offer_table: OfferTable::default(),
+            builders: None,
+            files: Files::default(),
+            autosave: None,
+            dirty: false,
+            undoable: false,
+            legal: Legal::default(),
+            story: None,
+        }
+    }
+
+    /// The game shown (the record's while a game is played).
+    pub fn game(&self) -> &Game {
+        self.played.game()
+    }
+
+    /// The game with its history (seed, rules, names, every action): what saves, autosaves and
+    /// undo work from. `None` on the start screen and in the replay viewer.
+    pub fn record(&self) -> Option<&Record> {
+        self.played.record()
+    }
+
+    /// Plays one action: through the record when there is one, so it is kept for saves and
+    /// undo; its events come back. The one place a game is played on.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.played.apply(action)
+    }
+
+    /// Puts the table on another game: a new deal, a loaded record, a replay's step.
+    pub(in crate::tui) fn set_played(&mut self, played: Played) {
+        self.played = played;
+    }
+
+    /// Sets a position by hand (a test's scenario; see `Played::set_by_hand`).
+    pub(in crate::tui) fn set_by_hand(&mut self, game: Game) {
+        self.played.set_by_hand(game);
+    }
+
+    /// Leaves the record under a position set by hand (`Played::leave_hand`).
+    pub(in crate::tui) fn leave_hand(&mut self) -> bool {
+        self.played.leave_hand()
+    }
+
+    /// Takes back the last action of the record (`Played::undo`).
+    pub(in crate::tui) fn undo(&mut self) -> Option<Result<Action, UndoRefusal>> {
+        self.played.undo()
+    }
+
+    /// The file the game is autosaved to.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
+    }
+
+    /// The legal actions of the position (computed at most once per position, see `Legal`).
+    pub fn legal(&self) -> Rc<[Action]> {
+        self.legal.of(self.game())
+    }
+
+    /// A player's name.
+    pub fn name(&self, s: Seat) -> String {
+        self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, the name
+    /// alone for a person.
+    pub fn label(&self, s: Seat) -> String {
+        match self.level(s) {
+            Some(level) => format!("{} ({level})", self.name(s)),
+            None => self.name(s),
+        }
+    }
+
+    /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
+    pub fn with_names(&self, mut text: String) -> String {
+        for s in self.game().seats() {
+            text = text.replace(&s.to_string(), &self.name(s));
+        }
+        text
+    }
+
+    /// What the player who must act may see. Hands and development cards are read only
+    /// through a seat's view (H1); a screen shows it only to the seat holding its keyboard.
+    pub fn acting_view(&self) -> PlayerView<'_> {
+        self.game().view(self.game().to_act())
+    }
+
+    /// A development card can be played now by the player who must act.
+    pub fn can_play_card(&self) -> bool {
+        self.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_)
+            )
+        })
+    }
+
+    /// The person whose letter was pressed on the shared answer screen.
+    pub fn offer_table_picked(&self) -> Option<Seat> {
+        self.offer_table.picked
+    }
+
+    /// The people the open offer still waits for, in turn order.
+    pub fn offer_waiting(&self) -> Vec<Seat> {
+        let Phase::Trade { answers, .. } = self.game().phase() else { return Vec::new() };
+        let n = self.game().num_players() as u8;
+        let first = self.game().current_player().0;
+        (0..n)
+            .map(|i| Seat((first + i) % n))
+            .filter(|s| answers[s.index()] == Answer::Pending && self.level(*s).is_none())
+            .collect()
+    }
+
+    /// Seats these players (dropping any bot of a game before).
+    pub(crate) fn seat(&mut self, seats: &[SeatInfo]) {
+        self.kinds = seats.iter().map(|s| s.kind).collect();
+        self.bots = seats.iter().map(|_| None).collect();
+        (self.job, self.shown_at, self.last, self.offered) = (None, None, None, None);
+    }
+
+    /// Whether the bot at `s` may still offer a trade in turn `turn`: once a turn at the table.
+    pub fn may_offer(&self, s: Seat, turn: u32) -> bool {
+        self.offered != Some((turn, s))
+    }
+
+    /// Tells a bot who at the table are people and whether it may offer them trades.
+    pub(in crate::tui) fn brief(&self, bot: &mut dyn Bot) {
+        let people = self.humans().fold(crate::engine::SeatSet::default(), crate::engine::SeatSet::with);
+        bot.set_people(people, self.offers_to_people);
+    }
+
+    /// A bot has decided its move, which waits to be played.
+    pub fn decided(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.action.is_some())
+    }
+
+    /// The level of the bot at `s`; `None` for a person.
+    pub fn level(&self, s: Seat) -> Option<BotLevel> {
+        self.kinds.get(s.index()).and_then(|k| k.bot_level())
+    }
+
+    /// The seats people play.
+    pub fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.kinds.iter().enumerate().filter(|(_, k)| **k == SeatKind::Human).map(|(i, _)| Seat(i as u8))
+    }
+
+    /// Forgets the highlighted bot move (a person has acted since).
+    pub(in crate::tui) fn person_acted(&mut self) {
+        (self.shown_at, self.last) = (None, None);
+    }
+
+    /// The island highlight of the last bot move, if it was made at a place.
+    pub(crate) fn highlight(&self) -> Option<&Selection> {
+        self.last.as_ref().and_then(|(_, sel)| sel.as_ref())
+    }
+}
