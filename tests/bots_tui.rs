@@ -176,7 +176,11 @@ fn undo_never_takes_back_a_bots_move() {
     assert_eq!(app.screen.mode(), Mode::Bot);
     app.update(Msg::char('u'));
     assert_eq!(app.table.record().unwrap().len(), 2);
-    assert!(app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("is playing")), "{:?}", app.screen.message);
+    assert!(
+        app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("is playing")),
+        "{:?}",
+        app.screen.message
+    );
     // Back to Ann: the last action is a bot's, and it stays.
     app.play_bots(10_000);
     assert_eq!(app.table.game().to_act(), Seat(0));

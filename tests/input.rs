@@ -128,7 +128,11 @@ fn a_paste_types_into_the_save_prompt() {
 fn start_screen_names_take_up_to_20_printable_characters() {
     let mut app = start_app();
     type_text(&mut app, "Zoë van der Berg-Ölß!!!!");
-    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("Zoë van der Berg-Ölß"), "20 characters, then no more");
+    assert_eq!(
+        app.screen.start.as_ref().unwrap().typing(),
+        Some("Zoë van der Berg-Ölß"),
+        "20 characters, then no more"
+    );
     press(&mut app, KeyCode::Enter);
     type_text(&mut app, "O'Neil & Co. (2)");
     press(&mut app, KeyCode::Enter);

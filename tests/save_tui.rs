@@ -76,7 +76,11 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     assert_eq!(&loaded, app.table.record().unwrap(), "the file holds the game as played, log included");
     let mut resumed = App::from_record(loaded, PLAIN);
     resumed.update(Msg::Resize(100, 32));
-    assert_eq!(resumed.screen.handoff(), Some(app.table.game().to_act()), "the same player to act takes the keyboard first");
+    assert_eq!(
+        resumed.screen.handoff(),
+        Some(app.table.game().to_act()),
+        "the same player to act takes the keyboard first"
+    );
     assert_eq!(resumed.table.log, app.table.log, "the log panel is rebuilt");
     // The same dice to come: both play on identically.
     for turn in 4..7 {

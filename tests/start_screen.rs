@@ -99,7 +99,11 @@ fn what_cant_start_is_said() {
     press(&mut app, "Enter");
     type_text(&mut app, "ann");
     press(&mut app, "Enter");
-    assert!(app.screen.message.as_ref().unwrap().text.contains("two players are called ann"), "{:?}", app.screen.message);
+    assert!(
+        app.screen.message.as_ref().unwrap().text.contains("two players are called ann"),
+        "{:?}",
+        app.screen.message
+    );
     press(&mut app, "Backspace Backspace Backspace");
     type_text(&mut app, "Bob");
     press(&mut app, "Enter");

@@ -241,7 +241,8 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
         // (more names, another island); it never starts the game.
         let on_start = matches!(before.mode, Mode::Start | Mode::StartRules);
         assert!(
-            (on_start && app.screen.start.is_some() || *app.table.game() == before.game) && app.screen.viewer == before.viewer,
+            (on_start && app.screen.start.is_some() || *app.table.game() == before.game)
+                && app.screen.viewer == before.viewer,
             "{}: a paste played or took the keyboard",
             ctx()
         );
@@ -291,7 +292,8 @@ pub fn check_screen(app: &App, ctx: &dyn Fn() -> String) {
             // Only the keyboard's holder sees a hand: the player to act, or with bots the one
             // person at the table; a table of only bots shows the acting bot's.
             let all_bots = app.table.game().seats().all(|x| app.table.level(x).is_some());
-            let allowed = if all_bots { s == to_act } else { Some(s) == app.screen.viewer && app.table.level(s).is_none() };
+            let allowed =
+                if all_bots { s == to_act } else { Some(s) == app.screen.viewer && app.table.level(s).is_none() };
             assert!(
                 allowed,
                 "{}: {title} shown while {to_act:?} is to act and {:?} holds the keyboard:\n{text}",

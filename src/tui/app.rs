@@ -26,9 +26,9 @@ use crate::tui::model::keymap::{self, Cmd, Mode};
 use crate::tui::model::played::Played;
 use crate::tui::model::scene::Scene;
 use crate::tui::model::screen::Screen;
-use crate::tui::model::table::Table;
 use crate::tui::model::selection::{Dir, Purpose, Target};
 use crate::tui::model::start_form::StartForm;
+use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
@@ -213,6 +213,9 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
+        // A test's scenario sets a screen's fields by hand between messages (`app.screen.viewer
+        // = ...`): what they imply is worked out before the key is read.
+        self.settle();
         match msg {
             Msg::Resize(w, h) => self.screen.size = (w, h),
             // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
@@ -312,7 +315,8 @@ impl App {
                 self.screen.log_scroll = (self.screen.log_scroll + page).min(self.table.log.len().saturating_sub(1));
             }
             (_, Cmd::LogDown) => {
-                self.screen.log_scroll = self.screen.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
+                self.screen.log_scroll =
+                    self.screen.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
             }
             (Mode::Over, Cmd::Board) => self.screen.over_view = self.screen.over_view.board_key(),
             (Mode::Over, Cmd::Toggle) => self.screen.over_view = self.screen.over_view.story_key(),
@@ -381,7 +385,9 @@ impl App {
             Outcome::RobberAgain => self.robber_back(),
             Outcome::Island(choice) => self.units_island(choice),
             Outcome::Refuse(why) => self.refuse(why),
-            Outcome::Note(text) => self.screen.message = Some(Message { text: self.table.with_names(text), error: false }),
+            Outcome::Note(text) => {
+                self.screen.message = Some(Message { text: self.table.with_names(text), error: false })
+            }
         }
     }
 }

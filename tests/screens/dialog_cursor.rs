@@ -34,7 +34,9 @@ fn the_answers_list_starts_on_the_first_player_who_accepted_or_countered() {
     assert_eq!(game.to_act(), me, "every answer is in");
 
     let app = app_for(game);
-    let Focus::Dialog(Dialog::Responses { row, .. }) = app.screen.focus else { panic!("the answers: {:?}", app.screen.focus) };
+    let Focus::Dialog(Dialog::Responses { row, .. }) = app.screen.focus else {
+        panic!("the answers: {:?}", app.screen.focus)
+    };
     assert_eq!(row, Some(1), "the cursor is on {accepter:?}, the only one who accepted, not on the one who declined");
 }
 
@@ -172,7 +174,11 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
     let game = Scenario::from_game(game).hand(me, Hand::new([4, 0, 5, 0, 0])).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('m'));
-    assert!(matches!(app.screen.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })), "wool: {:?}", app.screen.focus);
+    assert!(
+        matches!(app.screen.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })),
+        "wool: {:?}",
+        app.screen.focus
+    );
 }
 
 /// H5: with two cards that can be played, the menu opens with neither chosen; Enter then plays

@@ -132,7 +132,11 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
     app.screen.viewer = Some(ANN);
     app.screen.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));
-    assert!(matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }), "{:?}", app.table.game().phase());
+    assert!(
+        matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }),
+        "{:?}",
+        app.table.game().phase()
+    );
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("a 7 with no robber, in Ann's turn: Bob takes 2 cards for a building"), "{screen}");
     assert!(!screen.contains("Bob continues the turn"), "{screen}");
@@ -140,7 +144,8 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
     app.update(Msg::key(KeyCode::Enter));
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("No robber: 2 cards for"), "{screen}");
-    let kind = Resource::ALL.into_iter().find(|&r| app.table.game().is_legal(catan::engine::Action::TakeCard(r))).unwrap();
+    let kind =
+        Resource::ALL.into_iter().find(|&r| app.table.game().is_legal(catan::engine::Action::TakeCard(r))).unwrap();
     let key = kind.name().chars().next().unwrap();
     // The kind's key, one more, Enter: both cards on one dialog.
     for k in [KeyCode::Char(key), KeyCode::Char('+'), KeyCode::Enter] {

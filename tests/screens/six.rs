@@ -271,7 +271,11 @@ fn the_special_building_phase_on_screen() {
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Footer));
     // p is refused at once, as t and m are.
     press(&mut app, "p");
-    assert!(app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")), "{:?}", app.screen.message);
+    assert!(
+        app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")),
+        "{:?}",
+        app.screen.message
+    );
     assert!(matches!(app.screen.focus, catan::tui::Focus::Idle));
     // Done: the rest pass by themselves and the next player rolls.
     press(&mut app, "e");
@@ -315,7 +319,10 @@ fn the_second_player_of_a_pair_on_screen() {
     press(&mut app, "e");
     let second = app.table.game().to_act();
     let handoff = draw(&mut app, 140, 45);
-    assert!(handoff.contains(&format!("{} plays the second part of {roller}'s turn", app.table.name(second))), "{handoff}");
+    assert!(
+        handoff.contains(&format!("{} plays the second part of {roller}'s turn", app.table.name(second))),
+        "{handoff}"
+    );
     press(&mut app, "Enter");
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");

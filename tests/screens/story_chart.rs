@@ -46,7 +46,10 @@ fn the_story_chart_of_six_players_tells_the_six_lines_apart() {
     press(&mut app, "c");
     let body = region(&mut app, 140, 45, Region::Body);
     for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
-        assert!(body.contains(&format!("{name} {}", app.table.name(Seat(i as u8)))), "the legend names {name}:\n{body}");
+        assert!(
+            body.contains(&format!("{name} {}", app.table.name(Seat(i as u8)))),
+            "the legend names {name}:\n{body}"
+        );
     }
     insta::assert_snapshot!(body);
 }

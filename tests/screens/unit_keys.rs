@@ -162,7 +162,8 @@ fn r56_the_fight_shows_both_dice_the_modifiers_and_what_changed() {
         press(&mut app, "n Enter");
         choose(&mut app, "attack");
         press(&mut app, "Enter");
-        let Some(&Event::Fought { result, dice, .. }) = app.table.log.iter().find(|e| matches!(e, Event::Fought { .. }))
+        let Some(&Event::Fought { result, dice, .. }) =
+            app.table.log.iter().find(|e| matches!(e, Event::Fought { .. }))
         else {
             panic!("no fight")
         };
@@ -194,7 +195,12 @@ fn r52_v_offers_and_builds_on_a_corner_of_a_knights_hex_without_a_road() {
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
     let Focus::Select(sel, _) = &app.screen.focus else {
-        panic!("v opens the settlement's places: {:?} {:?} {:?}", app.screen.message, app.screen.mode(), app.table.game().legal_actions())
+        panic!(
+            "v opens the settlement's places: {:?} {:?} {:?}",
+            app.screen.message,
+            app.screen.mode(),
+            app.table.game().legal_actions()
+        )
     };
     let corners: Vec<Target> = topo().hex_vertices(FOREST_3).iter().map(|&v| Target::Vertex(v)).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| corners.contains(t)), "only the knight's hex corners");
@@ -212,7 +218,9 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
-    let Focus::Select(sel, _) = &app.screen.focus else { panic!("v opens the settlement's places: {:?}", app.screen.message) };
+    let Focus::Select(sel, _) = &app.screen.focus else {
+        panic!("v opens the settlement's places: {:?}", app.screen.message)
+    };
     let coast: Vec<Target> = topo().sea_corners(x).iter().map(Target::Vertex).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| coast.contains(t)), "the corners beside the ship");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };

@@ -141,8 +141,10 @@ fn twelve_turns_of_six_people_pass_the_keyboard_only_to_who_acts() {
             Mode::Turn => press(&mut app, "e"),
             other => panic!("{other:?}"),
         }
-        moments +=
-            app.table.log[before..].iter().filter(|e| matches!(e, catan::engine::Event::SpecialBuilding { .. })).count();
+        moments += app.table.log[before..]
+            .iter()
+            .filter(|e| matches!(e, catan::engine::Event::SpecialBuilding { .. }))
+            .count();
     }
     assert_eq!(app.table.game().turn_number(), 13);
     let before = handoffs + moments;

@@ -138,7 +138,10 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
                 assert_ne!(app.table.game().phase(), Phase::Robber, "named, then Enter robs");
-                assert_eq!(app.table.game().seats().map(|s| app.table.game().public_player(s).resource_cards).sum::<u32>(), before);
+                assert_eq!(
+                    app.table.game().seats().map(|s| app.table.game().public_player(s).resource_cards).sum::<u32>(),
+                    before
+                );
                 return;
             }
             Mode::Picker => {

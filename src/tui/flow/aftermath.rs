@@ -6,8 +6,8 @@
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Phase, Seat, Target};
 use crate::tui::app::App;
-use crate::tui::model::focus::Message;
 use crate::tui::model::bot_job::{bot_seed, place_of};
+use crate::tui::model::focus::Message;
 
 /// Who acted: the person at the keyboard, or a computer player and the move it played.
 #[derive(Clone, Copy)]
@@ -50,7 +50,8 @@ impl App {
             let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.table.seed, seat) ^ acted.from as u64);
             played = stand_in.choose(self.table.game().acting_view());
             acted = Acted { from: acted.from, ..self.play_actions(vec![played]) };
-            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.table.label(seat));
+            let text =
+                format!("{} chose a move the rules refuse ({why}): a random move instead", self.table.label(seat));
             self.refuse(text);
         }
         self.after(By::Bot(seat, played), acted);
@@ -186,7 +187,8 @@ impl App {
         if self.table.level(seat).is_some() {
             return;
         }
-        let kinds: Vec<Action> = self.table.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
+        let kinds: Vec<Action> =
+            self.table.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
         if let [only] = kinds[..] {
             let _ = self.apply_one(only);
         }

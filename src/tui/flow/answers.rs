@@ -21,8 +21,10 @@ impl App {
         match self.table.offer_table.key(c, key.code == KeyCode::Esc, &asked, letter) {
             Step::Other => return false,
             Step::Picked(s) => {
-                let text =
-                    format!("{}: a accepts, d declines, c counters (takes the keyboard); Esc: not {0}", self.table.name(s));
+                let text = format!(
+                    "{}: a accepts, d declines, c counters (takes the keyboard); Esc: not {0}",
+                    self.table.name(s)
+                );
                 self.screen.message = Some(Message { text, error: false });
             }
             Step::Unpicked => {}

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Seat};
 use crate::tui::app::App;
+use crate::tui::model::bot_job::{Job, POLL, bot_seed, table_bot};
 use crate::tui::model::focus::Message;
 use crate::tui::model::keymap::Mode;
-use crate::tui::model::bot_job::{Job, POLL, bot_seed, table_bot};
 
 impl App {
     /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
@@ -40,7 +40,10 @@ impl App {
     /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
     /// key). Where a person sits it waits for their key (`None`).
     fn unwatched_fight_ends(&self) -> Option<Instant> {
-        if self.screen.fight.is_none() || self.screen.keyboard.mode != Mode::Fight || self.table.humans().next().is_some() {
+        if self.screen.fight.is_none()
+            || self.screen.keyboard.mode != Mode::Fight
+            || self.table.humans().next().is_some()
+        {
             return None;
         }
         Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))

@@ -73,18 +73,22 @@ impl App {
         let seat = self.table.game().to_act();
         let near = self.screen.last_target;
         self.screen.focus = match self.table.game().phase() {
-            Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::among(self.table.game(), &self.table.legal(), Purpose::Settlement, near, false), None)
-            }
-            Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::among(self.table.game(), &self.table.legal(), Purpose::Road, near, false), None)
-            }
+            Phase::Setup { settlement: None, .. } => Focus::Select(
+                Selection::among(self.table.game(), &self.table.legal(), Purpose::Settlement, near, false),
+                None,
+            ),
+            Phase::Setup { .. } | Phase::RoadBuilding { .. } => Focus::Select(
+                Selection::among(self.table.game(), &self.table.legal(), Purpose::Road, near, false),
+                None,
+            ),
             Phase::Robber => self.robber_focus(),
             Phase::Discard { remaining } => {
                 Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
             }
             Phase::Trade { .. } => self.trade_focus(seat),
-            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(self.table.game()))),
+            Phase::Plenty { .. } => {
+                Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(self.table.game())))
+            }
             Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
         };
     }

@@ -96,7 +96,9 @@ impl App {
 
     /// Picks the autosave file of a game that has begun, if autosaving and not yet done.
     pub(in crate::tui) fn start_autosave(&mut self) {
-        if let (None, Some(dir), Some(record)) = (&self.table.autosave, &self.table.files.autosaves, self.table.record()) {
+        if let (None, Some(dir), Some(record)) =
+            (&self.table.autosave, &self.table.files.autosaves, self.table.record())
+        {
             match Autosave::start_in(dir, record) {
                 Ok(a) => self.table.autosave = Some(a),
                 Err(e) => self.refuse(format!("autosave is off: {e}")),

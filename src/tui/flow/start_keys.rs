@@ -26,6 +26,7 @@ impl App {
             app.screen.message = Some(Message { text: notice.clone(), error: true });
         }
         app.preview();
+        app.settle();
         app
     }
 

@@ -18,7 +18,9 @@ impl App {
             Cmd::PlayCard if matches!(self.table.game().phase(), Phase::SpecialBuilding { .. }) => {
                 return self.refuse("not now: no card play in the special building phase".into());
             }
-            Cmd::PlayCard => return self.screen.focus = Focus::Dialog(Dialog::cards(self.table.game(), &self.table.legal())),
+            Cmd::PlayCard => {
+                return self.screen.focus = Focus::Dialog(Dialog::cards(self.table.game(), &self.table.legal()));
+            }
             Cmd::Trade => return self.open_offer(),
             Cmd::Maritime => return self.open_maritime(),
             Cmd::Units => return self.open_units(),
@@ -38,7 +40,10 @@ impl App {
             let why = purpose.action(first).and_then(|a| self.table.game().check(a).err());
             let text = match why {
                 Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
-                _ if purpose.cost(self.table.game()).is_some_and(|(_, cost)| !self.table.acting_view().hand().contains(&cost)) => {
+                _ if purpose
+                    .cost(self.table.game())
+                    .is_some_and(|(_, cost)| !self.table.acting_view().hand().contains(&cost)) =>
+                {
                     let (what, cost) = purpose.cost(self.table.game()).expect("checked just above");
                     self.cannot_afford(what, cost)
                 }

@@ -17,8 +17,8 @@ impl App {
     pub(in crate::tui) fn open_units(&mut self) {
         let choice = UnitChoice::new(&self.table.legal());
         if choice.steps.left().is_empty() {
-            let why =
-                crate::tui::model::unit_choice::attack_note(self.table.game()).map_or(String::new(), |n| format!(" ({n})"));
+            let why = crate::tui::model::unit_choice::attack_note(self.table.game())
+                .map_or(String::new(), |n| format!(" ({n})"));
             return self.refuse(format!("no unit can be built, act or attack now{why}"));
         }
         self.screen.focus = Focus::Dialog(Dialog::Units(choice));

@@ -111,7 +111,11 @@ impl<'a> Scene<'a> {
         }
         if mode == Mode::Start && matches!(cmd, Cmd::Left | Cmd::Right) {
             // The level keys, on a computer player's seat.
-            return self.screen.start.as_ref().is_some_and(|f| matches!(f.row, Row::Seat(i) if f.seats[i].bot.is_some()));
+            return self
+                .screen
+                .start
+                .as_ref()
+                .is_some_and(|f| matches!(f.row, Row::Seat(i) if f.seats[i].bot.is_some()));
         }
         if mode != Mode::Turn {
             return match (&self.screen.focus, cmd) {

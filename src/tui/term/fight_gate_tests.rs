@@ -11,8 +11,8 @@ use crate::engine::{Action, Config, Event, MapId, Modules, Phase};
 use crate::save::{Record, SeatInfo};
 use crate::tui::Theme;
 use crate::tui::app::App;
-use crate::tui::model::focus::Msg;
 use crate::tui::model::focus::Guarded;
+use crate::tui::model::focus::Msg;
 use crate::tui::model::keymap::Mode;
 use crate::tui::term::gate::{Gate, Input};
 
@@ -97,7 +97,11 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
     assert!(!gate.admits(Input::User, ms(800)), "a second key of that press is dropped");
     // Bob plays on to a person's turn: the hand-off holds the keyboard for that person.
     app.play_bots(200);
-    assert!(app.table.game().is_over() || app.screen.handoff().is_some(), "a person's turn comes: {:?}", app.screen.mode());
+    assert!(
+        app.table.game().is_over() || app.screen.handoff().is_some(),
+        "a person's turn comes: {:?}",
+        app.screen.mode()
+    );
     if !app.table.game().is_over() {
         let who = app.screen.handoff().unwrap();
         assert!(gate.drawn(app.screen.guarded(), ms(900)));

@@ -21,8 +21,8 @@ use crate::save::{Record, Timeline};
 use crate::tui::model::focus::{Msg, letters_for};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::screen::Screen;
-use crate::tui::model::table::Table;
 use crate::tui::model::selection::{Purpose, Selection, Target};
+use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 use crate::tui::term::terminal::{Exit, Wait};
 use crate::tui::view::board::{Geometry, Island};
@@ -106,7 +106,8 @@ impl Replay {
         replay.table.story = Some(crate::tui::model::game_story::StoryChart::of_record(record));
         let mut entries = Vec::new();
         for step in 0..=replay.timeline.len() {
-            entries.extend(entries_all(&replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
+            entries
+                .extend(entries_all(&replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
         }
         replay.entries = entries;
         replay
@@ -445,7 +446,8 @@ impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let scene = self.scene();
         let app = &scene;
-        let need = layout::min_size_sea(app.table.game().topology(), crate::tui::view::board::sea_drawn(app.table.game()));
+        let need =
+            layout::min_size_sea(app.table.game().topology(), crate::tui::view::board::sea_drawn(app.table.game()));
         let need = (need.0, need.1 + 1);
         if area.width < need.0 || area.height < need.1 {
             crate::tui::view::screens::too_small(app, area, buf, need, "q quits");

@@ -215,7 +215,11 @@ pub fn run(options: Options) -> io::Result<Exit> {
     leave(terminal);
     drop(guard);
     // Said once more on the normal screen, where it stays (issue 23): how to resume.
-    if matches!(exit, Exit::Quit) && app.screen.start.is_none() && !app.table.game().is_over() && app.table.autosave_path().is_some() {
+    if matches!(exit, Exit::Quit)
+        && app.screen.start.is_none()
+        && !app.table.game().is_over()
+        && app.table.autosave_path().is_some()
+    {
         println!("The game is saved: catan --continue resumes it.");
     }
     Ok(exit)

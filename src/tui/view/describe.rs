@@ -33,7 +33,8 @@ pub fn units_words(app: &Scene, units: &[UnitHere]) -> Option<String> {
             None => groups.push((u.seat, vec![text])),
         }
     }
-    let parts: Vec<String> = groups.iter().map(|(s, list)| format!("{}'s {}", app.table.name(*s), list.join(", "))).collect();
+    let parts: Vec<String> =
+        groups.iter().map(|(s, list)| format!("{}'s {}", app.table.name(*s), list.join(", "))).collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 

@@ -105,7 +105,9 @@ const MESSAGE_ROOM: usize = 40;
 fn verdict(app: &Scene, game: &Game, action: Action, ready: &str) -> Line<'static> {
     match game.check(action) {
         Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
-        Err(e) => Line::styled(format!("{} {}", app.theme.cross(), app.table.with_names(e.to_string())), app.theme.error()),
+        Err(e) => {
+            Line::styled(format!("{} {}", app.theme.cross(), app.table.with_names(e.to_string())), app.theme.error())
+        }
     }
 }
 

@@ -136,7 +136,8 @@ fn digits(n: usize) -> usize {
 /// The page as lines `width` wide at most, with the line each section starts on.
 pub fn lines(app: &Scene, width: u16) -> (Vec<Line<'static>>, Vec<usize>) {
     let width = usize::from(width.max(20));
-    let target = if app.screen.start.is_some() { app.table.rules.target } else { app.table.game().config().target }.to_string();
+    let target =
+        if app.screen.start.is_some() { app.table.rules.target } else { app.table.game().config().target }.to_string();
     let mut out: Vec<Line> = Vec::new();
     let mut starts = Vec::new();
     for page in pages(app) {

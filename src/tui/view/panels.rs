@@ -76,7 +76,9 @@ pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.table.game().num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
+    app.table.game().num_players() as u16
+        + 3
+        + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:

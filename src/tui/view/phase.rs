@@ -66,7 +66,9 @@ fn instruction(app: &Scene) -> String {
     if app.keyboard().sharing_offer {
         return match app.table.offer_table_picked() {
             Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.table.name(s)),
-            None => format!("{}'s offer: each person asked answers by their letter", app.table.name(g.current_player())),
+            None => {
+                format!("{}'s offer: each person asked answers by their letter", app.table.name(g.current_player()))
+            }
         };
     }
     if app.keyboard().asking_builders {
