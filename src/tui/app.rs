@@ -1,8 +1,9 @@
-//! The application: its state ([`App`]) and `update`. Keys become commands (through the
-//! keymap), commands change the UI state or become engine actions. The views never see the
-//! app: they borrow its model, a [`Scene`] the App owns and reads as its own fields (through
-//! `Deref`; lending it out to be changed clears what was asked of it); `app/draw.rs` draws
-//! it, with the App's status-line message.
+//! The application: one game's [`Table`] and the [`Screen`]s looking at it ([`App`]), and
+//! `update`. Keys become commands (through the keymap), commands change the screen's state or
+//! become engine actions played on the table; then every screen settles what follows from
+//! the change ([`App::settle`]: who holds its keyboard, its mode, too small), once, and
+//! everything reads that. The views never see the app: they read a [`Scene`], one screen and
+//! the table lent together; `app/draw.rs` draws the first screen.
 //!
 //! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
 //! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
@@ -87,7 +88,7 @@ impl App {
 
     /// An app showing a game in progress without its record (a test's scenario): its seed,
     /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Scene::still`).
+    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Table::still`).
     /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);

@@ -84,7 +84,7 @@ impl App {
             // A tip with nothing to advise comes as `None`: no tip is shown.
             self.screen.coach.tip = rx.map(|rx| Pending::new(asked, rx));
         }
-        // Polled only while waiting: lending the model out forgets the keyboard's memo.
+        // Polled only while waiting: nothing changes while nothing is worked out.
         if self.screen.coach.panel.as_ref().is_some_and(Pending::waiting) {
             changed |= self.screen.coach.panel.as_mut().is_some_and(|p| p.poll(wait));
         }
