@@ -38,7 +38,7 @@ use crate::tui::view::layout;
 /// has one screen holding every person seat; a seat joined from another terminal is one more
 /// screen holding that seat ([`App::join`]). The keys' flows (`flow/`) act on the screen whose
 /// key it is, `screen`: another screen's key is handled with that screen put in its place
-/// ([`App::update_on`]). After a change every screen is settled ([`App::settle`]).
+/// ([`App::update_on`]). After a change every screen is settled (`App::settle`).
 pub struct App {
     /// The game, shared by every screen.
     pub table: Table,

@@ -43,7 +43,7 @@ pub fn need(table: &Table, on_start: bool) -> (u16, u16) {
 }
 
 impl Scene<'_> {
-    /// The smallest terminal this screen is drawn in ([`need`]).
+    /// The smallest terminal this screen is drawn in (`need`).
     pub fn min_size(&self) -> (u16, u16) {
         need(self.table, self.screen.start.is_some())
     }
