@@ -162,8 +162,9 @@ impl App {
 
     /// Works out every screen's derived state (who holds its keyboard, its mode, too small)
     /// for the table and the screen as they are now: after a change, once, before anything
-    /// reads it.
-    pub(in crate::tui) fn settle(&mut self) {
+    /// reads it. `update` and `tick` settle after their message; a test that sets a screen's
+    /// fields by hand (`app.screen.viewer = ...`) settles after it.
+    pub fn settle(&mut self) {
         let table = &self.table;
         for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
             let need = layout::need(table, screen.start.is_some());
@@ -214,9 +215,6 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
-        // A test's scenario sets a screen's fields by hand between messages (`app.screen.viewer
-        // = ...`): what they imply is worked out before the key is read.
-        self.settle();
         match msg {
             Msg::Resize(w, h) => self.screen.size = (w, h),
             // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they

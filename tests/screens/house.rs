@@ -54,6 +54,8 @@ fn app(game: Game, theme: Theme) -> App {
     app.set_position(game);
     app.screen.viewer = Some(A);
     app.screen.focus = Focus::Idle;
+    // Set by hand: the screen works out what follows, as after a key.
+    app.settle();
     app
 }
 

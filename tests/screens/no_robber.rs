@@ -131,6 +131,7 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
     );
     app.screen.viewer = Some(ANN);
     app.screen.focus = Focus::Idle;
+    app.settle();
     app.update(Msg::key(KeyCode::Char('r')));
     assert!(
         matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }),
