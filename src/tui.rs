@@ -9,9 +9,11 @@
 //! - `flow/`: what a key does, the App's `update` split by purpose, and the choices in steps;
 //! - `app.rs`: the [`App`], which owns the state, and its `update`;
 //! - `view/`: widgets that only read the model and draw it;
-//! - `model/`: the state types the views read: the [`Scene`] (the one model the App owns
-//!   and the views borrow; the replay viewer owns one too), the focus, the dialogs, the
-//!   selection, the key tables of [`keymap`] (which also write the footer and the help).
+//! - `model/`: the state: one [`Table`] a game (the record, names, rules, bots, autosave, the
+//!   log, the shared questions) and one [`Screen`] a terminal (the seats it holds, focus,
+//!   dialogs, scroll, help, advice, size, and its keyboard as last settled), read together by
+//!   the views as a [`Scene`]; the focus, the dialogs, the selection, the key tables of
+//!   [`keymap`] (which also write the footer and the help).
 //!
 //! The engine decides everything: the UI offers what `legal_actions()` allows and shows
 //! `RuleError`s as they are.
@@ -23,18 +25,20 @@ mod term;
 mod view;
 
 pub use app::App;
+pub use model::bot_job::{DEFAULT_DELAY, DEFAULT_TIME};
 pub use model::dialog::{Composer, Dialog, PickFor, Picker};
 pub use model::files::{Files, Resume};
 pub use model::focus::{Focus, Message, Msg};
 pub use model::game_story::{OverView, StoryChart};
 pub use model::keymap;
 pub use model::scene::Scene;
+pub use model::screen::Screen;
 pub use model::selection::{Purpose, Selection, Target};
 pub use model::settings::{self, Remembered, Settings};
 pub use model::start_form::{Row, SeatEntry, StartForm};
 pub use model::stats::Stats;
 pub use model::steps::Steps;
-pub use model::table::{DEFAULT_DELAY, DEFAULT_TIME, Table};
+pub use model::table::Table;
 pub use model::theme::Theme;
 pub use term::replay;
 pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};

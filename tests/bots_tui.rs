@@ -33,11 +33,11 @@ fn new_app(seed: u64, seats: Vec<SeatInfo>) -> App {
 /// Ann plays as a hurried person would: places at the cursor (or the next legal place), rolls, ends the turn, and takes
 /// the first legal choice in any dialog (a discard, the robber's victim).
 fn person_moves(app: &mut App) {
-    match app.mode() {
+    match app.screen.mode() {
         // Enter places at the cursor; the robber's cursor starts on the robber, which must
         // move (issue 23), so there Enter is refused and Tab goes to the next legal hex.
         Mode::Select => {
-            let played = |app: &App| app.record().map_or(0, |r| r.actions().len());
+            let played = |app: &App| app.table.record().map_or(0, |r| r.actions().len());
             let before = played(app);
             app.update(Msg::key(KeyCode::Enter));
             if played(app) == before {
@@ -45,10 +45,10 @@ fn person_moves(app: &mut App) {
                 app.update(Msg::key(KeyCode::Enter));
             }
         }
-        Mode::Turn if app.enabled(catan::tui::keymap::Cmd::Roll) => app.update(Msg::char('r')),
+        Mode::Turn if app.scene().enabled(catan::tui::keymap::Cmd::Roll) => app.update(Msg::char('r')),
         Mode::Turn => app.update(Msg::char('e')),
         _ => {
-            let first = app.game().legal_actions()[0];
+            let first = app.table.game().legal_actions()[0];
             app.apply(vec![first]);
         }
     }
@@ -59,12 +59,12 @@ fn person_moves(app: &mut App) {
 fn play(app: &mut App, moves: usize) {
     for _ in 0..moves {
         app.play_bots(10_000);
-        if app.game().is_over() {
+        if app.table.game().is_over() {
             return;
         }
-        assert_eq!(app.handoff(), None, "no hand-off with one person at the table");
-        assert_eq!(app.viewer, Some(Seat(0)), "the keyboard stays Ann's");
-        assert_eq!(app.game().to_act(), Seat(0));
+        assert_eq!(app.screen.handoff(), None, "no hand-off with one person at the table");
+        assert_eq!(app.screen.viewer, Some(Seat(0)), "the keyboard stays Ann's");
+        assert_eq!(app.table.game().to_act(), Seat(0));
         person_moves(app);
     }
 }
@@ -72,14 +72,14 @@ fn play(app: &mut App, moves: usize) {
 #[test]
 fn one_person_among_bots_never_sees_a_handoff_and_bots_play_their_seats() {
     let mut app = new_app(42, seats(BotLevel::Easy, 4));
-    assert_ne!(app.mode(), Mode::Handoff);
+    assert_ne!(app.screen.mode(), Mode::Handoff);
     play(&mut app, 40);
-    let record = app.record().expect("a game being played");
+    let record = app.table.record().expect("a game being played");
     let by_bots = record.actions().len();
-    assert!(app.game().turn_number() >= 8, "set-up and several turns: turn {}", app.game().turn_number());
+    assert!(app.table.game().turn_number() >= 8, "set-up and several turns: turn {}", app.table.game().turn_number());
     assert!(by_bots > 60, "the bots played their seats: {by_bots} actions in all");
     for s in 1..4 {
-        assert!(app.game().public_player(Seat(s)).points >= 2, "seat {s} placed its set-up pieces");
+        assert!(app.table.game().public_player(Seat(s)).points >= 2, "seat {s} placed its set-up pieces");
     }
 }
 
@@ -90,13 +90,13 @@ fn the_players_panel_shows_each_bot_with_its_level_and_the_footer_who_is_thinkin
     person_moves(&mut app);
     person_moves(&mut app);
     app.play_bots(0);
-    let bot = app.bot_seat().expect("a bot is to act");
-    assert_eq!(app.mode(), Mode::Bot);
+    let bot = app.screen.bot_seat().expect("a bot is to act");
+    assert_eq!(app.screen.mode(), Mode::Bot);
     // The bot started thinking on its thread as Ann's road was played (what follows an action
     // arms the bots' turn, issue 35): the loop only polls it; the screen is drawn meanwhile.
     assert!(app.bot_wait(Instant::now()).is_some_and(|wait| wait > Duration::ZERO), "Bert thinks already");
     let screen = draw_at(&app, 100, 32);
-    let thinking = format!("{} is thinking…", app.label(bot));
+    let thinking = format!("{} is thinking…", app.table.label(bot));
     assert!(screen.contains(&thinking), "{screen}");
     assert!(screen.contains("B Bert (easy)") && screen.contains("C Cleo (easy)"), "{screen}");
     // Who is thinking on the status line; the seats' bot levels in the players panel.
@@ -108,30 +108,30 @@ fn a_bot_thinks_on_its_own_thread_and_help_pauses_its_moves_but_not_the_keys() {
     let mut app = new_app(7, seats(BotLevel::Medium, 3));
     person_moves(&mut app);
     person_moves(&mut app);
-    assert!(app.bot_seat().is_some());
-    let before = app.record().unwrap().len();
+    assert!(app.screen.bot_seat().is_some());
+    let before = app.table.record().unwrap().len();
     // Help opens while the bot plays; its moves wait under it.
     app.update(Msg::char('?'));
-    assert_eq!(app.mode(), Mode::Help);
+    assert_eq!(app.screen.mode(), Mode::Help);
     let until = Instant::now() + Duration::from_millis(300);
     while Instant::now() < until {
         app.tick(Instant::now());
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(app.record().unwrap().len(), before, "no bot move under the help");
+    assert_eq!(app.table.record().unwrap().len(), before, "no bot move under the help");
     app.update(Msg::key(KeyCode::Esc));
     // The log scrolls while the bot plays.
     app.update(Msg::key(KeyCode::PageUp));
     let deadline = Instant::now() + Duration::from_secs(30);
-    while app.bot_seat().is_some() {
+    while app.screen.bot_seat().is_some() {
         assert!(Instant::now() < deadline, "the bots never gave the keyboard back");
         let wait = app.bot_wait(Instant::now()).expect("a bot plays");
         std::thread::sleep(wait.min(Duration::from_millis(5)));
         app.tick(Instant::now());
     }
-    assert!(app.record().unwrap().len() > before + 2, "the bots placed their pieces");
-    assert_eq!(app.game().to_act(), Seat(0));
-    assert_eq!(app.mode(), Mode::Select, "Ann places her second settlement");
+    assert!(app.table.record().unwrap().len() > before + 2, "the bots placed their pieces");
+    assert_eq!(app.table.game().to_act(), Seat(0));
+    assert_eq!(app.screen.mode(), Mode::Select, "Ann places her second settlement");
 }
 
 #[test]
@@ -144,22 +144,22 @@ fn a_bot_move_waits_for_the_delay_and_any_key_skips_it() {
     // The first bot move comes as soon as it is decided: a person's move was the last shown.
     let mut moves = 0;
     while moves == 0 {
-        let at = app.record().unwrap().len();
+        let at = app.table.record().unwrap().len();
         app.tick(t0);
         std::thread::sleep(Duration::from_millis(2));
-        moves = app.record().unwrap().len() - at;
+        moves = app.table.record().unwrap().len() - at;
     }
-    let at = app.record().unwrap().len();
+    let at = app.table.record().unwrap().len();
     for _ in 0..50 {
         app.tick(t0 + Duration::from_secs(1));
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(app.record().unwrap().len(), at, "the next move waits an hour");
-    assert!(app.bot_status().unwrap().contains("any key"), "{:?}", app.bot_status());
+    assert_eq!(app.table.record().unwrap().len(), at, "the next move waits an hour");
+    assert!(app.scene().bot_status().unwrap().contains("any key"), "{:?}", app.scene().bot_status());
     // x means nothing while a bot plays: it skips ahead.
     app.update(Msg::char('x'));
     app.tick(t0 + Duration::from_secs(1));
-    assert_eq!(app.record().unwrap().len(), at + 1, "the key skipped the wait");
+    assert_eq!(app.table.record().unwrap().len(), at + 1, "the key skipped the wait");
 }
 
 #[test]
@@ -167,30 +167,34 @@ fn undo_never_takes_back_a_bots_move() {
     let mut app = new_app(42, seats(BotLevel::Easy, 4));
     // Ann's own set-up settlement can be taken back.
     person_moves(&mut app);
-    assert!(app.enabled(catan::tui::keymap::Cmd::Undo));
+    assert!(app.scene().enabled(catan::tui::keymap::Cmd::Undo));
     app.update(Msg::char('u'));
-    assert_eq!(app.record().unwrap().len(), 0, "{:?}", app.message);
+    assert_eq!(app.table.record().unwrap().len(), 0, "{:?}", app.screen.message);
     person_moves(&mut app);
     person_moves(&mut app);
     // While a bot plays, u is refused and takes nothing back.
-    assert_eq!(app.mode(), Mode::Bot);
+    assert_eq!(app.screen.mode(), Mode::Bot);
     app.update(Msg::char('u'));
-    assert_eq!(app.record().unwrap().len(), 2);
-    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("is playing")), "{:?}", app.message);
+    assert_eq!(app.table.record().unwrap().len(), 2);
+    assert!(
+        app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("is playing")),
+        "{:?}",
+        app.screen.message
+    );
     // Back to Ann: the last action is a bot's, and it stays.
     app.play_bots(10_000);
-    assert_eq!(app.game().to_act(), Seat(0));
-    let len = app.record().unwrap().len();
-    assert!(!app.enabled(catan::tui::keymap::Cmd::Undo), "the footer offers no undo");
+    assert_eq!(app.table.game().to_act(), Seat(0));
+    let len = app.table.record().unwrap().len();
+    assert!(!app.scene().enabled(catan::tui::keymap::Cmd::Undo), "the footer offers no undo");
     app.update(Msg::char('u'));
-    assert_eq!(app.record().unwrap().len(), len, "a bot's move is not taken back");
-    assert!(app.message.as_ref().is_some_and(|m| m.error), "{:?}", app.message);
+    assert_eq!(app.table.record().unwrap().len(), len, "a bot's move is not taken back");
+    assert!(app.screen.message.as_ref().is_some_and(|m| m.error), "{:?}", app.screen.message);
     // Ann's second settlement goes, and only it comes back.
     person_moves(&mut app);
     app.update(Msg::char('u'));
-    assert_eq!(app.record().unwrap().len(), len, "Ann took back her own settlement");
+    assert_eq!(app.table.record().unwrap().len(), len, "Ann took back her own settlement");
     app.update(Msg::char('u'));
-    assert_eq!(app.record().unwrap().len(), len, "and no further");
+    assert_eq!(app.table.record().unwrap().len(), len, "and no further");
 }
 
 #[test]
@@ -199,23 +203,23 @@ fn bots_answer_a_persons_trade_offer_and_the_keyboard_comes_back() {
     // On to Ann's turn, rolled, with a card to offer.
     for _ in 0..200 {
         app.play_bots(10_000);
-        let hand = app.acting_view().hand();
-        if app.game().phase() == Phase::Main && hand.total() > 0 {
+        let hand = app.table.acting_view().hand();
+        if app.table.game().phase() == Phase::Main && hand.total() > 0 {
             break;
         }
         person_moves(&mut app);
     }
-    assert_eq!(app.game().phase(), Phase::Main);
-    let hand = app.acting_view().hand();
+    assert_eq!(app.table.game().phase(), Phase::Main);
+    let hand = app.table.acting_view().hand();
     let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
     let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
     let to = SeatSet::all(4).without(Seat(0));
     app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
-    assert!(app.bot_seat().is_some(), "a bot answers first");
+    assert!(app.screen.bot_seat().is_some(), "a bot answers first");
     app.play_bots(10);
-    assert_eq!(app.game().to_act(), Seat(0), "every bot answered; the keyboard is Ann's");
-    assert_eq!(app.handoff(), None);
-    let answered = app.log.iter().filter(|e| format!("{e:?}").contains("Trade")).count();
+    assert_eq!(app.table.game().to_act(), Seat(0), "every bot answered; the keyboard is Ann's");
+    assert_eq!(app.screen.handoff(), None);
+    let answered = app.table.log.iter().filter(|e| format!("{e:?}").contains("Trade")).count();
     assert!(answered >= 4, "the offer and three answers are in the log");
 }
 
@@ -226,7 +230,7 @@ fn bot_seats_are_saved_and_resumed_as_bots() {
     app.set_files(Files::in_data_dir(dir.path()), None);
     play(&mut app, 12);
     app.autosave_now();
-    let file = app.autosave_path().expect("autosaved").to_path_buf();
+    let file = app.table.autosave_path().expect("autosaved").to_path_buf();
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains(r#""bot": "easy""#) || text.contains(r#""bot":"easy""#), "{text}");
     let record = save::load(&file).unwrap();
@@ -235,15 +239,15 @@ fn bot_seats_are_saved_and_resumed_as_bots() {
     let mut resumed = App::from_record(record, PLAIN);
     resumed.table.delay = Duration::ZERO;
     assert_eq!(resumed.table.level(Seat(3)), Some(BotLevel::Easy));
-    assert_eq!(resumed.label(Seat(3)), "Dirk (easy)");
-    assert_eq!(resumed.viewer, Some(Seat(0)), "the one person has the keyboard at once");
-    assert_eq!(resumed.handoff(), None);
-    let turn = resumed.game().turn_number();
+    assert_eq!(resumed.table.label(Seat(3)), "Dirk (easy)");
+    assert_eq!(resumed.screen.viewer, Some(Seat(0)), "the one person has the keyboard at once");
+    assert_eq!(resumed.screen.handoff(), None);
+    let turn = resumed.table.game().turn_number();
     play(&mut resumed, 30);
     assert!(
-        resumed.game().turn_number() > turn + 3,
+        resumed.table.game().turn_number() > turn + 3,
         "the bots play on: turn {turn}, then {}",
-        resumed.game().turn_number()
+        resumed.table.game().turn_number()
     );
 }
 
@@ -251,11 +255,11 @@ fn bot_seats_are_saved_and_resumed_as_bots() {
 fn a_table_of_bots_plays_a_whole_game_by_itself() {
     let all: Vec<SeatInfo> = ["Anna", "Bert", "Cleo"].iter().map(|n| SeatInfo::bot(*n, BotLevel::Random)).collect();
     let mut app = new_app(3, all);
-    assert_eq!(app.viewer, None);
-    assert_eq!(app.handoff(), None);
+    assert_eq!(app.screen.viewer, None);
+    assert_eq!(app.screen.handoff(), None);
     app.play_bots(100_000);
-    assert!(app.game().is_over(), "random bots finish a game");
-    assert_eq!(app.mode(), Mode::Over);
+    assert!(app.table.game().is_over(), "random bots finish a game");
+    assert_eq!(app.screen.mode(), Mode::Over);
 }
 
 #[test]
@@ -273,25 +277,25 @@ fn with_two_people_the_handoff_comes_only_when_the_keyboard_passes_between_them(
     let mut shared = false;
     for _ in 0..60 {
         app.play_bots(10_000);
-        if app.game().is_over() {
+        if app.table.game().is_over() {
             break;
         }
-        if let Some(s) = app.handoff() {
+        if let Some(s) = app.screen.handoff() {
             assert_eq!(app.table.level(s), None, "a hand-off is for a person");
-            assert_ne!(app.viewer, Some(s));
+            assert_ne!(app.screen.viewer, Some(s));
             assert!(handoffs.last() != Some(&s) || shared, "only when the keyboard changes hands: {handoffs:?}");
             handoffs.push(s);
             shared = false;
             app.update(Msg::key(KeyCode::Enter));
-            assert_eq!(app.viewer, Some(s));
+            assert_eq!(app.screen.viewer, Some(s));
         }
-        assert_eq!(app.handoff(), None);
-        shared |= app.mode() == Mode::Offer;
+        assert_eq!(app.screen.handoff(), None);
+        shared |= app.screen.mode() == Mode::Offer;
         person_moves(&mut app);
         // A bot's turn shows no hand-off; the keyboard is a person's or no one's.
-        if app.bot_seat().is_some() {
-            assert_eq!(app.handoff(), None);
-            assert!(app.viewer.is_none_or(|v| app.table.level(v).is_none()));
+        if app.screen.bot_seat().is_some() {
+            assert_eq!(app.screen.handoff(), None);
+            assert!(app.screen.viewer.is_none_or(|v| app.table.level(v).is_none()));
         }
     }
     assert!(handoffs.contains(&Seat(0)) && handoffs.contains(&Seat(2)), "{handoffs:?}");
@@ -312,43 +316,43 @@ fn people_answer_a_bots_offer_on_one_shared_screen() {
     let mut app = new_app(42, table);
     // Play on, a move at a time, until Bert has rolled and holds a card.
     for _ in 0..2000 {
-        let bert_can_offer = app.bot_seat() == Some(Seat(1))
-            && app.game().phase() == Phase::Main
-            && app.game().view(Seat(1)).hand().total() > 0;
+        let bert_can_offer = app.screen.bot_seat() == Some(Seat(1))
+            && app.table.game().phase() == Phase::Main
+            && app.table.game().view(Seat(1)).hand().total() > 0;
         if bert_can_offer {
             break;
         }
-        if app.bot_seat().is_some() {
+        if app.screen.bot_seat().is_some() {
             app.play_bots(1);
         } else {
-            if app.handoff().is_some() {
+            if app.screen.handoff().is_some() {
                 app.update(Msg::key(KeyCode::Enter));
             }
             person_moves(&mut app);
         }
     }
-    assert_eq!(app.bot_seat(), Some(Seat(1)), "Bert's turn");
-    let hand = app.game().view(Seat(1)).hand();
+    assert_eq!(app.screen.bot_seat(), Some(Seat(1)), "Bert's turn");
+    let hand = app.table.game().view(Seat(1)).hand();
     let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
     let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
     let to = SeatSet::all(4).without(Seat(1)).without(Seat(3));
     app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
-    assert_eq!(app.mode(), Mode::Offer, "one shared screen");
-    assert_eq!(app.handoff(), None);
-    assert_eq!(app.viewer, None, "every hand hidden");
+    assert_eq!(app.screen.mode(), Mode::Offer, "one shared screen");
+    assert_eq!(app.screen.handoff(), None);
+    assert_eq!(app.screen.viewer, None, "every hand hidden");
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("offers 1 ") && screen.contains("A Ann") && screen.contains("C Cy"), "{screen}");
     // Ann answers first, though Cy comes first in turn order: her answer waits for his.
-    let before = app.log.len();
+    let before = app.table.log.len();
     for c in ['a', 'd'] {
         app.update(Msg::char(c));
     }
-    assert_eq!(app.log.len(), before, "Ann's answer waits for Cy's");
-    assert_eq!(app.mode(), Mode::Offer);
+    assert_eq!(app.table.log.len(), before, "Ann's answer waits for Cy's");
+    assert_eq!(app.screen.mode(), Mode::Offer);
     for c in ['c', 'd'] {
         app.update(Msg::char(c));
     }
-    let answered: Vec<Seat> = app.log[before..]
+    let answered: Vec<Seat> = app.table.log[before..]
         .iter()
         .filter_map(|e| match e {
             catan::engine::Event::TradeAnswered { seat, .. } => Some(*seat),
@@ -356,8 +360,8 @@ fn people_answer_a_bots_offer_on_one_shared_screen() {
         })
         .collect();
     assert_eq!(answered, [Seat(2), Seat(0)], "Cy and Ann answered, in turn order after Bert");
-    assert_eq!(app.bot_seat(), Some(Seat(1)), "the turn goes back to Bert");
-    assert_eq!(app.game().phase(), Phase::Main, "everyone declined: the offer closed");
+    assert_eq!(app.screen.bot_seat(), Some(Seat(1)), "the turn goes back to Bert");
+    assert_eq!(app.table.game().phase(), Phase::Main, "everyone declined: the offer closed");
 }
 
 /// Issue 23: at the table a bot offers people one trade a turn at most (each offer asks every
@@ -367,14 +371,14 @@ fn at_the_table_a_bot_offers_one_trade_a_turn_at_most() {
     let mut app = new_app(5, seats(BotLevel::Easy, 4));
     for _ in 0..3000 {
         app.play_bots(10_000);
-        if app.game().is_over() || app.game().turn_number() > 120 {
+        if app.table.game().is_over() || app.table.game().turn_number() > 120 {
             break;
         }
         person_moves(&mut app);
     }
     let mut offers: Vec<(u32, Seat)> = Vec::new();
     let mut turn = 0;
-    for e in &app.log {
+    for e in &app.table.log {
         match e {
             catan::engine::Event::TurnStarted { number, .. } => turn = *number,
             catan::engine::Event::TradeOffered { seat, .. } if app.table.level(*seat).is_some() => {

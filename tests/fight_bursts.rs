@@ -42,10 +42,10 @@ fn bob_attacks_next() -> Record {
                 return Look::Go;
             }
             let mut app = App::from_record(record.clone(), Theme::default());
-            let before = app.log.len();
+            let before = app.table.log.len();
             app.play_bots(1);
-            let fought = app.log[before..].iter().any(|e| matches!(e, Event::Fought { .. }));
-            if fought && !app.game().is_over() { Look::Found } else { Look::GiveUp }
+            let fought = app.table.log[before..].iter().any(|e| matches!(e, Event::Fought { .. }));
+            if fought && !app.table.game().is_over() { Look::Found } else { Look::GiveUp }
         };
         if let Some(record) = walk(record, &mut rng, 3_000, look, peaceful_units) {
             return record;

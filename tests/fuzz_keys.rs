@@ -76,12 +76,12 @@ proptest! {
 fn the_screen_check_sees_the_viewers_hand() {
     let mut app = App::new(7, Some(keys::NAMES[..3].iter().map(|n| n.to_string()).collect()), Theme::default());
     app.update(Msg::Resize(100, 32));
-    let first = app.game().to_act();
-    assert!(app.handoff().is_some());
+    let first = app.table.game().to_act();
+    assert!(app.screen.handoff().is_some());
     let screen = keys::draw(&app).join("\n");
-    assert!(app.game().seats().all(|s| !screen.contains(&keys::hand_title(&app, s))), "{screen}");
+    assert!(app.table.game().seats().all(|s| !screen.contains(&keys::hand_title(&app, s))), "{screen}");
     app.update(Msg::key(KeyCode::Enter));
-    assert_eq!(app.viewer, Some(first));
+    assert_eq!(app.screen.viewer, Some(first));
     let screen = keys::draw(&app).join("\n");
     assert!(screen.contains(&keys::hand_title(&app, first)), "{screen}");
 }

@@ -26,18 +26,18 @@ fn footer(app: &App) -> String {
 }
 
 fn message(app: &App) -> String {
-    app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
+    app.screen.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
 }
 
 /// Set-up by keys (each places at the cursor, always a legal spot), then turns of rolling and
 /// ending until `turns` have been played; the player to act then holds the keyboard.
 fn play(app: &mut App, turns: u32) {
-    while app.game().turn_number() <= turns && !app.game().is_over() {
-        if app.handoff().is_some() {
+    while app.table.game().turn_number() <= turns && !app.table.game().is_over() {
+        if app.screen.handoff().is_some() {
             press(app, "Enter");
         }
-        match app.game().phase() {
-            Phase::Roll if app.game().turn_number() == turns => return,
+        match app.table.game().phase() {
+            Phase::Roll if app.table.game().turn_number() == turns => return,
             Phase::Roll => press(app, "r"),
             Phase::Main => press(app, "e"),
             // The robber's cursor starts on the robber, which must move (issue 23): Tab to the
@@ -55,7 +55,7 @@ fn save_prompt() {
     let mut app = new_app(42, Path::new("/data/catan"));
     press(&mut app, "Enter s");
     type_text(&mut app, "friday");
-    let (w, h) = app.size;
+    let (w, h) = app.screen.size;
     insta::assert_snapshot!(region(&mut app, w, h, Region::Overlay));
 }
 
@@ -64,26 +64,30 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     let dir = TempDir::new("tui-save");
     let mut app = new_app(42, dir.path());
     play(&mut app, 3);
-    assert_eq!(app.game().phase(), Phase::Roll);
+    assert_eq!(app.table.game().phase(), Phase::Roll);
     press(&mut app, "s");
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
     let path = dir.join("saves").join("friday.json");
-    assert!(app.saving.is_none(), "the prompt closes");
+    assert!(app.screen.saving.is_none(), "the prompt closes");
     assert!(message(&app).starts_with(&format!("saved to {}", path.display())), "{}", message(&app));
 
     let loaded = save::load(&path).unwrap();
-    assert_eq!(&loaded, app.record().unwrap(), "the file holds the game as played, log included");
+    assert_eq!(&loaded, app.table.record().unwrap(), "the file holds the game as played, log included");
     let mut resumed = App::from_record(loaded, PLAIN);
     resumed.update(Msg::Resize(100, 32));
-    assert_eq!(resumed.handoff(), Some(app.game().to_act()), "the same player to act takes the keyboard first");
-    assert_eq!(resumed.log, app.log, "the log panel is rebuilt");
+    assert_eq!(
+        resumed.screen.handoff(),
+        Some(app.table.game().to_act()),
+        "the same player to act takes the keyboard first"
+    );
+    assert_eq!(resumed.table.log, app.table.log, "the log panel is rebuilt");
     // The same dice to come: both play on identically.
     for turn in 4..7 {
         play(&mut app, turn);
         play(&mut resumed, turn);
-        assert_eq!(*resumed.game(), *app.game());
-        assert_eq!(resumed.game().dice(), app.game().dice());
+        assert_eq!(*resumed.table.game(), *app.table.game());
+        assert_eq!(resumed.table.game().dice(), app.table.game().dice());
     }
 
     // Saving again under that name asks first, then replaces (`S`, with Shift, saves too).
@@ -91,15 +95,15 @@ fn keys_then_a_named_save_load_back_to_the_same_game_and_dice() {
     type_text(&mut app, "friday");
     press(&mut app, "Enter");
     assert!(text(&app).contains("friday.json exists: Enter again"), "{}", text(&app));
-    assert!(save::load(&path).unwrap().len() < app.record().unwrap().len(), "not replaced yet");
+    assert!(save::load(&path).unwrap().len() < app.table.record().unwrap().len(), "not replaced yet");
     press(&mut app, "Enter");
-    assert_eq!(&save::load(&path).unwrap(), app.record().unwrap());
+    assert_eq!(&save::load(&path).unwrap(), app.table.record().unwrap());
 
     // Esc leaves without saving; a name the saver refuses keeps the prompt open with the reason.
     press(&mut app, "s Esc");
-    assert!(app.saving.is_none());
+    assert!(app.screen.saving.is_none());
     press(&mut app, "s Backspace Enter");
-    assert!(app.saving.is_some());
+    assert!(app.screen.saving.is_some());
     assert_eq!(message(&app), "cannot save: type a name for the save");
 }
 
@@ -122,14 +126,14 @@ fn the_save_prompt_replaces_only_a_catan_save() {
             notes.display()
         )
     );
-    assert!(app.saving.is_some(), "the prompt stays open to fix the name");
+    assert!(app.screen.saving.is_some(), "the prompt stays open to fix the name");
     assert_eq!(std::fs::read(&notes).unwrap(), b"my notes\n");
 
     // A name without .json gets it; a missing folder is refused, not created.
     press(&mut app, "Esc s");
     type_text(&mut app, dir.join("plain").to_str().unwrap());
     press(&mut app, "Enter");
-    assert_eq!(save::load(&dir.join("plain.json")).unwrap(), *app.record().unwrap());
+    assert_eq!(save::load(&dir.join("plain.json")).unwrap(), *app.table.record().unwrap());
     press(&mut app, "s");
     type_text(&mut app, dir.join("missing/x").to_str().unwrap());
     press(&mut app, "Enter");
@@ -146,8 +150,8 @@ fn every_action_is_autosaved_and_continue_finds_it() {
     assert!(save::latest_unfinished_in(&autosaves).is_none(), "a game nobody played isn't offered to --continue");
     play(&mut app, 2);
     app.autosave_now();
-    let path = app.autosave_path().unwrap().to_path_buf();
-    let played = app.record().unwrap().clone();
+    let path = app.table.autosave_path().unwrap().to_path_buf();
+    let played = app.table.record().unwrap().clone();
     // While the game is open here, no other catan may resume it (issue 12).
     assert!(save::latest_unfinished_in(&autosaves).is_none(), "the game is held by the app playing it");
     drop(app);
@@ -160,7 +164,7 @@ fn every_action_is_autosaved_and_continue_finds_it() {
     resumed.set_files(Files::in_data_dir(dir.path()), Some(autosave));
     play(&mut resumed, 3);
     resumed.autosave_now();
-    let played = resumed.record().unwrap().clone();
+    let played = resumed.table.record().unwrap().clone();
     drop(resumed);
     let (again, record) = save::latest_unfinished_in(&autosaves).unwrap();
     assert_eq!(again.path(), path);
@@ -180,7 +184,7 @@ fn a_failed_autosave_is_said_on_the_status_line() {
     let mut app = new_app(7, dir.path());
     press(&mut app, "Enter Enter");
     assert!(app.autosave_now(), "the screen must show it");
-    let m = app.message.clone().unwrap();
+    let m = app.screen.message.clone().unwrap();
     assert!(m.error && m.text.starts_with("autosave failed (s saves elsewhere): cannot save"), "{}", m.text);
 }
 
@@ -189,31 +193,31 @@ fn h1_undo_takes_back_a_placement_and_the_same_player_keeps_the_keyboard() {
     let dir = TempDir::new("tui-undo");
     let mut app = new_app(42, dir.path());
     press(&mut app, "Enter");
-    let ann = app.game().to_act();
+    let ann = app.table.game().to_act();
     assert!(!footer(&app).contains("u undo"), "nothing to undo yet: {}", footer(&app));
     press(&mut app, "u");
     assert_eq!(message(&app), "nothing to undo");
 
     press(&mut app, "Enter");
-    assert_eq!(app.game().settlements(ann).count(), 1);
+    assert_eq!(app.table.game().settlements(ann).count(), 1);
     assert!(footer(&app).contains("u undo"), "{}", footer(&app));
     press(&mut app, "u");
     assert_eq!(message(&app), "took back the settlement");
-    assert_eq!(app.game().settlements(ann).count(), 0);
-    assert_eq!(app.record().unwrap().len(), 0);
-    assert_eq!((app.handoff(), app.viewer), (None, Some(ann)), "H1: no hand-off, the same player acts");
-    assert!(matches!(&app.focus, Focus::Select(s, _) if s.purpose == Purpose::Settlement), "placing again");
+    assert_eq!(app.table.game().settlements(ann).count(), 0);
+    assert_eq!(app.table.record().unwrap().len(), 0);
+    assert_eq!((app.screen.handoff(), app.screen.viewer), (None, Some(ann)), "H1: no hand-off, the same player acts");
+    assert!(matches!(&app.screen.focus, Focus::Select(s, _) if s.purpose == Purpose::Settlement), "placing again");
     assert!(!footer(&app).contains("u undo"));
 
     // After the road the keyboard goes to Bob: that road is final (H1), even for Ann.
     press(&mut app, "Enter Enter");
-    assert_eq!(app.handoff(), Some(Seat(1)));
+    assert_eq!(app.screen.handoff(), Some(Seat(1)));
     assert!(!footer(&app).contains("u undo"));
     press(&mut app, "u");
     assert_eq!(message(&app), "the last action was another player's");
     press(&mut app, "Enter u");
     assert_eq!(message(&app), "the last action was another player's");
-    assert_eq!(app.game().roads(ann).count(), 1);
+    assert_eq!(app.table.game().roads(ann).count(), 1);
 }
 
 #[test]
@@ -224,10 +228,10 @@ fn undo_refuses_a_roll() {
     press(&mut app, "r");
     assert!(!footer(&app).contains("u undo"), "{}", footer(&app));
     press(&mut app, "u");
-    if app.handoff().is_none() {
+    if app.screen.handoff().is_none() {
         assert_eq!(message(&app), "a roll can't be taken back: it revealed something new");
     }
-    assert_eq!(app.record().unwrap().actions().last(), Some(&catan::engine::Action::RollDice));
+    assert_eq!(app.table.record().unwrap().actions().last(), Some(&catan::engine::Action::RollDice));
 }
 
 #[test]
@@ -244,12 +248,12 @@ fn undo_works_after_a_load_and_is_autosaved() {
     app.update(Msg::Resize(100, 32));
     // H1: the player to act takes the keyboard before anything is taken back.
     press(&mut app, "u");
-    let who = app.name(app.game().to_act());
+    let who = app.table.name(app.table.game().to_act());
     assert!(message(&app).starts_with(&format!("{who} takes the keyboard first (Enter)")), "{}", message(&app));
-    assert_eq!(app.record().unwrap().len(), 1);
+    assert_eq!(app.table.record().unwrap().len(), 1);
     press(&mut app, "Enter u");
     assert_eq!(message(&app), "took back the settlement");
-    assert!(app.record().unwrap().is_empty());
+    assert!(app.table.record().unwrap().is_empty());
     app.autosave_now();
     drop(app);
     let (_, autosaved) = save::latest_unfinished_in(&dir.join("autosave")).unwrap();

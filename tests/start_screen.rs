@@ -34,7 +34,7 @@ fn start_with(names: &[&str]) -> App {
 /// Moves the cursor down to `row`.
 fn go_to(app: &mut App, row: Row) {
     for _ in 0..40 {
-        if app.start.as_ref().unwrap().row == row {
+        if app.screen.start.as_ref().unwrap().row == row {
             return;
         }
         press(app, "Down");
@@ -48,13 +48,13 @@ fn go_to(app: &mut App, row: Row) {
 fn the_start_screen_seats_people_and_bots_with_their_levels() {
     let mut app = start_with(&["Ann", "Bob"]);
     press(&mut app, "Tab Enter Tab Right Right");
-    let form = app.start.as_ref().unwrap();
+    let form = app.screen.start.as_ref().unwrap();
     assert_eq!(form.names(), ["Ann", "Bob", "Cleo", "Dirk"]);
     assert_eq!(form.seats[2].bot, Some(BotLevel::Medium), "a bot starts at the default level");
     assert_eq!(form.seats[3].bot, Some(BotLevel::Hard));
     // The level stops at the ends; Tab makes a bot a person again and gives back its name.
     press(&mut app, "Right Left Left Left Left Left");
-    assert_eq!(app.start.as_ref().unwrap().seats[3].bot, Some(BotLevel::Random));
+    assert_eq!(app.screen.start.as_ref().unwrap().seats[3].bot, Some(BotLevel::Random));
     press(&mut app, "Right Right Right Right");
     let screen = draw(&mut app, 96, 28);
     for text in ["1. Ann", "3. Cleo", "bot < medium >", "4. Dirk", "bot < hard >", "Start the game (4 players)"] {
@@ -62,7 +62,7 @@ fn the_start_screen_seats_people_and_bots_with_their_levels() {
     }
     insta::assert_snapshot!(screen);
     press(&mut app, "Enter Enter");
-    assert!(app.start.is_none(), "Enter on the empty fifth seat starts the game");
+    assert!(app.screen.start.is_none(), "Enter on the empty fifth seat starts the game");
     assert_eq!(app.table.level(catan::engine::Seat(3)), Some(BotLevel::Hard));
     assert_eq!(app.table.level(catan::engine::Seat(0)), None);
 }
@@ -73,19 +73,19 @@ fn backspace_deletes_a_character_not_a_name() {
     let mut app = start_with(&["Ann"]);
     type_text(&mut app, "Bob");
     press(&mut app, "Backspace");
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Bo"));
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("Bo"));
     press(&mut app, "Backspace Backspace Backspace");
-    let form = app.start.as_ref().unwrap();
+    let form = app.screen.start.as_ref().unwrap();
     assert_eq!((form.row, form.typing()), (Row::Seat(0), Some("Ann")), "back into Ann, whole");
     press(&mut app, "Backspace");
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some("An"));
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("An"));
     // Typing replaces the name a bot was given, so a seat is renamed without erasing.
     press(&mut app, "Tab Down");
     let mut app = start_app();
     press(&mut app, "Tab");
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Anna"));
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("Anna"));
     type_text(&mut app, "Robo");
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Robo"));
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("Robo"));
 }
 
 /// What can't start is said on the status line, never a panic: too few names, the same name
@@ -94,22 +94,26 @@ fn backspace_deletes_a_character_not_a_name() {
 fn what_cant_start_is_said() {
     let mut app = start_app();
     press(&mut app, "Enter");
-    assert!(app.message.as_ref().unwrap().text.contains("at least 2 names"));
+    assert!(app.screen.message.as_ref().unwrap().text.contains("at least 2 names"));
     type_text(&mut app, "Ann");
     press(&mut app, "Enter");
     type_text(&mut app, "ann");
     press(&mut app, "Enter");
-    assert!(app.message.as_ref().unwrap().text.contains("two players are called ann"), "{:?}", app.message);
+    assert!(
+        app.screen.message.as_ref().unwrap().text.contains("two players are called ann"),
+        "{:?}",
+        app.screen.message
+    );
     press(&mut app, "Backspace Backspace Backspace");
     type_text(&mut app, "Bob");
     press(&mut app, "Enter");
     // Paired players with two: refused with the rules' own words, and the form stays.
     go_to(&mut app, Row::Paired);
     press(&mut app, "Space Enter");
-    assert!(app.start.is_some());
-    assert!(app.message.as_ref().unwrap().text.contains("paired players"), "{:?}", app.message);
+    assert!(app.screen.start.is_some());
+    assert!(app.screen.message.as_ref().unwrap().text.contains("paired players"), "{:?}", app.screen.message);
     press(&mut app, "Space Enter");
-    assert!(app.start.is_none(), "{:?}", app.message);
+    assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
 }
 
 /// The rules options change with the arrows and Space and reach the game; the house rules
@@ -117,7 +121,7 @@ fn what_cant_start_is_said() {
 #[test]
 fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     let mut app = start_with(&["Ann", "Bob"]);
-    let rows = app.start.as_ref().unwrap().rows();
+    let rows = app.screen.start.as_ref().unwrap().rows();
     let offered: Vec<Module> =
         rows.iter().filter_map(|r| if let Row::Module(m) = r { Some(*m) } else { None }).collect();
     let available: Vec<Module> = Module::ALL.into_iter().filter(|&m| Modules::PLAYABLE.has(m)).collect();
@@ -138,8 +142,8 @@ fn rules_and_house_rules_set_on_the_start_screen_reach_the_game() {
     }
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Side));
     press(&mut app, "Enter");
-    assert!(app.start.is_none(), "{:?}", app.message);
-    let c = app.game().config();
+    assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
+    let c = app.table.game().config();
     assert_eq!((c.target, c.board, c.desert_center), (12, BoardKind::Beginner, true));
     assert!(c.modules.has(Module::NoRobber) && c.modules.has(Module::SeedCosts));
     assert_eq!(c.costs, catan::engine::Costs::SEED);
@@ -154,7 +158,7 @@ fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago()
     let mut app = start_with(&["Ann", "Bob", "Cleo"]);
     go_to(&mut app, Row::Map);
     press(&mut app, "Right");
-    assert_eq!(app.rules.map, MapId::Archipelago);
+    assert_eq!(app.table.rules.map, MapId::Archipelago);
     for m in [Module::Knights, Module::Ships, Module::Colonist, Module::Attacks, Module::Phases] {
         go_to(&mut app, Row::Module(m));
         press(&mut app, "Space");
@@ -186,20 +190,20 @@ fn r51_r57_the_start_screen_offers_the_sea_and_war_modules_and_the_archipelago()
     // phases, and gives the deck its knight cards back.
     go_to(&mut app, Row::Module(Module::Ships));
     press(&mut app, "Space");
-    assert!(!app.rules.modules.has(Module::Colonist) && !app.rules.modules.has(Module::Ships));
-    assert_eq!(app.rules.deck[DevCard::Knight], 0, "R52: knights on, no knight cards");
+    assert!(!app.table.rules.modules.has(Module::Colonist) && !app.table.rules.modules.has(Module::Ships));
+    assert_eq!(app.table.rules.deck[DevCard::Knight], 0, "R52: knights on, no knight cards");
     go_to(&mut app, Row::Module(Module::Knights));
     press(&mut app, "Space");
-    assert_eq!(app.rules.modules, Modules::NONE);
-    assert_eq!(app.rules.deck, Config::on_map(MapId::Archipelago).deck);
+    assert_eq!(app.table.rules.modules, Modules::NONE);
+    assert_eq!(app.table.rules.deck, Config::on_map(MapId::Archipelago).deck);
     // Back to war, and the game starts on the archipelago with it.
     for m in [Module::Knights, Module::Ships, Module::Phases] {
         go_to(&mut app, Row::Module(m));
         press(&mut app, "Space");
     }
     press(&mut app, "Enter");
-    assert!(app.start.is_none(), "{:?}", app.message);
-    let c = app.game().config();
+    assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
+    let c = app.table.game().config();
     assert_eq!((c.map, c.modules), (MapId::Archipelago, Modules::WAR));
 }
 
@@ -214,7 +218,7 @@ fn settings_round_trip_through_the_data_directory() {
     assert_eq!(rules, Config::default());
     let mut app = App::start_screen(7, PLAIN, rules, &remembered);
     app.update(Msg::Resize(96, 28));
-    assert_eq!(app.mode(), Mode::HowTo, "a first run opens how to play");
+    assert_eq!(app.screen.mode(), Mode::HowTo, "a first run opens how to play");
     press(&mut app, "Esc");
     type_text(&mut app, "Ann");
     press(&mut app, "Enter Tab Right Enter");
@@ -224,7 +228,7 @@ fn settings_round_trip_through_the_data_directory() {
     press(&mut app, "Space");
     go_to(&mut app, Row::Module(Module::DiceStack));
     press(&mut app, "Space Enter");
-    assert!(app.start.is_none(), "{:?}", app.message);
+    assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
     assert!(file.exists());
 
     let (again, rules) = Remembered::read(Some(file.clone()));
@@ -235,12 +239,12 @@ fn settings_round_trip_through_the_data_directory() {
     );
     assert!(rules.friendly_robber && rules.modules.has(Module::DiceStack));
     let mut app = App::start_screen(7, PLAIN, rules, &again);
-    assert_eq!(app.mode(), Mode::StartRules, "no how-to-play the second time; the cursor on start");
-    assert_eq!(app.start.as_ref().unwrap().row, Row::Start);
+    assert_eq!(app.screen.mode(), Mode::StartRules, "no how-to-play the second time; the cursor on start");
+    assert_eq!(app.screen.start.as_ref().unwrap().row, Row::Start);
     press(&mut app, "Enter");
-    assert!(app.start.is_none());
-    assert_eq!(app.names, ["Ann", "Bert", "Cy"]);
-    assert!(app.game().config().modules.has(Module::DiceStack));
+    assert!(app.screen.start.is_none());
+    assert_eq!(app.table.names, ["Ann", "Bert", "Cy"]);
+    assert!(app.table.game().config().modules.has(Module::DiceStack));
 
     // The same settings written and read directly.
     let s = Settings::from_rules(
@@ -307,7 +311,7 @@ fn a_first_run_opens_how_to_play() {
     let remembered = Remembered { first_run: true, ..Remembered::default() };
     let mut app = App::start_screen(42, PLAIN, Config::default(), &remembered);
     let screen = draw(&mut app, 96, 28);
-    assert_eq!(app.mode(), Mode::HowTo);
+    assert_eq!(app.screen.mode(), Mode::HowTo);
     for text in ["How to play", "A turn", "r rolls", "t l Tab b Enter", "more"] {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
@@ -319,11 +323,11 @@ fn a_first_run_opens_how_to_play() {
         assert!(end.contains(text), "{text:?} missing:\n{end}");
     }
     press(&mut app, "Esc");
-    assert_eq!(app.mode(), Mode::Start);
+    assert_eq!(app.screen.mode(), Mode::Start);
     press(&mut app, "?");
-    assert_eq!(app.mode(), Mode::HowTo, "? on the start screen");
+    assert_eq!(app.screen.mode(), Mode::HowTo, "? on the start screen");
     press(&mut app, "Esc");
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some(""), "? typed nothing");
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some(""), "? typed nothing");
     // At 140 x 45 it opens at the top and scrolls to the end (issue 23's shared screens made
     // it a few lines longer than the window).
     press(&mut app, "?");
@@ -337,12 +341,12 @@ fn a_first_run_opens_how_to_play() {
     // In a game: ? opens the help, h there this page, Esc back to the game.
     let mut game = App::new(42, Some(vec!["Ann".into(), "Bob".into()]), PLAIN);
     press(&mut game, "Enter ?");
-    assert_eq!(game.mode(), Mode::Help);
+    assert_eq!(game.screen.mode(), Mode::Help);
     assert!(draw(&mut game, 96, 28).contains("how to play"));
     press(&mut game, "h");
-    assert_eq!(game.mode(), Mode::HowTo);
+    assert_eq!(game.screen.mode(), Mode::HowTo);
     press(&mut game, "Esc");
-    assert!(!matches!(game.mode(), Mode::HowTo | Mode::Help));
+    assert!(!matches!(game.screen.mode(), Mode::HowTo | Mode::Help));
 }
 
 /// Remembered seats come back as they were: bots with their levels.
@@ -379,18 +383,18 @@ fn tips_are_set_per_person_seat_and_remembered() {
     press(&mut app, "Right Enter Tab Enter");
     type_text(&mut app, "Cy");
     press(&mut app, "Right Left Right");
-    let form = app.start.as_ref().unwrap();
+    let form = app.screen.start.as_ref().unwrap();
     assert_eq!([form.seats[0].tips, form.seats[1].tips, form.seats[2].tips], [true, false, true]);
     insta::assert_snapshot!("start_form_with_tips", region(&mut app, 96, 28, Region::Body));
     insta::assert_snapshot!("start_form_tips_status", region(&mut app, 96, 28, Region::Footer));
     // Right on a bot's seat is its level, never tips.
     press(&mut app, "Up Right Down Enter Enter");
-    assert!(app.start.is_none(), "{:?}", app.message);
-    assert_eq!(app.coach.tips, [true, false, true]);
+    assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
+    assert_eq!(app.screen.coach.tips, [true, false, true]);
     let (again, _) = Remembered::read(Some(file.clone()));
     assert_eq!(again.tips, ["Ann", "Cy"]);
     let app = App::start_screen(7, PLAIN, Config::default(), &again);
-    let seats = &app.start.as_ref().unwrap().seats;
+    let seats = &app.screen.start.as_ref().unwrap().seats;
     assert_eq!(seats.iter().map(|s| s.tips).collect::<Vec<_>>(), [true, false, true]);
 
     // A file from before tips: it loads, with no seat on tips.

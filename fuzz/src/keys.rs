@@ -133,7 +133,7 @@ pub fn message(b: &mut Bytes, app: &App) -> Msg {
             }
         }
         _ => {
-            let (w, h) = app.size;
+            let (w, h) = app.screen.size;
             let col = (b.u16() as usize % (w as usize + 2)) as u16;
             let row = (b.u16() as usize % (h as usize + 2)) as u16;
             Msg::Click { col, row }
@@ -143,7 +143,7 @@ pub fn message(b: &mut Bytes, app: &App) -> Msg {
 
 /// The screen as text, one line per row.
 pub fn draw(app: &App) -> Vec<String> {
-    let (w, h) = app.size;
+    let (w, h) = app.screen.size;
     let area = Rect::new(0, 0, w, h);
     let mut buf = Buffer::empty(area);
     Widget::render(app, area, &mut buf);
@@ -155,7 +155,7 @@ pub fn draw(app: &App) -> Vec<String> {
 
 /// True while a game is being played: begun, not over.
 fn running(app: &App) -> bool {
-    app.start.is_none() && !app.game().is_over()
+    app.screen.start.is_none() && !app.table.game().is_over()
 }
 
 /// The app as it was before a message.
@@ -168,26 +168,26 @@ pub struct Before {
 
 impl Before {
     pub fn of(app: &App) -> Before {
-        Before { viewer: app.viewer, mode: app.mode(), game: *app.game() }
+        Before { viewer: app.screen.viewer, mode: app.screen.mode(), game: *app.table.game() }
     }
 }
 
 /// What must hold of the app after every message.
 pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String) {
-    let mode = app.mode();
-    if let Err(e) = app.game().validate() {
+    let mode = app.screen.mode();
+    if let Err(e) = app.table.game().validate() {
         panic!("{}: the app's game is invalid: {e}", ctx());
     }
-    if app.start.is_none() {
-        let record = app.record().unwrap_or_else(|| panic!("{}: a game began without a record", ctx()));
-        assert!(*record.game() == *app.game(), "{}: the app's game is not its record's", ctx());
+    if app.screen.start.is_none() {
+        let record = app.table.record().unwrap_or_else(|| panic!("{}: a game began without a record", ctx()));
+        assert!(*record.game() == *app.table.game(), "{}: the app's game is not its record's", ctx());
     }
     if running(app) {
-        let to_act = app.game().to_act();
+        let to_act = app.table.game().to_act();
         // A computer player needs no keyboard (start-screen games may seat bots).
         // A shared screen (issue 23) hides every hand: no one holds the keyboard on it.
-        if app.guarded().is_none() && app.table.level(to_act).is_none() {
-            assert_eq!(app.viewer, Some(to_act), "{}: no hand-off, yet the keyboard is not the player's", ctx());
+        if app.screen.guarded().is_none() && app.table.level(to_act).is_none() {
+            assert_eq!(app.screen.viewer, Some(to_act), "{}: no hand-off, yet the keyboard is not the player's", ctx());
         }
         let playing = !matches!(
             mode,
@@ -205,33 +205,33 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
         );
         if playing {
             assert_eq!(
-                app.viewer,
+                app.screen.viewer,
                 Some(to_act),
                 "{}: {mode:?} for {to_act:?} while {:?} has the keyboard",
                 ctx(),
-                app.viewer
+                app.screen.viewer
             );
         }
     }
     // A shared screen taking the keyboard from everyone is the one other way the viewer changes.
-    let shared = app.viewer.is_none() && matches!(app.mode(), Mode::Offer | Mode::Builders);
-    if app.viewer != before.viewer && !shared {
+    let shared = app.screen.viewer.is_none() && matches!(app.screen.mode(), Mode::Offer | Mode::Builders);
+    if app.screen.viewer != before.viewer && !shared {
         assert!(
             // The hand-off, or a game starting with one person among bots (theirs from the start).
             matches!(before.mode, Mode::Handoff | Mode::Start | Mode::StartRules) && matches!(msg, Msg::Key(_)),
             "{}: the viewer changed from {:?} to {:?} without a hand-off (mode was {:?})",
             ctx(),
             before.viewer,
-            app.viewer,
+            app.screen.viewer,
             before.mode
         );
         // With one person among bots the keyboard is theirs from the start, whoever acts first.
-        let people = (0..app.game().num_players()).filter(|&i| app.table.level(Seat(i as u8)).is_none()).count();
+        let people = (0..app.table.game().num_players()).filter(|&i| app.table.level(Seat(i as u8)).is_none()).count();
         let only_person = matches!(before.mode, Mode::Start | Mode::StartRules)
             && people == 1
-            && app.viewer.is_some_and(|v| app.table.level(v).is_none());
+            && app.screen.viewer.is_some_and(|v| app.table.level(v).is_none());
         assert!(
-            only_person || app.viewer == Some(app.game().to_act()),
+            only_person || app.screen.viewer == Some(app.table.game().to_act()),
             "{}: the keyboard went to a player not to act",
             ctx()
         );
@@ -241,14 +241,15 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
         // (more names, another island); it never starts the game.
         let on_start = matches!(before.mode, Mode::Start | Mode::StartRules);
         assert!(
-            (on_start && app.start.is_some() || *app.game() == before.game) && app.viewer == before.viewer,
+            (on_start && app.screen.start.is_some() || *app.table.game() == before.game)
+                && app.screen.viewer == before.viewer,
             "{}: a paste played or took the keyboard",
             ctx()
         );
     }
     // Only the player who took the keyboard acts (or takes an action back), and only while
     // playing: not from the hand-off screen, the help, the quit question or the save prompt.
-    if !matches!(before.mode, Mode::Start | Mode::StartRules) && *app.game() != before.game {
+    if !matches!(before.mode, Mode::Start | Mode::StartRules) && *app.table.game() != before.game {
         assert!(
             !matches!(before.mode, Mode::Handoff | Mode::Help | Mode::HowTo | Mode::Quit | Mode::SaveName | Mode::Over),
             "{}: the game changed from {:?} mode",
@@ -272,8 +273,8 @@ pub fn check_app(app: &App, before: &Before, msg: &Msg, ctx: &dyn Fn() -> String
 /// and name between the corner and the border line, so no name typed on the start screen (one
 /// may be part of another, or read "x's hand") passes for another's panel.
 pub fn hand_title(app: &App, s: Seat) -> String {
-    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
-    format!("╭ {letter} {}'s hand ─", app.name(s))
+    let letter = app.table.letters.get(s.index()).copied().unwrap_or('?');
+    format!("╭ {letter} {}'s hand ─", app.table.name(s))
 }
 
 /// Draws the screen and checks that it shows no hand it must not: none on the hand-off screen,
@@ -283,20 +284,21 @@ pub fn check_screen(app: &App, ctx: &dyn Fn() -> String) {
     if !running(app) {
         return;
     }
-    let to_act = app.game().to_act();
-    for s in app.game().seats() {
+    let to_act = app.table.game().to_act();
+    for s in app.table.game().seats() {
         let title = hand_title(app, s);
         if text.contains(&title) {
-            assert!(app.handoff().is_none(), "{}: {title} shown on the hand-off screen:\n{text}", ctx());
+            assert!(app.screen.handoff().is_none(), "{}: {title} shown on the hand-off screen:\n{text}", ctx());
             // Only the keyboard's holder sees a hand: the player to act, or with bots the one
             // person at the table; a table of only bots shows the acting bot's.
-            let all_bots = app.game().seats().all(|x| app.table.level(x).is_some());
-            let allowed = if all_bots { s == to_act } else { Some(s) == app.viewer && app.table.level(s).is_none() };
+            let all_bots = app.table.game().seats().all(|x| app.table.level(x).is_some());
+            let allowed =
+                if all_bots { s == to_act } else { Some(s) == app.screen.viewer && app.table.level(s).is_none() };
             assert!(
                 allowed,
                 "{}: {title} shown while {to_act:?} is to act and {:?} holds the keyboard:\n{text}",
                 ctx(),
-                app.viewer
+                app.screen.viewer
             );
         }
     }
@@ -339,7 +341,7 @@ pub fn play(data: &[u8]) -> App {
     let (w, h) = SIZES[b.below(SIZES.len())];
     app.update(Msg::Resize(w, h));
     let mut n = 0;
-    while !b.is_empty() && n < MAX_MSGS && !app.done {
+    while !b.is_empty() && n < MAX_MSGS && !app.screen.done {
         let msg = message(&mut b, &app);
         let before = Before::of(&app);
         app.update(msg.clone());
@@ -348,8 +350,8 @@ pub fn play(data: &[u8]) -> App {
                 "message {n} ({msg:?}) from {:?} ({:?} viewing), now {:?} in {:?}",
                 before.mode,
                 before.viewer,
-                app.mode(),
-                app.game().phase()
+                app.screen.mode(),
+                app.table.game().phase()
             )
         };
         check_app(&app, &before, &msg, &ctx);

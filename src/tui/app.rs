@@ -1,8 +1,9 @@
-//! The application: its state ([`App`]) and `update`. Keys become commands (through the
-//! keymap), commands change the UI state or become engine actions. The views never see the
-//! app: they borrow its model, a [`Scene`] the App owns and reads as its own fields (through
-//! `Deref`; lending it out to be changed clears what was asked of it); `app/draw.rs` draws
-//! it, with the App's status-line message.
+//! The application: one game's [`Table`] and the [`Screen`]s looking at it ([`App`]), and
+//! `update`. Keys become commands (through the keymap), commands change the screen's state or
+//! become engine actions played on the table; then every screen settles what follows from
+//! the change ([`App::settle`]: who holds its keyboard, its mode, too small), once, and
+//! everything reads that. The views never see the app: they read a [`Scene`], one screen and
+//! the table lent together; `app/draw.rs` draws the first screen.
 //!
 //! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
 //! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
@@ -17,7 +18,7 @@ mod draw;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::engine::{Config, Event, Game, Seat};
+use crate::engine::{Config, Event, Game, Seat, SeatSet};
 use crate::save::{Record, SeatInfo};
 use crate::tui::model::dialog::Outcome;
 use crate::tui::model::focus::letters_for;
@@ -25,42 +26,26 @@ pub use crate::tui::model::focus::{Focus, Message, Msg};
 use crate::tui::model::keymap::{self, Cmd, Mode};
 use crate::tui::model::played::Played;
 use crate::tui::model::scene::Scene;
+use crate::tui::model::screen::Screen;
 use crate::tui::model::selection::{Dir, Purpose, Target};
 use crate::tui::model::start_form::StartForm;
+use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
 
-/// The whole front end: the model the views read, and what only the keys' flows use.
+/// The front end of one game: its table, and the screens looking at it. Today's hot-seat game
+/// has one screen holding every person seat; a seat joined from another terminal is one more
+/// screen holding that seat ([`App::join`]). The keys' flows (`flow/`) act on the screen whose
+/// key it is, `screen`: another screen's key is handled with that screen put in its place
+/// ([`App::update_on`]). After a change every screen is settled (`App::settle`).
 pub struct App {
-    /// Everything the views read; the App is its only owner and reaches it through `Deref`.
-    model: Scene,
-    /// What the status line says instead of the prompt until the next key: the App's own
-    /// (a test reads it as `app.message`), handed to the frame beside the model.
-    pub message: Option<Message>,
-    /// Set when the app should exit.
-    pub done: bool,
-    /// The record changed since the last autosave.
-    pub(in crate::tui) dirty: bool,
-    pub(in crate::tui) last_target: Option<Target>,
-}
-
-/// The App reads its model as its own fields: `app.game()`, `app.keyboard().mode`.
-impl std::ops::Deref for App {
-    type Target = Scene;
-
-    fn deref(&self) -> &Scene {
-        &self.model
-    }
-}
-
-/// Lending the model out to be changed forgets what was asked of it (the mode, the legal
-/// actions), so an answer is never older than the state.
-impl std::ops::DerefMut for App {
-    fn deref_mut(&mut self) -> &mut Scene {
-        self.model.memo = Default::default();
-        &mut self.model
-    }
+    /// The game, shared by every screen.
+    pub table: Table,
+    /// The screen whose key is handled: the first screen (the host's terminal) between keys.
+    pub screen: Screen,
+    /// The other screens over the same table, one a joined seat (their ids are 1, 2...).
+    pub others: Vec<Screen>,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -89,26 +74,29 @@ impl App {
         let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
-        let mut model = Scene::still(game, seed, Vec::new(), Vec::new(), theme);
-        (model.rules, model.start, model.size) = (rules, Some(StartForm::default()), (100, 32));
-        let mut app = App { model, message: None, done: false, dirty: false, last_target: None };
+        let mut table = Table::still(game, seed, Vec::new(), Vec::new());
+        table.rules = rules;
+        let mut screen = Screen::new(theme);
+        (screen.start, screen.size) = (Some(StartForm::default()), (100, 32));
+        let mut app = App { table, screen, others: Vec::new() };
         if let Some(seats) = seats {
             app.begin(seats);
         }
+        app.settle();
         app
     }
 
     /// An app showing a game in progress without its record (a test's scenario): its seed,
     /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Scene::still`).
+    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Table::still`).
     /// The player to act is asked to take the keyboard first.
     pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
         let mut app = App::new(seed, None, theme);
         // No record yet: the game is the one the app plays (`from_record` adds the record).
-        *app.played() = Played::Still(game);
-        app.log = log;
+        app.table.set_played(Played::Still(game));
+        app.table.log = log;
         app.take_seats(&seats);
-        app.start = None;
+        app.screen.start = None;
         app.sync();
         app
     }
@@ -118,22 +106,23 @@ impl App {
     /// the autosave; until then the screen is drawn as before, the save key shown).
     /// Otherwise the game shown is the record's own, and changes only through it.
     pub fn set_position(&mut self, game: Game) {
-        self.played().set_by_hand(game);
+        self.table.set_by_hand(game);
         // A move a computer player was working out is for the position before.
         self.drop_job();
+        self.settle();
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
     pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
         let config =
-            crate::tui::model::start_form::rules_for(&self.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
-        match Record::new_with_seats(config, self.seed, seats.clone()) {
+            crate::tui::model::start_form::rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
+        match Record::new_with_seats(config, self.table.seed, seats.clone()) {
             Ok(record) => {
                 // The events of the deal (the starting rolls).
-                self.log = record.log();
-                *self.played() = Played::Recorded(record);
+                self.table.log = record.log();
+                self.table.set_played(Played::Recorded(record));
                 self.take_seats(&seats);
-                self.start = None;
+                self.screen.start = None;
                 self.start_autosave();
                 self.sync();
             }
@@ -141,69 +130,131 @@ impl App {
         }
     }
 
-    /// Seats the players: names, letters, who plays each seat. With one person among computer
+    /// Seats the players: names, letters, who plays each seat. The first screen holds every
+    /// person seat (a game dealt anew has no joined screens). With one person among computer
     /// players the keyboard is theirs from the start: no hand-off is ever needed.
     pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
-        self.names = seats.iter().map(|s| s.name.clone()).collect();
-        self.letters = letters_for(&self.names);
+        self.table.names = seats.iter().map(|s| s.name.clone()).collect();
+        self.table.letters = letters_for(&self.table.names);
         self.table.seat(seats);
+        self.others.clear();
+        self.screen.holds = self.table.humans().fold(SeatSet::default(), SeatSet::with);
         let humans: Vec<Seat> = self.table.humans().collect();
-        self.viewer = match humans[..] {
+        self.screen.viewer = match humans[..] {
             [only] if seats.len() > 1 => Some(only),
             _ => None,
         };
     }
 
-    /// The model the views draw from.
-    pub fn scene(&self) -> &Scene {
-        &self.model
+    /// What the views draw: the screen whose key is handled (the first between keys) over
+    /// the table.
+    pub fn scene(&self) -> Scene<'_> {
+        Scene::of(&self.table, &self.screen)
+    }
+
+    /// What the views draw for screen `id` (0: the first screen, then the joined ones).
+    pub fn scene_of(&self, id: usize) -> Scene<'_> {
+        match id {
+            0 => self.scene(),
+            _ => Scene::of(&self.table, &self.others[id - 1]),
+        }
+    }
+
+    /// Works out every screen's derived state (who holds its keyboard, its mode, too small)
+    /// for the table and the screen as they are now: after a change, once, before anything
+    /// reads it. `update` and `tick` settle after their message; a test that sets a screen's
+    /// fields by hand (`app.screen.viewer = ...`) settles after it.
+    pub fn settle(&mut self) {
+        let table = &self.table;
+        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            let need = layout::need(table, screen.start.is_some());
+            screen.settle(table, need);
+        }
+    }
+
+    /// Seats `seat` on a screen of its own (a friend joining from another terminal): the new
+    /// screen holds that seat alone, whose keyboard it always is (no hand-off), and the screens
+    /// before no longer play it. Returns the new screen's id, for [`App::update_on`].
+    pub fn join(&mut self, seat: Seat, theme: Theme) -> usize {
+        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            screen.holds = screen.holds.without(seat);
+            if screen.viewer == Some(seat) {
+                screen.viewer = None;
+            }
+        }
+        let mut screen = Screen::new(theme);
+        (screen.holds, screen.viewer, screen.size) = (SeatSet::one(seat), Some(seat), self.screen.size);
+        self.others.push(screen);
+        self.sync();
+        self.others.len()
+    }
+
+    /// Handles one message on screen `id` (0: the first screen): that screen is put in the
+    /// first one's place for its key, so the flows act on it, and back after.
+    pub fn update_on(&mut self, id: usize, msg: Msg) {
+        if id == 0 {
+            return self.update(msg);
+        }
+        self.on_screen(id, |app| app.update(msg));
+    }
+
+    /// Runs `f` with screen `id` in the first screen's place (the flows act on `screen`).
+    pub(in crate::tui) fn on_screen(&mut self, id: usize, f: impl FnOnce(&mut App)) {
+        if id == 0 {
+            return f(self);
+        }
+        std::mem::swap(&mut self.screen, &mut self.others[id - 1]);
+        f(self);
+        std::mem::swap(&mut self.screen, &mut self.others[id - 1]);
     }
 
     pub(super) fn refuse(&mut self, text: String) {
-        let text = self.with_names(text);
-        self.message = Some(Message { text, error: true });
+        let text = self.table.with_names(text);
+        self.screen.message = Some(Message { text, error: true });
     }
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
         match msg {
-            Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Resize(w, h) => self.screen.size = (w, h),
             // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
             // quit at once (the quit question doesn't fit; the game is autosaved already).
-            Msg::Key(key) if self.too_small() => {
+            Msg::Key(key) if self.screen.keyboard.too_small => {
                 let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
                 let q = key.code == KeyCode::Char('q') && !key.modifiers.contains(KeyModifiers::CONTROL);
                 if key.kind == KeyEventKind::Press && (q || ctrl_c) {
-                    self.done = true;
+                    self.screen.done = true;
                 }
             }
-            Msg::Click { .. } | Msg::Paste(_) if self.too_small() => {}
+            Msg::Click { .. } | Msg::Paste(_) if self.screen.keyboard.too_small => {}
             Msg::Click { col, row } => self.click(col, row),
             Msg::Paste(text) => self.paste(&text),
             Msg::Key(key) if key.kind == KeyEventKind::Press => {
-                self.message = None;
-                if matches!(self.keyboard().mode, Mode::Start | Mode::StartRules) {
+                self.screen.message = None;
+                if matches!(self.screen.keyboard.mode, Mode::Start | Mode::StartRules) {
                     self.start_key(key);
-                } else if self.keyboard().mode == Mode::SaveName {
+                } else if self.screen.keyboard.mode == Mode::SaveName {
                     self.save_key(key);
-                } else if self.keyboard().mode == Mode::Fight {
+                } else if self.screen.keyboard.mode == Mode::Fight {
                     self.fight_key(key);
                 } else if self.letter_key(key) {
                     // A player's letter on a shared screen or in the offerer's list of answers.
-                } else if let Some(cmd) = keymap::lookup(self.keyboard().mode, key) {
+                } else if let Some(cmd) = keymap::lookup(self.screen.keyboard.mode, key) {
                     self.command(cmd);
-                } else if self.keyboard().mode == Mode::Bot {
+                } else if self.screen.keyboard.mode == Mode::Bot {
                     self.skip();
                 }
             }
             Msg::Key(_) => {}
         }
+        // Whatever the message changed, every screen shows it from now on.
+        self.settle();
     }
 
     /// The keys the players' letters give: on the shared answer screen, the "who builds?"
     /// screen and the offerer's list of answers. False when the key is none of those.
     fn letter_key(&mut self, key: KeyEvent) -> bool {
-        match self.keyboard().mode {
+        match self.screen.keyboard.mode {
             _ if ctrl(key) => false,
             Mode::Offer => self.offer_key(key),
             Mode::Builders => self.builders_key(key.code),
@@ -214,18 +265,18 @@ impl App {
     }
 
     fn click(&mut self, col: u16, row: u16) {
-        let Focus::Select(sel, _) = &self.focus else { return };
-        if self.keyboard().mode != Mode::Select {
+        let Focus::Select(sel, _) = &self.screen.focus else { return };
+        if self.screen.keyboard.mode != Mode::Select {
             return;
         }
-        let sea = crate::tui::view::board::sea_drawn(self.game());
-        let areas = layout::layout_sea(self.size, self.game().topology(), sea);
-        let topo = self.game().topology();
+        let sea = crate::tui::view::board::sea_drawn(self.table.game());
+        let areas = layout::layout_sea(self.screen.size, self.table.game().topology(), sea);
+        let topo = self.table.game().topology();
         let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
         if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
             if sel.cursor == t {
                 self.command(Cmd::Confirm);
-            } else if let Focus::Select(sel, _) = &mut self.focus {
+            } else if let Focus::Select(sel, _) = &mut self.screen.focus {
                 (sel.cursor, sel.back) = (t, None);
             }
         }
@@ -233,42 +284,43 @@ impl App {
 
     /// Carries out a command of the current mode.
     pub fn command(&mut self, cmd: Cmd) {
-        let mode = self.keyboard().mode;
+        let mode = self.screen.keyboard.mode;
         match (mode, cmd) {
             (Mode::HowTo, cmd) => self.howto_command(cmd),
-            (_, Cmd::Help) => self.help = true,
+            (_, Cmd::Help) => self.screen.help = true,
             // The panel's keys close it; Ctrl-C still asks to quit.
             (Mode::Advice, Cmd::Cancel) | (_, Cmd::Advice) => self.advice_key(),
-            (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.done = true,
-            (Mode::Quit, _) => self.quitting = false,
-            (_, Cmd::Quit) => self.quitting = true,
+            (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.screen.done = true,
+            (Mode::Quit, _) => self.screen.quitting = false,
+            (_, Cmd::Quit) => self.screen.quitting = true,
             (Mode::Help, Cmd::HowTo) => {
-                self.help = false;
+                self.screen.help = false;
                 self.open_howto();
             }
-            (Mode::Help, _) => self.help = false,
+            (Mode::Help, _) => self.screen.help = false,
             (_, Cmd::Save) => self.open_save_prompt(),
-            (Mode::Handoff, Cmd::Undo) if self.undoable => {
-                let name = self.keyboard().handoff.map(|s| self.name(s)).unwrap_or_default();
+            (Mode::Handoff, Cmd::Undo) if self.table.undoable => {
+                let name = self.screen.keyboard.handoff.map(|s| self.table.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
             }
             (Mode::Bot, Cmd::Undo) => {
-                let who = self.keyboard().bot_seat.map(|s| self.label(s)).unwrap_or_default();
+                let who = self.screen.keyboard.bot_seat.map(|s| self.table.label(s)).unwrap_or_default();
                 self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
             }
             (_, Cmd::Undo) => self.undo(),
             // A page is the log's visible height, so PgUp shows the lines just above.
             (_, Cmd::LogUp) => {
-                let page = crate::tui::view::frame::log_page(self.scene());
-                self.log_scroll = (self.log_scroll + page).min(self.log.len().saturating_sub(1));
+                let page = crate::tui::view::frame::log_page(&self.scene());
+                self.screen.log_scroll = (self.screen.log_scroll + page).min(self.table.log.len().saturating_sub(1));
             }
             (_, Cmd::LogDown) => {
-                self.log_scroll = self.log_scroll.saturating_sub(crate::tui::view::frame::log_page(self.scene()))
+                self.screen.log_scroll =
+                    self.screen.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
             }
-            (Mode::Over, Cmd::Board) => self.over_view = self.over_view.board_key(),
-            (Mode::Over, Cmd::Toggle) => self.over_view = self.over_view.story_key(),
+            (Mode::Over, Cmd::Board) => self.screen.over_view = self.screen.over_view.board_key(),
+            (Mode::Over, Cmd::Toggle) => self.screen.over_view = self.screen.over_view.story_key(),
             (Mode::Handoff, Cmd::Confirm) => {
-                self.viewer = self.keyboard().handoff;
+                self.screen.viewer = self.screen.keyboard.handoff;
                 self.sync();
             }
             (Mode::Bot, _) => self.skip(),
@@ -279,8 +331,8 @@ impl App {
     }
 
     fn select_cmd(&mut self, cmd: Cmd) {
-        let topo = self.game().topology();
-        let Focus::Select(sel, _) = &mut self.focus else { return };
+        let topo = self.table.game().topology();
+        let Focus::Select(sel, _) = &mut self.screen.focus else { return };
         match cmd {
             Cmd::Up => sel.step(topo, Dir::Up),
             Cmd::Down => sel.step(topo, Dir::Down),
@@ -289,20 +341,20 @@ impl App {
             Cmd::Next => sel.cycle(topo, true),
             Cmd::Prev => sel.cycle(topo, false),
             Cmd::Cancel if matches!(sel.purpose, Purpose::Unit(_)) => self.units_back(),
-            Cmd::Cancel if sel.cancellable => self.focus = Focus::Idle,
+            Cmd::Cancel if sel.cancellable => self.screen.focus = Focus::Idle,
             Cmd::Cancel => {
                 let text = format!("{} must be placed now", sel.purpose.noun());
                 self.refuse(text);
             }
             Cmd::Confirm => {
                 let (purpose, cursor, legal) = (sel.purpose, sel.cursor, sel.on_legal());
-                self.last_target = Some(cursor);
+                self.screen.last_target = Some(cursor);
                 if let Purpose::Unit(_) = purpose {
                     return self.units_place(cursor);
                 }
                 let Some(action) = purpose.action(cursor) else { return };
                 if !legal {
-                    let why = self.game().check(action).err().map_or("not there".to_string(), |e| e.to_string());
+                    let why = self.table.game().check(action).err().map_or("not there".to_string(), |e| e.to_string());
                     self.refuse(why);
                 } else if let (Purpose::Robber, Target::Hex(hex)) = (purpose, cursor) {
                     self.rob_at(hex);
@@ -315,9 +367,9 @@ impl App {
     }
 
     fn dialog_cmd(&mut self, cmd: Cmd) {
-        let (focus, game, legal) = self.focus_with_game();
-        let Focus::Dialog(d) = focus else { return };
-        let outcome = d.on_cmd(game, || legal.of(game), cmd);
+        let table = &self.table;
+        let Focus::Dialog(d) = &mut self.screen.focus else { return };
+        let outcome = d.on_cmd(table.game(), || table.legal(), cmd);
         self.carry_out(outcome);
     }
 
@@ -326,16 +378,20 @@ impl App {
     pub(in crate::tui) fn carry_out(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Stay => {}
-            Outcome::Close => self.focus = Focus::Idle,
+            Outcome::Close => self.screen.focus = Focus::Idle,
             Outcome::Act(actions) => self.apply(actions),
-            Outcome::Swap(next) => self.focus = Focus::Dialog(next),
+            Outcome::Swap(next) => self.screen.focus = Focus::Dialog(next),
             Outcome::RobberAgain => self.robber_back(),
             Outcome::Island(choice) => self.units_island(choice),
             Outcome::Refuse(why) => self.refuse(why),
-            Outcome::Note(text) => self.message = Some(Message { text: self.with_names(text), error: false }),
+            Outcome::Note(text) => {
+                self.screen.message = Some(Message { text: self.table.with_names(text), error: false })
+            }
         }
     }
 }
 
+#[cfg(test)]
+mod screens_tests;
 #[cfg(test)]
 mod tests;

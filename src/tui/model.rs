@@ -1,8 +1,10 @@
-//! What the views read: the state types of the front end, gathered in one
-//! [`scene::Scene`] that the App owns and the views borrow without changing it. Nothing here imports a view,
+//! The state of the front end: one [`table::Table`] a game (the record, the seats, the
+//! bots, the shared questions) and one [`screen::Screen`] a terminal (its seats, focus,
+//! dialogs, scroll, advice, size), which the views read together as a [`scene::Scene`]. Nothing here imports a view,
 //! a flow or the terminal: the key tables ([`keymap`]) and the theme live here because the
 //! footer, the help and every widget read them.
 
+pub mod bot_job;
 pub mod builders;
 pub mod coach;
 pub mod dialog;
@@ -16,6 +18,7 @@ pub mod picker;
 pub mod played;
 pub mod save_prompt;
 pub mod scene;
+pub mod screen;
 pub mod sea_names;
 pub mod selection;
 pub mod settings;

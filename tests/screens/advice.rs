@@ -19,7 +19,7 @@ const WORLDS: u32 = 3;
 fn table(seed: u64) -> App {
     let mut app = App::new(seed, Some(NAMES.map(String::from).to_vec()), PLAIN);
     app.update(Msg::Resize(140, 45));
-    app.coach.untimed(WORLDS);
+    app.screen.coach.untimed(WORLDS);
     app
 }
 
@@ -34,7 +34,7 @@ fn the_panel_ranks_corners_in_setup() {
     let mut app = table(11);
     press(&mut app, "Enter");
     ask(&mut app);
-    assert_eq!(app.mode(), Mode::Advice);
+    assert_eq!(app.screen.mode(), Mode::Advice);
     let advice = app.advice_shown().expect("the advice came");
     assert!(advice.moves.len() >= 3, "{advice:?}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
@@ -48,7 +48,7 @@ fn the_panel_ranks_a_turns_moves() {
     // A turn with a choice: something to build or buy beside ending it.
     for _ in 0..40 {
         play_turns_until(&mut app, |p| p == Phase::Main);
-        if app.legal().len() >= 4 {
+        if app.table.legal().len() >= 4 {
             break;
         }
         press(&mut app, "e");
@@ -66,12 +66,12 @@ fn the_key_closes_the_panel_and_the_footer_names_it() {
     press(&mut app, "i");
     assert!(text(&app).contains("thinking"), "{}", text(&app));
     press(&mut app, "Esc");
-    assert_eq!(app.mode(), Mode::Select);
+    assert_eq!(app.screen.mode(), Mode::Select);
     app.wait_advice();
     assert!(app.advice_shown().is_none(), "closed, the advice that comes is not shown");
     ask(&mut app);
     press(&mut app, "i");
-    assert!(app.coach.panel.is_none());
+    assert!(app.screen.coach.panel.is_none());
 }
 
 /// The panel's advice is `advise` of the seat's own view: two games that differ only in what
@@ -85,12 +85,12 @@ fn the_panel_is_the_advice_of_the_seats_own_view() {
             let game = s.build().unwrap();
             let mut app = app_with(game);
             app.update(Msg::Resize(140, 45));
-            app.coach.untimed(WORLDS);
+            app.screen.coach.untimed(WORLDS);
             ask(&mut app);
             let names: Vec<String> = NAMES.map(String::from).to_vec();
-            let own = advise_with(&game.view(game.to_act()), &names, app.coach.settings);
+            let own = advise_with(&game.view(game.to_act()), &names, app.screen.coach.settings);
             assert_eq!(app.advice_shown(), Some(&own));
-            assert_eq!(app.coach.settings.worlds, WORLDS);
+            assert_eq!(app.screen.coach.settings.worlds, WORLDS);
             region(&mut app, 140, 45, Region::Dialog)
         })
         .collect();
@@ -103,13 +103,13 @@ fn asking_advice_changes_nothing() {
     let mut app = table(5);
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
-    let (game, actions) = (*app.game(), app.record().unwrap().actions().to_vec());
+    let (game, actions) = (*app.table.game(), app.table.record().unwrap().actions().to_vec());
     ask(&mut app);
     press(&mut app, "Esc");
     ask(&mut app);
     press(&mut app, "Enter");
-    assert_eq!(*app.game(), game);
-    assert_eq!(app.record().unwrap().actions(), &actions[..]);
+    assert_eq!(*app.table.game(), game);
+    assert_eq!(app.table.record().unwrap().actions(), &actions[..]);
 }
 
 /// Advice asked for a position that changed before it came is thrown away, never shown.
@@ -119,11 +119,11 @@ fn advice_for_an_old_position_is_dropped() {
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Roll);
     press(&mut app, "i");
-    assert!(app.coach.panel.is_some());
+    assert!(app.screen.coach.panel.is_some());
     // The position changes before the advice comes (the roll, played as a key would).
     app.apply(vec![catan::engine::Action::RollDice]);
     app.wait_advice();
-    assert!(app.coach.panel.is_none());
+    assert!(app.screen.coach.panel.is_none());
     assert!(app.advice_shown().is_none());
     assert!(!text(&app).contains("Advice for"));
 }
@@ -133,8 +133,8 @@ fn advice_for_an_old_position_is_dropped() {
 fn the_key_says_why_at_a_handoff() {
     let mut app = table(11);
     press(&mut app, "i");
-    assert!(app.coach.panel.is_none());
-    let said = app.message.clone().expect("a message");
+    assert!(app.screen.coach.panel.is_none());
+    let said = app.screen.message.clone().expect("a message");
     assert!(said.error && said.text.contains("takes the keyboard first"), "{said:?}");
     assert!(!text(&app).contains(" i advice "));
 }
@@ -143,14 +143,14 @@ fn the_key_says_why_at_a_handoff() {
 #[test]
 fn a_tips_seat_sees_the_best_move_on_the_status_line() {
     let mut app = table(11);
-    app.coach.tips = vec![true, false, false];
+    app.screen.coach.tips = vec![true, false, false];
     let ann = catan::engine::Seat(0);
     // Ann is not first to place in this deal: the tip waits for her moment.
-    while app.game().to_act() != ann || app.handoff().is_some() {
+    while app.table.game().to_act() != ann || app.screen.handoff().is_some() {
         press(&mut app, "Enter");
         app.tick(std::time::Instant::now());
         app.wait_advice();
-        assert!(app.tip().is_none() || app.viewer == Some(ann));
+        assert!(app.tip().is_none() || app.screen.viewer == Some(ann));
     }
     app.tick(std::time::Instant::now());
     app.wait_advice();
@@ -166,7 +166,7 @@ fn a_tips_seat_sees_the_best_move_on_the_status_line() {
     press(&mut app, "Enter");
     app.tick(std::time::Instant::now());
     app.wait_advice();
-    assert!(app.handoff().is_some());
+    assert!(app.screen.handoff().is_some());
     assert!(app.tip().is_none());
     assert!(!text(&app).contains("tip:"));
 }
@@ -178,16 +178,16 @@ fn the_key_says_why_on_the_shared_offer_screen() {
     let mut app = table(5);
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
-    let me = app.game().to_act();
-    let hand = app.game().view(me).hand();
+    let me = app.table.game().to_act();
+    let hand = app.table.game().view(me).hand();
     let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).expect("a card to give");
     let get = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
     let to = SeatSet::all(3).without(me);
     app.apply(vec![Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(get, 1), to }]);
-    assert_eq!(app.mode(), Mode::Offer);
+    assert_eq!(app.screen.mode(), Mode::Offer);
     press(&mut app, "i");
-    assert!(app.coach.panel.is_none());
-    let said = app.message.clone().expect("a message");
+    assert!(app.screen.coach.panel.is_none());
+    let said = app.screen.message.clone().expect("a message");
     assert!(said.text.starts_with("no advice on a shared screen"), "{said:?}");
     assert!(!text(&app).contains("Advice for"));
 }
@@ -213,8 +213,8 @@ fn an_offer_received_in_private_is_advised() {
     ];
     let mut app = App::resume(1, seats, game, Vec::new(), PLAIN);
     app.update(Msg::Resize(140, 45));
-    app.coach.untimed(WORLDS);
-    assert_eq!(app.mode(), Mode::Answer);
+    app.screen.coach.untimed(WORLDS);
+    assert_eq!(app.screen.mode(), Mode::Answer);
     ask(&mut app);
     let advice = app.advice_shown().expect("advice on a private answer");
     let moves: Vec<Action> = advice.moves.iter().map(|m| m.action).collect();
@@ -229,7 +229,7 @@ fn ctrl_c_over_the_panel_asks_to_quit() {
     let mut app = table(11);
     press(&mut app, "Enter i");
     app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
-    assert_eq!(app.mode(), Mode::Quit);
+    assert_eq!(app.screen.mode(), Mode::Quit);
 }
 
 /// The robber's move is advised too: where it goes (and whom it robs).

@@ -17,7 +17,7 @@ fn island_after_setup(theme: Theme) -> String {
     let mut app = App::new(42, Some(names), theme);
     app.update(Msg::Resize(100, 32));
     let mut guard = 0;
-    while app.game().phase() != Phase::Roll {
+    while app.table.game().phase() != Phase::Roll {
         app.update(Msg::key(KeyCode::Enter));
         guard += 1;
         assert!(guard < 60, "set-up never ended");

@@ -10,7 +10,7 @@ fn app_for(game: Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::resume(7, SeatInfo::humans(names), game, Vec::new(), PLAIN);
     app.update(Msg::Resize(140, 45));
-    assert!(app.handoff().is_some(), "the player to act takes the keyboard first");
+    assert!(app.screen.handoff().is_some(), "the player to act takes the keyboard first");
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
     app
 }
@@ -34,7 +34,9 @@ fn the_answers_list_starts_on_the_first_player_who_accepted_or_countered() {
     assert_eq!(game.to_act(), me, "every answer is in");
 
     let app = app_for(game);
-    let Focus::Dialog(Dialog::Responses { row, .. }) = app.focus else { panic!("the answers: {:?}", app.focus) };
+    let Focus::Dialog(Dialog::Responses { row, .. }) = app.screen.focus else {
+        panic!("the answers: {:?}", app.screen.focus)
+    };
     assert_eq!(row, Some(1), "the cursor is on {accepter:?}, the only one who accepted, not on the one who declined");
 }
 
@@ -46,7 +48,7 @@ fn the_card_dialog_opens_on_a_card_the_player_can_play() {
     let mut app = app_for(game);
     app.update(Msg::char('p'));
     // Rows: knight, road building, year of plenty, monopoly, victory point.
-    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: Some(3) }), "on the monopoly card, the one held");
+    assert_eq!(app.screen.focus, Focus::Dialog(Dialog::Cards { row: Some(3) }), "on the monopoly card, the one held");
 }
 
 /// Issue 15: "The monopoly dialog has no meaningless count column". The bank's counts say
@@ -162,7 +164,7 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
     let game = Scenario::from_game(game).settlement(me, v).hand(me, hand).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('m'));
-    let Focus::Dialog(Dialog::Maritime { give, .. }) = app.focus else { panic!("{:?}", app.focus) };
+    let Focus::Dialog(Dialog::Maritime { give, .. }) = app.screen.focus else { panic!("{:?}", app.screen.focus) };
     assert_eq!(Resource::ALL[give], r, "the 2:1 trade comes first");
     let s = text(&app);
     assert!(s.contains(&format!("Your rates: 4:1 any · 2:1 {r}")), "{s}");
@@ -172,7 +174,11 @@ fn the_bank_trade_shows_every_rate_and_starts_on_the_best() {
     let game = Scenario::from_game(game).hand(me, Hand::new([4, 0, 5, 0, 0])).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('m'));
-    assert!(matches!(app.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })), "wool: {:?}", app.focus);
+    assert!(
+        matches!(app.screen.focus, Focus::Dialog(Dialog::Maritime { give: 2, .. })),
+        "wool: {:?}",
+        app.screen.focus
+    );
 }
 
 /// H5: with two cards that can be played, the menu opens with neither chosen; Enter then plays
@@ -185,16 +191,16 @@ fn h5_the_card_menu_chooses_no_card_among_several_and_enter_plays_nothing() {
     let game = Scenario::from_game(game).dev(me, DevCard::Knight).dev(me, DevCard::Monopoly).rolled().build().unwrap();
     let mut app = app_for(game);
     app.update(Msg::char('p'));
-    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: None }), "no card chosen for the player");
+    assert_eq!(app.screen.focus, Focus::Dialog(Dialog::Cards { row: None }), "no card chosen for the player");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
-    let before = *app.game();
+    let before = *app.table.game();
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    assert_eq!(*app.game(), before, "Enter on the fresh menu plays nothing");
-    let said = app.message.clone().expect("Enter says what to do");
+    assert_eq!(*app.table.game(), before, "Enter on the fresh menu plays nothing");
+    let said = app.screen.message.clone().expect("Enter says what to do");
     assert!(!said.error && said.text.contains("name a card first"), "{}", said.text);
-    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: None }), "the menu stays open");
+    assert_eq!(app.screen.focus, Focus::Dialog(Dialog::Cards { row: None }), "the menu stays open");
     app.update(Msg::key(crossterm::event::KeyCode::Down));
-    assert_eq!(app.focus, Focus::Dialog(Dialog::Cards { row: Some(0) }), "↓ names the knight");
+    assert_eq!(app.screen.focus, Focus::Dialog(Dialog::Cards { row: Some(0) }), "↓ names the knight");
     app.update(Msg::key(crossterm::event::KeyCode::Enter));
-    assert!(app.game().dev_card_played(), "Enter plays the card named");
+    assert!(app.table.game().dev_card_played(), "Enter plays the card named");
 }

@@ -31,24 +31,24 @@ fn r21_offer_counter_and_confirm_by_keys() {
     let mut app = app_with(game);
     // Ann: give 1 brick, get 1 wool, ask Bob only (untick Cy on the last row).
     press(&mut app, "t + Tab j j + j j j j Space Enter");
-    assert!(matches!(app.game().phase(), Phase::Trade { .. }), "{:?}", app.message);
-    assert_eq!(app.handoff(), None, "the offer is on the shared screen (issue 23)");
-    assert_eq!(app.viewer, None, "every hand hidden");
+    assert!(matches!(app.table.game().phase(), Phase::Trade { .. }), "{:?}", app.screen.message);
+    assert_eq!(app.screen.handoff(), None, "the offer is on the shared screen (issue 23)");
+    assert_eq!(app.screen.viewer, None, "every hand hidden");
     // Bob counters (his letter, then c): that takes his own screen (H1). He wants 2 brick for
     // his wool.
     press(&mut app, "b c");
-    assert_eq!(app.handoff(), Some(BOB));
+    assert_eq!(app.screen.handoff(), Some(BOB));
     press(&mut app, "Enter Tab +");
     press(&mut app, "Enter");
-    assert_eq!(app.handoff(), Some(ANN));
+    assert_eq!(app.screen.handoff(), Some(ANN));
     // Ann takes the keyboard; her first Enter on the fresh list only asks (H1a), the second
     // takes the counter-offer.
     press(&mut app, "Enter Enter");
-    assert!(matches!(app.game().phase(), Phase::Trade { .. }), "one Enter traded nothing");
+    assert!(matches!(app.table.game().phase(), Phase::Trade { .. }), "one Enter traded nothing");
     press(&mut app, "Enter");
-    assert_eq!(app.game().phase(), Phase::Main);
-    assert_eq!(app.game().view(ANN).hand(), hand([0, 0, 1, 0, 0]));
-    assert_eq!(app.game().view(BOB).hand(), hand([2, 0, 1, 0, 0]));
+    assert_eq!(app.table.game().phase(), Phase::Main);
+    assert_eq!(app.table.game().view(ANN).hand(), hand([0, 0, 1, 0, 0]));
+    assert_eq!(app.table.game().view(BOB).hand(), hand([2, 0, 1, 0, 0]));
 }
 
 #[test]
@@ -57,8 +57,8 @@ fn r21_an_offer_the_engine_refuses_shows_its_reason_and_stays_open() {
     let mut app = app_with(game);
     press(&mut app, "t + + Tab j +");
     press(&mut app, "Enter");
-    assert_eq!(app.game().phase(), Phase::Main, "nothing was offered");
-    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("Ann doesn't hold those cards")));
+    assert_eq!(app.table.game().phase(), Phase::Main, "nothing was offered");
+    assert!(app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("Ann doesn't hold those cards")));
 }
 
 #[test]
@@ -72,25 +72,25 @@ fn r17_r19_seven_discards_then_robber_and_victim_by_keys() {
         .unwrap();
     let mut app = app_with(game);
     press(&mut app, "r");
-    assert!(matches!(app.game().phase(), Phase::Discard { .. }));
-    assert_eq!(app.handoff(), None, "Ann rolled and discards first, keeping the keyboard");
+    assert!(matches!(app.table.game().phase(), Phase::Discard { .. }));
+    assert_eq!(app.screen.handoff(), None, "Ann rolled and discards first, keeping the keyboard");
     // Ann gives up 2 brick and 2 lumber; Enter before enough are picked is refused.
     press(&mut app, "+ + Enter");
-    assert_eq!(app.game().view(ANN).hand().total(), 8);
+    assert_eq!(app.table.game().view(ANN).hand().total(), 8);
     press(&mut app, "j + + Enter");
-    assert_eq!(app.game().view(ANN).hand(), hand([0, 0, 2, 2, 0]));
-    assert_eq!(app.handoff(), Some(BOB));
+    assert_eq!(app.table.game().view(ANN).hand(), hand([0, 0, 2, 2, 0]));
+    assert_eq!(app.screen.handoff(), Some(BOB));
     press(&mut app, "Enter j j j j + + + + Enter");
-    assert_eq!(app.game().view(BOB).hand(), hand([0, 0, 0, 0, 5]));
-    assert_eq!(app.game().phase(), Phase::Robber);
-    assert_eq!(app.handoff(), Some(ANN));
+    assert_eq!(app.table.game().view(BOB).hand(), hand([0, 0, 0, 0, 5]));
+    assert_eq!(app.table.game().phase(), Phase::Robber);
+    assert_eq!(app.screen.handoff(), Some(ANN));
     // Ann picks a hex by Tab, wherever the legal ones are, and confirms; a victim list
     // appears only when two players could be robbed there.
     press(&mut app, "Enter Tab Enter");
-    if matches!(app.focus, Focus::Dialog(_)) {
+    if matches!(app.screen.focus, Focus::Dialog(_)) {
         press(&mut app, "Enter");
     }
-    assert_eq!(app.game().phase(), Phase::Main, "{:?}", app.message);
+    assert_eq!(app.table.game().phase(), Phase::Main, "{:?}", app.screen.message);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn r22_bank_trade_uses_the_best_rate_by_keys() {
     // The dialog opens on lumber (the one tradable card), getting brick (the first resource
     // the player holds none of).
     press(&mut app, "m Enter");
-    assert_eq!(app.game().view(ANN).hand(), hand([1, 0, 0, 0, 0]));
+    assert_eq!(app.table.game().view(ANN).hand(), hand([1, 0, 0, 0, 0]));
 }
 
 #[test]
@@ -108,8 +108,8 @@ fn r32_year_of_plenty_by_keys() {
     let game = scenario().dev(ANN, DevCard::YearOfPlenty).rolled().build().unwrap();
     let mut app = app_with(game);
     press(&mut app, "p Enter + j + Enter"); // the dialog opens on the one card held
-    assert_eq!(app.game().view(ANN).hand(), hand([1, 1, 0, 0, 0]));
-    assert!(app.game().dev_card_played());
+    assert_eq!(app.table.game().view(ANN).hand(), hand([1, 1, 0, 0, 0]));
+    assert!(app.table.game().dev_card_played());
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn r33_monopoly_by_keys() {
         .unwrap();
     let mut app = app_with(game);
     press(&mut app, "p Enter j j Enter");
-    assert_eq!(app.game().view(ANN).hand(), hand([0, 0, 4, 0, 0]));
+    assert_eq!(app.table.game().view(ANN).hand(), hand([0, 0, 4, 0, 0]));
 }
 
 #[test]
@@ -131,12 +131,12 @@ fn r31_road_building_places_two_free_roads_by_keys() {
     let game = scenario().dev(ANN, DevCard::RoadBuilding).rolled().build().unwrap();
     let mut app = app_with(game);
     press(&mut app, "p Enter");
-    assert!(matches!(app.game().phase(), Phase::RoadBuilding { left: 2 }));
+    assert!(matches!(app.table.game().phase(), Phase::RoadBuilding { left: 2 }));
     press(&mut app, "Esc");
-    assert!(app.message.as_ref().is_some_and(|m| m.error), "free roads can't be put off");
+    assert!(app.screen.message.as_ref().is_some_and(|m| m.error), "free roads can't be put off");
     press(&mut app, "Enter Enter");
-    assert_eq!(app.game().roads(ANN).count(), 2);
-    assert_eq!(app.game().phase(), Phase::Main);
+    assert_eq!(app.table.game().roads(ANN).count(), 2);
+    assert_eq!(app.table.game().phase(), Phase::Main);
 }
 
 #[test]
@@ -144,17 +144,17 @@ fn r30_a_card_bought_this_turn_is_refused_with_the_engine_reason() {
     let game = scenario().hand(ANN, Hand::DEVELOPMENT).rolled().build().unwrap();
     let mut app = app_with(game);
     press(&mut app, "d");
-    let bought = DevCard::ALL.into_iter().find(|&c| app.game().view(ANN).dev_cards()[c] == 1).unwrap();
+    let bought = DevCard::ALL.into_iter().find(|&c| app.table.game().view(ANN).dev_cards()[c] == 1).unwrap();
     if bought != DevCard::VictoryPoint {
         let row = [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly]
             .iter()
             .position(|&c| c == bought)
             .unwrap();
         press(&mut app, &format!("p {}Enter", "j ".repeat(row)));
-        let m = app.message.clone().unwrap();
+        let m = app.screen.message.clone().unwrap();
         assert!(m.error && m.text.contains("bought this turn"), "{}", m.text);
     }
-    assert!(bought != DevCard::Knight || !app.game().is_legal(Action::PlayKnight));
+    assert!(bought != DevCard::Knight || !app.table.game().is_legal(Action::PlayKnight));
 }
 
 #[test]
@@ -165,10 +165,10 @@ fn a_resumed_game_hands_the_keyboard_over_and_records_what_is_played() {
     record.apply(first).unwrap();
     let placer = record.game().to_act();
     let mut app = App::from_record(record, Theme::default());
-    assert_eq!(app.handoff(), Some(placer), "H1: the keyboard is handed over first");
+    assert_eq!(app.screen.handoff(), Some(placer), "H1: the keyboard is handed over first");
     press(&mut app, "Enter Enter");
-    assert_eq!(app.record().unwrap().len(), 2, "the loaded settlement and the road just placed");
-    assert_eq!(app.game().roads(placer).count(), 1);
+    assert_eq!(app.table.record().unwrap().len(), 2, "the loaded settlement and the road just placed");
+    assert_eq!(app.table.game().roads(placer).count(), 1);
 }
 
 /// Issue 4 asks for `s` to save, so a settlement is `v` (village): two roads from Ann's
@@ -190,11 +190,11 @@ fn v_builds_a_settlement_and_s_saves() {
     assert!(game.is_legal(Action::BuildSettlement(far)), "the place at the end of the roads is free");
     let mut app = app_with(game);
     press(&mut app, "s");
-    assert!(app.saving.is_some(), "s opens the save prompt");
+    assert!(app.screen.saving.is_some(), "s opens the save prompt");
     press(&mut app, "Esc v Enter");
-    assert!(app.saving.is_none());
-    assert_eq!(app.game().building_at(far), Some((ANN, false)), "{:?}", app.message);
-    assert_eq!(app.game().settlements(ANN).count(), 2);
+    assert!(app.screen.saving.is_none());
+    assert_eq!(app.table.game().building_at(far), Some((ANN, false)), "{:?}", app.screen.message);
+    assert_eq!(app.table.game().settlements(ANN).count(), 2);
 }
 
 /// With nearly every action possible on the narrowest screen (96 columns), the keys of the

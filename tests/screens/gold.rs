@@ -25,7 +25,7 @@ fn app(theme: Theme) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::with_rules(1, Some(names), theme, config());
     app.update(Msg::Resize(140, 45));
-    app.viewer = Some(ANN);
+    app.screen.viewer = Some(ANN);
     let mut gold = Hand::of(Resource::Gold, 3);
     gold[Resource::Brick] = 1;
     app.set_position(
@@ -40,8 +40,8 @@ fn app(theme: Theme) -> App {
             .build()
             .unwrap(),
     );
-    app.start = None;
-    app.focus = Focus::Idle;
+    app.screen.start = None;
+    app.screen.focus = Focus::Idle;
     app
 }
 
@@ -93,7 +93,7 @@ fn r42_gold_hexes_have_their_own_colour() {
 #[test]
 fn r42_the_bank_trade_dialog_gives_2_gold_for_a_resource() {
     let mut app = app(Theme { color: false, ascii: false });
-    assert!(app.enabled(catan::tui::keymap::Cmd::Maritime), "the bank key shows with only gold to trade");
+    assert!(app.scene().enabled(catan::tui::keymap::Cmd::Maritime), "the bank key shows with only gold to trade");
     app.update(Msg::key(KeyCode::Char('m')));
     let screen = draw(&app);
     assert!(screen.contains("2 gold for 1 any") && screen.contains("Enter gives 2 gold for 1"), "{screen}");
@@ -103,29 +103,29 @@ fn r42_the_bank_trade_dialog_gives_2_gold_for_a_resource() {
     app.update(Msg::key(KeyCode::Tab));
     app.update(Msg::key(KeyCode::Char('o')));
     app.update(Msg::key(KeyCode::Enter));
-    let hand = app.game().view(ANN).hand();
-    assert_eq!((hand[Resource::Gold], hand[Resource::Ore]), (1, 1), "{:?}", app.message);
+    let hand = app.table.game().view(ANN).hand();
+    assert_eq!((hand[Resource::Gold], hand[Resource::Ore]), (1, 1), "{:?}", app.screen.message);
 }
 
 #[test]
 fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
     let mut app = app(Theme { color: false, ascii: false });
     // Bob leads with a city; Ann's settlement on the forest 9 turned gold pays the 7th gold.
-    let topo = app.game().topology();
+    let topo = app.table.game().topology();
     let site = topo.hex_vertices(catan::engine::Hex(2))[0];
     let taken = [Vertex(0), Vertex(20), Vertex(40), site];
     let far =
         topo.vertices().find(|&v| taken.iter().all(|&t| t != v && !topo.vertex_neighbor_set(t).contains(v))).unwrap();
-    let scenario = Scenario::from_game(*app.game())
+    let scenario = Scenario::from_game(*app.table.game())
         .settlement(ANN, site)
         .city(Seat(1), Vertex(20))
         .city(Seat(2), Vertex(40))
         .settlement(Seat(1), far);
     roll_into_the_dragon(&mut app, scenario);
-    assert_eq!(app.game().phase(), Phase::Main);
+    assert_eq!(app.table.game().phase(), Phase::Main);
     let screen = draw(&app);
     assert!(screen.contains("the dragon attacks Bob: a city becomes a settlement"), "{screen}");
-    let status = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let status = app.screen.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(status.contains("the dragon attacks Bob"), "{status}");
     assert!(screen.contains("dragon: 0 of 7 gold"), "{screen}");
 }
@@ -133,7 +133,7 @@ fn r43_the_dragon_attack_is_a_log_line_and_the_status() {
 #[test]
 fn r43_the_game_over_table_counts_the_dragons_hits() {
     let mut app = app(Theme { color: false, ascii: false });
-    let topo = app.game().topology();
+    let topo = app.table.game().topology();
     let site = topo.hex_vertices(catan::engine::Hex(2))[0];
     let config = Config { target: 3, ..config() };
     // As above, on a game to 3 points: the roll's 7th gold knocks Bob's city down (Ann has as
@@ -145,12 +145,12 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
         .settlement(Seat(2), Vertex(40))
         .hand(Seat(1), Hand::CITY);
     roll_into_the_dragon(&mut app, scenario);
-    app.set_position(Scenario::from_game(*app.game()).hand(ANN, Hand::CITY).build().unwrap());
-    let mut game = *app.game();
+    app.set_position(Scenario::from_game(*app.table.game()).hand(ANN, Hand::CITY).build().unwrap());
+    let mut game = *app.table.game();
     game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
     app.set_position(game);
-    assert_eq!(app.game().winner(), Some(ANN));
-    app.focus = Focus::Idle;
+    assert_eq!(app.table.game().winner(), Some(ANN));
+    app.screen.focus = Focus::Idle;
     let screen = draw(&app);
     assert!(screen.contains("lost to the robber: 0 stolen, 0 discarded · hit by the dragon: 1 building "), "{screen}");
     assert!(screen.contains("hit by the dragon: 0 buildings"), "{screen}");
@@ -161,6 +161,6 @@ fn r43_the_game_over_table_counts_the_dragons_hits() {
 fn roll_into_the_dragon(app: &mut App, scenario: Scenario) {
     app.set_position(scenario.dragon_gold(6).turn(ANN).next_roll(9).build().unwrap());
     app.update(Msg::key(KeyCode::Char('r')));
-    let attacked = app.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. }));
-    assert!(attacked, "{:?}", app.log);
+    let attacked = app.table.log.iter().any(|e| matches!(e, Event::DragonAttacked { seat: Seat(1), .. }));
+    assert!(attacked, "{:?}", app.table.log);
 }

@@ -52,8 +52,10 @@ fn app(game: Game, theme: Theme) -> App {
     let mut app = App::new(1, Some(NAMES.map(String::from).to_vec()), theme);
     app.update(Msg::Resize(140, 45));
     app.set_position(game);
-    app.viewer = Some(A);
-    app.focus = Focus::Idle;
+    app.screen.viewer = Some(A);
+    app.screen.focus = Focus::Idle;
+    // Set by hand: the screen works out what follows, as after a key.
+    app.settle();
     app
 }
 
@@ -84,7 +86,7 @@ fn r44_castle_glyphs_differ_with_colour_without_it_and_in_ascii() {
         let (castle, city) = if theme.ascii { ("{B}", "[A]") } else { ("▐B▌", "[A]") };
         assert!(screen.contains(castle) && screen.contains(city), "{theme:?}\n{screen}");
         assert!(!theme.ascii || screen.contains("{A}"), "{screen}");
-        assert_eq!(app.game().building(v), Some((B, Piece::Castle)));
+        assert_eq!(app.table.game().building(v), Some((B, Piece::Castle)));
         if theme.color {
             // In the owner's colour, as the player's other pieces.
             let mut t = Terminal::new(TestBackend::new(140, 45)).unwrap();
@@ -106,16 +108,16 @@ fn r44_a_castle_is_bought_by_key_like_a_city() {
     let city = corner(HILLS_6, SE);
     app.update(Msg::key(KeyCode::Char('k')));
     let screen = draw(&mut app, 140, 45);
-    assert!(matches!(app.focus, Focus::Select(_, _)), "{screen}");
+    assert!(matches!(app.screen.focus, Focus::Select(_, _)), "{screen}");
     insta::assert_snapshot!("r44_choosing_a_castle", region(&mut app, 140, 45, Region::Board));
     app.update(Msg::key(KeyCode::Enter));
-    assert_eq!(app.game().building(city), Some((A, Piece::Castle)), "{:?}", app.message);
-    assert_eq!(app.game().view(A).hand(), Hand::EMPTY);
+    assert_eq!(app.table.game().building(city), Some((A, Piece::Castle)), "{:?}", app.screen.message);
+    assert_eq!(app.table.game().view(A).hand(), Hand::EMPTY);
     // No cards left: the footer no longer offers it, and the key says why.
     let screen = draw(&mut app, 140, 45);
     assert!(!screen.contains(" k castle "), "{screen}");
     app.update(Msg::key(KeyCode::Char('k')));
-    assert!(app.message.as_ref().is_some_and(|m| m.error), "{:?}", app.message);
+    assert!(app.screen.message.as_ref().is_some_and(|m| m.error), "{:?}", app.screen.message);
 }
 
 #[test]
@@ -146,11 +148,11 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
     game.apply(Action::EndTurn).unwrap();
     game.apply(Action::RollDice).unwrap();
     let mut app = app(game, PLAIN);
-    app.viewer = Some(B);
+    app.screen.viewer = Some(B);
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("dice stack 35 of 36"), "{screen}");
     // Round 2 starts one seat after round 1 (R46): its first player is the last.
-    let mut game = *app.game();
+    let mut game = *app.table.game();
     while game.turn_number() < 5 {
         match game.phase() {
             Phase::Roll => game.apply(Action::RollDice).unwrap(),
@@ -159,7 +161,7 @@ fn r46_r47_the_round_order_and_the_stack_follow_play() {
         };
     }
     app.set_position(game);
-    app.viewer = Some(game.to_act());
+    app.screen.viewer = Some(game.to_act());
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("round 2: A B C D"), "{screen}");
 }
@@ -186,7 +188,7 @@ fn r44_r49_r50_the_game_over_table_counts_castles_and_awards() {
     let events = game.apply(Action::BuildCastle(corner(HILLS_6, SE))).unwrap();
     assert!(has_event!(events, catan::engine::Event::Won { .. }), "{events:?}");
     let mut app = app(game, PLAIN);
-    app.focus = Focus::Idle;
+    app.screen.focus = Focus::Idle;
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("castle  metro harbor"), "{screen}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Body));

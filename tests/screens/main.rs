@@ -63,7 +63,7 @@ use catan::tui::{App, Msg, Theme};
 #[test]
 fn first_setup_placement() {
     let mut app = new_app(42);
-    assert!(app.handoff().is_some(), "the game starts by handing the keyboard over");
+    assert!(app.screen.handoff().is_some(), "the game starts by handing the keyboard over");
     press(&mut app, "Enter");
     insta::assert_snapshot!(draw(&mut app, 100, 32));
 }
@@ -92,8 +92,8 @@ fn trade_dialog() {
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
     // Give one of what the player holds most of, ask for one grain, from one player only.
-    let seat = app.game().to_act();
-    let hand = app.game().view(seat).hand();
+    let seat = app.table.game().to_act();
+    let hand = app.table.game().view(seat).hand();
     let give = catan::engine::Resource::ALL.into_iter().max_by_key(|&r| hand[r]).unwrap();
     let row = give as usize;
     let downs = "j ".repeat(row);
@@ -109,8 +109,8 @@ fn discard_dialog() {
     let mut app = new_app(7);
     play_setup(&mut app);
     play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
-    let seat = app.game().to_act();
-    assert!(app.game().view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
+    let seat = app.table.game().to_act();
+    assert!(app.table.game().view(seat).hand().total() > 7, "R17: only players over 7 cards discard");
     press(&mut app, "+ j +");
     insta::assert_snapshot!(draw(&mut app, 100, 32));
 }
@@ -131,7 +131,7 @@ fn help_overlay() {
     press(&mut app, "Enter ?");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Overlay));
     press(&mut app, "Esc");
-    assert!(!app.help);
+    assert!(!app.screen.help);
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn too_small_screen_recovers_on_resize() {
 fn game_over_screen() {
     let record = positions::position("game_over_3", || {
         let app = walk(new_app(3), &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(false));
-        app.expect("the game ends").record().expect("a game played through the app is recorded").clone()
+        app.expect("the game ends").table.record().expect("a game played through the app is recorded").clone()
     });
     let mut app = positions::app_at(&record, PLAIN);
     let screen = draw(&mut app, 100, 32);
@@ -162,15 +162,15 @@ fn game_over_screen() {
 fn quit_asks_first_and_q_on_the_start_screen_is_a_letter() {
     let mut app = App::new(1, None, Theme::default());
     press(&mut app, "Q u i n n Enter");
-    assert_eq!(app.start.as_ref().unwrap().names(), vec!["Quinn".to_string()]);
+    assert_eq!(app.screen.start.as_ref().unwrap().names(), vec!["Quinn".to_string()]);
     press(&mut app, "A l Enter Enter");
-    assert!(app.start.is_none(), "two names and an empty line start the game");
+    assert!(app.screen.start.is_none(), "two names and an empty line start the game");
     press(&mut app, "q");
-    assert!(app.quitting && !app.done);
+    assert!(app.screen.quitting && !app.screen.done);
     press(&mut app, "n");
-    assert!(!app.quitting);
+    assert!(!app.screen.quitting);
     press(&mut app, "q y");
-    assert!(app.done);
+    assert!(app.screen.done);
 }
 
 #[test]
@@ -190,15 +190,15 @@ fn a_click_moves_the_cursor_and_a_second_click_places() {
     use catan::tui::{Focus, Geometry, Target, layout};
     let mut app = new_app(42);
     press(&mut app, "Enter");
-    let Focus::Select(sel, _) = &app.focus else { panic!("set-up starts by choosing a corner") };
+    let Focus::Select(sel, _) = &app.screen.focus else { panic!("set-up starts by choosing a corner") };
     let target = *sel.legal.iter().find(|&&t| t != sel.cursor).unwrap();
     let Target::Vertex(v) = target else { panic!("a corner") };
-    let topo = app.game().topology();
-    let geometry = Geometry::fit(topo, layout(app.size, topo).board).unwrap();
+    let topo = app.table.game().topology();
+    let geometry = Geometry::fit(topo, layout(app.screen.size, topo).board).unwrap();
     let (col, row) = geometry.vertex_cell(topo, v);
     let click = Msg::Click { col: col as u16, row: row as u16 };
     app.update(click.clone());
-    assert!(matches!(&app.focus, Focus::Select(s, _) if s.cursor == target));
+    assert!(matches!(&app.screen.focus, Focus::Select(s, _) if s.cursor == target));
     app.update(click);
-    assert_eq!(app.game().building_at(v).map(|(s, _)| s), Some(app.game().to_act()));
+    assert_eq!(app.table.game().building_at(v).map(|(s, _)| s), Some(app.table.game().to_act()));
 }

@@ -12,7 +12,7 @@ fn app_with(game: catan::engine::Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(7, Some(names), Theme { color: false, ascii: false });
     app.set_position(game);
-    app.viewer = Some(game.to_act());
+    app.screen.viewer = Some(game.to_act());
     app.update(Msg::Resize(140, 45));
     app
 }
@@ -29,14 +29,14 @@ fn main_phase(hand: Hand) -> catan::engine::Game {
 fn a_city_without_the_cards_says_what_is_missing() {
     let mut app = app_with(main_phase(Hand::new([1, 0, 0, 1, 0])));
     app.update(Msg::char('c'));
-    let message = app.message.clone().expect("a message");
+    let message = app.screen.message.clone().expect("a message");
     assert!(message.error);
     assert_eq!(message.text, "a city costs 2 grain, 3 ore; you have 1 grain, 0 ore");
 
     // The same words when the engine refuses a purchase.
     app.update(Msg::char('d'));
     assert_eq!(
-        app.message.unwrap().text,
+        app.screen.message.unwrap().text,
         "a development card costs 1 wool, 1 grain, 1 ore; you have 0 wool, 1 grain, 0 ore"
     );
 }
@@ -50,7 +50,7 @@ fn a_city_with_the_cards_but_no_settlement_names_the_rule() {
     let game = Scenario::from_game(game).city(ann, v).build().unwrap();
     let mut app = app_with(game);
     app.update(Msg::char('c'));
-    let text = app.message.unwrap().text;
+    let text = app.screen.message.unwrap().text;
     assert!(text.starts_with("there is no place for a city now"), "{text}");
 }
 
@@ -91,7 +91,7 @@ fn at_96_by_28_the_help_and_the_last_roll_are_whole() {
     app.update(Msg::Resize(96, 28));
     app.update(Msg::char('r'));
     let s = draw(&app);
-    let [a, b] = app.game().dice().expect("rolled");
+    let [a, b] = app.table.game().dice().expect("rolled");
     assert!(s.contains(&format!("[{a}][{b}] = {}", a + b)), "the roll's total shows:\n{s}");
 }
 

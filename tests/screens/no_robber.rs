@@ -29,13 +29,13 @@ fn r45_a_building_of_one_kind_takes_its_card_in_one_step() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
-    app.viewer = Some(ANN);
+    app.screen.viewer = Some(ANN);
     app.set_position(game());
-    app.focus = Focus::Idle;
-    let before = app.game().view(ANN).hand().total();
+    app.screen.focus = Focus::Idle;
+    let before = app.table.game().view(ANN).hand().total();
     app.update(Msg::key(KeyCode::Char('r')));
-    assert_eq!(app.game().view(ANN).hand().total(), before + 1, "{:?}", app.message);
-    assert!(matches!(app.game().phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.game().phase());
+    assert_eq!(app.table.game().view(ANN).hand().total(), before + 1, "{:?}", app.screen.message);
+    assert!(matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.table.game().phase());
 }
 
 /// Issue 33: the R45 dialog for a building of two kinds lists only those kinds, and its footer
@@ -45,7 +45,7 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(1, Some(names), Theme { color: false, ascii: false });
     app.update(Msg::Resize(100, 32));
-    app.viewer = Some(ANN);
+    app.screen.viewer = Some(ANN);
     let config = Config::with_players(3).with_modules(Modules::parse("no_robber").unwrap());
     app.set_position(
         Scenario::new(config, 1)
@@ -57,11 +57,11 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
             .build()
             .unwrap(),
     );
-    app.focus = Focus::Idle;
+    app.screen.focus = Focus::Idle;
     app.update(Msg::key(KeyCode::Char('r')));
-    assert!(matches!(app.game().phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.game().phase());
+    assert!(matches!(app.table.game().phase(), Phase::Plenty { seat: ANN, .. }), "{:?}", app.table.game().phase());
     let given: Vec<Resource> =
-        Resource::ALL.into_iter().filter(|&r| app.game().is_legal(catan::engine::Action::TakeCard(r))).collect();
+        Resource::ALL.into_iter().filter(|&r| app.table.game().is_legal(catan::engine::Action::TakeCard(r))).collect();
     assert!(given.len() >= 2, "{given:?}");
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("A 7: take cards") && screen.contains("No robber: 1 card for"), "{screen}");
@@ -74,14 +74,14 @@ fn r45_a_seven_without_robber_asks_the_roller_for_a_card_of_the_buildings_kinds(
     insta::assert_snapshot!(regions(&mut app, 100, 32, &[Region::Dialog, Region::Footer]));
     // Esc can't put the choice off.
     app.update(Msg::key(KeyCode::Esc));
-    assert!(matches!(app.game().phase(), Phase::Plenty { seat: ANN, .. }));
+    assert!(matches!(app.table.game().phase(), Phase::Plenty { seat: ANN, .. }));
     // A kind the building gives, by its key, then Enter.
     let kind = given[1];
     let key = kind.name().chars().next().unwrap();
     app.update(Msg::key(KeyCode::Char(key)));
     app.update(Msg::key(KeyCode::Enter));
-    assert_eq!(app.game().view(ANN).hand()[kind], 1, "{:?}", app.message);
-    assert!(!matches!(app.game().phase(), Phase::Plenty { seat: ANN, .. }));
+    assert_eq!(app.table.game().view(ANN).hand()[kind], 1, "{:?}", app.screen.message);
+    assert!(!matches!(app.table.game().phase(), Phase::Plenty { seat: ANN, .. }));
 }
 
 #[test]
@@ -102,11 +102,11 @@ fn r45_the_game_over_table_says_nothing_of_a_robber_there_is_not() {
             .build()
             .unwrap(),
     );
-    let mut game = *app.game();
+    let mut game = *app.table.game();
     game.apply(catan::engine::Action::BuildCity(Vertex(0))).unwrap();
     app.set_position(game);
-    assert_eq!(app.game().winner(), Some(ANN));
-    app.focus = Focus::Idle;
+    assert_eq!(app.table.game().winner(), Some(ANN));
+    app.screen.focus = Focus::Idle;
     let screen = draw_at(&app, 140, 45);
     assert!(screen.contains("Resources gained from the island"), "{screen}");
     assert!(!screen.contains("robber"), "{screen}");
@@ -129,10 +129,15 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
             .build()
             .unwrap(),
     );
-    app.viewer = Some(ANN);
-    app.focus = Focus::Idle;
+    app.screen.viewer = Some(ANN);
+    app.screen.focus = Focus::Idle;
+    app.settle();
     app.update(Msg::key(KeyCode::Char('r')));
-    assert!(matches!(app.game().phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }), "{:?}", app.game().phase());
+    assert!(
+        matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), left: 2, .. }),
+        "{:?}",
+        app.table.game().phase()
+    );
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("a 7 with no robber, in Ann's turn: Bob takes 2 cards for a building"), "{screen}");
     assert!(!screen.contains("Bob continues the turn"), "{screen}");
@@ -140,12 +145,13 @@ fn r45_the_picks_of_another_player_are_handed_off_in_words_and_one_dialog_takes_
     app.update(Msg::key(KeyCode::Enter));
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("No robber: 2 cards for"), "{screen}");
-    let kind = Resource::ALL.into_iter().find(|&r| app.game().is_legal(catan::engine::Action::TakeCard(r))).unwrap();
+    let kind =
+        Resource::ALL.into_iter().find(|&r| app.table.game().is_legal(catan::engine::Action::TakeCard(r))).unwrap();
     let key = kind.name().chars().next().unwrap();
     // The kind's key, one more, Enter: both cards on one dialog.
     for k in [KeyCode::Char(key), KeyCode::Char('+'), KeyCode::Enter] {
         app.update(Msg::key(k));
     }
-    assert_eq!(app.game().view(Seat(1)).hand()[kind], 2, "{:?}", app.message);
-    assert!(!matches!(app.game().phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.game().phase());
+    assert_eq!(app.table.game().view(Seat(1)).hand()[kind], 2, "{:?}", app.screen.message);
+    assert!(!matches!(app.table.game().phase(), Phase::Plenty { seat: Seat(1), .. }), "{:?}", app.table.game().phase());
 }

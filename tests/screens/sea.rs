@@ -15,9 +15,9 @@ fn r51_the_archipelago_at_140_by_45() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::with_rules(42, Some(names), PLAIN, Config::on_map(MapId::Archipelago));
     app.update(Msg::Resize(140, 45));
-    assert_eq!(app.game().config().map, MapId::Archipelago);
+    assert_eq!(app.table.game().config().map, MapId::Archipelago);
     play_setup(&mut app);
-    assert_eq!(app.game().phase(), Phase::Roll);
+    assert_eq!(app.table.game().phase(), Phase::Roll);
     let screen = draw(&mut app, 140, 45);
     // The sea shows between the islands: many more waves than the nine harbors' sides.
     assert!(screen.matches('~').count() > 100, "{screen}");

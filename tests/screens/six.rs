@@ -35,25 +35,25 @@ fn each_island_has_its_own_smallest_terminal() {
 #[test]
 fn six_names_play_on_the_five_six_island() {
     let app = six(7, PLAIN, (140, 45));
-    let config = app.game().config();
+    let config = app.table.game().config();
     assert_eq!((config.players, config.map, config.bank), (6, MapId::FiveSix, 24));
-    assert_eq!(app.game().deck_len(), 34);
-    assert_eq!(app.letters, ['A', 'B', 'C', 'D', 'E', 'F']);
+    assert_eq!(app.table.game().deck_len(), 34);
+    assert_eq!(app.table.letters, ['A', 'B', 'C', 'D', 'E', 'F']);
     // Five too; four stay on the base island.
     let five = App::new(7, Some(SIX[..5].iter().map(|s| s.to_string()).collect()), PLAIN);
-    assert_eq!(five.game().config().map, MapId::FiveSix);
+    assert_eq!(five.table.game().config().map, MapId::FiveSix);
     let four = App::new(7, Some(SIX[..4].iter().map(|s| s.to_string()).collect()), PLAIN);
-    assert_eq!(four.game().config().map, MapId::Standard);
+    assert_eq!(four.table.game().config().map, MapId::Standard);
 }
 
 #[test]
 fn six_players_have_six_letters_even_with_alike_names() {
     let names = ["Ann", "Anna", "Annie", "Anne", "Andy", "Ana"].map(String::from).to_vec();
     let app = App::new(1, Some(names), PLAIN);
-    let mut letters = app.letters.clone();
+    let mut letters = app.table.letters.clone();
     letters.sort();
     letters.dedup();
-    assert_eq!(letters.len(), 6, "{:?}", app.letters);
+    assert_eq!(letters.len(), 6, "{:?}", app.table.letters);
 }
 
 #[test]
@@ -62,22 +62,22 @@ fn the_start_screen_takes_six_names_and_shows_their_island() {
     app.update(Msg::Resize(140, 45));
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("Players (2 to 6"), "{screen}");
-    assert_eq!(app.game().config().map, MapId::Standard);
+    assert_eq!(app.table.game().config().map, MapId::Standard);
     press(&mut app, "A n n Enter B o b Enter C y Enter D e e Enter E v e Enter");
     // A fifth name: the 5-6 island, dealt from the same seed as the game will be.
-    assert_eq!(app.game().config().map, MapId::FiveSix);
-    let preview = *app.game().board();
-    assert!(app.start.is_some());
+    assert_eq!(app.table.game().config().map, MapId::FiveSix);
+    let preview = *app.table.game().board();
+    assert!(app.screen.start.is_some());
     // Backspace on the empty sixth seat goes back into the fifth name (no character lost, no
     // name erased whole): still five names; three more erase it, four names, the base island;
     // retyped, the 5-6 island.
     press(&mut app, "Backspace");
-    assert_eq!(app.game().config().map, MapId::FiveSix);
-    assert_eq!(app.start.as_ref().unwrap().typing(), Some("Eve"));
+    assert_eq!(app.table.game().config().map, MapId::FiveSix);
+    assert_eq!(app.screen.start.as_ref().unwrap().typing(), Some("Eve"));
     press(&mut app, "Backspace Backspace Backspace");
-    assert_eq!(app.game().config().map, MapId::Standard);
+    assert_eq!(app.table.game().config().map, MapId::Standard);
     press(&mut app, "E v e Enter");
-    assert_eq!(app.game().config().map, MapId::FiveSix);
+    assert_eq!(app.table.game().config().map, MapId::FiveSix);
     // At a size where the larger island doesn't fit beside the form, the form takes the screen.
     let small = draw(&mut app, 100, 32);
     assert!(small.contains("Start the game (5 players)"), "{small}");
@@ -85,10 +85,10 @@ fn the_start_screen_takes_six_names_and_shows_their_island() {
     assert!(large.contains("mountains") && large.contains("Start the game (5 players)"), "{large}");
     // After the sixth name the cursor is on "start"; Enter starts.
     press(&mut app, "F a y Enter Enter");
-    assert!(app.start.is_none());
-    assert_eq!(app.names, SIX.map(String::from));
-    assert_eq!(app.game().config().players, 6);
-    assert_eq!(*app.game().board(), preview, "the start screen showed the game's island");
+    assert!(app.screen.start.is_none());
+    assert_eq!(app.table.names, SIX.map(String::from));
+    assert_eq!(app.table.game().config().players, 6);
+    assert_eq!(*app.table.game().board(), preview, "the start screen showed the game's island");
 }
 
 #[test]
@@ -113,9 +113,9 @@ fn too_small_screen_for_the_five_six_island() {
     insta::assert_snapshot!(region(&mut app, 103, 36, Region::Notice));
     assert!(draw(&mut app, 104, 35).contains("need 104 x 36, have 104 x 35"));
     // Only q acts there: Enter places nothing.
-    let before = *app.game();
+    let before = *app.table.game();
     press(&mut app, "Enter");
-    assert_eq!(*app.game(), before);
+    assert_eq!(*app.table.game(), before);
     let fits = draw(&mut app, 104, 36);
     assert!(fits.contains("place your first settlement") && fits.contains("Players"), "{fits}");
 }
@@ -136,15 +136,15 @@ fn six_players_fit_the_smallest_terminal() {
     // An offer to everyone: five players to tick.
     press(&mut app, "t");
     let screen = draw(&mut app, w, h);
-    for name in SIX.iter().filter(|&&n| n != app.name(app.game().to_act())) {
+    for name in SIX.iter().filter(|&&n| n != app.table.name(app.table.game().to_act())) {
         assert!(screen.contains(&format!("[x] {} {name}", &name[..1])), "{name}:\n{screen}");
     }
     insta::assert_snapshot!("six_players_trade_dialog_at_the_smallest_size", region(&mut app, w, h, Region::Dialog));
     press(&mut app, "Esc");
     // An offer of a card held for one not held, sent to all five; each declines after taking
     // the keyboard.
-    let me = app.game().to_act();
-    let hand = app.game().view(me).hand();
+    let me = app.table.game().to_act();
+    let hand = app.table.game().view(me).hand();
     let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
     let get = Resource::ALL.into_iter().find(|&r| hand[r] == 0).unwrap();
     let (from, to) = (give as usize, get as usize);
@@ -156,18 +156,18 @@ fn six_players_fit_the_smallest_terminal() {
             if to > from { "j ".repeat(to - from) } else { "k ".repeat(from - to) }
         ),
     );
-    assert!(matches!(app.game().phase(), Phase::Trade { .. }), "{:?}", app.message);
+    assert!(matches!(app.table.game().phase(), Phase::Trade { .. }), "{:?}", app.screen.message);
     // Each of the five declines on the shared screen: their letter, then d (issue 23).
-    for s in app.game().seats().filter(|&s| s != me) {
-        let letter = app.letters[s.index()].to_ascii_lowercase();
+    for s in app.table.game().seats().filter(|&s| s != me) {
+        let letter = app.table.letters[s.index()].to_ascii_lowercase();
         press(&mut app, &format!("{letter} d"));
     }
     // Every one of the five declined: the offer closes by itself and the keyboard comes back
     // to the player who made it, with a line in the log (issue 15).
     press(&mut app, "Enter");
-    assert_eq!(app.game().phase(), Phase::Main);
+    assert_eq!(app.table.game().phase(), Phase::Main);
     let screen = draw(&mut app, w, h);
-    assert!(screen.contains(&format!("everyone declined {}'s offer", app.name(me))), "{screen}");
+    assert!(screen.contains(&format!("everyone declined {}'s offer", app.table.name(me))), "{screen}");
     play_turns_until(&mut app, |p| matches!(p, Phase::Discard { .. }));
     let screen = draw(&mut app, w, h);
     assert!(screen.contains("Discard") && screen.contains("give up"), "{screen}");
@@ -178,13 +178,13 @@ fn a_click_selects_each_corner_of_the_five_six_island() {
     for size in [(140, 45), (104, 36)] {
         let mut app = six(7, PLAIN, size);
         press(&mut app, "Enter");
-        let topo = app.game().topology();
+        let topo = app.table.game().topology();
         let geometry = Geometry::fit(topo, layout(size, topo).board).unwrap();
         assert_eq!(geometry.is_large(), size == (140, 45));
         for v in topo.vertices() {
             let (col, row) = geometry.vertex_cell(topo, v);
             app.update(Msg::Click { col: col as u16, row: row as u16 });
-            let Focus::Select(sel, _) = &app.focus else { panic!("still choosing a corner") };
+            let Focus::Select(sel, _) = &app.screen.focus else { panic!("still choosing a corner") };
             assert_eq!(sel.cursor, Target::Vertex(v), "{size:?}");
         }
     }
@@ -208,10 +208,10 @@ fn game_over_with_six_players() {
     let record = positions::position("game_over_six_3", || {
         let app = six(3, PLAIN, (140, 45));
         let end = walk(app, &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(true));
-        end.expect("the game ends").record().expect("a game played through the app is recorded").clone()
+        end.expect("the game ends").table.record().expect("a game played through the app is recorded").clone()
     });
     let mut app = positions::app_at(&record, PLAIN);
-    for (w, h) in [(140, 45), min_size(app.game().topology())] {
+    for (w, h) in [(140, 45), min_size(app.table.game().topology())] {
         let screen = draw(&mut app, w, h);
         assert!(screen.contains("wins with"), "{screen}");
         for name in SIX {
@@ -248,21 +248,21 @@ fn the_special_building_phase_on_screen() {
     let mut app = six(7, PLAIN, (140, 45));
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
-    let roller = app.game().current_player();
-    let logged = app.log.len();
+    let roller = app.table.game().current_player();
+    let logged = app.table.log.len();
     press(&mut app, "e");
-    assert!(matches!(app.game().phase(), Phase::SpecialBuilding { .. }), "{:?}", app.game().phase());
-    assert_eq!(app.handoff(), None, "one shared screen, no hand-off");
-    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders);
-    let asked = app.builders.unwrap().asked;
+    assert!(matches!(app.table.game().phase(), Phase::SpecialBuilding { .. }), "{:?}", app.table.game().phase());
+    assert_eq!(app.screen.handoff(), None, "one shared screen, no hand-off");
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Builders);
+    let asked = app.table.builders.unwrap().asked;
     let builder = asked.iter().last().expect("someone holds cards enough after set-up");
     let ask = draw(&mut app, 140, 45);
-    assert!(ask.contains(&format!("{}'s turn is over. Who builds before", app.name(roller))), "{ask}");
+    assert!(ask.contains(&format!("{}'s turn is over. Who builds before", app.table.name(roller))), "{ask}");
     insta::assert_snapshot!("the_special_building_question", region(&mut app, 140, 45, Region::Shared));
-    let letter = app.letters[builder.index()].to_ascii_lowercase();
+    let letter = app.table.letters[builder.index()].to_ascii_lowercase();
     press(&mut app, &format!("{letter} Enter"));
-    assert_eq!(app.game().phase(), Phase::SpecialBuilding { seat: builder }, "the others before passed");
-    assert_eq!(app.handoff(), Some(builder), "only the builder takes the keyboard");
+    assert_eq!(app.table.game().phase(), Phase::SpecialBuilding { seat: builder }, "the others before passed");
+    assert_eq!(app.screen.handoff(), Some(builder), "only the builder takes the keyboard");
     press(&mut app, "Enter");
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains("may build (special building phase)"), "{screen}");
@@ -271,12 +271,16 @@ fn the_special_building_phase_on_screen() {
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Footer));
     // p is refused at once, as t and m are.
     press(&mut app, "p");
-    assert!(app.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")), "{:?}", app.message);
-    assert!(matches!(app.focus, catan::tui::Focus::Idle));
+    assert!(
+        app.screen.message.as_ref().is_some_and(|m| m.error && m.text.contains("no card play")),
+        "{:?}",
+        app.screen.message
+    );
+    assert!(matches!(app.screen.focus, catan::tui::Focus::Idle));
     // Done: the rest pass by themselves and the next player rolls.
     press(&mut app, "e");
-    assert_eq!(app.game().phase(), Phase::Roll);
-    let said: Vec<String> = app.log[logged..].iter().map(|e| format!("{e:?}")).collect();
+    assert_eq!(app.table.game().phase(), Phase::Roll);
+    let said: Vec<String> = app.table.log[logged..].iter().map(|e| format!("{e:?}")).collect();
     let screen = draw(&mut app, 140, 45);
     assert!(!screen.contains("may build"), "no \"may build\" lines in the log:\n{screen}\n{said:?}");
 }
@@ -289,16 +293,16 @@ fn enter_with_no_builder_named_asks_again_before_nobody_builds() {
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
     press(&mut app, "e");
-    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders);
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Builders);
     press(&mut app, "Enter");
-    assert_eq!(app.mode(), catan::tui::keymap::Mode::Builders, "one Enter answers for no one");
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Builders, "one Enter answers for no one");
     assert!(
-        app.message.as_ref().is_some_and(|m| m.text.contains("Enter again and nobody builds")),
+        app.screen.message.as_ref().is_some_and(|m| m.text.contains("Enter again and nobody builds")),
         "{:?}",
-        app.message
+        app.screen.message
     );
     press(&mut app, "Enter");
-    assert_ne!(app.mode(), catan::tui::keymap::Mode::Builders, "the second Enter: nobody builds");
+    assert_ne!(app.screen.mode(), catan::tui::keymap::Mode::Builders, "the second Enter: nobody builds");
 }
 
 /// R40a: with paired players, the third player after the roller plays the second part of the
@@ -311,11 +315,14 @@ fn the_second_player_of_a_pair_on_screen() {
     app.update(Msg::Resize(140, 45));
     play_setup(&mut app);
     play_turns_until(&mut app, |p| p == Phase::Main);
-    let roller = app.name(app.game().current_player());
+    let roller = app.table.name(app.table.game().current_player());
     press(&mut app, "e");
-    let second = app.game().to_act();
+    let second = app.table.game().to_act();
     let handoff = draw(&mut app, 140, 45);
-    assert!(handoff.contains(&format!("{} plays the second part of {roller}'s turn", app.name(second))), "{handoff}");
+    assert!(
+        handoff.contains(&format!("{} plays the second part of {roller}'s turn", app.table.name(second))),
+        "{handoff}"
+    );
     press(&mut app, "Enter");
     let screen = draw(&mut app, 140, 45);
     assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");

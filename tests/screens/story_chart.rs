@@ -17,19 +17,19 @@ fn over(name: &str, theme: Theme) -> App {
     let mut app = positions::app_at(&record, theme);
     // Large enough for the six players' island (a key on the too-small notice only quits).
     app.update(catan::tui::Msg::Resize(140, 45));
-    assert!(app.game().is_over());
+    assert!(app.table.game().is_over());
     app
 }
 
 #[test]
 fn the_game_over_screen_charts_the_story_on_c_for_three_players() {
     let mut app = over("game_over_3", PLAIN);
-    assert!(app.story.is_some(), "charted once the game is over");
+    assert!(app.table.story.is_some(), "charted once the game is over");
     let footer = region(&mut app, 140, 45, Region::Footer);
     assert!(footer.contains("c the game's story"), "{footer}");
     press(&mut app, "c");
     let body = region(&mut app, 140, 45, Region::Body);
-    for m in &app.story.as_ref().unwrap().moments {
+    for m in &app.table.story.as_ref().unwrap().moments {
         assert!(body.contains(&m.words[..20]), "the moment {:?} in words:\n{body}", m.words);
     }
     insta::assert_snapshot!(body);
@@ -46,7 +46,10 @@ fn the_story_chart_of_six_players_tells_the_six_lines_apart() {
     press(&mut app, "c");
     let body = region(&mut app, 140, 45, Region::Body);
     for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
-        assert!(body.contains(&format!("{name} {}", app.name(Seat(i as u8)))), "the legend names {name}:\n{body}");
+        assert!(
+            body.contains(&format!("{name} {}", app.table.name(Seat(i as u8)))),
+            "the legend names {name}:\n{body}"
+        );
     }
     insta::assert_snapshot!(body);
 }
@@ -105,12 +108,12 @@ fn a_game_loaded_over_has_its_story_and_frames_do_not_change_it() {
     let path = positions::dir().join("game_over_3.json");
     let record = catan::save::load(&path).expect("the game-over fixture");
     let mut app = App::from_record(record.clone(), PLAIN);
-    assert_eq!(app.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
+    assert_eq!(app.table.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
     press(&mut app, "c");
     let first = draw(&mut app, 100, 32);
     assert!(first.contains("The game's story"), "{first}");
     for _ in 0..3 {
         assert_eq!(draw(&mut app, 100, 32), first);
     }
-    assert_eq!(app.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
+    assert_eq!(app.table.story.as_ref(), Some(&catan::tui::StoryChart::of_record(&record)));
 }

@@ -46,10 +46,10 @@ fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
     use KeyCode::{Char, Enter, Tab};
     let mut keys = press(&mut app, &[Char('t'), Char('l'), Tab, Char('b'), Enter]);
     assert_eq!(keys, 5);
-    let Phase::Trade { give, get, .. } = app.game().phase() else { panic!("no offer: {:?}", app.message) };
+    let Phase::Trade { give, get, .. } = app.table.game().phase() else { panic!("no offer: {:?}", app.screen.message) };
     assert_eq!((give[Resource::Lumber], get[Resource::Brick]), (1, 1));
-    assert_eq!(app.handoff(), None, "no hand-off to answer");
-    assert_eq!(app.mode(), catan::tui::keymap::Mode::Offer);
+    assert_eq!(app.screen.handoff(), None, "no hand-off to answer");
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Offer);
     let screen = draw_at(&app, 100, 32);
     for text in ["A Ann offers 1 lumber for 1 brick", "B Bob (3 cards) has not answered", "then a (accept)"] {
         assert!(screen.contains(text), "{text:?} on the shared screen:\n{screen}");
@@ -58,15 +58,15 @@ fn a_one_for_one_trade_among_three_people_takes_twelve_keys_and_one_pass() {
     insta::assert_snapshot!(screen);
     keys += press(&mut app, &[Char('b'), Char('a'), Char('c'), Char('d')]);
     let mut passes = 0;
-    assert_eq!(app.handoff(), Some(ANN), "the keyboard back to Ann, once");
+    assert_eq!(app.screen.handoff(), Some(ANN), "the keyboard back to Ann, once");
     passes += 1;
     keys += press(&mut app, &[Enter]);
-    assert_eq!(app.mode(), catan::tui::keymap::Mode::Responses);
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Responses);
     keys += press(&mut app, &[Char('b')]);
-    assert_ne!(app.game().phase(), Phase::Main, "a letter names the partner; it does not trade");
+    assert_ne!(app.table.game().phase(), Phase::Main, "a letter names the partner; it does not trade");
     keys += press(&mut app, &[Enter]);
-    assert_eq!(app.game().phase(), Phase::Main, "traded: {:?}", app.message);
-    assert_eq!(app.game().view(ANN).hand(), Hand::new([1, 1, 0, 0, 0]));
+    assert_eq!(app.table.game().phase(), Phase::Main, "traded: {:?}", app.screen.message);
+    assert_eq!(app.table.game().view(ANN).hand(), Hand::new([1, 1, 0, 0, 0]));
     assert_eq!((keys, passes), (12, 1));
 }
 

@@ -31,7 +31,7 @@ fn war() -> Modules {
 
 /// The island step's legal places, with the cursor.
 fn marked(app: &App) -> (Vec<Target>, Target) {
-    match &app.focus {
+    match &app.screen.focus {
         Focus::Select(sel, _) if matches!(sel.purpose, Purpose::Unit(_)) => (sel.legal.clone(), sel.cursor),
         other => panic!("not on the island step: {other:?}"),
     }
@@ -70,13 +70,13 @@ fn r52_a_knights_move_marks_its_hexes_and_enter_moves_it() {
     press(&mut app, "Esc");
     assert!(text(&app).contains("Build a unit, or act with one:"));
     press(&mut app, "Esc");
-    assert_eq!(app.focus, Focus::Idle);
+    assert_eq!(app.screen.focus, Focus::Idle);
     press(&mut app, "n Enter Tab");
     let (_, to) = marked(&app);
     let Target::Hex(to) = to else { panic!("a land hex") };
     press(&mut app, "Enter");
-    assert_eq!(app.game().knight_units(A).map(|u| u.2).collect::<Vec<Hex>>(), [to], "the knight moved there");
-    assert!(app.log.iter().any(|e| matches!(e, Event::UnitMoved { .. })));
+    assert_eq!(app.table.game().knight_units(A).map(|u| u.2).collect::<Vec<Hex>>(), [to], "the knight moved there");
+    assert!(app.table.log.iter().any(|e| matches!(e, Event::UnitMoved { .. })));
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn r53_a_ship_sails_on_the_archipelagos_sea_from_the_keys() {
     press(&mut app, "Right Left Tab");
     let (_, Target::Sea(to)) = marked(&app) else { panic!("a sea hex") };
     press(&mut app, "Enter");
-    assert_eq!(app.game().ship_units(A).map(|u| u.2).collect::<Vec<SeaHex>>(), [to]);
+    assert_eq!(app.table.game().ship_units(A).map(|u| u.2).collect::<Vec<SeaHex>>(), [to]);
 }
 
 /// A's knight on the forest 3 with B's knight and a settlement of B's on its north corner.
@@ -139,13 +139,13 @@ fn r56_an_attack_marks_its_targets_and_the_keys_play_the_engines_attack() {
         press(&mut app, "Tab");
     }
     press(&mut app, "Enter");
-    let fought = app.log.iter().find_map(|e| match *e {
+    let fought = app.table.log.iter().find_map(|e| match *e {
         Event::Fought { seat, target, .. } => Some((seat, target)),
         _ => None,
     });
     // B's knight on the settlement's hex defends it (R56): the fight is with the knight.
     assert_eq!(fought, Some((A, Aim::Unit { seat: B, unit: 0 })), "the engine's attack was played");
-    assert_eq!(app.mode(), Mode::Fight, "the fight is shown");
+    assert_eq!(app.screen.mode(), Mode::Fight, "the fight is shown");
 }
 
 #[test]
@@ -162,7 +162,8 @@ fn r56_the_fight_shows_both_dice_the_modifiers_and_what_changed() {
         press(&mut app, "n Enter");
         choose(&mut app, "attack");
         press(&mut app, "Enter");
-        let Some(&Event::Fought { result, dice, .. }) = app.log.iter().find(|e| matches!(e, Event::Fought { .. }))
+        let Some(&Event::Fought { result, dice, .. }) =
+            app.table.log.iter().find(|e| matches!(e, Event::Fought { .. }))
         else {
             panic!("no fight")
         };
@@ -177,9 +178,9 @@ fn r56_the_fight_shows_both_dice_the_modifiers_and_what_changed() {
         insta::assert_snapshot!(screen);
         // The next key closes it and does nothing else: `e` does not end the turn.
         press(&mut app, "e");
-        assert_eq!(app.mode(), Mode::Turn);
-        assert_eq!(app.game().current_player(), A, "the key that closed the fight ended nothing");
-        assert_eq!(app.game().building(corner(FOREST_3, 0)), Some((A, Piece::Settlement)));
+        assert_eq!(app.screen.mode(), Mode::Turn);
+        assert_eq!(app.table.game().current_player(), A, "the key that closed the fight ended nothing");
+        assert_eq!(app.table.game().building(corner(FOREST_3, 0)), Some((A, Piece::Settlement)));
         return;
     }
     panic!("no seed captured the settlement");
@@ -193,15 +194,20 @@ fn r52_v_offers_and_builds_on_a_corner_of_a_knights_hex_without_a_road() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
-    let Focus::Select(sel, _) = &app.focus else {
-        panic!("v opens the settlement's places: {:?} {:?} {:?}", app.message, app.mode(), app.game().legal_actions())
+    let Focus::Select(sel, _) = &app.screen.focus else {
+        panic!(
+            "v opens the settlement's places: {:?} {:?} {:?}",
+            app.screen.message,
+            app.screen.mode(),
+            app.table.game().legal_actions()
+        )
     };
     let corners: Vec<Target> = topo().hex_vertices(FOREST_3).iter().map(|&v| Target::Vertex(v)).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| corners.contains(t)), "only the knight's hex corners");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     press(&mut app, "Enter");
-    assert_eq!(app.game().building(v), Some((A, Piece::Settlement)), "built without a road (R52)");
-    assert_eq!(app.acting_view().hand(), Hand::EMPTY, "paid the normal cost");
+    assert_eq!(app.table.game().building(v), Some((A, Piece::Settlement)), "built without a road (R52)");
+    assert_eq!(app.table.acting_view().hand(), Hand::EMPTY, "paid the normal cost");
 }
 
 #[test]
@@ -212,12 +218,14 @@ fn r53_v_offers_a_coastal_corner_beside_ones_ship() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "v");
-    let Focus::Select(sel, _) = &app.focus else { panic!("v opens the settlement's places: {:?}", app.message) };
+    let Focus::Select(sel, _) = &app.screen.focus else {
+        panic!("v opens the settlement's places: {:?}", app.screen.message)
+    };
     let coast: Vec<Target> = topo().sea_corners(x).iter().map(Target::Vertex).collect();
     assert!(!sel.legal.is_empty() && sel.legal.iter().all(|t| coast.contains(t)), "the corners beside the ship");
     let Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     press(&mut app, "Enter");
-    assert_eq!(app.game().building(v), Some((A, Piece::Settlement)), "built without a road (R53)");
+    assert_eq!(app.table.game().building(v), Some((A, Piece::Settlement)), "built without a road (R53)");
 }
 
 /// A war game of Ann (a person) and Bob (a computer player) played by seeded random legal
@@ -280,8 +288,8 @@ fn h3_undo_takes_back_a_move_but_never_reaches_back_past_a_fight() {
     if text(&app).contains("Which?") {
         press(&mut app, "Enter");
     }
-    assert_eq!(app.mode(), Mode::Fight, "the attack was fought\n{}", text(&app));
-    let fought = app.record().unwrap().len();
+    assert_eq!(app.screen.mode(), Mode::Fight, "the attack was fought\n{}", text(&app));
+    let fought = app.table.record().unwrap().len();
     press(&mut app, "x");
     // The same knight moves (its second action, of another kind).
     press(&mut app, "n");
@@ -290,13 +298,13 @@ fn h3_undo_takes_back_a_move_but_never_reaches_back_past_a_fight() {
         choose(&mut app, "move");
     }
     press(&mut app, "Enter");
-    assert_eq!(app.record().unwrap().len(), fought + 1, "the move was played\n{}", text(&app));
+    assert_eq!(app.table.record().unwrap().len(), fought + 1, "the move was played\n{}", text(&app));
     press(&mut app, "u");
-    assert_eq!(app.record().unwrap().len(), fought, "the move is taken back");
+    assert_eq!(app.table.record().unwrap().len(), fought, "the move is taken back");
     assert!(text(&app).contains("took back the knight unit's move"), "{}", text(&app));
     press(&mut app, "u");
-    assert_eq!(app.record().unwrap().len(), fought, "the fight stays");
-    assert!(app.log.iter().any(|e| matches!(e, Event::Fought { .. })));
+    assert_eq!(app.table.record().unwrap().len(), fought, "the fight stays");
+    assert!(app.table.log.iter().any(|e| matches!(e, Event::Fought { .. })));
     assert!(text(&app).contains("can't be taken back"), "said why\n{}", text(&app));
 }
 
@@ -345,7 +353,7 @@ fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
         app.update(catan::tui::Msg::Resize(140, 45));
         press(&mut app, "r");
         let Some(&Event::DragonFought { die, dragon, .. }) =
-            app.log.iter().find(|e| matches!(e, Event::DragonFought { .. }))
+            app.table.log.iter().find(|e| matches!(e, Event::DragonFought { .. }))
         else {
             continue;
         };
@@ -354,7 +362,7 @@ fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
             continue;
         }
         seen[saved as usize] = true;
-        assert_eq!(app.mode(), Mode::Fight, "the fight is shown");
+        assert_eq!(app.screen.mode(), Mode::Fight, "the fight is shown");
         let screen = draw(&mut app, 140, 45);
         assert!(screen.contains("The dragon attacks B Bob's city"), "{screen}");
         assert!(screen.contains(&format!("Bob rolls {die} (a knight beside it)")), "{screen}");
@@ -368,10 +376,10 @@ fn r43_r52_the_dragons_fight_is_shown_to_everyone() {
                 "{screen}"
             );
         }
-        let turn = app.game().turn_number();
+        let turn = app.table.game().turn_number();
         press(&mut app, "e");
-        assert_eq!(app.mode(), Mode::Turn, "{}", text(&app));
-        assert_eq!(app.game().turn_number(), turn, "the key that closed the fight ended nothing");
+        assert_eq!(app.screen.mode(), Mode::Turn, "{}", text(&app));
+        assert_eq!(app.table.game().turn_number(), turn, "the key that closed the fight ended nothing");
         if seen == [true; 2] {
             return;
         }

@@ -38,7 +38,7 @@ fn units_walk(map: MapId, seed: u64, units: usize) -> Record {
 
 fn screen(game: Game, theme: Theme) -> String {
     let mut app = app_with(game);
-    app.theme = theme;
+    app.screen.theme = theme;
     app.update(Msg::Resize(140, 45));
     draw(&mut app, 140, 45)
 }
@@ -46,7 +46,7 @@ fn screen(game: Game, theme: Theme) -> String {
 /// [`screen`]'s island.
 fn board(game: Game, theme: Theme) -> String {
     let mut app = app_with(game);
-    app.theme = theme;
+    app.screen.theme = theme;
     region(&mut app, 140, 45, Region::Board)
 }
 
@@ -92,18 +92,18 @@ fn r52_r53_n_builds_or_moves_a_unit_in_steps() {
         press(&mut app, "Enter");
     }
     let second = draw(&mut app, 140, 45);
-    assert!(matches!(app.focus, catan::tui::Focus::Select(_, _)), "the island step\n{second}");
+    assert!(matches!(app.screen.focus, catan::tui::Focus::Select(_, _)), "the island step\n{second}");
     assert!(second.contains("marked > <"), "{second}");
     press(&mut app, "Esc");
     let back = draw(&mut app, 140, 45);
     assert!(back.contains("Build a unit") || back.contains("What does it do?"), "Esc goes back a step");
     for _ in 0..4 {
-        if app.focus == catan::tui::Focus::Idle {
+        if app.screen.focus == catan::tui::Focus::Idle {
             break;
         }
         press(&mut app, "Enter");
     }
-    assert_ne!(*app.game(), game, "the unit action was played");
+    assert_ne!(*app.table.game(), game, "the unit action was played");
     let seat = game.to_act();
     let units = |g: &Game| {
         (
@@ -113,5 +113,5 @@ fn r52_r53_n_builds_or_moves_a_unit_in_steps() {
             g.ship_units(seat).map(|u| u.2).collect::<Vec<_>>(),
         )
     };
-    assert_ne!(units(app.game()), units(&game), "a unit was built or moved");
+    assert_ne!(units(app.table.game()), units(&game), "a unit was built or moved");
 }

@@ -48,7 +48,7 @@ fn units_and_attacks(a: &Action) -> bool {
 
 fn screen(game: Game, theme: Theme) -> String {
     let mut app = app_with(game);
-    app.theme = theme;
+    app.screen.theme = theme;
     app.update(Msg::Resize(140, 45));
     draw(&mut app, 140, 45)
 }
@@ -56,7 +56,7 @@ fn screen(game: Game, theme: Theme) -> String {
 /// [`screen`]'s parts `which`.
 fn parts(game: Game, theme: Theme, which: &[Region]) -> String {
     let mut app = app_with(game);
-    app.theme = theme;
+    app.screen.theme = theme;
     regions(&mut app, 140, 45, which)
 }
 
@@ -120,7 +120,7 @@ fn r53_the_bank_dialog_shows_the_rates_ships_give() {
     }
     let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
-    assert_eq!(*app.game(), game);
+    assert_eq!(*app.table.game(), game);
     let trades: Vec<Action> =
         game.legal_actions().into_iter().filter(|a| matches!(a, Action::MaritimeTrade { .. })).collect();
     assert!(!trades.is_empty(), "{rates:?} {:?}", game.phase());
@@ -150,7 +150,7 @@ fn r52_the_status_line_names_the_units_under_the_cursor() {
     let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
     let t = Target::Hex(hex);
-    app.focus = Focus::Select(
+    app.screen.focus = Focus::Select(
         Selection { purpose: Purpose::Robber, legal: vec![t], cursor: t, cancellable: true, back: None },
         None,
     );
@@ -224,7 +224,7 @@ fn r52_r56_how_to_play_and_help_explain_units_and_war() {
         Game::new(Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR), 1).unwrap();
     let mut app = app_with(game);
     app.update(Msg::Resize(140, 45));
-    app.howto = Some(0);
+    app.screen.howto = Some(0);
     let mut page = String::new();
     for _ in 0..8 {
         page.push_str(&draw(&mut app, 140, 45));
@@ -243,7 +243,7 @@ fn r52_r56_how_to_play_and_help_explain_units_and_war() {
     // A base game's page says nothing of units.
     let mut app = app_with(Game::new(Config::with_players(3), 1).unwrap());
     app.update(Msg::Resize(140, 45));
-    app.howto = Some(0);
+    app.screen.howto = Some(0);
     let mut page = String::new();
     for _ in 0..8 {
         page.push_str(&draw(&mut app, 140, 45));

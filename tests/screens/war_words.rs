@@ -41,7 +41,7 @@ fn walk_until(map: MapId, stop: impl Fn(&Game, &[Event]) -> bool) -> Record {
 pub fn table(record: Record) -> App {
     let to_act = record.game().to_act();
     let mut app = App::from_record(record, PLAIN);
-    app.viewer = Some(to_act);
+    app.screen.viewer = Some(to_act);
     app.update(Msg::Resize(140, 45));
     app
 }
@@ -84,7 +84,7 @@ fn r56_the_fight_box_names_the_unit_that_defends_a_building() {
     let (owner, piece) = record.game().building(v).unwrap();
     let mut app = table(record);
     app.apply(vec![attack]);
-    assert!(app.fight.is_some(), "the fight shows");
+    assert!(app.screen.fight.is_some(), "the fight shows");
     let s = draw(&mut app, 140, 45);
     let name = ["Ann", "Bob", "Cy"][owner.index()];
     let line = s.lines().find(|l| l.contains("defends the")).unwrap_or_default();
@@ -123,10 +123,10 @@ fn r53_a_sea_hex_is_named_by_what_the_map_shows() {
     // The status line under the cursor, on a sea hex with a ship (the place words of any
     // choice on the island).
     press(&mut app, "Enter");
-    let g = *app.game();
+    let g = *app.table.game();
     let to = g.seats().find_map(|p| g.ship_units(p).next()).map(|u| u.2).expect("a ship");
     let at = At::Sea(to);
-    app.focus = Focus::Select(
+    app.screen.focus = Focus::Select(
         Selection { purpose: Purpose::Robber, legal: vec![at], cursor: at, cancellable: true, back: None },
         None,
     );

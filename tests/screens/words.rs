@@ -20,22 +20,22 @@ fn r41_accelerated_start_names_the_city_of_the_second_placement() {
     let rules = Config::default().with_modules(Modules::parse("accelerated_start").unwrap());
     let mut app = App::with_rules(3, Some(names), Theme { color: false, ascii: false }, rules);
     app.update(Msg::Resize(100, 32));
-    while !matches!(app.game().phase(), Phase::Setup { round: 1, .. }) {
+    while !matches!(app.table.game().phase(), Phase::Setup { round: 1, .. }) {
         press(&mut app, "Enter");
     }
     let header = draw_at(&app, 100, 32);
     assert!(header.contains("places a city"), "{header}");
-    if app.handoff().is_some() {
+    if app.screen.handoff().is_some() {
         assert!(header.contains("places a city (second placement)"), "{header}");
         press(&mut app, "Enter");
     }
     // The status line shows the prompt once the last move's words are gone.
-    app.message = None;
+    app.screen.message = None;
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("place your city (second placement)"), "{screen}");
     assert!(!screen.contains("second settlement"), "{screen}");
     press(&mut app, "Enter");
-    app.message = None;
+    app.screen.message = None;
     assert!(draw_at(&app, 100, 32).contains("a road touching that city"));
 }
 
@@ -96,11 +96,11 @@ fn the_robbers_hex_counts_buildings_instead_of_repeating_them() {
         .build()
         .unwrap();
     let mut app = app_with(game);
-    app.set_position(Scenario::from_game(*app.game()).build().unwrap());
+    app.set_position(Scenario::from_game(*app.table.game()).build().unwrap());
     // Move the robber from a knight-free start: the robber's selection, cursor on the hex.
-    let mut sel = catan::tui::Selection::new(app.game(), catan::tui::Purpose::Robber, None, false);
+    let mut sel = catan::tui::Selection::new(app.table.game(), catan::tui::Purpose::Robber, None, false);
     sel.cursor = catan::tui::Target::Hex(hex);
-    app.focus = Focus::Select(sel, None);
+    app.screen.focus = Focus::Select(sel, None);
     let screen = draw_at(&app, 100, 32);
     assert!(screen.contains("blocks Bob's 2 settlements"), "{screen}");
     assert!(!screen.contains("Bob's settlement, Bob's settlement"), "{screen}");
@@ -119,32 +119,34 @@ fn twelve_turns_of_six_people_pass_the_keyboard_only_to_who_acts() {
     let (mut handoffs, mut questions, mut was) = (0, 0, None);
     let mut moments = 0;
     for _ in 0..5000 {
-        if app.game().turn_number() > 12 || app.game().is_over() {
+        if app.table.game().turn_number() > 12 || app.table.game().is_over() {
             break;
         }
-        let now = app.handoff();
+        let now = app.screen.handoff();
         if now.is_some() && now != was {
             handoffs += 1;
         }
         was = now;
-        let before = app.log.len();
-        match app.mode() {
+        let before = app.table.log.len();
+        match app.screen.mode() {
             Mode::Handoff => press(&mut app, "Enter"),
             Mode::Builders => {
                 questions += 1;
                 press(&mut app, "Enter");
             }
-            Mode::Select if app.game().phase() == Phase::Robber => press(&mut app, "Tab Enter"),
+            Mode::Select if app.table.game().phase() == Phase::Robber => press(&mut app, "Tab Enter"),
             Mode::Select | Mode::Victim => press(&mut app, "Enter"),
             Mode::Picker => press(&mut app, "+ j + j + j + j + j Enter"),
-            Mode::Turn if app.game().phase() == Phase::Roll => press(&mut app, "r"),
+            Mode::Turn if app.table.game().phase() == Phase::Roll => press(&mut app, "r"),
             Mode::Turn => press(&mut app, "e"),
             other => panic!("{other:?}"),
         }
-        moments +=
-            app.log[before..].iter().filter(|e| matches!(e, catan::engine::Event::SpecialBuilding { .. })).count();
+        moments += app.table.log[before..]
+            .iter()
+            .filter(|e| matches!(e, catan::engine::Event::SpecialBuilding { .. }))
+            .count();
     }
-    assert_eq!(app.game().turn_number(), 13);
+    assert_eq!(app.table.game().turn_number(), 13);
     let before = handoffs + moments;
     eprintln!("12 turns of six people: {handoffs} hand-offs and {questions} shared questions (before: {before})");
     assert_eq!(moments, 12 * 5, "five Special Building moments a turn, none a hand-off");

@@ -73,14 +73,14 @@ pub fn regions(app: &mut App, w: u16, h: u16, which: &[Region]) -> String {
 
 /// `app` drawn at its own size.
 pub fn drawn(app: &App) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.screen.size.0, app.screen.size.1)).unwrap();
     terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
     terminal.backend().buffer().clone()
 }
 
 /// The part `which` of `buf`, a frame of `app` drawn at its size, as text.
 pub fn cut_region(app: &App, buf: &Buffer, which: Region) -> String {
-    let areas = areas_of(app.game(), app.size);
+    let areas = areas_of(app.table.game(), app.screen.size);
     // The side's panels are boxes too: a box wholly inside them is not the one looked for.
     let found = |within: Rect, what: &str| {
         bordered(buf, within, areas.side)

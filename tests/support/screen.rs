@@ -77,7 +77,7 @@ pub fn draw(app: &mut App, w: u16, h: u16) -> String {
 
 /// The app drawn at its own size, as text: the rows only, for tests that look for words.
 pub fn text(app: &App) -> String {
-    let (w, h) = app.size;
+    let (w, h) = app.screen.size;
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
     let buf = terminal.backend().buffer();
@@ -95,9 +95,9 @@ pub fn app_with(game: Game) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(1, Some(names), PLAIN);
     app.update(Msg::Resize(100, 32));
-    app.viewer = Some(game.to_act());
+    app.screen.viewer = Some(game.to_act());
     app.set_position(game);
-    app.focus = Focus::Idle;
+    app.screen.focus = Focus::Idle;
     app
 }
 
@@ -105,25 +105,25 @@ pub fn app_with(game: Game) -> App {
 /// places the road, until the first roll.
 pub fn play_setup(app: &mut App) {
     for _ in 0..60 {
-        if app.game().phase() == Phase::Roll {
+        if app.table.game().phase() == Phase::Roll {
             return;
         }
         press(app, "Enter");
     }
-    panic!("set-up never ended: {:?}", app.game().phase());
+    panic!("set-up never ended: {:?}", app.table.game().phase());
 }
 
 /// Rolls and ends turns by keys until the phase is `until` with no hand-off on screen: nobody
 /// builds, the robber goes to the next hex, discards take a card of each resource held.
 pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
     for _ in 0..400 {
-        if until(app.game().phase()) && app.handoff().is_none() {
+        if until(app.table.game().phase()) && app.screen.handoff().is_none() {
             return;
         }
-        match app.game().phase() {
-            _ if app.handoff().is_some() => press(app, "Enter"),
+        match app.table.game().phase() {
+            _ if app.screen.handoff().is_some() => press(app, "Enter"),
             // Nobody builds (the shared "who builds?" screen, issue 23).
-            _ if app.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
+            _ if app.screen.mode() == catan::tui::keymap::Mode::Builders => press(app, "Enter"),
             Phase::Roll => press(app, "r"),
             Phase::Main | Phase::SpecialBuilding { .. } => press(app, "e"),
             // The cursor starts on the robber, which must move: Tab to the next hex.
@@ -137,7 +137,7 @@ pub fn play_turns_until(app: &mut App, until: fn(Phase) -> bool) {
             _ => press(app, "Enter"),
         }
     }
-    panic!("never reached the phase wanted; now {:?}", app.game().phase());
+    panic!("never reached the phase wanted; now {:?}", app.table.game().phase());
 }
 
 /// The screen as text, then the runs of reversed cells as `row: from-to`.

@@ -73,15 +73,16 @@ impl Walked for Record {
 
 impl Walked for App {
     fn game(&self) -> &Game {
-        // The model's game (through `Deref`), not this trait's method of the same name.
-        (**self).game()
+        // The table's game, not this trait's method of the same name.
+        self.table.game()
     }
     /// Played as a person's action, through the app: the log and statistics fill as in play.
     fn play(&mut self, a: Action) -> Vec<Event> {
-        let before = self.log.len();
+        let before = self.table.log.len();
         self.apply(vec![a]);
-        assert!(self.message.as_ref().is_none_or(|m| !m.error), "a legal action refused: {:?}", self.message);
-        self.log[before..].to_vec()
+        let message = &self.screen.message;
+        assert!(message.as_ref().is_none_or(|m| !m.error), "a legal action refused: {message:?}");
+        self.table.log[before..].to_vec()
     }
 }
 

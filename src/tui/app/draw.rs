@@ -8,6 +8,6 @@ use crate::tui::app::App;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        crate::tui::view::frame::render(self.scene(), self.message.as_ref(), area, buf);
+        crate::tui::view::frame::render(&self.scene(), self.screen.message.as_ref(), area, buf);
     }
 }

@@ -56,31 +56,31 @@ fn one_legal_actions_a_key_press() {
         pick ^= pick >> 7;
         pick ^= pick << 17;
         let key = keys[(pick % keys.len() as u64) as usize];
-        let (before, game) = (computed(), *app.game());
+        let (before, game) = (computed(), *app.table.game());
         app.update(Msg::key(key));
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         let n = computed() - before;
-        assert!(n <= 1, "{key:?} worked the legal actions out {n} times (mode {:?})", app.mode());
+        assert!(n <= 1, "{key:?} worked the legal actions out {n} times (mode {:?})", app.screen.mode());
         // Another frame of the same position asks the list kept.
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         assert_eq!(computed() - before, n, "a second frame of the same position worked them out again");
-        if *app.game() == game {
+        if *app.table.game() == game {
             quiet += 1;
         } else {
             changed += 1;
         }
-        if app.game().is_over() {
+        if app.table.game().is_over() {
             break;
         }
     }
     assert!(
         changed > 40 && quiet > 100,
         "the keys played: {changed} changed the game, {quiet} did not; {:?} {:?} turn {}",
-        app.mode(),
-        app.game().phase(),
-        app.game().turn_number()
+        app.screen.mode(),
+        app.table.game().phase(),
+        app.table.game().turn_number()
     );
-    assert!(app.game().turn_number() > 5, "the game went on (turn {})", app.game().turn_number());
+    assert!(app.table.game().turn_number() > 5, "the game went on (turn {})", app.table.game().turn_number());
 }
 
 /// The robber's two steps (flow/robber.rs): a hex with two players to rob asks whom; Esc goes
@@ -95,16 +95,16 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     app.update(Msg::Resize(140, 45));
     let key = |app: &mut App, code: KeyCode| app.update(Msg::key(code));
     for _ in 0..20_000 {
-        match app.mode() {
+        match app.screen.mode() {
             Mode::Handoff => key(&mut app, KeyCode::Enter),
             Mode::Victim => {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Select if app.game().phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
+            Mode::Select if app.table.game().phase() != Phase::Robber => key(&mut app, KeyCode::Enter),
             Mode::Select => {
                 // A hex where two or more players can be robbed, if there is one.
-                let legal = app.legal();
+                let legal = app.table.legal();
                 let two = legal.iter().find_map(|a| match *a {
                     Action::MoveRobber { hex, victim: Some(_) } => {
                         let at = |v: &&Action| matches!(v, Action::MoveRobber { hex: h, victim: Some(_) } if *h == hex);
@@ -117,28 +117,31 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                     key(&mut app, KeyCode::Enter);
                     continue;
                 };
-                let on = |app: &App| matches!(&app.focus, crate::tui::app::Focus::Select(s, _) if s.cursor == Target::Hex(hex));
+                let on = |app: &App| matches!(&app.screen.focus, crate::tui::app::Focus::Select(s, _) if s.cursor == Target::Hex(hex));
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }
                 key(&mut app, KeyCode::Enter);
-                assert_eq!(app.mode(), Mode::Victim, "two players to rob: asked whom");
+                assert_eq!(app.screen.mode(), Mode::Victim, "two players to rob: asked whom");
                 key(&mut app, KeyCode::Esc);
-                assert_eq!(app.mode(), Mode::Select, "Esc: back to the hex");
-                assert_eq!(app.game().phase(), Phase::Robber, "nothing played");
+                assert_eq!(app.screen.mode(), Mode::Select, "Esc: back to the hex");
+                assert_eq!(app.table.game().phase(), Phase::Robber, "nothing played");
                 while !on(&app) {
                     key(&mut app, KeyCode::Tab);
                 }
                 key(&mut app, KeyCode::Enter);
-                assert_eq!(app.mode(), Mode::Victim);
-                let robbed = |s: Seat| app.game().public_player(s).resource_cards;
-                let before: u32 = app.game().seats().map(robbed).sum();
+                assert_eq!(app.screen.mode(), Mode::Victim);
+                let robbed = |s: Seat| app.table.game().public_player(s).resource_cards;
+                let before: u32 = app.table.game().seats().map(robbed).sum();
                 key(&mut app, KeyCode::Enter);
-                assert_eq!(app.game().phase(), Phase::Robber, "H5: Enter robs no one until one is named");
+                assert_eq!(app.table.game().phase(), Phase::Robber, "H5: Enter robs no one until one is named");
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
-                assert_ne!(app.game().phase(), Phase::Robber, "named, then Enter robs");
-                assert_eq!(app.game().seats().map(|s| app.game().public_player(s).resource_cards).sum::<u32>(), before);
+                assert_ne!(app.table.game().phase(), Phase::Robber, "named, then Enter robs");
+                assert_eq!(
+                    app.table.game().seats().map(|s| app.table.game().public_player(s).resource_cards).sum::<u32>(),
+                    before
+                );
                 return;
             }
             Mode::Picker => {
@@ -146,7 +149,7 @@ fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
                 key(&mut app, KeyCode::Down);
                 key(&mut app, KeyCode::Enter);
             }
-            Mode::Turn if app.game().phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
+            Mode::Turn if app.table.game().phase() == Phase::Roll => key(&mut app, KeyCode::Char('r')),
             Mode::Turn => key(&mut app, KeyCode::Char('e')),
             _ => key(&mut app, KeyCode::Esc),
         }
@@ -160,14 +163,14 @@ fn pgup_moves_the_log_back_a_page() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(7, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));
-    let filler = app.log[0];
-    app.log.extend(std::iter::repeat_n(filler, 200));
-    let page = crate::tui::view::frame::log_page(app.scene());
+    let filler = app.table.log[0];
+    app.table.log.extend(std::iter::repeat_n(filler, 200));
+    let page = crate::tui::view::frame::log_page(&app.scene());
     assert!(page > 10, "at 140 x 45 the log shows about 20 lines: {page}");
     app.update(Msg::key(KeyCode::PageUp));
-    assert_eq!(app.log_scroll, page);
+    assert_eq!(app.screen.log_scroll, page);
     app.update(Msg::key(KeyCode::PageDown));
-    assert_eq!(app.log_scroll, 0);
+    assert_eq!(app.screen.log_scroll, 0);
 }
 
 /// Issue 33: after a bot's turn the status line asks the person to roll, and offers "play a
@@ -185,14 +188,14 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
     let mut seen = 0;
     for _ in 0..400 {
         app.play_bots(1000);
-        if app.game().is_over() {
+        if app.table.game().is_over() {
             break;
         }
-        if app.game().phase() == Phase::Roll && app.game().current_player() == crate::engine::Seat(1) {
+        if app.table.game().phase() == Phase::Roll && app.table.game().current_player() == crate::engine::Seat(1) {
             let mut terminal = Terminal::new(TestBackend::new(140, 45)).unwrap();
             terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
             let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
-            let can = app.scene().can_play_card();
+            let can = app.table.can_play_card();
             assert_eq!(screen.contains("play a card first (p)"), can, "{screen}");
             seen += 1;
             if seen >= 5 {
@@ -219,21 +222,21 @@ fn after_a_bots_turn_the_status_offers_no_card_the_player_lacks() {
 fn the_game_shown_is_the_records_own() {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(7, Some(names), Theme::default());
-    let same = |app: &App| std::ptr::eq(app.game(), app.record().expect("a game is played").game());
+    let same = |app: &App| std::ptr::eq(app.table.game(), app.table.record().expect("a game is played").game());
     assert!(same(&app), "after the deal");
     app.update(Msg::key(KeyCode::Enter));
     app.update(Msg::key(KeyCode::Enter));
-    assert!(app.record().is_some_and(|r| !r.is_empty()), "a settlement was placed");
+    assert!(app.table.record().is_some_and(|r| !r.is_empty()), "a settlement was placed");
     assert!(same(&app), "after an action");
-    let mut moved = *app.game();
+    let mut moved = *app.table.game();
     moved.validate().expect("a valid position");
     moved.apply(moved.legal_actions()[0]).expect("a legal action");
     app.set_position(moved);
-    assert_eq!(*app.game(), moved, "a position set by hand is shown as set");
-    assert!(app.record().is_some(), "the record stays until the next action");
-    let action = app.legal()[0];
+    assert_eq!(*app.table.game(), moved, "a position set by hand is shown as set");
+    assert!(app.table.record().is_some(), "the record stays until the next action");
+    let action = app.table.legal()[0];
     app.apply(vec![action]);
-    assert!(app.record().is_none(), "the position set by hand has no history: the action left the record");
+    assert!(app.table.record().is_none(), "the position set by hand has no history: the action left the record");
 }
 
 /// Issue 35: what follows an action is one function, for a person's action and a bot's alike,
@@ -247,15 +250,15 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::bot("Cy", BotLevel::Easy)];
     let mut app = App::with_seats(5, Some(seats), Theme::default(), Config::default());
     // Ann's first settlement and road (Enter takes the places offered).
-    while app.bot_seat().is_none() {
+    while app.screen.bot_seat().is_none() {
         app.update(Msg::key(KeyCode::Enter));
     }
-    assert!(app.table.job.as_ref().is_some_and(|j| j.seat == app.bot_seat().unwrap()), "Bob thinks at once");
+    assert!(app.table.job.as_ref().is_some_and(|j| j.seat == app.screen.bot_seat().unwrap()), "Bob thinks at once");
     // A bot's move goes through the same path: the next bot is armed by it.
-    let before = app.record().unwrap().len();
+    let before = app.table.record().unwrap().len();
     assert_eq!(app.play_bots(1), 1);
-    assert!(app.record().unwrap().len() > before);
-    if let Some(next) = app.bot_seat() {
+    assert!(app.table.record().unwrap().len() > before);
+    if let Some(next) = app.screen.bot_seat() {
         assert!(app.table.job.as_ref().is_some_and(|j| j.seat == next), "the next bot thinks at once");
     } else {
         assert!(app.table.job.is_none(), "a person acts: nobody thinks");
@@ -269,7 +272,7 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
 /// the key makes, and once after).
 #[test]
 fn the_keyboard_is_worked_out_once_a_change() {
-    use crate::tui::model::scene::keyboard_counter::worked_out;
+    use crate::tui::model::screen::keyboard_counter::worked_out;
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));
@@ -302,7 +305,7 @@ fn the_keyboard_is_worked_out_once_a_change() {
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
         assert_eq!(worked_out(), framed, "a second frame of the same model worked it out again");
         most = most.max(framed - before);
-        if app.game().is_over() {
+        if app.table.game().is_over() {
             break;
         }
     }
@@ -319,5 +322,5 @@ fn a_resumed_game_keeps_its_peoples_tips_by_name() {
     let record = Record::new_with_seats(crate::engine::Config::with_players(3), 3, seats).unwrap();
     let mut app = App::from_record(record, Theme::default());
     app.resume_tips(&["Ann".to_string(), "Bob".to_string()]);
-    assert_eq!(app.coach.tips, [true, false, false]);
+    assert_eq!(app.screen.coach.tips, [true, false, false]);
 }

@@ -6,8 +6,8 @@
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Phase, Seat, Target};
 use crate::tui::app::App;
+use crate::tui::model::bot_job::{bot_seed, place_of};
 use crate::tui::model::focus::Message;
-use crate::tui::model::table::{bot_seed, place_of};
 
 /// Who acted: the person at the keyboard, or a computer player and the move it played.
 #[derive(Clone, Copy)]
@@ -34,7 +34,7 @@ impl App {
     /// Plays actions in order for the player at the keyboard; stops at the first refusal and
     /// says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
-        let by = By::Person(self.game().to_act());
+        let by = By::Person(self.table.game().to_act());
         self.table.person_acted();
         let acted = self.play_actions(actions);
         self.after(by, acted);
@@ -43,14 +43,15 @@ impl App {
     /// Plays a computer player's move and what follows it. A move the rules refuse (a bot bug)
     /// must not stall the game: a random legal move is played instead, said loudly.
     pub(in crate::tui) fn play_bot(&mut self, action: Action) {
-        let seat = self.game().to_act();
+        let seat = self.table.game().to_act();
         let mut acted = self.play_actions(vec![action]);
         let mut played = action;
         if let Some(why) = acted.refused.take() {
-            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.seed, seat) ^ acted.from as u64);
-            played = stand_in.choose(self.game().acting_view());
+            let mut stand_in = bots::make(BotLevel::Random, bot_seed(self.table.seed, seat) ^ acted.from as u64);
+            played = stand_in.choose(self.table.game().acting_view());
             acted = Acted { from: acted.from, ..self.play_actions(vec![played]) };
-            let text = format!("{} chose a move the rules refuse ({why}): a random move instead", self.label(seat));
+            let text =
+                format!("{} chose a move the rules refuse ({why}): a random move instead", self.table.label(seat));
             self.refuse(text);
         }
         self.after(By::Bot(seat, played), acted);
@@ -59,10 +60,10 @@ impl App {
     /// Plays actions in order on the record (a position set by hand first leaves it: it has
     /// no history to save or undo); the first refusal stops them.
     fn play_actions(&mut self, actions: Vec<Action>) -> Acted {
-        if self.played().leave_hand() {
-            (self.autosave, self.undoable) = (None, false);
+        if self.table.leave_hand() {
+            (self.table.autosave, self.table.undoable) = (None, false);
         }
-        let from = self.log.len();
+        let from = self.table.log.len();
         let aimed = actions.iter().rev().find_map(|a| match *a {
             Action::Attack { target, .. } => Some(target),
             _ => None,
@@ -87,7 +88,7 @@ impl App {
         // action shows the newest lines, a bot's leaves the log where it was scrolled to
         // (someone may be reading it).
         if let (By::Person(_), None) = (by, &refused) {
-            self.log_scroll = 0;
+            self.screen.log_scroll = 0;
         }
         // The table's next question, in the phase the action left: answers given on the shared
         // screen, the passes of those who do not build (R40), the only kind of card (R45).
@@ -96,16 +97,12 @@ impl App {
         }
         // The fight, kept on screen until the next key (R56).
         self.note_fight(from, aimed);
-        // The hand-off: a shared screen hides every hand, and the player who acts after it
-        // takes the keyboard again (H1).
-        if self.keyboard().sharing_offer || self.keyboard().asking_builders {
-            self.viewer = None;
-        }
         // Saving: the autosave is due, and whether undo is possible now.
-        if any || self.log.len() != from {
+        if any || self.table.log.len() != from {
             self.recorded();
         }
-        // The focus the next position asks for.
+        // Every screen settled, with the focus the next position asks for on each (and the
+        // hand-off: a shared screen hides every hand, see `App::sync`).
         self.sync();
         // The message, and what the table remembers of a bot's move.
         match by {
@@ -113,7 +110,7 @@ impl App {
             By::Bot(seat, played) => {
                 self.table.last = Some((played, place_of(played)));
                 if matches!(played, Action::OfferTrade { .. }) {
-                    self.table.offered = Some((self.game().turn_number(), seat));
+                    self.table.offered = Some((self.table.game().turn_number(), seat));
                 }
                 self.say_bot(from);
             }
@@ -128,10 +125,10 @@ impl App {
         if let Some(why) = refused {
             return self.refuse(why);
         }
-        let shown = if self.keyboard().guarded.is_some() { None } else { Some(seat) };
-        let said = crate::tui::view::describe::texts(self.scene(), &self.log[from..], shown);
+        let shown = if self.screen.keyboard.guarded.is_some() { None } else { Some(seat) };
+        let said = crate::tui::view::describe::texts(&self.scene(), &self.table.log[from..], shown);
         if !said.is_empty() {
-            self.message = Some(Message { text: said.join(" · "), error: false });
+            self.screen.message = Some(Message { text: said.join(" · "), error: false });
         }
     }
 
@@ -139,12 +136,12 @@ impl App {
     /// the move while bots play, unless it holds a refusal or a failure, which stays until the
     /// next key; once a person must act it goes back to asking them (the log keeps the moves).
     fn say_bot(&mut self, from: usize) {
-        if self.message.as_ref().is_some_and(|m| m.error) {
+        if self.screen.message.as_ref().is_some_and(|m| m.error) {
             return;
         }
-        let viewer = self.viewer.filter(|_| self.keyboard().handoff.is_none());
-        let said = crate::tui::view::describe::texts(self.scene(), &self.log[from..], viewer);
-        self.message = (self.keyboard().bot_seat.is_some() && !said.is_empty())
+        let viewer = self.screen.viewer.filter(|_| self.screen.keyboard.handoff.is_none());
+        let said = crate::tui::view::describe::texts(&self.scene(), &self.table.log[from..], viewer);
+        self.screen.message = (self.screen.keyboard.bot_seat.is_some() && !said.is_empty())
             .then(|| Message { text: said.join(" · "), error: false });
     }
 
@@ -155,8 +152,8 @@ impl App {
     /// (R40), the only kind of card a building gives (R45). Nothing to ask in the other phases.
     fn play_table(&mut self) -> Option<String> {
         loop {
-            let logged = self.log.len();
-            match self.game().phase() {
+            let logged = self.table.log.len();
+            match self.table.game().phase() {
                 Phase::Trade { .. } => {
                     if let Some(why) = self.play_given() {
                         return Some(why);
@@ -174,7 +171,7 @@ impl App {
                 Phase::Plenty { .. } => self.take_the_only_kind(),
                 _ => return None,
             }
-            if self.log.len() == logged {
+            if self.table.log.len() == logged {
                 return None;
             }
         }
@@ -186,11 +183,12 @@ impl App {
     fn take_the_only_kind(&mut self) {
         // One card a call: the next card may be for another building (the loop of
         // `play_table` calls again while something happens).
-        let Phase::Plenty { seat, .. } = self.game().phase() else { return };
+        let Phase::Plenty { seat, .. } = self.table.game().phase() else { return };
         if self.table.level(seat).is_some() {
             return;
         }
-        let kinds: Vec<Action> = self.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
+        let kinds: Vec<Action> =
+            self.table.legal().iter().copied().filter(|a| matches!(a, Action::TakeCard(_))).collect();
         if let [only] = kinds[..] {
             let _ = self.apply_one(only);
         }

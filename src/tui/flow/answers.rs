@@ -15,15 +15,17 @@ impl App {
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        let asked = self.scene().offer_waiting();
-        let letters = self.letters.clone();
+        let asked = self.table.offer_waiting();
+        let letters = self.table.letters.clone();
         let letter = |c: char| letters.iter().position(|l| l.eq_ignore_ascii_case(&c)).map(|i| Seat(i as u8));
-        match self.offer_table.key(c, key.code == KeyCode::Esc, &asked, letter) {
+        match self.table.offer_table.key(c, key.code == KeyCode::Esc, &asked, letter) {
             Step::Other => return false,
             Step::Picked(s) => {
-                let text =
-                    format!("{}: a accepts, d declines, c counters (takes the keyboard); Esc: not {0}", self.name(s));
-                self.message = Some(Message { text, error: false });
+                let text = format!(
+                    "{}: a accepts, d declines, c counters (takes the keyboard); Esc: not {0}",
+                    self.table.name(s)
+                );
+                self.screen.message = Some(Message { text, error: false });
             }
             Step::Unpicked => {}
             Step::Refused(why) => self.refuse(why.to_string()),
@@ -36,21 +38,21 @@ impl App {
     /// come; returns the first refusal. An accept is taken at the player's word (H4), so the
     /// engine refuses none of these; should it, the answer is taken back and asked again.
     pub(in crate::tui) fn play_given(&mut self) -> Option<String> {
-        if !matches!(self.game().phase(), Phase::Trade { .. }) {
-            self.offer_table.clear();
+        if !matches!(self.table.game().phase(), Phase::Trade { .. }) {
+            self.table.offer_table.clear();
             return None;
         }
         loop {
-            let s = self.game().to_act();
-            let action = match self.offer_table.given(s) {
-                _ if s == self.game().current_player() => return None,
+            let s = self.table.game().to_act();
+            let action = match self.table.offer_table.given(s) {
+                _ if s == self.table.game().current_player() => return None,
                 Some(Choice::Accept) => Action::AcceptTrade,
                 Some(Choice::Decline) => Action::DeclineTrade,
                 _ => return None,
             };
             if let Err(why) = self.apply_one(action) {
-                self.offer_table.given[s.index()] = None;
-                return Some(format!("{}'s answer was not taken: {why}", self.name(s)));
+                self.table.offer_table.given[s.index()] = None;
+                return Some(format!("{}'s answer was not taken: {why}", self.table.name(s)));
             }
         }
     }

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Seat};
 use crate::tui::app::App;
+use crate::tui::model::bot_job::{Job, POLL, bot_seed, table_bot};
 use crate::tui::model::focus::Message;
 use crate::tui::model::keymap::Mode;
-use crate::tui::model::table::{Job, POLL, bot_seed, table_bot};
 
 impl App {
     /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
@@ -18,19 +18,19 @@ impl App {
     pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
         let bots = self.bots_wait(now);
         // Advice being worked out is polled as a bot's move is.
-        if self.coach.waiting() { Some(bots.map_or(POLL, |d| d.min(POLL))) } else { bots }
+        if self.screen.coach.waiting() { Some(bots.map_or(POLL, |d| d.min(POLL))) } else { bots }
     }
 
     fn bots_wait(&self, now: Instant) -> Option<Duration> {
         if let Some(due) = self.unwatched_fight_ends() {
             return Some(due.saturating_duration_since(now));
         }
-        self.keyboard().bot_seat?;
+        self.screen.keyboard.bot_seat?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
         if job.action.is_none() {
             return Some(POLL);
         }
-        if self.keyboard().mode != Mode::Bot {
+        if self.screen.keyboard.mode != Mode::Bot {
             return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
@@ -40,7 +40,10 @@ impl App {
     /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
     /// key). Where a person sits it waits for their key (`None`).
     fn unwatched_fight_ends(&self) -> Option<Instant> {
-        if self.fight.is_none() || self.keyboard().mode != Mode::Fight || self.table.humans().next().is_some() {
+        if self.screen.fight.is_none()
+            || self.screen.keyboard.mode != Mode::Fight
+            || self.table.humans().next().is_some()
+        {
             return None;
         }
         Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
@@ -63,16 +66,20 @@ impl App {
     /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
         let advised = self.poll_coach(false);
-        self.tick_bots(now) || advised
+        let changed = self.tick_bots(now) || advised;
+        if changed {
+            self.settle();
+        }
+        changed
     }
 
     fn tick_bots(&mut self, now: Instant) -> bool {
         if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
-            self.fight = None;
+            self.screen.fight = None;
             self.sync();
             return true;
         }
-        if self.keyboard().bot_seat.is_none() {
+        if self.screen.keyboard.bot_seat.is_none() {
             self.drop_job();
             return false;
         }
@@ -82,7 +89,7 @@ impl App {
             return true;
         }
         let changed = self.poll_job(false);
-        if !self.table.decided() || self.keyboard().mode != Mode::Bot || self.due().is_some_and(|due| now < due) {
+        if !self.table.decided() || self.screen.keyboard.mode != Mode::Bot || self.due().is_some_and(|due| now < due) {
             return changed;
         }
         let action = self.table.job.take().and_then(|job| job.action).expect("a decided job");
@@ -95,11 +102,11 @@ impl App {
     /// worker thread at once, while the move before is shown; a move worked out for another
     /// seat or position is dropped. True when a bot started thinking.
     pub(in crate::tui) fn arm_bots(&mut self) -> bool {
-        let Some(seat) = self.keyboard().bot_seat else {
+        let Some(seat) = self.screen.keyboard.bot_seat else {
             self.drop_job();
             return false;
         };
-        let at = self.record().map_or(0, |r| r.len());
+        let at = self.table.record().map_or(0, |r| r.len());
         if self.table.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
             self.drop_job();
         }
@@ -114,7 +121,7 @@ impl App {
     /// it came now. A bot that failed (it panicked) is replaced by a random legal move that
     /// keeps the game going, and the seat gets a new bot for its next decision.
     fn poll_job(&mut self, wait: bool) -> bool {
-        let (seed, game) = (self.seed, *self.game());
+        let (seed, game) = (self.table.seed, *self.table.game());
         let Some(job) = self.table.job.as_mut() else { return false };
         if job.action.is_some() {
             return false;
@@ -134,8 +141,8 @@ impl App {
                 };
                 let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ job.at as u64);
                 job.action = Some(stand_in.choose(game.acting_view()));
-                let text = format!("{}'s computer player failed ({why}): a random move instead", self.name(seat));
-                self.message = Some(Message { text, error: true });
+                let text = format!("{}'s computer player failed ({why}): a random move instead", self.table.name(seat));
+                self.screen.message = Some(Message { text, error: true });
             }
         }
         true
@@ -146,10 +153,10 @@ impl App {
         let level = self.table.level(seat).expect("a bot seat");
         let mut bot = self.table.bots[seat.index()]
             .take()
-            .unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.table.time));
-        bot.set_offers(self.table.may_offer(seat, self.game().turn_number()));
+            .unwrap_or_else(|| table_bot(level, bot_seed(self.table.seed, seat), self.table.time));
+        bot.set_offers(self.table.may_offer(seat, self.table.game().turn_number()));
         self.table.brief(bot.as_mut());
-        let game = *self.game();
+        let game = *self.table.game();
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
             survive_panics();
@@ -188,7 +195,7 @@ impl App {
     /// out on its thread (armed after the action before), waited for.
     pub fn play_bots(&mut self, limit: usize) -> usize {
         let mut played = 0;
-        while played < limit && self.keyboard().bot_seat.is_some() {
+        while played < limit && self.screen.keyboard.bot_seat.is_some() {
             self.arm_bots();
             self.poll_job(true);
             let Some(action) = self.table.job.take().and_then(|job| job.action) else { break };

@@ -13,18 +13,18 @@ impl App {
     /// The advice key: opens the panel for the seat at the keyboard (the advice worked out
     /// meanwhile), or closes it; where no advice may be given, says why.
     pub(in crate::tui) fn advice_key(&mut self) {
-        if self.coach.panel.take().is_some() {
+        if self.screen.coach.panel.take().is_some() {
             return;
         }
-        match self.advice_for() {
+        match self.scene().advice_for() {
             Ok(seat) => {
-                let asked = Asked { seat, game: *self.game() };
-                let (names, settings) = (self.names.clone(), self.coach.settings);
+                let asked = Asked { seat, game: *self.table.game() };
+                let (names, settings) = (self.table.names.clone(), self.screen.coach.settings);
                 let rx = self.spawn_advice("advice", move || {
                     let game = asked.game;
                     Some(advice::advise_with(&game.view(asked.seat), &names, settings))
                 });
-                self.coach.panel = rx.map(|rx| Pending::new(asked, rx));
+                self.screen.coach.panel = rx.map(|rx| Pending::new(asked, rx));
             }
             Err(why) => self.refuse(why),
         }
@@ -57,39 +57,39 @@ impl App {
     /// position (a hand-off, a shared screen, an action, an undo, a load): their threads
     /// finish on their own, and what they send is thrown away.
     pub(in crate::tui) fn drop_stale_advice(&mut self) {
-        if self.coach.panel.as_ref().is_some_and(|p| !self.advice_valid(&p.asked)) {
-            self.coach.panel = None;
+        if self.screen.coach.panel.as_ref().is_some_and(|p| !self.scene().advice_valid(&p.asked)) {
+            self.screen.coach.panel = None;
         }
-        if self.coach.tip.as_ref().is_some_and(|t| !self.advice_valid(&t.asked)) {
-            self.coach.tip = None;
+        if self.screen.coach.tip.as_ref().is_some_and(|t| !self.scene().advice_valid(&t.asked)) {
+            self.screen.coach.tip = None;
         }
     }
 
     /// Moves the advice on: drops what went stale, asks the tip of a tips seat's moment, and
     /// takes what came (waiting for it when `wait`). True when the screen changed.
     pub(in crate::tui) fn poll_coach(&mut self, wait: bool) -> bool {
-        let before = (self.coach.panel.is_some(), self.coach.tip.is_some());
+        let before = (self.screen.coach.panel.is_some(), self.screen.coach.tip.is_some());
         self.drop_stale_advice();
-        let mut changed = before != (self.coach.panel.is_some(), self.coach.tip.is_some());
-        if self.coach.tip.is_none()
-            && let Ok(seat) = self.advice_for()
-            && self.coach.has_tips(seat)
+        let mut changed = before != (self.screen.coach.panel.is_some(), self.screen.coach.tip.is_some());
+        if self.screen.coach.tip.is_none()
+            && let Ok(seat) = self.scene().advice_for()
+            && self.screen.coach.has_tips(seat)
         {
-            let asked = Asked { seat, game: *self.game() };
-            let (names, timed) = (self.names.clone(), self.coach.timed);
+            let asked = Asked { seat, game: *self.table.game() };
+            let (names, timed) = (self.table.names.clone(), self.screen.coach.timed);
             let rx = self.spawn_advice("tip", move || {
                 let game = asked.game;
                 coach::tip(&game.view(asked.seat), &names, timed)
             });
             // A tip with nothing to advise comes as `None`: no tip is shown.
-            self.coach.tip = rx.map(|rx| Pending::new(asked, rx));
+            self.screen.coach.tip = rx.map(|rx| Pending::new(asked, rx));
         }
-        // Polled only while waiting: lending the model out forgets the keyboard's memo.
-        if self.coach.panel.as_ref().is_some_and(Pending::waiting) {
-            changed |= self.coach.panel.as_mut().is_some_and(|p| p.poll(wait));
+        // Polled only while waiting: nothing changes while nothing is worked out.
+        if self.screen.coach.panel.as_ref().is_some_and(Pending::waiting) {
+            changed |= self.screen.coach.panel.as_mut().is_some_and(|p| p.poll(wait));
         }
-        if self.coach.tip.as_ref().is_some_and(Pending::waiting) {
-            changed |= self.coach.tip.as_mut().is_some_and(|t| t.poll(wait));
+        if self.screen.coach.tip.as_ref().is_some_and(Pending::waiting) {
+            changed |= self.screen.coach.tip.as_mut().is_some_and(|t| t.poll(wait));
         }
         changed
     }
@@ -102,11 +102,11 @@ impl App {
 
     /// The advice in the panel, once come (for tests).
     pub fn advice_shown(&self) -> Option<&Advice> {
-        self.advice_panel().and_then(|p| p.got.as_ref())
+        self.scene().advice_panel().and_then(|p| p.got.as_ref())
     }
 
     /// The tip shown on the status line (for tests).
     pub fn tip(&self) -> Option<&Advised> {
-        self.tip_shown()
+        self.scene().tip_shown()
     }
 }

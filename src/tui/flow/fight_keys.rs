@@ -29,11 +29,13 @@ pub(in crate::tui) fn fight_events(events: &[Event]) -> Option<Vec<Event>> {
 
 impl App {
     /// Keeps the fight among the events an action just logged, if it fought, and what the
-    /// attack aimed at (`aimed`), so the box can say which unit defended it.
+    /// attack aimed at (`aimed`), so the box can say which unit defended it, on every screen.
     pub(in crate::tui) fn note_fight(&mut self, from: usize, aimed: Option<Target>) {
-        if let Some(events) = fight_events(&self.log[from.min(self.log.len())..]) {
-            self.fight = Some(events);
-            self.fight_aimed = aimed;
+        // Every screen shows it: a fight is public (R56).
+        if let Some(events) = fight_events(&self.table.log[from.min(self.table.log.len())..]) {
+            for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+                (screen.fight, screen.fight_aimed) = (Some(events.clone()), aimed);
+            }
         }
     }
 
@@ -41,10 +43,10 @@ impl App {
     /// nothing else.
     pub(in crate::tui) fn fight_key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quitting = true;
+            self.screen.quitting = true;
             return;
         }
-        self.fight = None;
+        self.screen.fight = None;
         self.sync();
     }
 }

@@ -9,7 +9,7 @@ use crate::tui::view::howto;
 impl App {
     /// Opens the how-to-play page where it opens for this game (see [`howto::opening`]).
     pub(in crate::tui) fn open_howto(&mut self) {
-        self.howto = Some(howto::opening(self.scene(), self.size));
+        self.screen.howto = Some(howto::opening(&self.scene(), self.screen.size));
     }
 
     /// A digit on the how-to-play page: its section at the top. False for any other key.
@@ -20,35 +20,35 @@ impl App {
         }) else {
             return false;
         };
-        if let Some(at) = howto::section_scroll(self.scene(), self.size, n) {
-            self.howto = Some(at);
+        if let Some(at) = howto::section_scroll(&self.scene(), self.screen.size, n) {
+            self.screen.howto = Some(at);
         }
         true
     }
 
     /// A key on the how-to-play page: scroll, or close it.
     pub(in crate::tui) fn howto_command(&mut self, cmd: Cmd) {
-        let Some(at) = self.howto else { return };
-        let page = self.size.1.saturating_sub(6).max(1);
+        let Some(at) = self.screen.howto else { return };
+        let page = self.screen.size.1.saturating_sub(6).max(1);
         let to = match cmd {
             Cmd::Up => at.saturating_sub(1),
             Cmd::Down => at.saturating_add(1),
             Cmd::LogUp => at.saturating_sub(page),
             Cmd::LogDown => at.saturating_add(page),
-            Cmd::Quit if self.start.is_some() => {
-                self.done = true;
+            Cmd::Quit if self.screen.start.is_some() => {
+                self.screen.done = true;
                 return;
             }
             Cmd::Quit => {
-                (self.howto, self.quitting) = (None, true);
+                (self.screen.howto, self.screen.quitting) = (None, true);
                 return;
             }
             _ => {
-                self.howto = None;
+                self.screen.howto = None;
                 return;
             }
         };
         // A section's key may have scrolled past the end: from there keys only go back.
-        self.howto = Some(to.min(howto::max_scroll(self.scene(), self.size).max(at)));
+        self.screen.howto = Some(to.min(howto::max_scroll(&self.scene(), self.screen.size).max(at)));
     }
 }

@@ -36,12 +36,12 @@ fn victim_of(a: Action) -> Option<Seat> {
 impl App {
     /// The robber's legal moves, the steps of its choice.
     fn robber_steps(&self) -> Steps {
-        Steps::new(self.legal().iter().copied().filter(|a| hex_of(*a).is_some()))
+        Steps::new(self.table.legal().iter().copied().filter(|a| hex_of(*a).is_some()))
     }
 
     /// The first step: the selection of the hexes the robber may go to.
     pub(in crate::tui) fn robber_focus(&self) -> Focus {
-        Focus::Select(Selection::robber(self.game(), self.robber_steps().left()), None)
+        Focus::Select(Selection::robber(self.table.game(), self.robber_steps().left()), None)
     }
 
     /// The hex is chosen (a legal one): move there and rob the only player there, or ask whom.
@@ -54,12 +54,12 @@ impl App {
         match victims[..] {
             [] => self.apply(vec![Action::MoveRobber { hex, victim: None }]),
             [only] => self.apply(vec![Action::MoveRobber { hex, victim: Some(only) }]),
-            _ => self.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: None }),
+            _ => self.screen.focus = Focus::Dialog(Dialog::Victim { hex, victims, row: None }),
         }
     }
 
     /// Esc on whom to rob: back to choosing the hex.
     pub(in crate::tui) fn robber_back(&mut self) {
-        self.focus = self.robber_focus();
+        self.screen.focus = self.robber_focus();
     }
 }

@@ -30,7 +30,7 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
                 let mut app = App::start_screen(options.seed, options.theme, options.rules, &options.remembered);
                 // The last unfinished game, offered as "Continue" (issue 23).
                 let last = Files::from_env().autosaves.and_then(|dir| save::latest_unfinished_in(&dir));
-                if let (Some(form), Some((autosave, record))) = (app.start.as_mut(), last) {
+                if let (Some(form), Some((autosave, record))) = (app.screen.start.as_mut(), last) {
                     let file = autosave.path().to_path_buf();
                     form.last = Some(Box::new(Resume { record, autosave: Some(autosave), file, note: None }));
                 }
@@ -46,14 +46,14 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
     (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
     app.resume_tips(&options.remembered.tips);
     // A loaded game gets its own autosave at once, so `--continue` comes back to it.
-    app.dirty = resume.autosave.is_none();
+    app.table.dirty = resume.autosave.is_none();
     app.set_files(Files::from_env(), resume.autosave);
-    if app.message.is_none() {
+    if app.screen.message.is_none() {
         let text = match resume.note {
             Some(note) => format!("{note} ({actions} actions)"),
             None => format!("resumed {} after {actions} actions", resume.file.display()),
         };
-        app.message = Some(Message { text, error: false });
+        app.screen.message = Some(Message { text, error: false });
     }
     app
 }
@@ -61,9 +61,9 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
 impl App {
     /// A resumed game's tips: the people the settings name with tips on.
     pub(in crate::tui) fn resume_tips(&mut self, tips: &[String]) {
-        let names = self.names.clone();
+        let names = self.table.names.clone();
         let people: Vec<crate::engine::Seat> = self.table.humans().collect();
-        self.coach.tips_by_name(&names, tips, |s| people.contains(&s));
+        self.screen.coach.tips_by_name(&names, tips, |s| people.contains(&s));
     }
 
     /// An app to play on from a record (a loaded save): the log panel is rebuilt from the
@@ -71,10 +71,12 @@ impl App {
     /// take the keyboard first (H1).
     pub fn from_record(record: Record, theme: Theme) -> App {
         let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
-        app.undoable = record.can_undo().is_ok();
-        *app.played() = Played::Recorded(record);
-        // A game loaded over has its story too (sync ran before the record was in).
+        app.table.undoable = record.can_undo().is_ok();
+        app.table.set_played(Played::Recorded(record));
+        // A game loaded over has its story too (sync ran before the record was in), and its
+        // computer players play (a plain game has none to arm).
         app.keep_story();
+        app.settle();
         app
     }
 
@@ -82,21 +84,23 @@ impl App {
     /// resumed), else to a new file in `files.autosaves` once the game has begun.
     pub fn set_files(&mut self, files: Files, autosave: Option<Autosave>) {
         if files.autosaves.is_none() && autosave.is_none() {
-            self.message = Some(Message {
+            self.screen.message = Some(Message {
                 text: "autosave is off: no data directory was found (set CATAN_DATA_DIR)".into(),
                 error: true,
             });
         }
-        self.files = files;
-        self.autosave = autosave;
+        self.table.files = files;
+        self.table.autosave = autosave;
         self.start_autosave();
     }
 
     /// Picks the autosave file of a game that has begun, if autosaving and not yet done.
     pub(in crate::tui) fn start_autosave(&mut self) {
-        if let (None, Some(dir), Some(record)) = (&self.autosave, &self.files.autosaves, self.record()) {
+        if let (None, Some(dir), Some(record)) =
+            (&self.table.autosave, &self.table.files.autosaves, self.table.record())
+        {
             match Autosave::start_in(dir, record) {
-                Ok(a) => self.autosave = Some(a),
+                Ok(a) => self.table.autosave = Some(a),
                 Err(e) => self.refuse(format!("autosave is off: {e}")),
             }
         }
@@ -104,16 +108,16 @@ impl App {
 
     /// The file the game is autosaved to.
     pub fn autosave_path(&self) -> Option<&Path> {
-        self.autosave.as_ref().map(Autosave::path)
+        self.table.autosave.as_ref().map(Autosave::path)
     }
 
     /// Writes the autosave if the game changed since the last write. Returns true when the
     /// screen must be drawn again (a failed write, now on the status line).
     pub fn autosave_now(&mut self) -> bool {
-        if !std::mem::take(&mut self.dirty) {
+        if !std::mem::take(&mut self.table.dirty) {
             return false;
         }
-        let (Some(autosave), Some(record)) = (&self.autosave, self.record()) else { return false };
+        let (Some(autosave), Some(record)) = (&self.table.autosave, self.table.record()) else { return false };
         match autosave.write(record) {
             Ok(()) => false,
             Err(e) => {
@@ -126,23 +130,23 @@ impl App {
 
     /// After the record changed: autosave due, and whether undo is possible now.
     pub(in crate::tui) fn recorded(&mut self) {
-        self.dirty = true;
-        self.undoable = self.record().is_some_and(|r| r.can_undo().is_ok());
+        self.table.dirty = true;
+        self.table.undoable = self.table.record().is_some_and(|r| r.can_undo().is_ok());
     }
 
     /// `u`: takes back the acting player's last action if nothing new was revealed by it.
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
     pub(in crate::tui) fn undo(&mut self) {
-        let Some(undone) = self.played().undo() else { return self.refuse("nothing to undo".into()) };
+        let Some(undone) = self.table.undo() else { return self.refuse("nothing to undo".into()) };
         match undone {
             Ok(action) => {
-                self.log = self.record().map(Record::log).unwrap_or_default();
-                self.log_scroll = 0;
+                self.table.log = self.table.record().map(Record::log).unwrap_or_default();
+                self.screen.log_scroll = 0;
                 self.recorded();
                 self.sync();
                 let text = format!("took back {}", taken_back(action));
-                self.message = Some(Message { text, error: false });
+                self.screen.message = Some(Message { text, error: false });
             }
             Err(refusal) => self.refuse(refusal.to_string()),
         }
@@ -150,21 +154,21 @@ impl App {
 
     /// `s`: opens the save prompt, offering a name from the date and the seed.
     pub(in crate::tui) fn open_save_prompt(&mut self) {
-        if self.record().is_none() {
+        if self.table.record().is_none() {
             return self.refuse("nothing to save before the game begins".into());
         }
-        self.saving = Some(SavePrompt::new(self.seed, SystemTime::now()));
+        self.screen.saving = Some(SavePrompt::new(self.table.seed, SystemTime::now()));
     }
 
     /// A key while the save prompt is open.
     pub(in crate::tui) fn save_key(&mut self, key: KeyEvent) {
-        let Some(prompt) = self.saving.as_mut() else { return };
+        let Some(prompt) = self.screen.saving.as_mut() else { return };
         match prompt.key(key) {
             PromptKey::Stay => {}
-            PromptKey::Cancel => self.saving = None,
+            PromptKey::Cancel => self.screen.saving = None,
             PromptKey::Quit => {
-                self.saving = None;
-                self.quitting = true;
+                self.screen.saving = None;
+                self.screen.quitting = true;
             }
             PromptKey::Submit(name) => self.save_named(&name),
         }
@@ -174,7 +178,7 @@ impl App {
     /// never replaces anything that is not a catan save ([`save::check_replace`]).
     /// The prompt stays open on an error so the name can be fixed.
     fn save_named(&mut self, name: &str) {
-        let path = match save::resolve_name_in(self.files.saves.as_deref(), name) {
+        let path = match save::resolve_name_in(self.table.files.saves.as_deref(), name) {
             Ok(p) => p,
             Err(e) => return self.refuse(e.to_string()),
         };
@@ -183,21 +187,21 @@ impl App {
             Ok(exists) => exists,
             Err(e) => return self.refuse(e.to_string()),
         };
-        let Some(prompt) = &mut self.saving else { return };
+        let Some(prompt) = &mut self.screen.saving else { return };
         if exists && prompt.confirm.as_ref() != Some(&path) {
             prompt.confirm = Some(path);
             return;
         }
-        let Some(record) = self.record() else { return };
+        let Some(record) = self.table.record() else { return };
         match save::save(record, &path) {
             Ok(()) => {
-                self.saving = None;
+                self.screen.saving = None;
                 let text = format!(
                     "saved to {} ({} resumes here)",
                     path.display(),
                     crate::tui::model::save_prompt::load_command(&path)
                 );
-                self.message = Some(Message { text, error: false });
+                self.screen.message = Some(Message { text, error: false });
             }
             Err(e) => self.refuse(e.to_string()),
         }

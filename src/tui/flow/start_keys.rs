@@ -17,15 +17,16 @@ impl App {
     /// under the flags given) and, on a first run, the how-to-play page over it.
     pub fn start_screen(seed: u64, theme: crate::tui::Theme, rules: Config, remembered: &Remembered) -> App {
         let mut app = App::with_seats(seed, None, theme, rules);
-        app.start = Some(StartForm::remembered(remembered));
+        app.screen.start = Some(StartForm::remembered(remembered));
         app.table.offers_to_people = !remembered.no_bot_offers;
         if remembered.first_run {
-            app.howto = Some(0);
+            app.screen.howto = Some(0);
         }
         if let Some(notice) = &remembered.notice {
-            app.message = Some(Message { text: notice.clone(), error: true });
+            app.screen.message = Some(Message { text: notice.clone(), error: true });
         }
         app.preview();
+        app.settle();
         app
     }
 
@@ -33,14 +34,14 @@ impl App {
     /// one shown: the board is dealt first from the seed, so the start screen shows the very
     /// island of the game (a fifth name moves it to the 5-6 island, a beginner board shows it).
     pub(in crate::tui) fn preview(&mut self) {
-        let Some(form) = &self.start else { return };
+        let Some(form) = &self.screen.start else { return };
         let players = form.named().count().clamp(4, MAX_PLAYERS) as u8;
-        let config = rules_for(&self.rules, players);
-        if config != *self.game().config() {
+        let config = rules_for(&self.table.rules, players);
+        if config != *self.table.game().config() {
             // Rules the island can't take (a beginner board on the 5-6 island, say) keep the
             // island shown; starting the game then says why.
-            if let Ok(game) = Game::new(config, self.seed) {
-                *self.played() = Played::Still(game);
+            if let Ok(game) = Game::new(config, self.table.seed) {
+                self.table.set_played(Played::Still(game));
             }
         }
     }
@@ -49,9 +50,9 @@ impl App {
     /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
     /// dropped: a paste must not play its letters as commands.
     pub(in crate::tui) fn paste(&mut self, text: &str) {
-        match self.keyboard().mode {
+        match self.screen.keyboard.mode {
             Mode::Start => {
-                if let Some(form) = self.start.as_mut() {
+                if let Some(form) = self.screen.start.as_mut() {
                     for c in text.chars() {
                         form.type_char(c);
                     }
@@ -70,30 +71,30 @@ impl App {
     /// Resumes the last unfinished game offered on the start screen, as `--continue` does:
     /// its autosave is written on, and the player to act takes the keyboard first.
     fn continue_last(&mut self) {
-        let Some(resume) = self.start.as_mut().and_then(|f| f.last.take()) else { return };
+        let Some(resume) = self.screen.start.as_mut().and_then(|f| f.last.take()) else { return };
         // The tips of the form's people, by name (the save keeps none).
-        let tips: Vec<String> = self.start.as_ref().map_or(Vec::new(), |f| {
+        let tips: Vec<String> = self.screen.start.as_ref().map_or(Vec::new(), |f| {
             f.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect()
         });
         let file = resume.file.display().to_string();
         let actions = resume.record.len();
-        let mut app = App::from_record(resume.record, self.theme);
+        let mut app = App::from_record(resume.record, self.screen.theme);
         (app.table.delay, app.table.time) = (self.table.delay, self.table.time);
-        app.size = self.size;
-        app.set_files(self.files.clone(), resume.autosave);
-        app.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
+        app.screen.size = self.screen.size;
+        app.set_files(self.table.files.clone(), resume.autosave);
+        app.screen.message = Some(Message { text: format!("resumed {file} after {actions} actions"), error: false });
         app.resume_tips(&tips);
         *self = app;
     }
 
     /// A key on the start screen: a command of its table, or on a seat a character typed.
     pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) {
-        let mode = self.keyboard().mode;
+        let mode = self.screen.keyboard.mode;
         match keymap::lookup(mode, key) {
             Some(cmd) => self.start_command(cmd),
             None => match key.code {
                 KeyCode::Char(c) if mode == Mode::Start && !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    if let Some(form) = self.start.as_mut() {
+                    if let Some(form) = self.screen.start.as_mut() {
                         form.type_char(c);
                     }
                 }
@@ -104,9 +105,9 @@ impl App {
     }
 
     fn start_command(&mut self, cmd: Cmd) {
-        let Some(form) = self.start.as_mut() else { return };
+        let Some(form) = self.screen.start.as_mut() else { return };
         match (form.row, cmd) {
-            (_, Cmd::Quit) => self.done = true,
+            (_, Cmd::Quit) => self.screen.done = true,
             (_, Cmd::HowTo) => self.open_howto(),
             (_, Cmd::Up) => form.step(-1),
             (_, Cmd::Down) => form.step(1),
@@ -166,7 +167,7 @@ impl App {
             (row, Cmd::Left | Cmd::Right | Cmd::Next) => {
                 let by = if cmd == Cmd::Left { -1 } else { 1 };
                 let players = form.named().count().max(MIN_PLAYERS) as u8;
-                self.rules = change(&self.rules, row, by, players);
+                self.table.rules = change(&self.table.rules, row, by, players);
             }
             _ => {}
         }
@@ -175,7 +176,7 @@ impl App {
     /// Enter on seat `i`: on to the next seat (a new one after the last, up to six) once the
     /// name is good; on an empty last seat, the game starts.
     fn seat_enter(&mut self, i: usize) {
-        let Some(form) = self.start.as_mut() else { return };
+        let Some(form) = self.screen.start.as_mut() else { return };
         let last = i + 1 == form.seats.len();
         if form.seats[i].name.trim().is_empty() {
             if last && form.named().count() >= MIN_PLAYERS {
@@ -205,7 +206,7 @@ impl App {
     /// Starts the game with the named seats (empty ones are left out) and the rules shown, and
     /// remembers them for next time. What can't start is said, and the form stays.
     fn start_game(&mut self) {
-        let Some(form) = self.start.as_ref() else { return };
+        let Some(form) = self.screen.start.as_ref() else { return };
         let seats: Vec<SeatInfo> = form
             .named()
             .map(|s| {
@@ -224,7 +225,7 @@ impl App {
             return self.refuse(e.to_string());
         }
         let file = form.file.clone();
-        let rules = rules_for(&self.rules, seats.len() as u8);
+        let rules = rules_for(&self.table.rules, seats.len() as u8);
         if let Err(e) = rules.validate() {
             return self.refuse(e.to_string());
         }
@@ -233,12 +234,12 @@ impl App {
         settings.tips = form.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect();
         let tips: Vec<bool> = form.named().map(|s| s.tips && s.bot.is_none()).collect();
         self.begin(seats);
-        self.coach.tips = tips;
-        if self.start.is_none()
+        self.screen.coach.tips = tips;
+        if self.screen.start.is_none()
             && let Some(file) = file
             && let Err(e) = settings.save(&file)
         {
-            self.message = Some(Message { text: format!("settings not remembered: {e}"), error: true });
+            self.screen.message = Some(Message { text: format!("settings not remembered: {e}"), error: true });
         }
     }
 }

@@ -28,30 +28,30 @@ use crate::tui::model::offers::Choice;
 impl App {
     /// `t`: composes an offer, when the rules allow trading now.
     pub(in crate::tui) fn open_offer(&mut self) {
-        match self.game().phase() {
-            Phase::Main => self.focus = Focus::Dialog(Dialog::Composer(Composer::offer(self.game()))),
-            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.game())),
+        match self.table.game().phase() {
+            Phase::Main => self.screen.focus = Focus::Dialog(Dialog::Composer(Composer::offer(self.table.game()))),
+            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.table.game())),
         }
     }
 
     /// `m`: a trade with the bank, when one is possible.
     pub(in crate::tui) fn open_maritime(&mut self) {
         let bank = |a: &Action| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_));
-        let any = self.legal().iter().any(bank);
-        match (self.game().phase(), any) {
-            (_, true) => self.focus = Focus::Dialog(Dialog::maritime(self.game())),
+        let any = self.table.legal().iter().any(bank);
+        match (self.table.game().phase(), any) {
+            (_, true) => self.screen.focus = Focus::Dialog(Dialog::maritime(self.table.game())),
             (Phase::Main, false) => self.refuse("the bank takes 4 of a kind (3 or 2 with a harbor)".into()),
-            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.game())),
+            _ => self.refuse(crate::tui::view::phase::no_trade_now(self.table.game())),
         }
     }
 
     /// The focus while an offer is open, for the seat at the keyboard: the offerer sees the
     /// answers; one who chose to counter composes it; anyone else answers.
     pub(in crate::tui) fn trade_focus(&self, seat: Seat) -> Focus {
-        if seat == self.game().current_player() {
-            Focus::Dialog(Dialog::responses(self.game()))
-        } else if self.offer_table.given(seat) == Some(Choice::Counter) {
-            Focus::Dialog(Dialog::Composer(Composer::counter(self.game())))
+        if seat == self.table.game().current_player() {
+            Focus::Dialog(Dialog::responses(self.table.game()))
+        } else if self.table.offer_table.given(seat) == Some(Choice::Counter) {
+            Focus::Dialog(Dialog::Composer(Composer::counter(self.table.game())))
         } else {
             Focus::Dialog(Dialog::Answer)
         }
@@ -61,10 +61,9 @@ impl App {
     /// (H5); Enter then confirms. False when the key is no player's letter.
     pub(in crate::tui) fn partner_key(&mut self, code: KeyCode) -> bool {
         let KeyCode::Char(c) = code else { return false };
-        let Some(i) = self.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let (focus, game, _) = self.focus_with_game();
-        let Focus::Dialog(d) = focus else { return false };
-        match d.name_seat(game, Seat(i as u8)) {
+        let Some(i) = self.table.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
+        let Focus::Dialog(d) = &mut self.screen.focus else { return false };
+        match d.name_seat(self.table.game(), Seat(i as u8)) {
             Some(Outcome::Refuse(why)) => self.refuse(why),
             Some(_) => {}
             None => return false,
@@ -74,7 +73,7 @@ impl App {
 
     /// An offer is open and every player asked has declined it.
     pub(in crate::tui) fn all_declined(&self) -> bool {
-        match self.game().phase() {
+        match self.table.game().phase() {
             Phase::Trade { answers, .. } => {
                 answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
                     && answers.contains(&Answer::Decline)

@@ -15,10 +15,12 @@ impl App {
             Cmd::BuyCard => return self.apply(vec![Action::BuyDevCard]),
             Cmd::EndTurn => return self.apply(vec![Action::EndTurn]),
             // Refused at once in the Special Building Phase, as `t` and `m` are (R40).
-            Cmd::PlayCard if matches!(self.game().phase(), Phase::SpecialBuilding { .. }) => {
+            Cmd::PlayCard if matches!(self.table.game().phase(), Phase::SpecialBuilding { .. }) => {
                 return self.refuse("not now: no card play in the special building phase".into());
             }
-            Cmd::PlayCard => return self.focus = Focus::Dialog(Dialog::cards(self.game(), &self.legal())),
+            Cmd::PlayCard => {
+                return self.screen.focus = Focus::Dialog(Dialog::cards(self.table.game(), &self.table.legal()));
+            }
             Cmd::Trade => return self.open_offer(),
             Cmd::Maritime => return self.open_maritime(),
             Cmd::Units => return self.open_units(),
@@ -28,18 +30,21 @@ impl App {
             Cmd::BuildCastle => Purpose::Castle,
             _ => return,
         };
-        let sel = Selection::among(self.game(), &self.legal(), purpose, self.last_target, true);
+        let sel = Selection::among(self.table.game(), &self.table.legal(), purpose, self.screen.last_target, true);
         if sel.legal.is_empty() {
             // The engine's reason for the first place tried, when it is about the moment,
             // pieces or cost; a reason about that one place would mislead, so name the rule
             // instead. The cost is asked for itself: a corner that can't take a city is refused
             // for the corner before the cards are looked at.
-            let first = all_targets(self.game().topology(), purpose)[0];
-            let why = purpose.action(first).and_then(|a| self.game().check(a).err());
+            let first = all_targets(self.table.game().topology(), purpose)[0];
+            let why = purpose.action(first).and_then(|a| self.table.game().check(a).err());
             let text = match why {
                 Some(e @ (RuleError::NotNow(_) | RuleError::GameOver | RuleError::NoPiecesLeft(_))) => e.to_string(),
-                _ if purpose.cost(self.game()).is_some_and(|(_, cost)| !self.acting_view().hand().contains(&cost)) => {
-                    let (what, cost) = purpose.cost(self.game()).expect("checked just above");
+                _ if purpose
+                    .cost(self.table.game())
+                    .is_some_and(|(_, cost)| !self.table.acting_view().hand().contains(&cost)) =>
+                {
+                    let (what, cost) = purpose.cost(self.table.game()).expect("checked just above");
                     self.cannot_afford(what, cost)
                 }
                 _ => {
@@ -56,7 +61,7 @@ impl App {
             };
             self.refuse(text);
         } else {
-            self.focus = Focus::Select(sel, None);
+            self.screen.focus = Focus::Select(sel, None);
         }
     }
 }

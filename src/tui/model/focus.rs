@@ -1,5 +1,5 @@
 //! The app's small state types: what happens to it ([`Msg`]), what the player at the keyboard
-//! is doing ([`Focus`]), the status line's [`Message`] and the guarded [`Screen`] showing. The
+//! is doing ([`Focus`]), the status line's [`Message`] and the [`Guarded`] screen showing. The
 //! views read them without importing the app.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -73,7 +73,7 @@ pub(crate) fn letters_for(names: &[String]) -> Vec<char> {
 /// A screen the input gate guards (`term/gate.rs`): what the model says shows now, so the
 /// terminal knows when to drop keys meant for the screen before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
+pub enum Guarded {
     /// The hand-off, waiting for this seat.
     Handoff(Seat),
     /// The shared screen of the answers to an offer.
@@ -84,28 +84,51 @@ pub enum Screen {
     Fight,
 }
 
-/// Who holds the keyboard and what it is in: the hand-off, the shared screens, the computer
-/// player to act, the screen the input gate guards and the keys' mode. A key's path and a frame
-/// ask these again and again; the scene works them out together, once per change of the model
-/// (`Scene::keyboard`), and everything reads that answer.
-/// The keyboard's state in one position of the model.
+/// Who holds a screen's keyboard and what it is in: the hand-off, the shared screens, the
+/// computer player or the person on another screen to act, the screen the input gate guards,
+/// the seat advice is for, whether the terminal is too small, and the keys' mode. A key's path
+/// and a frame ask these again and again; the screen works them out together, once after each
+/// change (`Screen::settle`), and everything reads that answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Keyboard {
-    /// The seat waiting for the keyboard, while the hand-off screen shows: a person who must
-    /// act and has not yet taken it (computer players need no keyboard).
+    /// The seat waiting for the keyboard, while the hand-off screen shows: a person played on
+    /// this screen who must act and has not yet taken it (computer players need no keyboard).
     pub handoff: Option<Seat>,
-    /// The shared answer screen shows: an offer is open, the player to answer is a person who
-    /// has not answered on it yet, and more than one person plays (one person among computer
-    /// players keeps the keyboard and answers privately).
+    /// The shared answer screen shows: an offer is open, the player to answer is a person of
+    /// this screen who has not answered on it yet, and this screen holds more than one person
+    /// (one person among computer players keeps the keyboard and answers privately).
     pub sharing_offer: bool,
     /// The shared "who builds?" screen shows.
     pub asking_builders: bool,
     /// The seat a bot must play now, in a game being played (not on the start screen, nor in
     /// the replay viewer, which has no record).
     pub bot_seat: Option<Seat>,
+    /// The person to act plays on another screen (a joined seat): this one waits for them.
+    pub away: Option<Seat>,
     /// The screen the input gate guards: a fight, a hand-off, or a shared screen every player
     /// reads (the answers to an offer, who builds).
-    pub guarded: Option<Screen>,
+    pub guarded: Option<Guarded>,
+    /// The seat advice may be given to now: the person to act holds this keyboard after their
+    /// hand-off, and no shared screen, fight or other player's move shows.
+    pub advisable: Option<Seat>,
+    /// The terminal is smaller than the game's screen: only the "too small" notice is drawn.
+    pub too_small: bool,
     /// The mode the keys are in.
     pub mode: Mode,
+}
+
+impl Default for Keyboard {
+    fn default() -> Keyboard {
+        Keyboard {
+            handoff: None,
+            sharing_offer: false,
+            asking_builders: false,
+            bot_seat: None,
+            away: None,
+            guarded: None,
+            advisable: None,
+            too_small: false,
+            mode: Mode::Turn,
+        }
+    }
 }

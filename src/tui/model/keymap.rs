@@ -50,6 +50,9 @@ pub enum Mode {
     /// A computer player is to act: only the keys that work anywhere; any other key shows its
     /// next move at once.
     Bot,
+    /// The person to act plays on another screen (a joined seat): only the keys that work
+    /// anywhere, until play comes back to this screen.
+    Away,
     /// A fight is shown (R56): any key goes on, and does nothing else.
     Fight,
     /// The advice panel (issue 36): read-only; its keys close it.
@@ -373,6 +376,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::SaveName => SAVE_NAME,
         Mode::Over => OVER,
         Mode::Bot => BOT,
+        Mode::Away => &[],
         Mode::Fight => FIGHT,
         Mode::Advice => ADVICE,
     }
@@ -452,6 +456,7 @@ mod tests {
             Mode::SaveName,
             Mode::Over,
             Mode::Bot,
+            Mode::Away,
             Mode::Fight,
             Mode::Advice,
         ];

@@ -116,7 +116,7 @@ fn defaults_on(map: MapId, players: u8) -> Config {
 }
 
 /// The start screen: the seats so far and the row the cursor is on (the rules themselves are
-/// the app's [`crate::tui::Scene::rules`]).
+/// the table's [`crate::tui::Table::rules`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartForm {
     pub seats: Vec<SeatEntry>,

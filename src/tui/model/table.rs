@@ -1,55 +1,43 @@
-//! Computer players at the table (issue 14): who plays each seat, a bot's choice worked out on a
-//! worker thread so the screen never freezes, and the pace of its moves.
+//! The table: one per game, whatever number of screens look at it. It holds what every screen
+//! shares: the record (the one game there is), the names, the rules, who plays each seat and the
+//! computer players' moves in progress, the autosave, the public log and the state of the
+//! questions every player is asked together (the answers given to an offer, who builds). What a
+//! terminal alone has (the seats it holds, its focus, dialogs, scroll, help, advice, size) is
+//! its [`crate::tui::model::screen::Screen`]; a view reads one screen and the table.
 //!
-//! When a bot must act, its [`Bot`] is lent to a thread with a copy of the game (a `Game` is
-//! `Copy`), which sends the action back through a channel with the bot. The terminal loop
-//! polls `App::tick` (flow/bot_turns.rs) meanwhile: q, ?, the log keys and resizes keep working, and quitting
-//! never waits for a search (the thread is left to finish on its own; the process ends anyway).
-//! Each move stays on screen, highlighted on the island, for the `--bot-delay` before the next
-//! is played; any key that means nothing else skips ahead. The next bot thinks during that time.
+//! The game changes only through [`Table::apply`] (and the undo and the positions set by hand
+//! beside it), so the legal actions' cache, keyed by the position, is never stale.
 
-use crate::tui::model::selection::Verb;
-use std::sync::mpsc::Receiver;
+use std::path::Path;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use crate::bots::{self, Bot, BotLevel};
-use crate::engine::{Action, Seat};
-use crate::save::{SeatInfo, SeatKind};
-use crate::tui::model::selection::{Purpose, Selection, Target};
+use crate::bots::{Bot, BotLevel};
+use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
+use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
+use crate::tui::model::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job};
+use crate::tui::model::builders::Builders;
+use crate::tui::model::files::Files;
+use crate::tui::model::game_story::StoryChart;
+use crate::tui::model::legal::Legal;
+use crate::tui::model::offers::OfferTable;
+use crate::tui::model::played::Played;
+use crate::tui::model::selection::Selection;
 
-/// How long each bot move stays on screen by default (`--bot-delay`).
-pub const DEFAULT_DELAY: Duration = Duration::from_millis(600);
-/// How long a bot may think about one decision by default (`--bot-time`).
-pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
-/// How often the terminal loop looks whether a thinking bot has decided.
-pub(in crate::tui) const POLL: Duration = Duration::from_millis(20);
-
-/// A bot for a seat at the table: it keeps to the table's time budget and may offer the
-/// players domestic trades ([`Bot::set_offers`]; one a turn at the table, see
-/// [`Table::may_offer`]).
-pub(in crate::tui) fn table_bot(level: BotLevel, seed: u64, time: Duration) -> Box<dyn Bot> {
-    let mut bot = bots::make(level, seed);
-    bot.set_time(time);
-    bot.set_offers(true);
-    bot
-}
-
-/// What a bot's thread sends back: the bot and its action, or why it failed (its panic's
-/// message).
-type Answer = Result<(Box<dyn Bot>, Action), String>;
-
-/// A decision being worked out (or made and waiting for its moment).
-pub(in crate::tui) struct Job {
-    pub(in crate::tui) seat: Seat,
-    /// The record's length when the bot started: a job for another position is stale.
-    pub(in crate::tui) at: usize,
-    pub(in crate::tui) rx: Receiver<Answer>,
-    /// The action, once the bot has decided.
-    pub(in crate::tui) action: Option<Action>,
-}
-
-/// Who plays each seat, the bots themselves, and the bot move in progress.
+/// One game at one table: the state every screen shares.
 pub struct Table {
+    /// The game: the record's while a game is played (the only game there is then), else a
+    /// plain one ([`Table::game`], [`Table::record`]).
+    played: Played,
+    pub seed: u64,
+    /// The rules options new games are dealt with (the start screen shows them; the player
+    /// count comes from the names).
+    pub rules: Config,
+    pub names: Vec<String>,
+    /// One letter per player, shown on their pieces.
+    pub letters: Vec<char>,
+    /// Every event since the deal, shown through `Event::describe` for each screen's viewer.
+    pub log: Vec<Event>,
     /// Who plays each seat, in seat order.
     pub(crate) kinds: Vec<SeatKind>,
     /// Each bot seat's player, made when first needed; `None` while lent to a thread.
@@ -70,11 +58,35 @@ pub struct Table {
     /// Whether bots may offer trades to the people at the table (a setting: the start screen
     /// and settings.json; on by default). Off, bots offer only to one another.
     pub offers_to_people: bool,
+    /// The answers given on the shared trade-answer screen (flow/answers.rs).
+    pub offer_table: OfferTable,
+    /// Who builds in the Special Building Phase after the last turn (flow/building_phase.rs).
+    pub builders: Option<Builders>,
+    /// Where saves and autosaves go.
+    pub files: Files,
+    /// The file rewritten after every action, once the game has one.
+    pub autosave: Option<Autosave>,
+    /// The record changed since the last autosave.
+    pub(in crate::tui) dirty: bool,
+    /// Whether `u` would take the last action back (kept: it costs a replay).
+    pub undoable: bool,
+    /// The legal actions of the position, worked out once a position and shared.
+    legal: Legal,
+    /// The game's story, charted once the game is over (or the replay viewer opens): worked
+    /// out once from the record, never per frame.
+    pub story: Option<StoryChart>,
 }
 
-impl Default for Table {
-    fn default() -> Table {
+impl Table {
+    /// A table showing a game that is looked at, not played: no seats, no record.
+    pub fn still(game: Game, seed: u64, names: Vec<String>, letters: Vec<char>) -> Table {
         Table {
+            played: Played::Still(game),
+            seed,
+            rules: *game.config(),
+            names,
+            letters,
+            log: Vec::new(),
             kinds: Vec::new(),
             bots: Vec::new(),
             delay: DEFAULT_DELAY,
@@ -84,11 +96,118 @@ impl Default for Table {
             last: None,
             offered: None,
             offers_to_people: true,
+            offer_table: OfferTable::default(),
+            builders: None,
+            files: Files::default(),
+            autosave: None,
+            dirty: false,
+            undoable: false,
+            legal: Legal::default(),
+            story: None,
         }
     }
-}
 
-impl Table {
+    /// The game shown (the record's while a game is played).
+    pub fn game(&self) -> &Game {
+        self.played.game()
+    }
+
+    /// The game with its history (seed, rules, names, every action): what saves, autosaves and
+    /// undo work from. `None` on the start screen and in the replay viewer.
+    pub fn record(&self) -> Option<&Record> {
+        self.played.record()
+    }
+
+    /// Plays one action: through the record when there is one, so it is kept for saves and
+    /// undo; its events come back. The one place a game is played on.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.played.apply(action)
+    }
+
+    /// Puts the table on another game: a new deal, a loaded record, a replay's step.
+    pub(in crate::tui) fn set_played(&mut self, played: Played) {
+        self.played = played;
+    }
+
+    /// Sets a position by hand (a test's scenario; see `Played::set_by_hand`).
+    pub(in crate::tui) fn set_by_hand(&mut self, game: Game) {
+        self.played.set_by_hand(game);
+    }
+
+    /// Leaves the record under a position set by hand (`Played::leave_hand`).
+    pub(in crate::tui) fn leave_hand(&mut self) -> bool {
+        self.played.leave_hand()
+    }
+
+    /// Takes back the last action of the record (`Played::undo`).
+    pub(in crate::tui) fn undo(&mut self) -> Option<Result<Action, UndoRefusal>> {
+        self.played.undo()
+    }
+
+    /// The file the game is autosaved to.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::path)
+    }
+
+    /// The legal actions of the position (computed at most once per position, see `Legal`).
+    pub fn legal(&self) -> Rc<[Action]> {
+        self.legal.of(self.game())
+    }
+
+    /// A player's name.
+    pub fn name(&self, s: Seat) -> String {
+        self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, the name
+    /// alone for a person.
+    pub fn label(&self, s: Seat) -> String {
+        match self.level(s) {
+            Some(level) => format!("{} ({level})", self.name(s)),
+            None => self.name(s),
+        }
+    }
+
+    /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
+    pub fn with_names(&self, mut text: String) -> String {
+        for s in self.game().seats() {
+            text = text.replace(&s.to_string(), &self.name(s));
+        }
+        text
+    }
+
+    /// What the player who must act may see. Hands and development cards are read only
+    /// through a seat's view (H1); a screen shows it only to the seat holding its keyboard.
+    pub fn acting_view(&self) -> PlayerView<'_> {
+        self.game().view(self.game().to_act())
+    }
+
+    /// A development card can be played now by the player who must act.
+    pub fn can_play_card(&self) -> bool {
+        self.legal().iter().any(|a| {
+            matches!(
+                a,
+                Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty(..) | Action::PlayMonopoly(_)
+            )
+        })
+    }
+
+    /// The person whose letter was pressed on the shared answer screen.
+    pub fn offer_table_picked(&self) -> Option<Seat> {
+        self.offer_table.picked
+    }
+
+    /// The people the open offer still waits for, in turn order.
+    pub fn offer_waiting(&self) -> Vec<Seat> {
+        let Phase::Trade { answers, .. } = self.game().phase() else { return Vec::new() };
+        let n = self.game().num_players() as u8;
+        let first = self.game().current_player().0;
+        (0..n)
+            .map(|i| Seat((first + i) % n))
+            .filter(|s| answers[s.index()] == Answer::Pending && self.level(*s).is_none())
+            .collect()
+    }
+
     /// Seats these players (dropping any bot of a game before).
     pub(crate) fn seat(&mut self, seats: &[SeatInfo]) {
         self.kinds = seats.iter().map(|s| s.kind).collect();
@@ -130,52 +249,5 @@ impl Table {
     /// The island highlight of the last bot move, if it was made at a place.
     pub(crate) fn highlight(&self) -> Option<&Selection> {
         self.last.as_ref().and_then(|(_, sel)| sel.as_ref())
-    }
-}
-
-/// The place an action was made at, as a one-target selection for the island to highlight.
-pub(in crate::tui) fn place_of(action: Action) -> Option<Selection> {
-    let (purpose, target) = match action {
-        Action::BuildSettlement(v) => (Purpose::Settlement, Target::Vertex(v)),
-        Action::BuildCity(v) => (Purpose::City, Target::Vertex(v)),
-        Action::BuildCastle(v) => (Purpose::Castle, Target::Vertex(v)),
-        Action::BuildRoad(e) => (Purpose::Road, Target::Edge(e)),
-        Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
-        // Units (R52, R53): where one was built or went.
-        Action::BuildKnight { hex, .. } => (Purpose::Unit(Verb::Build), Target::Hex(hex)),
-        Action::MoveKnight { to, .. } => (Purpose::Unit(Verb::Move), Target::Hex(to)),
-        Action::BuildShip { sea, .. } => (Purpose::Unit(Verb::Build), Target::Sea(sea)),
-        Action::SailShip { to, .. } => (Purpose::Unit(Verb::Sail), Target::Sea(to)),
-        _ => return None,
-    };
-    Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false, back: None })
-}
-
-/// A bot's seed: the game's seed mixed with the seat, so a game with the same seed and the same
-/// moves of its people plays out the same.
-pub(in crate::tui) fn bot_seed(seed: u64, s: Seat) -> u64 {
-    seed ^ 0xB07_5EA7_u64.wrapping_mul(u64::from(s.0) + 1).rotate_left(17)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_seat_gets_its_own_seed() {
-        let seeds: Vec<u64> = (0..6).map(|s| bot_seed(42, Seat(s))).collect();
-        for (i, a) in seeds.iter().enumerate() {
-            assert!(seeds[i + 1..].iter().all(|b| a != b));
-        }
-    }
-
-    /// A computer player's unit shows where it was built or went, on land or sea (R52, R53).
-    #[test]
-    fn a_bots_unit_move_is_highlighted_where_it_went() {
-        use crate::engine::{Hex, SeaHex, UnitKind};
-        let at = |a| place_of(a).map(|s| s.cursor);
-        assert_eq!(at(Action::MoveKnight { unit: 0, to: Hex(4) }), Some(Target::Hex(Hex(4))));
-        assert_eq!(at(Action::BuildShip { kind: UnitKind::Ship, sea: SeaHex(3) }), Some(Target::Sea(SeaHex(3))));
-        assert_eq!(at(Action::SailShip { unit: 1, to: SeaHex(5) }), Some(Target::Sea(SeaHex(5))));
     }
 }

@@ -11,8 +11,8 @@ use crate::engine::{Action, Config, Event, MapId, Modules, Phase};
 use crate::save::{Record, SeatInfo};
 use crate::tui::Theme;
 use crate::tui::app::App;
+use crate::tui::model::focus::Guarded;
 use crate::tui::model::focus::Msg;
-use crate::tui::model::focus::Screen;
 use crate::tui::model::keymap::Mode;
 use crate::tui::term::gate::{Gate, Input};
 
@@ -67,19 +67,19 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
     let t0 = Instant::now();
     let ms = |n: u64| t0 + Duration::from_millis(n);
     let mut gate = Gate::default();
-    gate.drawn(app.guarded(), t0);
+    gate.drawn(app.screen.guarded(), t0);
     app.play_bot(attack);
-    assert!(app.log.iter().any(|e| matches!(e, Event::Fought { .. })), "Bob fought");
-    assert_eq!(app.mode(), Mode::Fight);
-    assert_eq!(app.guarded(), Some(Screen::Fight), "the fight is a guarded screen");
-    let played = app.record().unwrap().len();
+    assert!(app.table.log.iter().any(|e| matches!(e, Event::Fought { .. })), "Bob fought");
+    assert_eq!(app.screen.mode(), Mode::Fight);
+    assert_eq!(app.screen.guarded(), Some(Guarded::Fight), "the fight is a guarded screen");
+    let played = app.table.record().unwrap().len();
     // The terminal loop draws it: fresh, so what was queued is dropped and the gate holds.
-    assert!(gate.drawn(app.guarded(), ms(10)), "the fight appears: drop what is queued");
+    assert!(gate.drawn(app.screen.guarded(), ms(10)), "the fight appears: drop what is queued");
     // Bob waits under it (he may think meanwhile): ticks play nothing however long it shows.
     for t in [20, 1_000, 5_000] {
         app.tick(ms(t));
     }
-    assert_eq!(app.record().unwrap().len(), played, "Bob waits while the fight shows");
+    assert_eq!(app.table.record().unwrap().len(), played, "Bob waits while the fight shows");
     // A burst (Enter, e, r, Enter...) in its first half second: every key dropped.
     for (i, key) in [KeyCode::Enter, KeyCode::Char('e'), KeyCode::Char('r'), KeyCode::Enter].into_iter().enumerate() {
         let at = ms(20 + 50 * i as u64);
@@ -87,27 +87,31 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
             app.update(Msg::key(key));
         }
     }
-    assert_eq!(app.mode(), Mode::Fight, "the burst did not even close the fight");
+    assert_eq!(app.screen.mode(), Mode::Fight, "the burst did not even close the fight");
     // A deliberate key closes it and does nothing else.
     assert!(gate.admits(Input::User, ms(700)));
     app.update(Msg::key(KeyCode::Char('e')));
-    assert_eq!(app.fight, None);
-    assert_eq!(app.record().unwrap().len(), played, "the key that closed the fight played nothing");
-    assert!(gate.drawn(app.guarded(), ms(710)), "the fight is gone: what follows drops queued keys");
+    assert_eq!(app.screen.fight, None);
+    assert_eq!(app.table.record().unwrap().len(), played, "the key that closed the fight played nothing");
+    assert!(gate.drawn(app.screen.guarded(), ms(710)), "the fight is gone: what follows drops queued keys");
     assert!(!gate.admits(Input::User, ms(800)), "a second key of that press is dropped");
     // Bob plays on to a person's turn: the hand-off holds the keyboard for that person.
     app.play_bots(200);
-    assert!(app.game().is_over() || app.handoff().is_some(), "a person's turn comes: {:?}", app.mode());
-    if !app.game().is_over() {
-        let who = app.handoff().unwrap();
-        assert!(gate.drawn(app.guarded(), ms(900)));
-        assert_eq!(app.guarded(), Some(Screen::Handoff(who)));
-        let before = app.record().unwrap().len();
+    assert!(
+        app.table.game().is_over() || app.screen.handoff().is_some(),
+        "a person's turn comes: {:?}",
+        app.screen.mode()
+    );
+    if !app.table.game().is_over() {
+        let who = app.screen.handoff().unwrap();
+        assert!(gate.drawn(app.screen.guarded(), ms(900)));
+        assert_eq!(app.screen.guarded(), Some(Guarded::Handoff(who)));
+        let before = app.table.record().unwrap().len();
         if gate.admits(Input::User, ms(950)) {
             app.update(Msg::key(KeyCode::Enter));
         }
-        assert_eq!(app.handoff(), Some(who), "a key right after the bots' moves takes no keyboard");
-        assert_eq!(app.record().unwrap().len(), before);
+        assert_eq!(app.screen.handoff(), Some(who), "a key right after the bots' moves takes no keyboard");
+        assert_eq!(app.table.record().unwrap().len(), before);
     }
 }
 
@@ -122,14 +126,14 @@ fn r56_a_fight_among_computer_players_only_shows_for_the_bot_delay() {
     app.table.delay = Duration::from_millis(1_000);
     app.play_bot(attack);
     app.table.shown_at = Some(t0);
-    assert_eq!(app.mode(), Mode::Fight, "the fight shows");
+    assert_eq!(app.screen.mode(), Mode::Fight, "the fight shows");
     assert_eq!(app.bot_wait(ms(400)), Some(Duration::from_millis(600)), "the loop wakes when it is due");
     app.tick(ms(400));
-    assert_eq!(app.mode(), Mode::Fight, "still shown before the delay is up");
+    assert_eq!(app.screen.mode(), Mode::Fight, "still shown before the delay is up");
     assert!(app.tick(ms(1_000)), "the delay is up: the screen changes");
-    assert_eq!(app.fight, None, "closed by itself");
-    let played = app.record().unwrap().len();
+    assert_eq!(app.screen.fight, None, "closed by itself");
+    let played = app.table.record().unwrap().len();
     app.tick(ms(1_001));
     app.play_bots(5);
-    assert!(app.record().unwrap().len() > played || app.game().is_over(), "the bots play on");
+    assert!(app.table.record().unwrap().len() > played || app.table.game().is_over(), "the bots play on");
 }

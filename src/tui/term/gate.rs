@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-pub use crate::tui::model::focus::Screen;
+pub use crate::tui::model::focus::Guarded;
 
 /// How long a fresh hand-off screen ignores the keyboard.
 pub const HOLD: Duration = Duration::from_millis(500);
@@ -36,7 +36,7 @@ pub enum Input {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Gate {
     /// The guarded screen drawn last.
-    shown: Option<Screen>,
+    shown: Option<Guarded>,
     /// Input is dropped before this moment.
     until: Option<Instant>,
     /// Input is dropped before this moment too: the keyboard came back from computer players.
@@ -46,7 +46,7 @@ pub struct Gate {
 impl Gate {
     /// Called after a frame is drawn, with the guarded screen on it (`None`: none). True when
     /// one has just appeared or just gone: the caller then drops what is queued.
-    pub fn drawn(&mut self, screen: Option<Screen>, now: Instant) -> bool {
+    pub fn drawn(&mut self, screen: Option<Guarded>, now: Instant) -> bool {
         let fresh = screen.is_some() && screen != self.shown;
         let gone = screen.is_none() && self.shown.is_some();
         self.shown = screen;
@@ -86,7 +86,7 @@ mod tests {
         let mut gate = Gate::default();
         assert!(!gate.drawn(None, t0), "no hand-off");
         assert!(gate.admits(Input::User, t0));
-        assert!(gate.drawn(Some(Screen::Handoff(Seat(1))), t0), "the hand-off appears: drop what is queued");
+        assert!(gate.drawn(Some(Guarded::Handoff(Seat(1))), t0), "the hand-off appears: drop what is queued");
         assert!(!gate.admits(Input::User, t0));
         assert!(!gate.admits(Input::User, t0 + 499 * MS), "a second Enter right after the first");
         assert!(gate.admits(Input::Resize, t0 + MS));
@@ -97,9 +97,9 @@ mod tests {
     fn redrawing_the_same_handoff_does_not_restart_the_hold() {
         let t0 = Instant::now();
         let mut gate = Gate::default();
-        gate.drawn(Some(Screen::Handoff(Seat(2))), t0);
+        gate.drawn(Some(Guarded::Handoff(Seat(2))), t0);
         assert!(
-            !gate.drawn(Some(Screen::Handoff(Seat(2))), t0 + 400 * MS),
+            !gate.drawn(Some(Guarded::Handoff(Seat(2))), t0 + 400 * MS),
             "a redraw (a resize) is not a new hand-off"
         );
         assert!(gate.admits(Input::User, t0 + 500 * MS));
@@ -109,14 +109,14 @@ mod tests {
     fn each_new_handoff_holds_again() {
         let t0 = Instant::now();
         let mut gate = Gate::default();
-        gate.drawn(Some(Screen::Handoff(Seat(1))), t0);
+        gate.drawn(Some(Guarded::Handoff(Seat(1))), t0);
         // Bob takes the keyboard, answers, and the offer goes on to Cy.
         assert!(gate.drawn(None, t0 + 2000 * MS), "the hand-off is gone: drop what is queued");
         assert!(gate.admits(Input::User, t0 + 2300 * MS));
-        assert!(gate.drawn(Some(Screen::Handoff(Seat(2))), t0 + 3000 * MS));
+        assert!(gate.drawn(Some(Guarded::Handoff(Seat(2))), t0 + 3000 * MS));
         assert!(!gate.admits(Input::User, t0 + 3100 * MS));
         // A hand-off straight to another seat holds again too.
-        assert!(gate.drawn(Some(Screen::Handoff(Seat(0))), t0 + 4000 * MS));
+        assert!(gate.drawn(Some(Guarded::Handoff(Seat(0))), t0 + 4000 * MS));
         assert!(!gate.admits(Input::User, t0 + 4100 * MS));
         assert!(gate.admits(Input::User, t0 + 4500 * MS));
     }
@@ -128,17 +128,17 @@ mod tests {
     fn the_screen_after_a_handoff_drops_keys_for_a_moment() {
         let t0 = Instant::now();
         let mut gate = Gate::default();
-        gate.drawn(Some(Screen::Handoff(Seat(1))), t0);
+        gate.drawn(Some(Guarded::Handoff(Seat(1))), t0);
         assert!(gate.admits(Input::User, t0 + 600 * MS), "the hand-off's Enter");
         assert!(gate.drawn(None, t0 + 610 * MS), "the player's screen: drop what is queued");
         assert!(!gate.admits(Input::User, t0 + 620 * MS), "the burst's second Enter");
         assert!(!gate.admits(Input::User, t0 + 909 * MS));
         assert!(gate.admits(Input::User, t0 + 910 * MS), "a deliberate key");
         assert!(!gate.drawn(None, t0 + 1000 * MS), "nothing new");
-        assert!(gate.drawn(Some(Screen::Offer), t0 + 2000 * MS), "the shared answers appear");
+        assert!(gate.drawn(Some(Guarded::Offer), t0 + 2000 * MS), "the shared answers appear");
         assert!(!gate.admits(Input::User, t0 + 2400 * MS));
-        assert!(!gate.drawn(Some(Screen::Offer), t0 + 2600 * MS), "an answer given: the same screen");
-        assert!(gate.drawn(Some(Screen::Builders), t0 + 3000 * MS), "another shared screen");
+        assert!(!gate.drawn(Some(Guarded::Offer), t0 + 2600 * MS), "an answer given: the same screen");
+        assert!(gate.drawn(Some(Guarded::Builders), t0 + 3000 * MS), "another shared screen");
         assert!(!gate.admits(Input::User, t0 + 3100 * MS));
     }
 

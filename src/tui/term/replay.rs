@@ -3,7 +3,7 @@
 //! Step `k` is the game after its first `k` actions (step 0: as dealt), read from a
 //! [`Timeline`], so any step is a few applies away whichever way the viewer moves. The screen
 //! reuses the game's own parts (the island widget, the players and bank panels, the log's
-//! wording), drawn from a [`Scene`] of the step's game ([`Scene::still`]): no app is built. A replay is a review of a
+//! wording), drawn from a [`Scene`] of the step's game (a [`Table::still`]): no app is built. A replay is a review of a
 //! saved game, so it hides nothing: every hand, development card, discard, steal and draw is
 //! shown, and the header says so.
 
@@ -20,7 +20,9 @@ use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 use crate::tui::model::focus::{Msg, letters_for};
 use crate::tui::model::scene::Scene;
+use crate::tui::model::screen::Screen;
 use crate::tui::model::selection::{Purpose, Selection, Target};
+use crate::tui::model::table::Table;
 use crate::tui::model::theme::Theme;
 use crate::tui::term::terminal::{Exit, Wait};
 use crate::tui::view::board::{Geometry, Island};
@@ -73,9 +75,10 @@ const KEYS: &[Binding] = &[
 pub struct Replay {
     timeline: Timeline,
     step: usize,
-    /// What the views draw: the game at `step`, looked at and not played (the same model the
-    /// App owns, built by [`Scene::still`]).
-    scene: Scene,
+    /// The game at `step`, looked at and not played (a table without seats, [`Table::still`]).
+    table: Table,
+    /// The viewer's one screen: nobody holds its keyboard.
+    screen: Screen,
     /// Every log entry with the step whose action caused it, oldest first, nothing hidden.
     entries: Vec<(usize, Entry)>,
     /// The game's story is shown in the island's place.
@@ -91,7 +94,8 @@ impl Replay {
         let names: Vec<String> = record.seats().into_iter().map(|s| s.name).collect();
         let letters = letters_for(&names);
         let mut replay = Replay {
-            scene: Scene::still(timeline.game_at(0), record.seed(), names, letters, theme),
+            table: Table::still(timeline.game_at(0), record.seed(), names, letters),
+            screen: Screen::new(theme),
             timeline,
             step: 0,
             entries: Vec::new(),
@@ -99,18 +103,19 @@ impl Replay {
             done: false,
         };
         // Charted once, for the whole record: stepping only moves the mark of the turn.
-        replay.scene.story = Some(crate::tui::model::game_story::StoryChart::of_record(record));
+        replay.table.story = Some(crate::tui::model::game_story::StoryChart::of_record(record));
         let mut entries = Vec::new();
         for step in 0..=replay.timeline.len() {
-            entries.extend(entries_all(replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
+            entries
+                .extend(entries_all(&replay.scene(), replay.timeline.events_of(step)).into_iter().map(|e| (step, e)));
         }
         replay.entries = entries;
         replay
     }
 
     /// What the views draw: the game at the step, looked at and not played.
-    fn scene(&self) -> &Scene {
-        &self.scene
+    fn scene(&self) -> Scene<'_> {
+        Scene::of(&self.table, &self.screen)
     }
 
     /// The step shown: how many actions have been played.
@@ -127,7 +132,7 @@ impl Replay {
     }
     /// The game at the step shown.
     pub fn game(&self) -> &Game {
-        self.scene.game()
+        self.table.game()
     }
 
     /// Moves to another step (clamped to the record), or closes.
@@ -142,7 +147,7 @@ impl Replay {
         };
         if step != self.step {
             self.step = step;
-            *self.scene.played() = crate::tui::model::played::Played::Still(self.timeline.game_at(step));
+            self.table.set_played(crate::tui::model::played::Played::Still(self.timeline.game_at(step)));
         }
     }
 
@@ -163,7 +168,8 @@ impl Replay {
     /// Who played the action of this step and in words what they did; `None` at step 0.
     fn what(&self) -> Option<(Seat, String)> {
         let (seat, action) = self.timeline.action(self.step)?;
-        let app = self.scene();
+        let scene = self.scene();
+        let app = &scene;
         let text = match action {
             Action::BuildSettlement(_) => "builds a settlement".to_string(),
             Action::BuildCity(_) => "builds a city".to_string(),
@@ -182,7 +188,7 @@ impl Replay {
             Action::AcceptTrade => "accepts the offer".to_string(),
             Action::DeclineTrade => "declines the offer".to_string(),
             Action::CounterTrade { .. } => "counters the offer".to_string(),
-            Action::ConfirmTrade(partner) => format!("trades with {}", app.name(partner)),
+            Action::ConfirmTrade(partner) => format!("trades with {}", app.table.name(partner)),
             Action::CancelTrade => "withdraws the offer".to_string(),
             Action::EndTurn => "ends the turn".to_string(),
             Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
@@ -199,18 +205,18 @@ impl Replay {
 
     /// The entries of the step shown, less the one that only repeats [`Replay::what`].
     fn step_entries(&self) -> impl Iterator<Item = &Entry> {
-        let said = self.what().map(|(seat, text)| format!("{} {text}", self.scene().name(seat)));
+        let said = self.what().map(|(seat, text)| format!("{} {text}", self.table.name(seat)));
         self.entries.iter().filter(move |(s, e)| *s == self.step && Some(&e.text) != said.as_ref()).map(|(_, e)| e)
     }
 
     fn header(&self, area: Rect, buf: &mut Buffer) {
-        let (app, g, th) = (self.scene(), self.scene.game(), &self.scene.theme);
+        let (app, g, th) = (&self.scene(), self.table.game(), &self.screen.theme);
         let [top, second] = Layout::vertical([Constraint::Length(1); 2]).areas(area);
         let when = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         let mut spans = vec![
             Span::styled(" REPLAY · all hands shown ", th.title().add_modifier(Modifier::REVERSED)),
             Span::styled(format!("  step {} of {}", self.step, self.len()), Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw(format!("  ·  seed {}  ·  {when}  ·  ", app.seed)),
+            Span::raw(format!("  ·  seed {}  ·  {when}  ·  ", app.table.seed)),
         ];
         match g.phase() {
             Phase::Over { .. } => {
@@ -242,7 +248,7 @@ impl Replay {
     /// "A Ann builds a road", or "the deal" at step 0.
     fn what_spans(&self) -> Vec<Span<'static>> {
         match self.what() {
-            Some((seat, text)) => vec![player_span(self.scene(), seat), Span::raw(format!(" {text}"))],
+            Some((seat, text)) => vec![player_span(&self.scene(), seat), Span::raw(format!(" {text}"))],
             None => vec![Span::raw("the deal")],
         }
     }
@@ -250,7 +256,7 @@ impl Replay {
     /// The lines of the hands panel at an inner width: per player, the resource cards held,
     /// then the points (hidden victory point cards included) and the development cards.
     fn hand_lines(&self, inner: usize) -> Vec<Line<'static>> {
-        let (app, g) = (self.scene(), self.scene.game());
+        let (app, g) = (&self.scene(), self.table.game());
         // Names in a column as wide as the longest (letter and name, at most 14 characters).
         let name_w = g.seats().map(|s| player_span(app, s).width()).max().unwrap_or(0);
         let indent = name_w + 3;
@@ -306,12 +312,12 @@ impl Replay {
     /// Every player's hand and development cards (a replay shows them all).
     fn hands(&self, area: Rect, buf: &mut Buffer) {
         let lines = self.hand_lines(area.width.saturating_sub(2) as usize);
-        Paragraph::new(lines).block(block(self.scene(), " Hands · all shown in a replay ")).render(area, buf);
+        Paragraph::new(lines).block(block(&self.scene(), " Hands · all shown in a replay ")).render(area, buf);
     }
 
     /// What the step did, in full: its action and every event it caused.
     fn this_step(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.scene.theme;
+        let th = &self.screen.theme;
         let width = area.width.saturating_sub(6).max(10) as usize;
         let mut lines = vec![Line::from(self.what_spans())];
         for entry in self.step_entries() {
@@ -321,12 +327,12 @@ impl Replay {
             }
         }
         let title = format!(" Step {} of {} ", self.step, self.len());
-        Paragraph::new(lines).block(block(self.scene(), title)).render(area, buf);
+        Paragraph::new(lines).block(block(&self.scene(), title)).render(area, buf);
     }
 
     /// The log up to this step, newest at the bottom; the step's own entries are marked.
     fn log(&self, area: Rect, buf: &mut Buffer) {
-        let (app, th) = (self.scene(), &self.scene.theme);
+        let (app, th) = (&self.scene(), &self.screen.theme);
         let inner_h = area.height.saturating_sub(2) as usize;
         let width = area.width.saturating_sub(4).max(10) as usize;
         let end = self.entries.partition_point(|(s, _)| *s <= self.step);
@@ -357,7 +363,7 @@ impl Replay {
 
     /// A bar of how far through the game the step is.
     fn progress(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.scene.theme;
+        let th = &self.screen.theme;
         let bar = (area.width as usize).saturating_sub(30).min(60);
         let filled = if self.is_empty() { bar } else { self.step * bar / self.len() };
         let percent = if self.is_empty() { 100 } else { self.step * 100 / self.len() };
@@ -371,7 +377,7 @@ impl Replay {
     }
 
     fn footer(&self, area: Rect, buf: &mut Buffer) {
-        let th = &self.scene.theme;
+        let th = &self.screen.theme;
         let mut spans = Vec::new();
         for b in KEYS.iter().filter(|b| !b.label.is_empty()) {
             spans.push(Span::styled(format!(" {}", b.label), th.key()));
@@ -383,7 +389,7 @@ impl Replay {
     /// The island, with the piece placed or the hex the robber moved to at this step under the
     /// cursor's reverse video.
     fn island(&self, area: Rect, buf: &mut Buffer) {
-        let game = self.scene.game();
+        let game = self.table.game();
         let Some(geometry) = Geometry::fit_sea(game.topology(), area, crate::tui::view::board::sea_drawn(game)) else {
             return;
         };
@@ -402,8 +408,9 @@ impl Replay {
             cancellable: false,
             back: None,
         });
-        let app = self.scene();
-        Island { game, theme: app.theme, letters: &app.letters, selection: selection.as_ref(), geometry }
+        let scene = self.scene();
+        let app = &scene;
+        Island { game, theme: *app.theme, letters: &app.table.letters, selection: selection.as_ref(), geometry }
             .render(area, buf);
     }
 }
@@ -414,7 +421,7 @@ impl Replay {
 /// private event is seen by the player it belongs to, so a run of events whose private ones
 /// all belong to one player is described as that player saw it, which hides nothing.
 fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
-    let owner = |e: &Event| if e.is_public() { None } else { app.game().seats().find(|&s| e.visible_to(s)) };
+    let owner = |e: &Event| if e.is_public() { None } else { app.table.game().seats().find(|&s| e.visible_to(s)) };
     let mut out = Vec::new();
     let mut start = 0;
     while start < events.len() {
@@ -437,8 +444,10 @@ fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
 
 impl Widget for &Replay {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.scene();
-        let need = layout::min_size_sea(app.game().topology(), crate::tui::view::board::sea_drawn(app.game()));
+        let scene = self.scene();
+        let app = &scene;
+        let need =
+            layout::min_size_sea(app.table.game().topology(), crate::tui::view::board::sea_drawn(app.table.game()));
         let need = (need.0, need.1 + 1);
         if area.width < need.0 || area.height < need.1 {
             crate::tui::view::screens::too_small(app, area, buf, need, "q quits");
@@ -447,14 +456,14 @@ impl Widget for &Replay {
         // The game's layout one row shorter, moved down under the two-row header.
         let a = layout::layout_sea(
             (area.width, area.height - 1),
-            app.game().topology(),
-            crate::tui::view::board::sea_drawn(app.game()),
+            app.table.game().topology(),
+            crate::tui::view::board::sea_drawn(app.table.game()),
         );
         let down = |r: Rect| Rect { y: r.y + 1, ..r };
         self.header(Rect { height: 2, ..a.header }, buf);
         if self.chart {
-            let now = Some(app.game().turn_number());
-            crate::tui::view::story_chart::render(app, app.story.as_ref(), now, down(a.board), buf);
+            let now = Some(app.table.game().turn_number());
+            crate::tui::view::story_chart::render(app, app.table.story.as_ref(), now, down(a.board), buf);
         } else {
             self.island(down(a.board), buf);
         }

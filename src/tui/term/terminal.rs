@@ -215,7 +215,11 @@ pub fn run(options: Options) -> io::Result<Exit> {
     leave(terminal);
     drop(guard);
     // Said once more on the normal screen, where it stays (issue 23): how to resume.
-    if matches!(exit, Exit::Quit) && app.start.is_none() && !app.game().is_over() && app.autosave_path().is_some() {
+    if matches!(exit, Exit::Quit)
+        && app.screen.start.is_none()
+        && !app.table.game().is_over()
+        && app.table.autosave_path().is_some()
+    {
         println!("The game is saved: catan --continue resumes it.");
     }
     Ok(exit)
@@ -241,17 +245,17 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
-        let bots_play = app.keyboard().bot_seat.is_some();
-        if gate.drawn(app.keyboard().guarded, Instant::now()) {
+        let bots_play = app.screen.keyboard.bot_seat.is_some();
+        if gate.drawn(app.screen.keyboard.guarded, Instant::now()) {
             drain(app)?;
-        } else if bots_played && !bots_play && !app.game().is_over() {
+        } else if bots_played && !bots_play && !app.table.game().is_over() {
             // The keyboard comes back to a person: keys pressed to hurry the computer players
             // along must not play their turn.
             drain(app)?;
             gate.hold(Instant::now());
         }
         bots_played = bots_play;
-        if app.done {
+        if app.screen.done {
             return Ok(Exit::Quit);
         }
         if test_panic {
@@ -461,12 +465,12 @@ pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(seed, Some(names), crate::tui::Theme::default());
     let mut pick = 0usize;
-    while app.game().turn_number() < 20 && !app.game().is_over() {
-        let legal = app.legal();
+    while app.table.game().turn_number() < 20 && !app.table.game().is_over() {
+        let legal = app.table.legal();
         pick = pick.wrapping_mul(31).wrapping_add(7);
         app.apply(vec![legal[pick % legal.len()]]);
     }
-    app.viewer = Some(app.game().to_act());
+    app.screen.viewer = Some(app.table.game().to_act());
     app.update(Msg::Resize(width, height));
     app
 }

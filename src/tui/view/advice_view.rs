@@ -18,7 +18,7 @@ const WIDTH: u16 = 84;
 
 /// Draws the panel over `area`.
 pub fn render(app: &Scene, panel: &Pending<Advice>, area: Rect, buf: &mut Buffer) {
-    let who = app.name(panel.asked.seat);
+    let who = app.table.name(panel.asked.seat);
     let width = WIDTH.min(area.width);
     let inner = width.saturating_sub(2) as usize;
     let mut lines = match (&panel.got, panel.failed) {

@@ -9,7 +9,7 @@ use crate::tui::view::board_units::UnitHere;
 
 /// A hex in words: "the 6 mountains", "the desert".
 pub fn hex_name(app: &Scene, h: Hex) -> String {
-    let board = app.game().board();
+    let board = app.table.game().board();
     match board.token(h) {
         Some(t) => format!("the {t} {}", board.terrain(h).name()),
         None => format!("the {}", board.terrain(h).name()),
@@ -33,7 +33,8 @@ pub fn units_words(app: &Scene, units: &[UnitHere]) -> Option<String> {
             None => groups.push((u.seat, vec![text])),
         }
     }
-    let parts: Vec<String> = groups.iter().map(|(s, list)| format!("{}'s {}", app.name(*s), list.join(", "))).collect();
+    let parts: Vec<String> =
+        groups.iter().map(|(s, list)| format!("{}'s {}", app.table.name(*s), list.join(", "))).collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
@@ -44,13 +45,13 @@ pub struct Entry {
 }
 
 fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
-    let names = |s: Seat| app.name(s);
+    let names = |s: Seat| app.table.name(s);
     let text = e.describe(&names, viewer);
     match *e {
         Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
         // R43: where the dragon struck, by the hexes around it.
         Event::DragonAttacked { at: Some(at), .. } => {
-            let g = app.game();
+            let g = app.table.game();
             let hexes: Vec<String> = g
                 .topology()
                 .vertex_hexes(crate::engine::Vertex(at))
@@ -60,8 +61,8 @@ fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
             format!("{text} ({})", hexes.join(", "))
         }
         // Say whom an offer asks, unless it asks everyone else.
-        Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.game().num_players()).without(seat) => {
-            let names: Vec<String> = to.iter().map(|s| app.name(s)).collect();
+        Event::TradeOffered { seat, to, .. } if to != SeatSet::all(app.table.game().num_players()).without(seat) => {
+            let names: Vec<String> = to.iter().map(|s| app.table.name(s)).collect();
             format!("{text} to {}", names.join(" and "))
         }
         _ => text,
@@ -84,11 +85,11 @@ fn entry_ending(app: &Scene, events: &[Event], end: usize, viewer: Option<Seat>)
                 }
             }
             let text = if viewer.is_some_and(|v| last.visible_to(v)) {
-                format!("{} discards {cards}", app.name(seat))
+                format!("{} discards {cards}", app.table.name(seat))
             } else {
                 format!(
                     "{} discards {}",
-                    app.name(seat),
+                    app.table.name(seat),
                     crate::tui::model::words::plural((end - start) as u32, "card")
                 )
             };

@@ -18,7 +18,7 @@ use crate::tui::view::screens::centred;
 
 /// Draws the open dialog over `area`.
 pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
+    let g = app.table.game();
     let (title, lines): (Line, Vec<Line>) = match dialog {
         Dialog::Composer(c) => composer(app, c),
         Dialog::Answer => answer(app),
@@ -51,7 +51,7 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
                 _ => format!("Which? ({} here)", u.steps.left().len()),
             };
             let mut lines = vec![Line::raw(head)];
-            for (i, label) in u.rows(g, &|s| app.name(s)).into_iter().enumerate() {
+            for (i, label) in u.rows(g, &|s| app.table.name(s)).into_iter().enumerate() {
                 let on = u.marked(i);
                 let mut l = Line::from(vec![mark(app, on), Span::raw(label)]);
                 if on {
@@ -105,7 +105,9 @@ const MESSAGE_ROOM: usize = 40;
 fn verdict(app: &Scene, game: &Game, action: Action, ready: &str) -> Line<'static> {
     match game.check(action) {
         Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
-        Err(e) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(e.to_string())), app.theme.error()),
+        Err(e) => {
+            Line::styled(format!("{} {}", app.theme.cross(), app.table.with_names(e.to_string())), app.theme.error())
+        }
     }
 }
 
@@ -121,12 +123,12 @@ fn cell(app: &Scene, n: u8, selected: bool) -> Span<'static> {
 }
 
 fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
+    let g = app.table.game();
     let me = g.to_act();
-    let hand = app.acting_view().hand();
+    let hand = app.table.acting_view().hand();
     let mut lines = Vec::new();
     if let (true, Phase::Trade { give, get, .. }) = (c.counter, g.phase()) {
-        lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.name(g.current_player()))));
+        lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.table.name(g.current_player()))));
     }
     lines.push(Line::styled(format!("{:<9}{:^9}{:^9}{:>6}", "", "you give", "you get", "hold"), app.theme.dim()));
     let k = kinds(g).len();
@@ -162,14 +164,14 @@ fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
 }
 
 fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
+    let g = app.table.game();
     let Phase::Trade { give, get, .. } = g.phase() else { return (Line::raw(" Trade "), Vec::new()) };
     let from = g.current_player();
     let lines = vec![
         Line::from(vec![player_span(app, from), Span::raw(" offers you a trade:")]),
         Line::raw(format!("  you get:  {give}")),
         Line::raw(format!("  you give: {get}")),
-        Line::raw(format!("  you hold: {}", app.acting_view().hand())),
+        Line::raw(format!("  you hold: {}", app.table.acting_view().hand())),
         Line::raw(""),
         Line::styled("d declines · c makes a counter-offer", app.theme.dim()),
         verdict(app, g, Action::AcceptTrade, "a accepts"),
@@ -178,7 +180,7 @@ fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
 }
 
 fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
+    let g = app.table.game();
     let mut lines = Vec::new();
     if let Phase::Trade { give, get, .. } = g.phase() {
         lines.push(Line::raw(format!("You offered {give} for {get}.")));
@@ -217,16 +219,16 @@ fn responses(app: &Scene, row: Option<usize>, chosen: bool) -> (Line<'static>, V
 }
 
 fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
+    let g = app.table.game();
     let need = p.need(g);
     // The counts beside each resource: the hand to discard from, the bank to take from. A
     // monopoly takes from the other players' hands, which no one may see: no column there.
     let (title, intro, column, source): (&str, String, &str, Option<(&str, Hand)>) = match p.purpose {
         PickFor::Discard(n) => (
             " Discard ",
-            format!("A 7: give up {n} of your {}.", plural(app.acting_view().hand().total(), "card")),
+            format!("A 7: give up {n} of your {}.", plural(app.table.acting_view().hand().total(), "card")),
             "discard",
-            Some(("hold", app.acting_view().hand())),
+            Some(("hold", app.table.acting_view().hand())),
         ),
         PickFor::YearOfPlenty => (
             " Year of plenty ",
@@ -318,9 +320,9 @@ fn ship_rates(g: &Game, me: crate::engine::Seat) -> Option<Line<'static>> {
 }
 
 fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
+    let g = app.table.game();
     let me = g.to_act();
-    let hand = app.acting_view().hand();
+    let hand = app.table.acting_view().hand();
     // Every rate the player has: the bank's 4:1 and each harbor their buildings stand on.
     let mut rates = vec!["4:1 any".to_string()];
     if Resource::ALL.iter().any(|&r| g.maritime_rates(me, r)[1].is_some()) {
@@ -378,9 +380,9 @@ fn maritime(app: &Scene, give: usize, get: usize, on_get: bool) -> (Line<'static
 }
 
 fn cards(app: &Scene, row: Option<usize>) -> (Line<'static>, Vec<Line<'static>>) {
-    let g = app.game();
-    let legal = app.legal();
-    let dev = app.acting_view().dev_cards();
+    let g = app.table.game();
+    let legal = app.table.legal();
+    let dev = app.table.acting_view().dev_cards();
     let mut lines = Vec::new();
     for (i, &c) in CARD_ROWS.iter().enumerate() {
         let what = match c {
@@ -407,7 +409,7 @@ fn cards(app: &Scene, row: Option<usize>) -> (Line<'static>, Vec<Line<'static>>)
     };
     lines.push(match card_playable(g, &legal, CARD_ROWS[row]) {
         Ok(()) => Line::styled("ok: Enter plays it", app.theme.target()),
-        Err(why) => Line::styled(format!("{} {}", app.theme.cross(), app.with_names(why)), app.theme.error()),
+        Err(why) => Line::styled(format!("{} {}", app.theme.cross(), app.table.with_names(why)), app.theme.error()),
     });
     (Line::raw(" Development cards (one per turn) "), lines)
 }

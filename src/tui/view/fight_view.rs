@@ -24,12 +24,12 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     let Some(&Event::Fought { seat, unit, kind, defender, target, dice, plus, result }) = events.first() else {
         return Vec::new();
     };
-    let g = app.game();
+    let g = app.table.game();
     let th = &app.theme;
     let defended = defended(g, defender, target, result);
     // R56: a unit beside what was attacked may take the fight in its place; say so, or the
     // table reads an attack on a settlement as one on a knight (issue 33).
-    let aimed = app.fight_aimed.filter(|&a| a != target).and_then(|a| aimed_at(g, a));
+    let aimed = app.screen.fight_aimed.filter(|&a| a != target).and_then(|a| aimed_at(g, a));
     let mut out = vec![Line::from(vec![
         player_span(app, seat),
         Span::raw(format!("'s {kind}{} attacks ", at(g, seat, unit))),
@@ -66,25 +66,25 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
     out.push(Line::raw(""));
     let (winner, change) = match result {
         FightResult::Held => (defender, "Nothing changes.".to_string()),
-        FightResult::Removed { kind, aboard: 0 } => (seat, format!("{}'s {kind} is removed", app.name(defender))),
+        FightResult::Removed { kind, aboard: 0 } => (seat, format!("{}'s {kind} is removed", app.table.name(defender))),
         FightResult::Removed { kind, aboard } => {
             let knights = crate::tui::model::words::plural(aboard.into(), "knight");
-            (seat, format!("{}'s {kind} sinks with {knights} aboard", app.name(defender)))
+            (seat, format!("{}'s {kind} sinks with {knights} aboard", app.table.name(defender)))
         }
         FightResult::Captured(piece) => {
-            (seat, format!("{} takes {}'s {piece}: it is {0}'s now", app.name(seat), app.name(defender)))
+            (seat, format!("{} takes {}'s {piece}: it is {0}'s now", app.table.name(seat), app.table.name(defender)))
         }
         FightResult::Destroyed(piece) => (
             seat,
             format!(
                 "{}'s {piece} is destroyed ({} has no {piece} left to put there)",
-                app.name(defender),
-                app.name(seat)
+                app.table.name(defender),
+                app.table.name(seat)
             ),
         ),
     };
     out.push(Line::from(vec![player_span(app, winner), Span::styled(" wins. ", th.title()), Span::raw(change)]));
-    let names = |s: Seat| app.name(s);
+    let names = |s: Seat| app.table.name(s);
     for e in &events[1..] {
         out.push(Line::raw(format!("  {}", e.describe(&names, None))));
     }
@@ -99,8 +99,8 @@ fn dragon_lines(app: &Scene, events: &[Event], seat: Seat, v: Vertex, dice: [u8;
         Event::DragonAttacked { was, .. } => Some((was, *e)),
         _ => None,
     });
-    let piece = lost.map(|l| l.0).or_else(|| app.game().building(v).map(|b| b.1)).unwrap_or(Piece::Settlement);
-    let names = |s: Seat| app.name(s);
+    let piece = lost.map(|l| l.0).or_else(|| app.table.game().building(v).map(|b| b.1)).unwrap_or(Piece::Settlement);
+    let names = |s: Seat| app.table.name(s);
     let mut out = vec![
         Line::from(vec![Span::raw("The dragon attacks "), player_span(app, seat), Span::raw(format!("'s {piece}"))]),
         Line::raw(""),

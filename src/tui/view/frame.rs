@@ -17,7 +17,7 @@ use crate::tui::view::layout::{Areas, layout_sea, min_size_sea};
 
 /// Rows the costs panel takes: a row a cost (a castle's too with R44) and the border.
 fn costs_h(app: &Scene) -> u16 {
-    panels::costs(app.game()).len() as u16 + 2
+    panels::costs(app.table.game()).len() as u16 + 2
 }
 
 /// The side panels, the costs and the log; with `hide_hand` (a hand-off screen) the hand's
@@ -71,7 +71,7 @@ fn log_area(app: &Scene, areas: &Areas, rest: Rect) -> Rect {
 
 /// The lines of the log a screen of this size shows: a page for PgUp and PgDn.
 pub fn log_page(app: &Scene) -> usize {
-    let areas = layout_sea(app.size, app.game().topology(), sea_drawn(app.game()));
+    let areas = layout_sea(app.screen.size, app.table.game().topology(), sea_drawn(app.table.game()));
     let [.., rest] = side_areas(app, &areas);
     (log_area(app, &areas, rest).height.saturating_sub(2) as usize).max(1)
 }
@@ -82,7 +82,7 @@ fn costs(app: &Scene, area: Rect, buf: &mut Buffer) {
     if area.height < height {
         return;
     }
-    let lines: Vec<Line> = panels::costs(app.game())
+    let lines: Vec<Line> = panels::costs(app.table.game())
         .into_iter()
         .map(|(what, h)| {
             let mut spans = vec![ratatui::text::Span::raw(format!("{what:<11}"))];
@@ -97,12 +97,12 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
-        let selection = match (&app.focus, app.keyboard().guarded) {
+        let selection = match (&app.screen.focus, app.keyboard().guarded) {
             (Focus::Select(s, _), None) => Some(s),
             (_, None) => app.table.highlight(),
             _ => None,
         };
-        Island { game, theme: app.theme, letters: &app.letters, selection, geometry }.render(area, buf);
+        Island { game, theme: *app.theme, letters: &app.table.letters, selection, geometry }.render(area, buf);
     } else {
         // Only on the start screen, whose own minimum is that of the rules' island: five or six
         // names move the game to a larger one.
@@ -124,7 +124,7 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
         let need = app.min_size();
         if area.width < need.0 || area.height < need.1 {
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
-            let quits = if app.autosave_path().is_some() {
+            let quits = if app.table.autosave_path().is_some() {
                 "q quits at once (the game is saved: catan --continue resumes it)"
             } else {
                 "q quits at once"
@@ -132,20 +132,20 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             screens::too_small(app, area, buf, need, quits);
             return;
         }
-        let areas = layout_sea((area.width, area.height), app.game().topology(), sea_drawn(app.game()));
+        let areas = layout_sea((area.width, area.height), app.table.game().topology(), sea_drawn(app.table.game()));
         panels::header(app, areas.header, buf);
-        if app.start.is_some() {
-            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.game(), r, buf));
-        } else if app.game().is_over() && app.over_view != OverView::Board {
+        if app.screen.start.is_some() {
+            crate::tui::view::start_view::render(app, &areas, buf, |r, buf| island(app, app.table.game(), r, buf));
+        } else if app.table.game().is_over() && app.screen.over_view != OverView::Board {
             screens::game_over(app, areas.body, buf);
         } else if let Some(s) = app.keyboard().handoff {
             // The island and the public panels stay; only hands and cards are hidden.
-            island(app, app.game(), areas.board, buf);
+            island(app, app.table.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else if app.keyboard().sharing_offer || app.keyboard().asking_builders {
             // A shared screen: everyone reads it, so every hand stays hidden.
-            island(app, app.game(), areas.board, buf);
+            island(app, app.table.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
             if app.keyboard().sharing_offer {
                 crate::tui::view::table_view::offer(app, areas.body, buf);
@@ -153,9 +153,9 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
                 crate::tui::view::table_view::builders(app, areas.body, buf);
             }
         } else {
-            island(app, app.game(), areas.board, buf);
+            island(app, app.table.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, false);
-            if let Focus::Dialog(d) = &app.focus {
+            if let Focus::Dialog(d) = &app.screen.focus {
                 crate::tui::view::dialog_view::render(app, d, areas.board, buf);
             }
             // Over the dialog it is about, and only for the seat and position it was asked for.
@@ -163,26 +163,26 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
                 crate::tui::view::advice_view::render(app, panel, areas.board, buf);
             }
         }
-        if let Some(events) = app.fight.as_deref().filter(|_| app.start.is_none()) {
+        if let Some(events) = app.screen.fight.as_deref().filter(|_| app.screen.start.is_none()) {
             crate::tui::view::fight_view::render(app, events, areas.board, buf);
         }
-        let prompt = if app.start.is_some() {
+        let prompt = if app.screen.start.is_some() {
             crate::tui::view::start_view::about(app)
         } else {
             crate::tui::view::phase::prompt(app)
         };
         panels::status(app, message, areas.status, buf, &prompt);
         panels::footer(app, areas.footer, buf);
-        if app.help {
+        if app.screen.help {
             crate::tui::view::help::render(app, area, buf);
         }
-        if app.howto.is_some() {
+        if app.screen.howto.is_some() {
             crate::tui::view::howto::render(app, area, buf);
         }
-        if let Some(prompt) = &app.saving {
+        if let Some(prompt) = &app.screen.saving {
             screens::save_prompt(app, prompt, area, buf);
         }
-        if app.quitting {
+        if app.screen.quitting {
             screens::quit(app, area, buf);
         }
         if app.theme.ascii {

@@ -40,11 +40,11 @@ fn note(text: impl Into<String>) -> Row {
 }
 
 fn castles_on(app: &Scene) -> bool {
-    app.game().config().modules.has(crate::engine::Module::Castles)
+    app.table.game().config().modules.has(crate::engine::Module::Castles)
 }
 
 fn units_on(app: &Scene) -> bool {
-    let m = app.game().config().modules;
+    let m = app.table.game().config().modules;
     m.has(crate::engine::Module::Knights) || m.has(crate::engine::Module::Ships)
 }
 
@@ -87,7 +87,7 @@ fn sections(app: &Scene) -> Vec<Section> {
     };
     out.push(Section {
         title: "Costs",
-        rows: panels::costs(app.game()).into_iter().map(|(what, h)| cost(what, h)).collect(),
+        rows: panels::costs(app.table.game()).into_iter().map(|(what, h)| cost(what, h)).collect(),
     });
     let th = &app.theme;
     let castle = if castles_on(app) { format!(" · {} castle", th.castle("A")) } else { String::new() };

@@ -15,7 +15,7 @@ use crate::tui::model::stats::Stats;
 /// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
 /// rotating first player or in set-up.
 pub fn round(app: &Scene) -> Option<String> {
-    let g = app.game();
+    let g = app.table.game();
     let (round, order) = (g.round()?, g.round_order()?);
     let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
     Some(format!("round {}: {}", round + 1, letters.join(" ")))
@@ -24,7 +24,7 @@ pub fn round(app: &Scene) -> Option<String> {
 /// R57: "build phase, round 2 of 4" or "attack phase, round 1 of 4: C A D B" (the round's
 /// order, lowest score first, by letter), or `None` without phases or in set-up.
 pub fn war_round(app: &Scene) -> Option<String> {
-    let g = app.game();
+    let g = app.table.game();
     let (round, attack) = g.war_round()?;
     let n = g.config().players as u32;
     if round >= 2 * n || g.is_over() {
@@ -44,7 +44,7 @@ pub fn war_round(app: &Scene) -> Option<String> {
 /// could not tell): it orders the attacks, while points alone decide the end. Two lines that
 /// fit the narrowest players panel (39 columns inside), or `None` without phases.
 pub fn war_scores(app: &Scene) -> Option<[String; 2]> {
-    let g = app.game();
+    let g = app.table.game();
     if !g.config().modules.has(Module::Phases) {
         return None;
     }
@@ -58,27 +58,27 @@ pub const WAR_SCORE_USE: &str = "attack order: lowest first; points win";
 /// The winners, the first named by [`Game::winner`](crate::engine::Game::winner) first:
 /// one, or the players sharing the win at the end of R57's last round.
 pub fn winners(app: &Scene) -> Vec<Seat> {
-    let g = app.game();
+    let g = app.table.game();
     let first = g.winner();
     first.into_iter().chain(g.winners().iter().filter(|&s| Some(s) != first)).collect()
 }
 
 /// R47: "dice stack 30 of 36" (cards left before the next shuffle), or `None` without it.
 pub fn dice_stack(app: &Scene) -> Option<String> {
-    let left = app.game().view(app.game().to_act()).dice_stack_left()?;
+    let left = app.table.game().view(app.table.game().to_act()).dice_stack_left()?;
     Some(format!("dice stack {left} of {}", crate::engine::DiceStack::CARDS))
 }
 
 /// One line for each module this game plays, for the help: what it changes at the table (its
 /// row's [`help`](crate::engine::ModuleRow::help) in the engine's table of house rules).
 pub fn rules(app: &Scene) -> Vec<String> {
-    app.game().config().modules.iter().map(|m| format!("{}: {}", m.name(), m.row().help)).collect()
+    app.table.game().config().modules.iter().map(|m| format!("{}: {}", m.name(), m.row().help)).collect()
 }
 
 /// The game-over table's columns beyond the base game's, for the modules this game plays:
 /// a heading and the points that column gives each seat, in seat order.
 pub fn point_columns(app: &Scene) -> Vec<(&'static str, Vec<u8>)> {
-    let g = app.game();
+    let g = app.table.game();
     let m = g.config().modules;
     let column = |f: &dyn Fn(Seat) -> u8| g.seats().map(f).collect::<Vec<u8>>();
     let mut out = Vec::new();
@@ -103,7 +103,7 @@ pub fn point_columns(app: &Scene) -> Vec<(&'static str, Vec<u8>)> {
 /// The game-over line of what a seat lost: to the robber (none without it, R45) and to the
 /// dragon (R43), or `None` when neither is played.
 pub fn losses(app: &Scene, stats: &Stats, s: Seat) -> Option<String> {
-    let m = app.game().config().modules;
+    let m = app.table.game().config().modules;
     let i = s.index();
     let mut parts = Vec::new();
     if !m.has(Module::NoRobber) {
@@ -117,5 +117,5 @@ pub fn losses(app: &Scene, stats: &Stats, s: Seat) -> Option<String> {
 }
 
 fn letter(app: &Scene, s: Seat) -> char {
-    app.letters.get(s.index()).copied().unwrap_or('?')
+    app.table.letters.get(s.index()).copied().unwrap_or('?')
 }

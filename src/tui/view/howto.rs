@@ -81,7 +81,7 @@ const PAGE: &[Page] = &[
 /// then the page of each house rule played that puts units on the island (the `land` modules'
 /// pages are not shown here), a page shared by several modules once.
 fn pages(app: &Scene) -> impl Iterator<Item = &'static Page> {
-    let m = if app.start.is_some() { app.rules.modules } else { app.game().config().modules };
+    let m = if app.screen.start.is_some() { app.table.rules.modules } else { app.table.game().config().modules };
     let mut house: Vec<&'static Page> = Vec::new();
     for row in m.iter().map(Module::row).filter(|r| !r.groups.contains(&Group::Land)) {
         if !house.iter().any(|p| std::ptr::eq(*p, row.page)) {
@@ -136,7 +136,8 @@ fn digits(n: usize) -> usize {
 /// The page as lines `width` wide at most, with the line each section starts on.
 pub fn lines(app: &Scene, width: u16) -> (Vec<Line<'static>>, Vec<usize>) {
     let width = usize::from(width.max(20));
-    let target = if app.start.is_some() { app.rules.target } else { app.game().config().target }.to_string();
+    let target =
+        if app.screen.start.is_some() { app.table.rules.target } else { app.table.game().config().target }.to_string();
     let mut out: Vec<Line> = Vec::new();
     let mut starts = Vec::new();
     for page in pages(app) {
@@ -217,7 +218,7 @@ pub(in crate::tui) fn opening(app: &Scene, size: (u16, u16)) -> u16 {
 
 /// Draws the page over `area`.
 pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let at = app.howto.unwrap_or(0);
+    let at = app.screen.howto.unwrap_or(0);
     let (r, head, body) = frame(app, area);
     Clear.render(r, buf);
     let all = lines(app, body.width).0;

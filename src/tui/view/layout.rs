@@ -6,6 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 
 use crate::engine::Topology;
 use crate::tui::model::scene::Scene;
+use crate::tui::model::table::Table;
 use crate::tui::view::board::Geometry;
 
 /// Columns the panels beside the compact island need at least.
@@ -27,26 +28,24 @@ pub fn min_size_sea(topo: &Topology, sea: bool) -> (u16, u16) {
     (compact.width + SIDE_MIN, compact.height + CHROME)
 }
 
-/// The scene's sizes are answered here, where the islands' sizes are known (the model
-/// doesn't import the views).
-impl Scene {
-    /// The smallest terminal this screen is drawn in: the game's island's minimum, or on the
-    /// start screen the base island's (96 x 28), where the form fits in two columns whatever
-    /// the rules name; a larger island (five or six names, the archipelago, the sea ring) is
-    /// previewed beside the form when it fits, and the game then asks for its own size.
-    pub fn min_size(&self) -> (u16, u16) {
-        if self.start.is_some() {
-            min_size(crate::engine::MapId::Standard.topology())
-        } else {
-            min_size_sea(self.game().topology(), crate::tui::view::board::sea_drawn(self.game()))
-        }
+/// The smallest terminal a screen of `table` is drawn in: the game's island's minimum, or on
+/// the start screen (`on_start`) the base island's (96 x 28), where the form fits in two
+/// columns whatever the rules name; a larger island (five or six names, the archipelago, the
+/// sea ring) is previewed beside the form when it fits, and the game then asks for its own
+/// size. Answered here, where the islands' sizes are known (the model doesn't import the
+/// views); a screen keeps whether it is too small when it settles.
+pub fn need(table: &Table, on_start: bool) -> (u16, u16) {
+    if on_start {
+        min_size(crate::engine::MapId::Standard.topology())
+    } else {
+        min_size_sea(table.game().topology(), crate::tui::view::board::sea_drawn(table.game()))
     }
+}
 
-    /// True while the terminal is smaller than the game's screen: only the "too small" notice
-    /// is drawn then.
-    pub fn too_small(&self) -> bool {
-        let need = self.min_size();
-        self.size.0 < need.0 || self.size.1 < need.1
+impl Scene<'_> {
+    /// The smallest terminal this screen is drawn in (`need`).
+    pub fn min_size(&self) -> (u16, u16) {
+        need(self.table, self.screen.start.is_some())
     }
 }
 

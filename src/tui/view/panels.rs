@@ -22,7 +22,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in crate::tui::model::dialog::kinds(app.game()) {
+    for &r in crate::tui::model::dialog::kinds(app.table.game()) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -70,20 +70,22 @@ pub use crate::tui::model::words::{plural, wrap};
 
 /// A player's name with letter, in their colour.
 pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
-    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
-    Span::styled(format!("{letter} {}", app.name(s)), app.theme.player(s))
+    let letter = app.table.letters.get(s.index()).copied().unwrap_or('?');
+    Span::styled(format!("{letter} {}", app.table.name(s)), app.theme.player(s))
 }
 
 /// Rows the players panel needs.
 pub fn players_height(app: &Scene) -> u16 {
-    app.game().num_players() as u16 + 3 + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
+    app.table.game().num_players() as u16
+        + 3
+        + crate::tui::view::house::war_scores(app).map_or(0, |lines| lines.len() as u16)
 }
 
 /// A seat's letter and name cut to `width` columns, a computer player's level kept in view:
 /// "C Cy (hard)", "C Cyrillu… (hard)".
 fn seat_label(app: &Scene, s: Seat, width: usize) -> String {
-    let letter = app.letters.get(s.index()).copied().unwrap_or('?');
-    let name = app.name(s);
+    let letter = app.table.letters.get(s.index()).copied().unwrap_or('?');
+    let name = app.table.name(s);
     let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
         return format!("{:<width$.width$}", format!("{letter} {name}"));
     };
@@ -134,10 +136,10 @@ fn unit_awards(g: &crate::engine::Game, s: crate::engine::Seat, held: String) ->
 /// wide as the longest name with its level ("B Bert (medium)"), as far as the awards held leave
 /// room; a name that still doesn't fit is shortened, never the level.
 pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
+    let g = app.table.game();
     let bots = g.seats().any(|s| app.table.level(s).is_some());
     let name_w = if bots {
-        let longest = g.seats().map(|s| app.label(s).chars().count() + 2).max().unwrap_or(0);
+        let longest = g.seats().map(|s| app.table.label(s).chars().count() + 2).max().unwrap_or(0);
         let awards_w = g.seats().map(|s| awards(&g.public_player(s)).len()).max().unwrap_or(0);
         // Inside the border: the marker (2), the numbers and a space (24), the awards.
         let room = usize::from(area.width.saturating_sub(2)).saturating_sub(2 + 24 + awards_w);
@@ -204,12 +206,12 @@ pub fn hand_lines(app: &Scene, hand: Hand, width: u16) -> Vec<Line<'static>> {
 /// The lines of the hand panel, for a panel `width` wide, and whose hand it is; `None` while
 /// every hand is hidden (H1).
 fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
-    let g = app.game();
+    let g = app.table.game();
     // At a table of computer players only (a demo) there is no one to hide a hand from: the
     // hand of the bot to act is shown.
     let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
-    let s = app.viewer.or_else(|| demo.then(|| g.to_act()));
-    let s = s.filter(|_| app.keyboard().handoff.is_none() && app.start.is_none())?;
+    let s = app.screen.viewer.or_else(|| demo.then(|| g.to_act()));
+    let s = s.filter(|_| app.keyboard().handoff.is_none() && app.screen.start.is_none())?;
     let inner = width.saturating_sub(2);
     let seen = g.view(s);
     let (hand, dev, new) = (seen.hand(), seen.dev_cards(), seen.bought_this_turn());
@@ -260,12 +262,12 @@ pub fn hand(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn bank_height(app: &Scene, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
     let dragon = dragon_line(app).is_some() as usize;
-    (hand_lines(app, app.game().bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
+    (hand_lines(app, app.table.game().bank(), inner).len() + deck_and_dice(app, inner).len() + dragon) as u16 + 2
 }
 
 /// R43: the gold counted toward the dragon's next attack.
 fn dragon_line(app: &Scene) -> Option<Line<'static>> {
-    let g = app.game();
+    let g = app.table.game();
     g.config().modules.has(crate::engine::Module::Dragon).then(|| {
         let text = format!("dragon: {} of {} gold", g.dragon_gold(), crate::engine::DRAGON_GOLD);
         Line::styled(text, app.theme.resource(Resource::Gold))
@@ -275,7 +277,7 @@ fn dragon_line(app: &Scene) -> Option<Line<'static>> {
 /// The bank, the development deck and the last roll.
 pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner = area.width.saturating_sub(2);
-    let mut lines = hand_lines(app, app.game().bank(), inner);
+    let mut lines = hand_lines(app, app.table.game().bank(), inner);
     lines.extend(deck_and_dice(app, inner));
     lines.extend(dragon_line(app));
     Paragraph::new(lines).block(block(app, " Bank ")).render(area, buf);
@@ -284,7 +286,7 @@ pub fn bank(app: &Scene, area: Rect, buf: &mut Buffer) {
 /// "deck 25 dev cards · last roll [3][2] = 5" on one line where it fits, else on two, so the
 /// roll's total is never cut off.
 fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
-    let g = app.game();
+    let g = app.table.game();
     let dice = match g.dice().filter(|_| g.turn_number() > 0) {
         Some([a, b]) => {
             let style = if a + b == 7 { app.theme.error() } else { Style::new().add_modifier(Modifier::BOLD) };
@@ -308,10 +310,10 @@ fn deck_and_dice(app: &Scene, width: u16) -> Vec<Line<'static>> {
 pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let width = area.width.saturating_sub(2).max(10) as usize;
-    let viewer = app.viewer.filter(|_| app.keyboard().handoff.is_none());
-    let want = inner_h + app.log_scroll;
+    let viewer = app.screen.viewer.filter(|_| app.keyboard().handoff.is_none());
+    let want = inner_h + app.screen.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for entry in crate::tui::view::describe::entries_rev(app, &app.log, viewer) {
+    for entry in crate::tui::view::describe::entries_rev(app, &app.table.log, viewer) {
         let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
@@ -324,7 +326,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
             break;
         }
     }
-    let skip = app.log_scroll.min(lines.len().saturating_sub(inner_h));
+    let skip = app.screen.log_scroll.min(lines.len().saturating_sub(inner_h));
     let shown: Vec<Line> = lines.into_iter().skip(skip).take(inner_h).collect::<Vec<_>>().into_iter().rev().collect();
     let title = if skip > 0 { format!(" Log (back {skip}, PgDn) ") } else { " Log (PgUp) ".to_string() };
     Paragraph::new(shown).block(block(app, title)).render(area, buf);
@@ -332,12 +334,12 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The top line: game, seed (always visible), turn and who acts.
 pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
+    let g = app.table.game();
     let mut spans = vec![
         Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
-        Span::raw(format!("  seed {}  ", app.seed)),
+        Span::raw(format!("  seed {}  ", app.table.seed)),
     ];
-    if app.start.is_none() {
+    if app.screen.start.is_none() {
         let turn = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };
         spans.push(Span::raw(format!("{turn}  ")));
         if let Some(round) = crate::tui::view::house::round(app) {
@@ -435,7 +437,7 @@ pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
     // What the footer says before the keys: on the start screen, to type; while a computer
     // player acts, that it thinks (or that its move is shown).
     let said = match mode {
-        Mode::Bot => app.bot_status().map(|s| format!(" {s} ")),
+        Mode::Bot | Mode::Away => app.bot_status().map(|s| format!(" {s} ")),
         _ => None,
     };
     let lead = said.as_ref().map_or(0, |s| s.chars().count());

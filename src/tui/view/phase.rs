@@ -17,7 +17,7 @@ use crate::tui::model::words::plural;
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &Scene) -> String {
-    let g = app.game();
+    let g = app.table.game();
     let s = g.to_act();
     match g.phase() {
         Phase::Setup { round, settlement: None, .. } if setup_city(g, round) => "places a city".into(),
@@ -25,7 +25,7 @@ pub fn header(app: &Scene) -> String {
         Phase::Setup { .. } => "places a road".into(),
         Phase::Roll => "rolls".into(),
         Phase::Main => match second_of_pair(app) {
-            Some(first) => format!("plays the second part of {}'s turn", app.name(first)),
+            Some(first) => format!("plays the second part of {}'s turn", app.table.name(first)),
             None => "builds or trades".into(),
         },
         Phase::Discard { .. } => "discards".into(),
@@ -43,11 +43,11 @@ pub fn header(app: &Scene) -> String {
 /// under the cursor is comes first (issue 15). (The start screen says its own: `start_view`.)
 pub fn prompt(app: &Scene) -> String {
     let what = instruction(app);
-    match &app.focus {
-        Focus::Select(s, _) if app.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
+    match &app.screen.focus {
+        Focus::Select(s, _) if app.screen.saving.is_none() && matches!(s.purpose, Purpose::Unit(_)) => {
             format!("{} — {what}", crate::tui::view::place::place_words(app, s.cursor))
         }
-        Focus::Select(s, _) if app.saving.is_none() => {
+        Focus::Select(s, _) if app.screen.saving.is_none() => {
             format!("{} — {what}", crate::tui::view::place::describe(app, s.cursor))
         }
         _ => what,
@@ -55,24 +55,26 @@ pub fn prompt(app: &Scene) -> String {
 }
 
 fn instruction(app: &Scene) -> String {
-    let g = app.game();
+    let g = app.table.game();
     if let Some(bot) = app.keyboard().bot_seat {
-        return format!("{} {}", app.label(bot), header(app));
+        return format!("{} {}", app.table.label(bot), header(app));
     }
-    let name = app.name(g.to_act());
-    if app.saving.is_some() {
+    let name = app.table.name(g.to_act());
+    if app.screen.saving.is_some() {
         return "type a name for the save; Enter writes it".into();
     }
     if app.keyboard().sharing_offer {
-        return match app.offer_table_picked() {
-            Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.name(s)),
-            None => format!("{}'s offer: each person asked answers by their letter", app.name(g.current_player())),
+        return match app.table.offer_table_picked() {
+            Some(s) => format!("{}: a accepts, d declines, c counters (Esc: not {0})", app.table.name(s)),
+            None => {
+                format!("{}'s offer: each person asked answers by their letter", app.table.name(g.current_player()))
+            }
         };
     }
     if app.keyboard().asking_builders {
         return "special building: press your letter if you build, then Enter (none: nobody builds)".into();
     }
-    match (&app.focus, g.phase()) {
+    match (&app.screen.focus, g.phase()) {
         (Focus::Select(s, _), Phase::Setup { round, .. }) if s.purpose == Purpose::Settlement => {
             format!("{name}: place your {} (Tab: next free corner)", setup_piece(g, round))
         }
@@ -96,7 +98,7 @@ fn instruction(app: &Scene) -> String {
         }
         (Focus::Select(s, _), _) => format!("{name}: choose where to build {} (Esc: back)", s.purpose.noun()),
         (Focus::Dialog(d), phase) => dialog_prompt(app, d, phase, &name),
-        (Focus::Idle, Phase::Roll) if app.can_play_card() => {
+        (Focus::Idle, Phase::Roll) if app.table.can_play_card() => {
             format!("{name}: roll the dice (r), or play a card first (p)")
         }
         (Focus::Idle, Phase::Roll) => format!("{name}: roll the dice (r)"),
@@ -114,12 +116,12 @@ fn instruction(app: &Scene) -> String {
 }
 
 fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
-    let g = app.game();
+    let g = app.table.game();
     match d {
         Dialog::Composer(c) if c.counter => format!("{name}: set the terms you would trade on, Enter sends them"),
         Dialog::Composer(_) => format!("{name}: set what you give and get, tick whom to ask, Enter sends"),
         Dialog::Answer => {
-            format!("{name}: answer {}'s offer: accept, decline or counter", app.name(g.current_player()))
+            format!("{name}: answer {}'s offer: accept, decline or counter", app.table.name(g.current_player()))
         }
         Dialog::Responses { .. } => {
             format!("{name}: trade with a player who accepted or countered (their letter), or withdraw (x)")
@@ -145,8 +147,8 @@ fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
 
 /// Why the keyboard moves, in public words.
 pub fn handoff_reason(app: &Scene, s: Seat) -> String {
-    let g = app.game();
-    let name = app.name(s);
+    let g = app.table.game();
+    let name = app.table.name(s);
     match g.phase() {
         Phase::Setup { round, settlement: None, .. } => format!("{name} places a {}", setup_piece(g, round)),
         Phase::Setup { .. } => format!("{name} places a road"),
@@ -155,20 +157,20 @@ pub fn handoff_reason(app: &Scene, s: Seat) -> String {
             format!("a 7! {name} holds too many cards and discards {}", remaining[s.index()])
         }
         Phase::Trade { give, get, .. } if s != g.current_player() => {
-            format!("{} offers {give} for {get}: {name} answers", app.name(g.current_player()))
+            format!("{} offers {give} for {get}: {name} answers", app.table.name(g.current_player()))
         }
         Phase::Trade { .. } => format!("{name} sees the answers to the offer"),
         Phase::SpecialBuilding { .. } => {
-            format!("special building phase after {}'s turn: {name} may build", app.name(g.current_player()))
+            format!("special building phase after {}'s turn: {name} may build", app.table.name(g.current_player()))
         }
         Phase::Main => match second_of_pair(app) {
-            Some(first) => format!("{name} plays the second part of {}'s turn", app.name(first)),
+            Some(first) => format!("{name} plays the second part of {}'s turn", app.table.name(first)),
             None => format!("{name} continues the turn"),
         },
         // R45: the no-robber 7 during another's turn.
         Phase::Plenty { left, .. } => format!(
             "a 7 with no robber, in {}'s turn: {name} takes {} for a building",
-            app.name(g.current_player()),
+            app.table.name(g.current_player()),
             plural(left.into(), "card")
         ),
         _ => format!("{name} continues the turn"),
@@ -219,7 +221,7 @@ pub fn no_trade_now(g: &Game) -> String {
 /// What a key does in this phase, where that differs from its words in the keymap: in the
 /// Special Building Phase "end turn" only says the player is done building.
 pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {
-    match (app.game().phase(), cmd) {
+    match (app.table.game().phase(), cmd) {
         (Phase::SpecialBuilding { .. }, Cmd::EndTurn) => "done",
         _ => desc,
     }
@@ -228,7 +230,7 @@ pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {
 /// The player who rolled, while the second player of a pair plays the rest of their turn
 /// (R40a).
 fn second_of_pair(app: &Scene) -> Option<Seat> {
-    app.game().paired_with()
+    app.table.game().paired_with()
 }
 
 /// "free road 1 of 2": which of the road building card's roads is being placed. The card gives

@@ -11,7 +11,7 @@ use crate::tui::view::describe::units_words;
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &Scene, t: Target) -> String {
-    let g = app.game();
+    let g = app.table.game();
     match t {
         Target::Vertex(v) => corner(app, g, v),
         Target::Edge(e) => path(g, e),
@@ -38,7 +38,7 @@ fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
         parts.push(format!("harbor {harbor}"));
     }
     if let Some((owner, piece)) = g.building(v) {
-        parts.push(format!("{}'s {piece}", app.name(owner)));
+        parts.push(format!("{}'s {piece}", app.table.name(owner)));
     }
     // The units around it (they let their owner settle without a road, R52, R53).
     let topo = g.topology();
@@ -78,13 +78,13 @@ fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
     let blocked: Vec<String> = counted
         .iter()
         .map(|(s, piece, n)| match n {
-            1 => format!("{}'s {piece}", app.name(*s)),
-            _ => format!("{}'s {n} {piece}s", app.name(*s)),
+            1 => format!("{}'s {piece}", app.table.name(*s)),
+            _ => format!("{}'s {n} {piece}s", app.table.name(*s)),
         })
         .collect();
     parts.push(if blocked.is_empty() { "blocks no one".into() } else { format!("blocks {}", blocked.join(", ")) });
     let victims: Vec<String> =
-        g.seats().filter(|&s| g.robbable(g.to_act(), h).contains(s)).map(|s| app.name(s)).collect();
+        g.seats().filter(|&s| g.robbable(g.to_act(), h).contains(s)).map(|s| app.table.name(s)).collect();
     if !victims.is_empty() {
         parts.push(format!("can rob {}", victims.join(", ")));
     }
@@ -103,7 +103,7 @@ fn hex_name(board: &Board, h: Hex) -> String {
 /// the hex with the units on it, the sea hex with its ships, or the building on the corner
 /// (what an attack would hit). All public.
 pub fn place_words(app: &Scene, t: Target) -> String {
-    let g = app.game();
+    let g = app.table.game();
     let with = |label: String, units: Option<String>| match units {
         Some(units) => format!("{label} · {units}"),
         None => label,
@@ -112,7 +112,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
         Target::Hex(h) => with(crate::tui::model::unit_choice::hex_label(g, h), units_words(app, &units_on_land(g, h))),
         Target::Sea(x) => with(crate::tui::model::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
-            Some((o, piece)) => format!("{}'s {piece}", app.name(o)),
+            Some((o, piece)) => format!("{}'s {piece}", app.table.name(o)),
             None => "a free corner".into(),
         },
         Target::Edge(_) => String::new(),

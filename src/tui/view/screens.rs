@@ -25,7 +25,7 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
 /// The terminal is smaller than the game needs; redrawn as soon as it grows.
 pub fn too_small(app: &Scene, area: Rect, buf: &mut Buffer, need: (u16, u16), quits: &str) {
     // The sea (the archipelago's, or the ring units sail, R51-R53) needs more room: said so.
-    let sea = app.start.is_none() && crate::tui::view::board::sea_drawn(app.game());
+    let sea = app.screen.start.is_none() && crate::tui::view::board::sea_drawn(app.table.game());
     let what = if sea {
         "The terminal is too small for the island and its sea."
     } else {
@@ -74,7 +74,7 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::raw(""),
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];
-    let title = format!(" Hand-off · seed {} ", app.seed);
+    let title = format!(" Hand-off · seed {} ", app.table.seed);
     // As wide as the screen: a box over part of the log left the tails of its lines beside it
     // (issue 23).
     let r = centred(area, area.width, 8);
@@ -86,7 +86,7 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
 pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
     let r = centred(area, 60, 5);
     Clear.render(r, buf);
-    let said = match (app.autosave_path(), app.record().map_or(0, |r| r.len())) {
+    let said = match (app.table.autosave_path(), app.table.record().map_or(0, |r| r.len())) {
         (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
         (None, 1..) => "Quit the game? It is not saved (s saves it).",
         _ => "Quit the game?",
@@ -106,8 +106,8 @@ pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
 /// The end: the winner, then points by source and the game's statistics, or (`c`) the game's
 /// story.
 pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
-    let stats = Stats::collect(&app.log);
+    let g = app.table.game();
+    let stats = Stats::collect(&app.table.log);
     let winners = crate::tui::view::house::winners(app);
     let winner = winners.first().copied().unwrap_or_default();
     let [title, body] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
@@ -127,10 +127,10 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
         },
         app.theme.title(),
     ));
-    spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.seed), app.theme.dim()));
+    spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.table.seed), app.theme.dim()));
     Line::from(spans).centered().render(title, buf);
-    if app.over_view == OverView::Story {
-        return crate::tui::view::story_chart::render(app, app.story.as_ref(), None, body, buf);
+    if app.screen.over_view == OverView::Story {
+        return crate::tui::view::story_chart::render(app, app.table.story.as_ref(), None, body, buf);
     }
     let [left, right] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
     let n = g.num_players() as u16;
@@ -232,7 +232,7 @@ pub fn save_prompt(app: &Scene, prompt: &SavePrompt, area: Rect, buf: &mut Buffe
         Span::styled(format!("{}_", prompt.input), Style::new().add_modifier(Modifier::BOLD))
     };
     let mut lines = vec![Line::from(vec![Span::raw("Name: "), typed]), Line::raw("")];
-    match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+    match save::resolve_name_in(app.table.files.saves.as_deref(), &prompt.input) {
         Ok(path) if prompt.confirm.as_ref() == Some(&path) => lines.push(Line::styled(
             format!("{} {} exists: Enter again replaces it", app.theme.cross(), path.display()),
             app.theme.error(),
@@ -242,7 +242,7 @@ pub fn save_prompt(app: &Scene, prompt: &SavePrompt, area: Rect, buf: &mut Buffe
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
-    let load = match save::resolve_name_in(app.files.saves.as_deref(), &prompt.input) {
+    let load = match save::resolve_name_in(app.table.files.saves.as_deref(), &prompt.input) {
         Ok(path) => format!("Load it later with: {}", crate::tui::model::save_prompt::load_command(&path)),
         Err(_) => "Load it later with: catan --load FILE".to_string(),
     };

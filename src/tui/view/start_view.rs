@@ -16,8 +16,8 @@ use crate::tui::view::panels::block;
 
 /// What the status line says about the row under the cursor.
 pub fn about(app: &Scene) -> String {
-    let Some(form) = &app.start else { return String::new() };
-    let r = &app.rules;
+    let Some(form) = &app.screen.start else { return String::new() };
+    let r = &app.table.rules;
     match form.row {
         Row::Seat(i) if form.seats.get(i).is_some_and(|s| s.bot.is_none()) => {
             "type a name; Tab: a person or a computer player; ←→: tips (the best move on the status line)".into()
@@ -31,7 +31,7 @@ pub fn about(app: &Scene) -> String {
         }
         .into(),
         Row::Map => {
-            let players = app.start.as_ref().map_or(4, |f| f.named().count().max(MIN_PLAYERS)) as u8;
+            let players = app.screen.start.as_ref().map_or(4, |f| f.named().count().max(MIN_PLAYERS)) as u8;
             let now = rules_for(r, players);
             let topo = now.map.topology();
             let (w, h) =
@@ -138,7 +138,7 @@ fn modules_grid(app: &Scene, form: &StartForm, r: Config, width: u16) -> Vec<Lin
 
 /// The rules options and house rules, and "start", for a column `width` wide.
 fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
-    let r: Config = app.rules;
+    let r: Config = app.table.rules;
     let players = form.named().count().max(MIN_PLAYERS) as u8;
     let now = rules_for(&r, players);
     let mut out = vec![Line::styled("Rules", app.theme.title())];
@@ -190,9 +190,9 @@ fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
 /// Draws the start screen: in the side panel beside the island when the form fits there,
 /// else across the body in two columns.
 pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(Rect, &mut Buffer)) {
-    let Some(form) = &app.start else { return };
+    let Some(form) = &app.screen.start else { return };
     let players = players(app, form);
-    let seed = Line::styled(format!("seed {}", app.seed), app.theme.dim());
+    let seed = Line::styled(format!("seed {}", app.table.seed), app.theme.dim());
     let in_side = rules(app, form, areas.side.width.saturating_sub(2));
     let rules_len = in_side.len();
     let fits = |players: usize| areas.side.height as usize >= players + rules_len + 5 && areas.side.width >= 50;

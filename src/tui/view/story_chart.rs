@@ -65,7 +65,7 @@ fn wrap_rows(line: &Line, width: u16) -> u16 {
 
 /// The letter each seat's line is drawn with.
 fn letter(app: &Scene, s: Seat) -> char {
-    app.letters.get(s.index()).copied().unwrap_or('?')
+    app.table.letters.get(s.index()).copied().unwrap_or('?')
 }
 
 /// The chart itself: a line per player, the moments' and the step's marks.
@@ -183,13 +183,10 @@ mod tests {
         let record = crate::save::play_random(Config::with_players(3), 5).expect("a random game");
         let chart = StoryChart::of_record(&record);
         let names: Vec<String> = record.names().to_vec();
-        let scene = Scene::still(
-            Game::new(Config::with_players(3), 5).unwrap(),
-            5,
-            names,
-            vec!['A', 'B', 'C'],
-            Theme { color: false, ascii: false },
-        );
+        let table =
+            crate::tui::Table::still(Game::new(Config::with_players(3), 5).unwrap(), 5, names, vec!['A', 'B', 'C']);
+        let screen = crate::tui::Screen::new(Theme { color: false, ascii: false });
+        let scene = Scene::of(&table, &screen);
         let small = drawn(&scene, Some(&chart), 60, 12);
         assert!(small.contains("too small for the chart"), "{small}");
         assert!(small.contains(&chart.moments[0].words[..12]), "{small}");

@@ -28,7 +28,7 @@ fn marker(app: &Scene, on: bool) -> Span<'static> {
 
 /// The shared answer screen.
 pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
+    let g = app.table.game();
     let Phase::Trade { give, get, answers } = g.phase() else { return };
     let from = g.current_player();
     let mut lines = vec![
@@ -37,8 +37,8 @@ pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
         Line::raw(""),
     ];
     for s in g.seats().filter(|&s| answers[s.index()] != Answer::NotAsked) {
-        let picked = app.offer_table.picked == Some(s);
-        let what = match (answers[s.index()], app.offer_table.given(s)) {
+        let picked = app.table.offer_table.picked == Some(s);
+        let what = match (answers[s.index()], app.table.offer_table.given(s)) {
             (Answer::Accept, _) => "accepts".to_string(),
             (Answer::Decline, _) => "declines".to_string(),
             (Answer::Counter { give, get }, _) => format!("counters: gives {get} for {give}"),
@@ -67,11 +67,11 @@ pub fn offer(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// The shared "who builds?" screen.
 pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let g = app.game();
-    let Some(b) = app.builders else { return };
+    let g = app.table.game();
+    let Some(b) = app.table.builders else { return };
     let next = next_turn(app);
     let mut lines = vec![
-        Line::raw(format!("{}'s turn is over. Who builds before {next}'s turn?", app.name(g.current_player())))
+        Line::raw(format!("{}'s turn is over. Who builds before {next}'s turn?", app.table.name(g.current_player())))
             .style(Style::new().add_modifier(Modifier::BOLD)),
         Line::raw(""),
     ];
@@ -97,7 +97,7 @@ pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
         .filter(|&s| s != g.current_player() && !b.asked.contains(s) && app.table.level(s).is_none())
         .fold(SeatSet::default(), |set, s| set.with(s));
     if !others.is_empty() {
-        let names: Vec<String> = others.iter().map(|s| app.name(s)).collect();
+        let names: Vec<String> = others.iter().map(|s| app.table.name(s)).collect();
         lines.push(Line::styled(format!("  too few cards to build: {}", names.join(", ")), app.theme.dim()));
     }
     lines.push(Line::raw(""));
@@ -108,9 +108,9 @@ pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// Whose turn comes after the phase.
 fn next_turn(app: &Scene) -> String {
-    let g = app.game();
+    let g = app.table.game();
     let n = g.num_players() as u8;
-    app.name(crate::engine::Seat((g.current_player().0 + 1) % n))
+    app.table.name(crate::engine::Seat((g.current_player().0 + 1) % n))
 }
 
 fn draw(app: &Scene, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {

@@ -1,0 +1,228 @@
+//! A screen: one per terminal looking at a [`Table`]. It holds what that terminal alone has:
+//! the seats played on it, the seat holding its keyboard, the focus (a place being chosen, a
+//! dialog and its steps), the log's scroll, the help, the how-to-play page, the quit question,
+//! the save prompt, the advice panel, the fight being read, its size and its status-line message.
+//!
+//! Today's hot-seat game is one screen holding every person seat; a seat joined from another
+//! terminal is one more screen holding that seat alone: its hand, its dialogs and the offers to
+//! it are asked there, and it never needs a hand-off (H6). What a screen shows follows from the
+//! table and its own state: [`Screen::settle`] works it out once after each change (who holds
+//! the keyboard, the mode, the advisable seat, too small), and keys, views and the terminal read
+//! that answer ([`Screen::keyboard`]) without working anything out again.
+
+use crate::engine::{Event, Phase, Seat, SeatSet};
+use crate::tui::model::coach::{Asked, Coach};
+use crate::tui::model::focus::{Focus, Guarded, Keyboard, Message};
+use crate::tui::model::game_story::OverView;
+use crate::tui::model::keymap::Mode;
+use crate::tui::model::save_prompt::SavePrompt;
+use crate::tui::model::selection::Target;
+use crate::tui::model::start_form::{Row, StartForm};
+use crate::tui::model::table::Table;
+use crate::tui::model::theme::Theme;
+
+/// What one terminal shows of a table, and the state of its keys.
+pub struct Screen {
+    /// The person seats played on this screen: every person seat of a hot-seat game, or the
+    /// one seat joined from this terminal.
+    pub holds: SeatSet,
+    pub theme: Theme,
+    /// The start screen's form, while the names are asked.
+    pub start: Option<StartForm>,
+    /// The seat that confirmed it holds the keyboard; hands are shown only to it (H1).
+    pub viewer: Option<Seat>,
+    pub focus: Focus,
+    /// Lines scrolled back from the newest.
+    pub log_scroll: usize,
+    pub help: bool,
+    /// The how-to-play page, while it is open: how far it is scrolled.
+    pub howto: Option<u16>,
+    pub quitting: bool,
+    /// What the game-over screen shows: the statistics, the story or the board.
+    pub over_view: OverView,
+    pub size: (u16, u16),
+    /// The save prompt, while a name is typed.
+    pub saving: Option<SavePrompt>,
+    /// The fight just fought and what it changed, shown until the next key (R56).
+    pub fight: Option<Vec<Event>>,
+    /// What the fight's attack aimed at (a defending unit may have taken it, R56).
+    pub fight_aimed: Option<crate::engine::Target>,
+    /// The advice panel and the tips (issue 36), shown only to the seat they were asked for.
+    pub coach: Coach,
+    /// What the status line says instead of the prompt until the next key.
+    pub message: Option<Message>,
+    /// Set when this screen's player asked to leave (the host's screen: the program ends).
+    pub done: bool,
+    /// Where the last place was chosen: the next selection starts near it.
+    pub(in crate::tui) last_target: Option<Target>,
+    /// Who holds the keyboard and what it is in, as [`Screen::settle`] last worked it out.
+    pub keyboard: Keyboard,
+}
+
+impl Screen {
+    /// A screen showing nothing yet: no seats held, nothing open.
+    pub fn new(theme: Theme) -> Screen {
+        Screen {
+            holds: SeatSet::default(),
+            theme,
+            start: None,
+            viewer: None,
+            focus: Focus::Idle,
+            log_scroll: 0,
+            help: false,
+            howto: None,
+            quitting: false,
+            over_view: OverView::Statistics,
+            size: (0, 0),
+            saving: None,
+            fight: None,
+            fight_aimed: None,
+            coach: Coach::default(),
+            message: None,
+            done: false,
+            last_target: None,
+            keyboard: Keyboard::default(),
+        }
+    }
+
+    /// The mode the keyboard is in (as last settled).
+    pub fn mode(&self) -> Mode {
+        self.keyboard.mode
+    }
+
+    /// The seat waiting for the keyboard, while the hand-off screen shows.
+    pub fn handoff(&self) -> Option<Seat> {
+        self.keyboard.handoff
+    }
+
+    /// The seat a bot must play now.
+    pub fn bot_seat(&self) -> Option<Seat> {
+        self.keyboard.bot_seat
+    }
+
+    /// The screen the input gate guards now.
+    pub fn guarded(&self) -> Option<Guarded> {
+        self.keyboard.guarded
+    }
+
+    /// Works out, once after a change of the table or of this screen, everything derived from
+    /// them: who holds the keyboard, the mode, the seat advice is for, and whether the terminal
+    /// is smaller than `need` (the game's screen, which the views size).
+    pub fn settle(&mut self, table: &Table, need: (u16, u16)) {
+        self.keyboard = self.work_out(table, need);
+    }
+
+    fn work_out(&self, table: &Table, need: (u16, u16)) -> Keyboard {
+        #[cfg(test)]
+        keyboard_counter::WORKED_OUT.with(|c| c.set(c.get() + 1));
+        let g = table.game();
+        let s = g.to_act();
+        let (begun, over) = (self.start.is_none(), g.is_over());
+        let person = table.level(s).is_none();
+        // A person seat played on this screen, or on another (a joined seat).
+        let here = person && self.holds.contains(s);
+        let sharing_offer = matches!(g.phase(), Phase::Trade { .. })
+            && s != g.current_player()
+            && here
+            && self.holds.iter().nth(1).is_some()
+            && table.offer_table.given(s).is_none()
+            && begun
+            && !over;
+        let asking_builders = matches!(g.phase(), Phase::SpecialBuilding { .. })
+            && table.builders.is_some_and(|b| !b.answered && b.turn == g.turn_number())
+            && begun;
+        let shared = sharing_offer || asking_builders;
+        let handoff = (begun && !over && here && self.viewer != Some(s) && !shared).then_some(s);
+        let bot_seat = (begun && table.record().is_some() && !over && !person).then_some(s);
+        let away = (begun && !over && person && !here && !shared).then_some(s);
+        let guarded = if self.fight.is_some() && begun {
+            Some(Guarded::Fight)
+        } else if let Some(s) = handoff {
+            Some(Guarded::Handoff(s))
+        } else if sharing_offer {
+            Some(Guarded::Offer)
+        } else if asking_builders {
+            Some(Guarded::Builders)
+        } else {
+            None
+        };
+        // Advice is for the person to act once they hold this screen's keyboard, while no
+        // shared screen, fight or computer player's move shows.
+        let quiet = guarded.is_none() && bot_seat.is_none() && handoff.is_none() && away.is_none();
+        let advisable = (begun && !over && quiet && !shared).then_some(s).filter(|s| self.viewer == Some(*s));
+        let too_small = self.size.0 < need.0 || self.size.1 < need.1;
+        let mut keyboard = Keyboard {
+            handoff,
+            sharing_offer,
+            asking_builders,
+            bot_seat,
+            away,
+            guarded,
+            advisable,
+            too_small,
+            mode: Mode::Turn,
+        };
+        keyboard.mode = self.find_mode(table, &keyboard);
+        keyboard
+    }
+
+    /// The mode: what is open over the game first, then who holds the keyboard, then the focus.
+    fn find_mode(&self, table: &Table, keyboard: &Keyboard) -> Mode {
+        if self.howto.is_some() {
+            Mode::HowTo
+        } else if let Some(form) = &self.start {
+            if matches!(form.row, Row::Seat(_)) { Mode::Start } else { Mode::StartRules }
+        } else if self.quitting {
+            Mode::Quit
+        } else if self.saving.is_some() {
+            Mode::SaveName
+        } else if self.help {
+            Mode::Help
+        } else if self.fight.is_some() {
+            Mode::Fight
+        } else if table.game().is_over() {
+            Mode::Over
+        } else if keyboard.handoff.is_some() {
+            Mode::Handoff
+        } else if keyboard.sharing_offer {
+            Mode::Offer
+        } else if keyboard.asking_builders {
+            Mode::Builders
+        } else if keyboard.bot_seat.is_some() {
+            Mode::Bot
+        } else if keyboard.away.is_some() {
+            Mode::Away
+        } else if self.coach.panel.as_ref().is_some_and(|p| keyboard.fits(table, &p.asked)) {
+            Mode::Advice
+        } else {
+            match &self.focus {
+                Focus::Idle => Mode::Turn,
+                Focus::Select(_, _) => Mode::Select,
+                Focus::Dialog(d) => d.mode(),
+            }
+        }
+    }
+}
+
+impl Keyboard {
+    /// Advice asked for `asked` may show now: its seat holds the keyboard at its position.
+    pub fn fits(&self, table: &Table, asked: &Asked) -> bool {
+        self.advisable == Some(asked.seat) && asked.game == *table.game()
+    }
+}
+
+/// How many times this thread worked the keyboard out (for the tests that hold a key press and
+/// its frame to a few).
+#[cfg(test)]
+pub mod keyboard_counter {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(in crate::tui) static WORKED_OUT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The count so far on this thread.
+    pub fn worked_out() -> usize {
+        WORKED_OUT.with(Cell::get)
+    }
+}
