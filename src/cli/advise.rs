@@ -110,8 +110,8 @@ pub fn text(advice: &Advice, names: &[String], turn: u32) -> String {
         out.push_str(&format!("{}. {} ({}{tie}): {}\n", i + 1, pct(m.chance), change(m.change), escape(&m.reason)));
     }
     out.push_str(&format!(
-        "(the chance to win: a model of public facts fitted to simulated games, after each move played out in {} worlds dealt from what {} can see)\n",
-        advice.worlds,
+        "(the chance to win: a model of public facts fitted to simulated games, after each move played out in {} dealt from what {} can see)\n",
+        if advice.worlds == 1 { "1 world".to_string() } else { format!("{} worlds", advice.worlds) },
         escape(who)
     ));
     out

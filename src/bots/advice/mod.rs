@@ -72,8 +72,9 @@
 //!
 //! ## Speed
 //! At most [`WORLDS`] worlds, and no more than [`BUDGET`] of time (the first world is always
-//! played out); the tip ([`quick`]) six worlds of three groups. Measured times (median, 90th
-//! percentile, max) over many moments: docs/advice-model.md (`fit_advice --speed`).
+//! played out). The tip ([`quick`]) is the full advice's first move, so it costs what the advice
+//! costs (in the terminal's background thread). Measured times (median, 90th percentile, max)
+//! over many moments: docs/advice-model.md (`fit_advice --speed`).
 
 use std::time::{Duration, Instant};
 
@@ -200,6 +201,10 @@ pub fn quick(view: &PlayerView<'_>, names: &[String]) -> Option<Advised> {
 pub fn advise(view: &PlayerView<'_>, names: &[String]) -> Advice {
     advise_with(view, names, Settings::default())
 }
+
+/// An offer taken in fewer of the worlds than this is no move worth making (a partner who
+/// almost surely holds none of what is asked, or would not gain by it).
+const RARELY_TAKEN: f64 = 0.05;
 
 /// The most offers to players played out, beside the [`Settings::candidates`].
 const OFFERS: usize = 2;
@@ -351,10 +356,10 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
         if choice::partner(&r.choice).is_some() {
             // An offer: its chance if taken, weighed by how often it is (else the seat plays on);
             // one that gains nothing if taken is no move worth making.
-            if m <= now {
+            let taken = f64::from(sums[i].1) / f64::from(done.max(1));
+            if m <= now || taken < RARELY_TAKEN {
                 continue;
             }
-            let taken = f64::from(sums[i].1) / f64::from(done.max(1));
             moves.push((taken * m + (1.0 - taken) * now, i, Some(taken), m));
         } else {
             moves.push((m, i, None, m));

@@ -193,16 +193,24 @@ pub fn reason_for(view: &PlayerView<'_>, first: &Game, choice: &[Action], alike:
     }
 }
 
-/// What a hand kept through a 7 still pays for: "keeps a city's cards", else its cards.
+/// What a hand kept through a 7 still pays for, the dearest first and then what is left
+/// ("keeps the cards of a settlement and a road"), else its cards.
 fn keeps(view: &PlayerView<'_>, kept: Hand) -> String {
     let c = &view.config().costs;
-    let whole =
+    let mut left = kept;
+    let mut whole = Vec::new();
+    for (cost, what) in
         [(c.city, "a city"), (c.settlement, "a settlement"), (c.development, "a development card"), (c.road, "a road")]
-            .into_iter()
-            .find(|(cost, _)| kept.contains(cost));
-    match whole {
-        Some((_, what)) => format!("keeps {what}'s cards"),
-        None => format!("keeps {kept}"),
+    {
+        if left.contains(&cost) {
+            left.sub(&cost);
+            whole.push(what.to_string());
+        }
+    }
+    match whole.as_slice() {
+        [] => format!("keeps {kept}"),
+        [one] => format!("keeps {one}'s cards"),
+        _ => format!("keeps the cards of {}", and_list(&whole)),
     }
 }
 
