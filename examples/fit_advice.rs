@@ -17,7 +17,7 @@
 //! entrant's wins game by game, side by side, with Wilson 95% intervals. The report, in
 //! Markdown, goes to standard output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use catan::bots::advice::chance::{Terms, WEIGHTS};
 use catan::bots::advice::fit::{self, BEFORE, Model, Moment};
@@ -73,7 +73,13 @@ fn main() {
     data.extend(t.join().expect("the other thread's games"));
     data.extend(records.iter().flat_map(fit::from_record));
     let (train, test): (Vec<Moment>, Vec<Moment>) = data.into_iter().partition(|m| m.seed % 2 == 0);
-    println!("{} mixed games, {} saved games: {} moments to fit, {} to test\n", games, records.len(), train.len(), test.len());
+    println!(
+        "{} mixed games, {} saved games: {} moments to fit, {} to test\n",
+        games,
+        records.len(),
+        train.len(),
+        test.len()
+    );
     let w = fit::fit(&train);
     println!("| term | weight | committed |\n| --- | ---: | ---: |");
     for ((name, x), c) in Terms::NAMES.iter().zip(w.to_array()).zip(WEIGHTS.to_array()) {
@@ -145,17 +151,19 @@ fn main() {
 /// The first entrant's wins in two arena runs of the same seeds, game by game (files of the
 /// same name): each run's rate with its Wilson 95% interval, and the games only one of them
 /// won.
-fn paired_report(a: &PathBuf, b: &PathBuf) -> String {
+fn paired_report(a: &Path, b: &Path) -> String {
     // Whether the arena's first entrant (named "LEVEL 1") won the saved game.
-    let first_won = |p: &PathBuf| {
+    let first_won = |p: &Path| {
         let record = catan::save::load(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let game = record.game();
-        let won = game.seats().filter(|&s| game.winners().contains(s)).any(|s| record.names()[s.index()].ends_with(" 1"));
+        let won =
+            game.seats().filter(|&s| game.winners().contains(s)).any(|s| record.names()[s.index()].ends_with(" 1"));
         (won, record.names().iter().find(|n| n.ends_with(" 1")).cloned().unwrap_or_default())
     };
     let (mut n, mut wa, mut wb, mut only_a, mut only_b) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let (mut name_a, mut name_b) = (String::new(), String::new());
-    let mut files: Vec<_> = std::fs::read_dir(a).expect("a folder of saves").map(|e| e.expect("an entry").file_name()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(a).expect("a folder of saves").map(|e| e.expect("an entry").file_name()).collect();
     files.sort();
     for f in files {
         let (pa, pb) = (a.join(&f), b.join(&f));

@@ -6,16 +6,17 @@
 use std::time::Duration;
 
 use crate::support::hidden::{self, A, B, C};
+use catan::bots::advice::chance::Table;
 use catan::bots::advice::group::corner_pips;
 use catan::bots::advice::story::story;
-use catan::bots::advice::chance::Table;
 use catan::bots::advice::{CANDIDATES, Settings, advise_with};
 use catan::bots::{self, BotLevel};
 use catan::engine::{Action, Config, DevCard, Game, Hand, Hex, MapId, Phase, Resource, Scenario, SeatSet};
 
 /// Enough worlds to rank well and a budget out of reach: the advice is then a function of the
 /// view alone, whatever the machine's load.
-const SURE: Settings = Settings { worlds: 32, budget: Duration::from_secs(600), candidates: CANDIDATES, table: Table::UNKNOWN };
+const SURE: Settings =
+    Settings { worlds: 32, budget: Duration::from_secs(600), candidates: CANDIDATES, table: Table::UNKNOWN };
 
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec()

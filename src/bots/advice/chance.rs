@@ -359,10 +359,8 @@ impl Chances {
             let share = 1.0 / view.seats().filter(|&s| winners.contains(s)).count() as f64;
             return Chances(view.seats().map(|s| if winners.contains(s) { share } else { 0.0 }).collect());
         }
-        let scores: Vec<f64> = view
-            .seats()
-            .map(|s| score(&features(view, s, points(view, s, own), table.player(s)), w))
-            .collect();
+        let scores: Vec<f64> =
+            view.seats().map(|s| score(&features(view, s, points(view, s, own), table.player(s)), w)).collect();
         Chances(softmax(&scores).into_iter().map(|p| floored(p, n, table.floor)).collect())
     }
 

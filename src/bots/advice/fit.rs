@@ -9,7 +9,7 @@
 //! the advice's own play as `expert`) against medium and hard ones ([`from_record`]). Each
 //! turn's start is a [`Moment`]: every seat's public terms and who plays it. The weights are
 //! fitted by Newton's method on the conditional logit's likelihood ([`fit`]) on the games of
-//! even seed, and measured on the odd ones ([`Report`]): calibration by bucket, log loss and
+//! even seed, and measured on the odd ones ([`report`]): calibration by bucket, log loss and
 //! Brier score against even chances, for every seat and for the seat whose turn starts.
 
 use std::fmt::Write as _;
@@ -94,7 +94,13 @@ pub fn table(seed: u64) -> (Config, &'static str) {
 
 /// The moments of a finished game played by `players` from `start` through `actions`; none if
 /// it never ended.
-fn moments_of(start: Game, actions: &[crate::engine::Action], players: &[Player], group: &str, seed: u64) -> Vec<Moment> {
+fn moments_of(
+    start: Game,
+    actions: &[crate::engine::Action],
+    players: &[Player],
+    group: &str,
+    seed: u64,
+) -> Vec<Moment> {
     let mut game = start;
     let mut out = Vec::new();
     let mut turn = game.turn_number();
@@ -123,7 +129,16 @@ fn moment(game: &Game, players: &[Player], group: &str, seed: u64) -> Moment {
     let pts = mv.player(mover).points.saturating_add(mv.dev_cards()[DevCard::VictoryPoint]);
     let own = features(&mv, mover, pts, players[mover.index()]).to_array();
     let players = players.to_vec();
-    Moment { public, own, mover: mover.index(), winners: Vec::new(), group: group.to_string(), seed, players, saved: false }
+    Moment {
+        public,
+        own,
+        mover: mover.index(),
+        winners: Vec::new(),
+        group: group.to_string(),
+        seed,
+        players,
+        saved: false,
+    }
 }
 
 /// Plays mixed game `seed` between easy and medium players; its moments.
@@ -151,7 +166,8 @@ pub fn mixed(seed: u64) -> Vec<Moment> {
 /// its line-up as seen from seat 0's entrant ("expert vs 3 medium" when the line-up is one
 /// player against three of another level).
 pub fn from_record(record: &Record) -> Vec<Moment> {
-    let players: Vec<Player> = record.kinds().iter().map(|k| k.bot_level().map_or(Player::Unknown, Player::Bot)).collect();
+    let players: Vec<Player> =
+        record.kinds().iter().map(|k| k.bot_level().map_or(Player::Unknown, Player::Bot)).collect();
     let group = lineup_name(&players);
     let mut moments = moments_of(record.game_at(0), record.actions(), &players, &group, record.seed());
     moments.iter_mut().for_each(|m| m.saved = true);
@@ -308,7 +324,14 @@ pub fn calibration(pairs: &[(f64, f64)]) -> String {
     for (b, (count, sum, wins)) in buckets.iter().enumerate() {
         if *count > 0 {
             let c = *count as f64;
-            let _ = writeln!(out, "| {}-{}% | {count} | {:.1}% | {:.1}% |", b * 10, b * 10 + 10, 100.0 * sum / c, 100.0 * wins / c);
+            let _ = writeln!(
+                out,
+                "| {}-{}% | {count} | {:.1}% | {:.1}% |",
+                b * 10,
+                b * 10 + 10,
+                100.0 * sum / c,
+                100.0 * wins / c
+            );
         }
     }
     out
@@ -326,9 +349,7 @@ pub fn brier(pairs: &[(f64, f64, f64)]) -> (f64, f64) {
 /// `data`, by `model`, as the advice reads it (`own`: its hidden points counted) or the
 /// story (public).
 pub fn mover_pairs(data: &[Moment], model: Model<'_>, own: bool) -> Vec<(f64, f64, f64)> {
-    data.iter()
-        .map(|m| (model.chances(m, own)[m.mover], won(m, m.mover), 1.0 / m.public.len() as f64))
-        .collect()
+    data.iter().map(|m| (model.chances(m, own)[m.mover], won(m, m.mover), 1.0 / m.public.len() as f64)).collect()
 }
 
 /// The report of `model` on held-out `data`: for the seat whose turn starts, calibration by

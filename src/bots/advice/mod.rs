@@ -288,7 +288,8 @@ fn judged(
 /// Whether `action` wins the game for `me` alone at once in any world: no dice, no card drawn,
 /// no fight between it and the win.
 fn wins_at_once(world: &Game, action: Action, me: Seat) -> bool {
-    if matches!(action, Action::RollDice | Action::BuyDevCard) || super::fight::outcomes(world, action, &mut Vec::new()) {
+    if matches!(action, Action::RollDice | Action::BuyDevCard) || super::fight::outcomes(world, action, &mut Vec::new())
+    {
         return false;
     }
     let mut after = *world;
