@@ -446,6 +446,33 @@ mod tests {
         assert!(bare.of(Seat(1)) < FLOOR, "{bare:?}");
     }
 
+    /// Issue 41: the advice gives no move 0% or 100% while the game can turn, but a move that
+    /// wins at once reads 100%. A (7 of 8 points, a city paid for) may win now; B, far behind,
+    /// rolls. Before, B's roll read 0.00% and every playout A won read 100%.
+    #[test]
+    fn the_advice_reads_0_or_100_percent_only_for_a_move_that_wins_at_once() {
+        use crate::engine::{Action, Hand, Hex, MapId, Scenario};
+        use std::time::Duration;
+        let topo = MapId::Standard.topology();
+        let mut s = Scenario::new(Config { target: 8, ..Config::default() }, 5);
+        for h in [0u8, 4, 9] {
+            s = s.city(Seat(0), topo.hex_vertices(Hex(h))[0]);
+        }
+        let s = s.settlement(Seat(0), topo.hex_vertices(Hex(14))[0]).hand(Seat(0), Hand::new([0, 0, 0, 2, 3]));
+        let settings = super::super::Settings { worlds: 3, budget: Duration::from_secs(600), ..Default::default() };
+        let mut behind = s.clone().turn(Seat(1)).build().unwrap();
+        behind.apply(Action::RollDice).ok();
+        let g = s.turn(Seat(0)).rolled().build().unwrap();
+        let a = super::super::advise_with(&g.view(Seat(0)), &[], settings);
+        assert!(a.now <= 1.0 - FLOOR && a.now > 0.9, "{}", a.now);
+        let city = a.moves.iter().find(|m| matches!(m.action, Action::BuildCity(_))).expect("the city is advised");
+        assert_eq!(city.chance, 1.0);
+        assert!(a.moves.iter().all(|m| m.chance == 1.0 || m.chance <= 1.0 - FLOOR), "{:?}", a.moves);
+        let b = super::super::advise_with(&behind.view(behind.to_act()), &[], settings);
+        assert!(!b.moves.is_empty());
+        assert!(b.moves.iter().all(|m| m.chance >= FLOOR) && b.now >= FLOOR, "{:?}", b.moves);
+    }
+
     /// Issue 41: who plays a seat is a term of its own; the same position reads alike for every
     /// seat of one level, and a known player moves its seat's chance by its fitted weight.
     #[test]
