@@ -19,8 +19,9 @@
 //! The weights are data: [`super::model::WEIGHTS`], a file the fit writes.
 //!
 //! What the number assumes: every seat plays on as the players of the fit's games did at its
-//! level; a person is read as a medium player ([`Player::Unknown`]); the seat asking for
-//! advice as one that plays the advice's first move from here ([`Player::Coached`]). While the
+//! level; a seat whose player the caller doesn't give (a person) is read as a medium player
+//! ([`Player::Unknown`]); the expert player reads its own seat as one that plays the advice's
+//! first move ([`Player::Coached`]). While the
 //! game can still turn no seat reads below [`FLOOR`] or above `1 - FLOOR`, and where the fit
 //! saw no games like this one the model says so ([`reading`]) rather than give a number.
 
@@ -142,8 +143,7 @@ impl Table {
     pub const UNKNOWN: Table =
         Table { players: [Player::Unknown; crate::engine::MAX_PLAYERS], weights: &WEIGHTS, floor: FLOOR };
 
-    /// Every seat unknown but `me`, which plays as advised: what the advice assumes when the
-    /// caller doesn't say who plays the other seats.
+    /// Every seat unknown but `me`, which plays as advised (the expert player's own table).
     pub fn coached(me: Seat) -> Table {
         Table::default().with_coached(me)
     }
@@ -336,10 +336,10 @@ impl Chances {
         Chances::with(view, None, table)
     }
 
-    /// As `view`'s seat may estimate them: public facts and its own hidden victory points, the
-    /// seat playing as advised and no other seat's player known ([`Table::coached`]).
+    /// As `view`'s seat may estimate them: public facts and its own hidden victory points, no
+    /// seat's player known.
     pub fn for_seat(view: &PlayerView<'_>) -> Chances {
-        Chances::for_seat_at(view, &Table::coached(view.seat()))
+        Chances::for_seat_at(view, &Table::default())
     }
 
     /// [`Chances::for_seat`] with who plays each seat.
