@@ -73,7 +73,9 @@ impl Bot for ExpertBot {
         if let Some(action) = super::unsearched(&view, &mut self.actions, &mut self.medium) {
             return action;
         }
-        let advice = advice::advise_with(&view, &[], self.settings());
+        // Its own seat plays the advice's first move; the others are not known (read as medium).
+        let settings = Settings { table: advice::chance::Table::coached(view.seat()), ..self.settings() };
+        let advice = advice::advise_with(&view, &[], settings);
         match advice.moves.first() {
             Some(m) if self.actions.contains(&m.action) => m.action,
             // The advice names only legal moves; a bot never plays one it can't.

@@ -19,8 +19,9 @@
 //! The weights are data: [`super::model::WEIGHTS`], a file the fit writes.
 //!
 //! What the number assumes: every seat plays on as the players of the fit's games did at its
-//! level; a person is read as a medium player ([`Player::Unknown`]); the seat asking for
-//! advice as one that plays the advice's first move from here ([`Player::Coached`]). While the
+//! level; a seat whose player the caller doesn't give (a person) is read as a medium player
+//! ([`Player::Unknown`]); the expert player reads its own seat as one that plays the advice's
+//! first move ([`Player::Coached`]). While the
 //! game can still turn no seat reads below [`FLOOR`] or above `1 - FLOOR`, and where the fit
 //! saw no games like this one the model says so ([`reading`]) rather than give a number.
 
@@ -142,8 +143,7 @@ impl Table {
     pub const UNKNOWN: Table =
         Table { players: [Player::Unknown; crate::engine::MAX_PLAYERS], weights: &WEIGHTS, floor: FLOOR };
 
-    /// Every seat unknown but `me`, which plays as advised: what the advice assumes when the
-    /// caller doesn't say who plays the other seats.
+    /// Every seat unknown but `me`, which plays as advised (the expert player's own table).
     pub fn coached(me: Seat) -> Table {
         Table::default().with_coached(me)
     }
@@ -336,10 +336,10 @@ impl Chances {
         Chances::with(view, None, table)
     }
 
-    /// As `view`'s seat may estimate them: public facts and its own hidden victory points, the
-    /// seat playing as advised and no other seat's player known ([`Table::coached`]).
+    /// As `view`'s seat may estimate them: public facts and its own hidden victory points, no
+    /// seat's player known.
     pub fn for_seat(view: &PlayerView<'_>) -> Chances {
-        Chances::for_seat_at(view, &Table::coached(view.seat()))
+        Chances::for_seat_at(view, &Table::default())
     }
 
     /// [`Chances::for_seat`] with who plays each seat.
@@ -444,6 +444,33 @@ mod tests {
         // Before the floor: the model alone.
         let bare = Chances::with(&g.view(Seat(1)), None, &Table { floor: 0.0, ..Table::UNKNOWN });
         assert!(bare.of(Seat(1)) < FLOOR, "{bare:?}");
+    }
+
+    /// Issue 41: the advice gives no move 0% or 100% while the game can turn, but a move that
+    /// wins at once reads 100%. A (7 of 8 points, a city paid for) may win now; B, far behind,
+    /// rolls. Before, B's roll read 0.00% and every playout A won read 100%.
+    #[test]
+    fn the_advice_reads_0_or_100_percent_only_for_a_move_that_wins_at_once() {
+        use crate::engine::{Action, Hand, Hex, MapId, Scenario};
+        use std::time::Duration;
+        let topo = MapId::Standard.topology();
+        let mut s = Scenario::new(Config { target: 8, ..Config::default() }, 5);
+        for h in [0u8, 4, 9] {
+            s = s.city(Seat(0), topo.hex_vertices(Hex(h))[0]);
+        }
+        let s = s.settlement(Seat(0), topo.hex_vertices(Hex(14))[0]).hand(Seat(0), Hand::new([0, 0, 0, 2, 3]));
+        let settings = super::super::Settings { worlds: 3, budget: Duration::from_secs(600), ..Default::default() };
+        let mut behind = s.clone().turn(Seat(1)).build().unwrap();
+        behind.apply(Action::RollDice).ok();
+        let g = s.turn(Seat(0)).rolled().build().unwrap();
+        let a = super::super::advise_with(&g.view(Seat(0)), &[], settings);
+        assert!(a.now <= 1.0 - FLOOR && a.now > 0.9, "{}", a.now);
+        let city = a.moves.iter().find(|m| matches!(m.action, Action::BuildCity(_))).expect("the city is advised");
+        assert_eq!(city.chance, 1.0);
+        assert!(a.moves.iter().all(|m| m.chance == 1.0 || m.chance <= 1.0 - FLOOR), "{:?}", a.moves);
+        let b = super::super::advise_with(&behind.view(behind.to_act()), &[], settings);
+        assert!(!b.moves.is_empty());
+        assert!(b.moves.iter().all(|m| m.chance >= FLOOR) && b.now >= FLOOR, "{:?}", b.moves);
     }
 
     /// Issue 41: who plays a seat is a term of its own; the same position reads alike for every

@@ -9,7 +9,7 @@
 //! the advice's own play as `expert`) against medium and hard ones ([`from_record`]). Each
 //! turn's start is a [`Moment`]: every seat's public terms and who plays it. The weights are
 //! fitted by Newton's method on the conditional logit's likelihood ([`fit`]) on the games of
-//! even seed, and measured on the odd ones ([`Report`]): calibration by bucket, log loss and
+//! even seed, and measured on the odd ones ([`report`]): calibration by bucket, log loss and
 //! Brier score against even chances, for every seat and for the seat whose turn starts.
 
 use std::fmt::Write as _;

@@ -47,8 +47,9 @@
 //! The chance is a conditional logit (a softmax over the seats) of public features and of who
 //! plays each seat ([`chance`]; the weights are data, [`model`], written by the fit:
 //! `cargo run --release --example fit_advice`, [`fit`]). It assumes every seat plays on as
-//! the fit's players of its level did, a person as a medium player, and the seat advised as
-//! one that plays the advice's first move from here ([`chance::Table`]). While the game can
+//! the fit's players of its level did, and a seat whose player the caller doesn't give (a
+//! person) as a medium player; the expert player gives its own seat as one that plays the
+//! advice's first move ([`chance::Table`]). While the game can
 //! still turn no seat reads below [`chance::FLOOR`] or above 1 minus it; where the fit saw no
 //! games like this one, [`chance::reading`] says so in words. How well it is calibrated, by
 //! bucket and by player, and the Brier score against even chances: docs/advice-model.md.
@@ -163,9 +164,9 @@ pub struct Settings {
     pub budget: Duration,
     /// The groups played out (and ending the turn, when legal).
     pub candidates: usize,
-    /// Who plays each seat, as the chance model reads it ([`chance::Table`]); the seat advised,
-    /// when the table doesn't say, as playing the advice's first move
-    /// ([`chance::Player::Coached`]).
+    /// Who plays each seat, as the chance model reads it ([`chance::Table`]): a seat not given
+    /// reads as a medium player; the expert player gives its own seat as
+    /// [`chance::Player::Coached`].
     pub table: chance::Table,
 }
 
@@ -220,11 +221,7 @@ struct Candidate {
 /// advice is a function of the view alone.
 pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Advice {
     let me = view.seat();
-    // The seat advised plays as advised unless the caller says who plays it.
-    let table = match settings.table.player(me) {
-        chance::Player::Unknown => settings.table.with_coached(me),
-        _ => settings.table,
-    };
+    let table = settings.table;
     let now = chance::Chances::for_seat_at(view, &table).of(me);
     let mut advice = Advice { seat: me, now, moves: Vec::new(), worlds: 0 };
     if view.winner().is_some() || !view.is_to_act() {
