@@ -71,7 +71,7 @@ fn main() {
     let t = std::thread::spawn(move || a.into_iter().flat_map(fit::mixed).collect::<Vec<Moment>>());
     let mut data: Vec<Moment> = b.into_iter().flat_map(fit::mixed).collect();
     data.extend(t.join().expect("the other thread's games"));
-    data.extend(records.iter().flat_map(fit::from_record));
+    data.extend(records.iter().flat_map(|r| fit::from_record(&as_saved(r))));
     let (train, test): (Vec<Moment>, Vec<Moment>) = data.into_iter().partition(|m| m.seed % 2 == 0);
     println!(
         "{} mixed games, {} saved games: {} moments to fit, {} to test\n",
@@ -106,7 +106,7 @@ fn main() {
     if advice_games > 0 {
         let held: Vec<_> = records.iter().filter(|r| r.seed() % 2 == 1).take(advice_games).collect();
         for (name, model) in [("before", before), ("after", after)] {
-            let all: Vec<_> = held.iter().flat_map(|r| fit::advice_pairs(r, advice_every, model)).collect();
+            let all: Vec<_> = held.iter().flat_map(|r| fit::advice_pairs(&as_saved(r), advice_every, model)).collect();
             let pairs: Vec<(f64, f64, f64)> = all.iter().map(|&(p, y, e, _)| (p, y, e)).collect();
             let (b, even) = fit::brier(&pairs);
             println!(
@@ -191,4 +191,15 @@ fn paired_report(a: &Path, b: &Path) -> String {
         wilson(wa),
         wilson(wb)
     )
+}
+
+/// A save as the fit reads it (`catan::bots` doesn't read saves: that would tie the bots to
+/// the save format, which already reads the bots).
+fn as_saved(r: &catan::save::Record) -> fit::Saved<'_> {
+    fit::Saved {
+        start: r.game_at(0),
+        actions: r.actions(),
+        levels: r.kinds().iter().map(|k| k.bot_level()).collect(),
+        seed: r.seed(),
+    }
 }

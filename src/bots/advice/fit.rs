@@ -17,8 +17,7 @@ use std::fmt::Write as _;
 use super::chance::{self, FEATURES, Player, Table, Terms, features, softmax};
 use crate::bots::random::SplitMix64;
 use crate::bots::{self, BotLevel};
-use crate::engine::{Config, DevCard, Game, MapId, Module, Modules, PlayerView, Seat};
-use crate::save::Record;
+use crate::engine::{Action, Config, DevCard, Game, MapId, Module, Modules, PlayerView, Seat};
 
 /// The weights before issue 41's refit (no term for who plays a seat, no floor): the "before"
 /// of the report.
@@ -162,14 +161,22 @@ pub fn mixed(seed: u64) -> Vec<Moment> {
     moments_of(start, &actions, &players, group, seed)
 }
 
+/// A saved game as the fit reads it (the caller reads the file: the bots don't depend on the
+/// save format): where it started, its actions, each seat's level (`None`: a person), its seed.
+pub struct Saved<'a> {
+    pub start: Game,
+    pub actions: &'a [Action],
+    pub levels: Vec<Option<BotLevel>>,
+    pub seed: u64,
+}
+
 /// The moments of a saved game (an arena's: its seats' kinds say who played them), grouped by
 /// its line-up as seen from seat 0's entrant ("expert vs 3 medium" when the line-up is one
 /// player against three of another level).
-pub fn from_record(record: &Record) -> Vec<Moment> {
-    let players: Vec<Player> =
-        record.kinds().iter().map(|k| k.bot_level().map_or(Player::Unknown, Player::Bot)).collect();
+pub fn from_record(record: &Saved<'_>) -> Vec<Moment> {
+    let players: Vec<Player> = record.levels.iter().map(|l| l.map_or(Player::Unknown, Player::Bot)).collect();
     let group = lineup_name(&players);
-    let mut moments = moments_of(record.game_at(0), record.actions(), &players, &group, record.seed());
+    let mut moments = moments_of(record.start, record.actions, &players, &group, record.seed);
     moments.iter_mut().for_each(|m| m.saved = true);
     moments
 }
@@ -429,22 +436,22 @@ pub fn model_file(w: &Terms, header: &str) -> String {
 }
 
 /// Who plays each seat of a record, as the model reads it.
-pub fn table_of(record: &Record) -> Table {
-    Table::of_levels(record.kinds().iter().map(|k| k.bot_level()))
+pub fn table_of(record: &Saved<'_>) -> Table {
+    Table::of_levels(record.levels.iter().copied())
 }
 
 /// The advice's own chance ([`super::advise`]'s `now`, its playouts and the model of
 /// `model`) for the seat whose turn starts, at every `every`-th turn start of `record`, with
 /// the record's players known or not (as `model` says); the seat's win; 1/n; and who played the
 /// seat. The costly part of the report.
-pub fn advice_pairs(record: &Record, every: usize, model: Model<'static>) -> Vec<(f64, f64, f64, Player)> {
+pub fn advice_pairs(record: &Saved<'_>, every: usize, model: Model<'static>) -> Vec<(f64, f64, f64, Player)> {
     let table = if model.players { table_of(record) } else { Table::default() };
     let floor = if model.floor { chance::FLOOR } else { 0.0 };
     let table = Table { weights: model.weights, floor, ..table };
-    let mut game = record.game_at(0);
+    let mut game = record.start;
     let mut turn = game.turn_number();
     let mut at = Vec::new();
-    for &a in record.actions() {
+    for &a in record.actions {
         game.apply(a).expect("a record's actions are legal");
         if game.turn_number() != turn && !game.is_over() {
             turn = game.turn_number();
