@@ -50,8 +50,12 @@ impl App {
         for id in 0..=self.others.len() {
             self.on_screen(id, App::sync_screen);
         }
-        // The focus set: each screen's mode.
-        self.settle();
+        // The focus set: each screen's mode (who holds each keyboard is as settled above: the
+        // focus, the viewer a shared screen clears and stale advice do not change it).
+        let table = &self.table;
+        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            screen.settle_mode(table);
+        }
     }
 
     /// Sets the focus the game's phase asks for on the screen whose turn it is, if the player
