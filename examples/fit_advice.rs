@@ -17,7 +17,7 @@
 //! entrant's wins game by game, side by side, with Wilson 95% intervals. The report, in
 //! Markdown, goes to standard output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use catan::bots::advice::chance::{Terms, WEIGHTS};
 use catan::bots::advice::fit::{self, BEFORE, Model, Moment};
@@ -151,7 +151,7 @@ fn main() {
 /// The first entrant's wins in two arena runs of the same seeds, game by game (files of the
 /// same name): each run's rate with its Wilson 95% interval, and the games only one of them
 /// won.
-fn paired_report(a: &PathBuf, b: &PathBuf) -> String {
+fn paired_report(a: &Path, b: &Path) -> String {
     // Whether the arena's first entrant (named "LEVEL 1") won the saved game.
     let first_won = |p: &PathBuf| {
         let record = catan::save::load(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
