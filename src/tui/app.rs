@@ -46,6 +46,9 @@ pub struct App {
     pub screen: Screen,
     /// The other screens over the same table, one a joined seat (their ids are 1, 2...).
     pub others: Vec<Screen>,
+    /// Every screen has been settled since the message began (an action settles them in
+    /// `App::sync`): `update` and `tick` then settle no more at their end.
+    pub(in crate::tui) settled: bool,
 }
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -78,7 +81,7 @@ impl App {
         table.rules = rules;
         let mut screen = Screen::new(theme);
         (screen.start, screen.size) = (Some(StartForm::default()), (100, 32));
-        let mut app = App { table, screen, others: Vec::new() };
+        let mut app = App { table, screen, others: Vec::new(), settled: false };
         if let Some(seats) = seats {
             app.begin(seats);
         }
@@ -170,6 +173,7 @@ impl App {
             let need = layout::need(table, screen.start.is_some());
             screen.settle(table, need);
         }
+        self.settled = true;
     }
 
     /// Seats `seat` on a screen of its own (a friend joining from another terminal): the new
@@ -215,6 +219,7 @@ impl App {
 
     /// Handles one message.
     pub fn update(&mut self, msg: Msg) {
+        self.settled = false;
         match msg {
             Msg::Resize(w, h) => self.screen.size = (w, h),
             // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
@@ -247,8 +252,11 @@ impl App {
             }
             Msg::Key(_) => {}
         }
-        // Whatever the message changed, every screen shows it from now on.
-        self.settle();
+        // Whatever the message changed, every screen shows it from now on (settled once: an
+        // action has settled them already).
+        if !self.settled {
+            self.settle();
+        }
     }
 
     /// The keys the players' letters give: on the shared answer screen, the "who builds?"

@@ -14,6 +14,7 @@ pub mod game_story;
 pub mod keymap;
 pub mod legal;
 pub mod offers;
+pub mod perform;
 pub mod picker;
 pub mod played;
 pub mod save_prompt;

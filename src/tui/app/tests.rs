@@ -266,10 +266,9 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
 }
 
 /// Issue 35: who holds the keyboard (the mode, the hand-off, the shared screens, the bot to
-/// act, the guarded screen) is worked out once per change of the model and read by the rest: a
-/// frame works it out at most once however many views and footer keys ask, a second frame of
-/// the same model not at all, and a key press with its frame only a few times (once per change
-/// the key makes, and once after).
+/// act, the guarded screen) is worked out once per change of the model and read by the rest.
+/// Issue 40: once a key, whether it plays an action or not (an action's aftermath settles every
+/// screen, and the key's end then settles nothing more); a frame works it out not at all.
 #[test]
 fn the_keyboard_is_worked_out_once_a_change() {
     use crate::tui::model::screen::keyboard_counter::worked_out;
@@ -290,26 +289,28 @@ fn the_keyboard_is_worked_out_once_a_change() {
         KeyCode::Char('a'),
         KeyCode::Char('u'),
     ];
-    let (mut pick, mut most) = (0x2545_F491_4F6C_DD1D_u64, 0);
+    let (mut pick, mut acted) = (0x2545_F491_4F6C_DD1D_u64, 0);
     for _ in 0..1500 {
         pick ^= pick << 13;
         pick ^= pick >> 7;
         pick ^= pick << 17;
         let key = keys[(pick % keys.len() as u64) as usize];
-        let before = worked_out();
+        let (before, logged) = (worked_out(), app.table.log.len());
         app.update(Msg::key(key));
         let keyed = worked_out();
+        assert_eq!(keyed - before, 1, "{key:?}: the key worked the keyboard out {} times", keyed - before);
+        if app.table.log.len() != logged {
+            acted += 1;
+        }
         terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
-        assert!(worked_out() - keyed <= 1, "{key:?}: the frame worked the keyboard out {} times", worked_out() - keyed);
-        let framed = worked_out();
-        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
-        assert_eq!(worked_out(), framed, "a second frame of the same model worked it out again");
-        most = most.max(framed - before);
+        assert_eq!(worked_out(), keyed, "{key:?}: the frame worked the keyboard out");
         if app.table.game().is_over() {
             break;
         }
     }
-    assert!(most <= 4, "a key and its frame worked the keyboard out {most} times");
+    // The keys played actions (so the once holds for an action's aftermath, not only for keys
+    // that change nothing).
+    assert!(acted > 20, "only {acted} keys played an action");
 }
 
 /// Issue 36: a resumed game's people get the tips the settings name them with (the save keeps

@@ -3,10 +3,10 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use crate::engine::{Action, Phase, Seat};
+use crate::engine::Seat;
 use crate::tui::app::App;
 use crate::tui::model::focus::Message;
-use crate::tui::model::offers::{Choice, Step};
+use crate::tui::model::offers::Step;
 
 impl App {
     /// A key on the shared answer screen; false when it is not one of its keys.
@@ -32,28 +32,5 @@ impl App {
             Step::Gave(..) => self.apply(Vec::new()),
         }
         true
-    }
-
-    /// Plays the answers given on the shared screen whose turn (in the engine's order) has
-    /// come; returns the first refusal. An accept is taken at the player's word (H4), so the
-    /// engine refuses none of these; should it, the answer is taken back and asked again.
-    pub(in crate::tui) fn play_given(&mut self) -> Option<String> {
-        if !matches!(self.table.game().phase(), Phase::Trade { .. }) {
-            self.table.offer_table.clear();
-            return None;
-        }
-        loop {
-            let s = self.table.game().to_act();
-            let action = match self.table.offer_table.given(s) {
-                _ if s == self.table.game().current_player() => return None,
-                Some(Choice::Accept) => Action::AcceptTrade,
-                Some(Choice::Decline) => Action::DeclineTrade,
-                _ => return None,
-            };
-            if let Err(why) = self.apply_one(action) {
-                self.table.offer_table.given[s.index()] = None;
-                return Some(format!("{}'s answer was not taken: {why}", self.table.name(s)));
-            }
-        }
     }
 }

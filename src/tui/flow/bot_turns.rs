@@ -65,9 +65,10 @@ impl App {
     /// enough. Returns true when the screen changed. Bots play only while nothing is open over
     /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
+        self.settled = false;
         let advised = self.poll_coach(false);
         let changed = self.tick_bots(now) || advised;
-        if changed {
+        if changed && !self.settled {
             self.settle();
         }
         changed

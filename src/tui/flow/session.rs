@@ -75,7 +75,7 @@ impl App {
         app.table.set_played(Played::Recorded(record));
         // A game loaded over has its story too (sync ran before the record was in), and its
         // computer players play (a plain game has none to arm).
-        app.keep_story();
+        app.table.keep_story();
         app.settle();
         app
     }
@@ -128,12 +128,6 @@ impl App {
         }
     }
 
-    /// After the record changed: autosave due, and whether undo is possible now.
-    pub(in crate::tui) fn recorded(&mut self) {
-        self.table.dirty = true;
-        self.table.undoable = self.table.record().is_some_and(|r| r.can_undo().is_ok());
-    }
-
     /// `u`: takes back the acting player's last action if nothing new was revealed by it.
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
@@ -143,7 +137,7 @@ impl App {
             Ok(action) => {
                 self.table.log = self.table.record().map(Record::log).unwrap_or_default();
                 self.screen.log_scroll = 0;
-                self.recorded();
+                self.table.recorded();
                 self.sync();
                 let text = format!("took back {}", taken_back(action));
                 self.screen.message = Some(Message { text, error: false });

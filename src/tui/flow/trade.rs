@@ -19,7 +19,7 @@
 
 use crossterm::event::KeyCode;
 
-use crate::engine::{Action, Answer, Phase, Seat};
+use crate::engine::{Action, Phase, Seat};
 use crate::tui::app::App;
 use crate::tui::model::dialog::{Composer, Dialog, Outcome};
 use crate::tui::model::focus::Focus;
@@ -69,16 +69,5 @@ impl App {
             None => return false,
         }
         true
-    }
-
-    /// An offer is open and every player asked has declined it.
-    pub(in crate::tui) fn all_declined(&self) -> bool {
-        match self.table.game().phase() {
-            Phase::Trade { answers, .. } => {
-                answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
-                    && answers.contains(&Answer::Decline)
-            }
-            _ => false,
-        }
     }
 }

@@ -45,7 +45,7 @@ impl App {
                     .is_some_and(|(_, cost)| !self.table.acting_view().hand().contains(&cost)) =>
                 {
                     let (what, cost) = purpose.cost(self.table.game()).expect("checked just above");
-                    self.cannot_afford(what, cost)
+                    self.table.cannot_afford(what, cost)
                 }
                 _ => {
                     let rule = match purpose {

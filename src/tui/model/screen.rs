@@ -112,6 +112,13 @@ impl Screen {
         self.keyboard = self.work_out(table, need);
     }
 
+    /// The mode again, and nothing else, after a change of this screen's focus or advice
+    /// alone (`App::sync` gives each screen the focus its settled keyboard asks for): who
+    /// holds the keyboard does not follow from those, so it stays as [`Screen::settle`] left it.
+    pub fn settle_mode(&mut self, table: &Table) {
+        self.keyboard.mode = self.find_mode(table, &self.keyboard);
+    }
+
     fn work_out(&self, table: &Table, need: (u16, u16)) -> Keyboard {
         #[cfg(test)]
         keyboard_counter::WORKED_OUT.with(|c| c.set(c.get() + 1));
