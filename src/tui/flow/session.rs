@@ -38,12 +38,16 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
             }
         };
         (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+        // `--no-bot-offers` (or the setting) holds from `--players` on, not only the start screen.
+        app.table.offers_to_people = !options.remembered.no_bot_offers;
         app.set_files(Files::from_env(), None);
         return app;
     };
     let actions = resume.record.len();
     let mut app = App::from_record(resume.record, options.theme);
     (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+    // And after `--continue` and `--load` (issue 42: 10 offers in 279 actions with it off).
+    app.table.offers_to_people = !options.remembered.no_bot_offers;
     app.resume_tips(&options.remembered.tips);
     // A loaded game gets its own autosave at once, so `--continue` comes back to it.
     app.table.dirty = resume.autosave.is_none();
@@ -222,5 +226,42 @@ fn taken_back(action: Action) -> String {
         Action::SailShip { .. } => "the ship's sailing".into(),
         Action::BoardShip { .. } => "the knight unit's boarding".into(),
         other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotLevel;
+    use crate::engine::Config;
+    use crate::save::SeatInfo;
+    use crate::tui::{Options, Remembered};
+    use std::time::Duration;
+
+    fn options(no_bot_offers: bool, resume: Option<Resume>) -> Options {
+        Options {
+            seed: 42,
+            seats: Some(vec![SeatInfo::human("Ann"), SeatInfo::bot("Bert", BotLevel::Medium), SeatInfo::human("Cy")]),
+            mouse: false,
+            theme: Default::default(),
+            resume,
+            rules: Config::with_players(3),
+            bot_delay: Duration::ZERO,
+            bot_time: Duration::from_millis(50),
+            remembered: Remembered { no_bot_offers, ..Remembered::default() },
+        }
+    }
+
+    /// Issue 42: "Bot offers to people" off held only for a game begun on the start screen;
+    /// `--players`, `--continue` and `--load` had bots offer all the same.
+    #[test]
+    fn no_bot_offers_holds_for_players_and_for_a_resumed_game() {
+        for off in [false, true] {
+            assert_eq!(app_for(options(off, None)).table.offers_to_people, !off, "--players, off: {off}");
+            let names = vec!["Ann".to_string(), "Bert".to_string(), "Cy".to_string()];
+            let record = Record::new(Config::with_players(3), 42, names).expect("a record");
+            let resume = Resume { record, autosave: None, file: "game.json".into(), note: None };
+            assert_eq!(app_for(options(off, Some(resume))).table.offers_to_people, !off, "--load, off: {off}");
+        }
     }
 }
