@@ -112,7 +112,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// The line-up: one bot level per seat, in seat order, 2 to 6 of them (random, easy,
-    /// medium, alphabeta, hard; a level may come more than once).
+    /// medium, alphabeta, hard, expert; a level may come more than once).
     #[arg(long, value_name = "LEVELS", default_value = "easy,random,random,random")]
     pub players: String,
     /// Games in all (rounded up to a whole number of seatings).
