@@ -206,6 +206,10 @@ pub enum UndoRefusal {
     /// is part of it, so it is final (RULES H3).
     #[error("a trade another player agreed to can't be taken back")]
     TradeAgreed,
+    /// The last action withdrew an offer every player asked had declined: their answers closed
+    /// it, so it is final (issue 42: undo opened the dead offer again).
+    #[error("everyone declined the offer: there is nothing of it to take back")]
+    AllDeclined,
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::support::records::{choose, random_record};
 use catan::bots::SplitMix64;
-use catan::engine::{Action, Config, Event, Game, Modules, Phase};
+use catan::engine::{Action, Answer, Config, Event, Game, Modules, Phase};
 use catan::save::{self, Record, UndoRefusal};
 
 /// The first moment of random game `seed` right after an action matching `pred`.
@@ -109,6 +109,34 @@ fn a_trade_another_player_agreed_to_is_final() {
     assert_eq!(loaded.can_undo(), Err(UndoRefusal::TradeAgreed));
 }
 
+/// Issue 42: `u` after "everyone declined" opened the dead offer again ("took back withdrawing
+/// the offer: it is open again", the three declines listed). The withdrawal is final, and
+/// nothing before it can be taken back (the offer itself went to the others to answer).
+#[test]
+fn an_offer_everyone_declined_is_closed_for_good() {
+    let record = (0..40)
+        .find_map(|seed| {
+            let record = random_record(seed, 3000);
+            let i = record.actions().iter().enumerate().position(|(i, &a)| {
+                a == Action::CancelTrade
+                    && matches!(record.game_at(i).phase(), Phase::Trade { answers, .. }
+                        if answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
+                            && answers.contains(&Answer::Decline))
+            })?;
+            let mut cut = Record::new(*record.config(), record.seed(), record.names().to_vec()).unwrap();
+            for &a in &record.actions()[..=i] {
+                cut.apply(a).unwrap();
+            }
+            Some(cut)
+        })
+        .expect("some game withdraws an offer everyone declined");
+    assert_eq!(record.game().to_act(), record.game_at(record.len() - 1).to_act());
+    assert_eq!(record.can_undo(), Err(UndoRefusal::AllDeclined));
+    assert_eq!(undo_refusal(&record).to_string(), "everyone declined the offer: there is nothing of it to take back");
+    let loaded = save::from_json(save::to_json(&record).as_bytes()).unwrap();
+    assert_eq!(loaded.can_undo(), Err(UndoRefusal::AllDeclined));
+}
+
 #[test]
 fn ending_the_turn_is_final() {
     let record = after(5, |_, a| a == Action::EndTurn);
@@ -171,7 +199,7 @@ fn every_allowed_undo_restores_the_moment_before() {
     for kind in ["BuildRoad", "BuildSettlement", "BuildCity", "Discard", "MoveRobber", "MaritimeTrade", "PlayKnight"] {
         assert!(undone.contains(kind), "{kind} was never undone: {undone:?}");
     }
-    assert_eq!(refusals.len(), 7, "{refusals:?}");
+    assert_eq!(refusals.len(), 8, "{refusals:?}");
 }
 
 /// Undo as it was decided before issue 24, by replaying the log without its last action: the
@@ -190,6 +218,13 @@ fn replayed_undo(record: &Record) -> Result<Game, UndoRefusal> {
     }
     if matches!(last, Action::ConfirmTrade(_)) {
         return Err(UndoRefusal::TradeAgreed);
+    }
+    if last == Action::CancelTrade
+        && let Phase::Trade { answers, .. } = before.phase()
+        && answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
+        && answers.contains(&Answer::Decline)
+    {
+        return Err(UndoRefusal::AllDeclined);
     }
     if let Some(what) = before.revealed(last, record.game()) {
         return Err(UndoRefusal::Revealed(what.what()));

@@ -13,7 +13,6 @@ use std::time::SystemTime;
 
 use crossterm::event::KeyEvent;
 
-use crate::engine::Action;
 use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
 use crate::tui::model::files::{Files, Resume};
@@ -143,7 +142,7 @@ impl App {
                 self.screen.log_scroll = 0;
                 self.table.recorded();
                 self.sync();
-                let text = format!("took back {}", taken_back(action));
+                let text = format!("took back {}", action.taken_back());
                 self.screen.message = Some(Message { text, error: false });
             }
             Err(refusal) => self.refuse(refusal.to_string()),
@@ -203,29 +202,6 @@ impl App {
             }
             Err(e) => self.refuse(e.to_string()),
         }
-    }
-}
-
-/// The action taken back, in words for the status line.
-fn taken_back(action: Action) -> String {
-    match action {
-        Action::BuildSettlement(_) => "the settlement".into(),
-        Action::BuildCity(_) => "the city".into(),
-        Action::BuildCastle(_) => "the castle".into(),
-        Action::BuildRoad(_) => "the road".into(),
-        Action::Discard(r) => format!("the discarded {}", r.name()),
-        Action::MoveRobber { .. } => "the robber's move".into(),
-        Action::PlayKnight => "the knight".into(),
-        Action::PlayRoadBuilding => "the road building card".into(),
-        Action::PlayYearOfPlenty(..) => "the year of plenty card".into(),
-        Action::MaritimeTrade { .. } => "the trade with the bank".into(),
-        Action::ConfirmTrade(_) => "the trade".into(),
-        Action::CancelTrade => "withdrawing the offer: it is open again".into(),
-        Action::BuildKnight { kind, .. } | Action::BuildShip { kind, .. } => format!("the {}", kind.name()),
-        Action::MoveKnight { .. } => "the knight unit's move".into(),
-        Action::SailShip { .. } => "the ship's sailing".into(),
-        Action::BoardShip { .. } => "the knight unit's boarding".into(),
-        other => format!("{other:?}"),
     }
 }
 

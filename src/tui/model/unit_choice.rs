@@ -277,7 +277,9 @@ fn action_label(game: &Game, a: Action, names: &dyn Fn(Seat) -> String) -> Strin
             let slot = unit % SHIP_SLOT + 1;
             format!("attack {}'s {} ({slot})", names(seat), kind.map_or("unit", UnitKind::name))
         }
-        other => format!("{other:?}"),
+        // The unit choice lists only the actions above; any other is said in the engine's words
+        // (issue 42: no Debug form on a screen).
+        other => other.describe(names, false),
     }
 }
 

@@ -170,36 +170,13 @@ impl Replay {
         let (seat, action) = self.timeline.action(self.step)?;
         let scene = self.scene();
         let app = &scene;
-        let text = match action {
-            Action::BuildSettlement(_) => "builds a settlement".to_string(),
-            Action::BuildCity(_) => "builds a city".to_string(),
-            Action::BuildCastle(_) => "builds a castle".to_string(),
-            Action::BuildRoad(_) => "builds a road".to_string(),
-            Action::RollDice => "rolls the dice".to_string(),
-            Action::Discard(r) => format!("discards 1 {r}"),
-            Action::MoveRobber { hex, .. } => format!("moves the robber to {}", describe::hex_name(app, hex)),
-            Action::BuyDevCard => "buys a development card".to_string(),
-            Action::PlayKnight => format!("plays {}", DevCard::Knight),
-            Action::PlayRoadBuilding => format!("plays {}", DevCard::RoadBuilding),
-            Action::PlayYearOfPlenty(..) => format!("plays {}", DevCard::YearOfPlenty),
-            Action::PlayMonopoly(r) => format!("plays {} on {r}", DevCard::Monopoly),
-            Action::MaritimeTrade { .. } => "trades with the bank".to_string(),
-            Action::OfferTrade { .. } => "offers a trade".to_string(),
-            Action::AcceptTrade => "accepts the offer".to_string(),
-            Action::DeclineTrade => "declines the offer".to_string(),
-            Action::CounterTrade { .. } => "counters the offer".to_string(),
-            Action::ConfirmTrade(partner) => format!("trades with {}", app.table.name(partner)),
-            Action::CancelTrade => "withdraws the offer".to_string(),
-            Action::EndTurn => "ends the turn".to_string(),
-            Action::TakeCard(r) => format!("takes 1 {r} for the 7"),
-            Action::BuyWithGold(r) => format!("buys 1 {r} with 2 gold"),
-            Action::BuildKnight { kind, .. } => format!("builds {}", crate::engine::a_or_an(&kind.to_string())),
-            Action::MoveKnight { .. } => "moves a unit".to_string(),
-            Action::BuildShip { kind, .. } => format!("builds {}", crate::engine::a_or_an(&kind.to_string())),
-            Action::SailShip { .. } => "sails a ship".to_string(),
-            Action::BoardShip { .. } => "boards a knight on a cargo ship".to_string(),
-            Action::Attack { .. } => "attacks".to_string(),
-        };
+        // The engine's words (issue 42: one place), the robber's hex named the board's way;
+        // a finished game's replay shows every card.
+        let names = |s: Seat| app.table.name(s).to_string();
+        let mut text = action.describe(&names, true);
+        if let Action::MoveRobber { hex, .. } = action {
+            text = format!("{text} to {}", describe::hex_name(app, hex));
+        }
         Some((seat, text))
     }
 
