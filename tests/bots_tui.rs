@@ -1,6 +1,6 @@
 //! Computer players at the table (issue 14): bot seats in the terminal front end, driven as the
 //! terminal loop drives them ([`App::tick`]) or all at once ([`App::play_bots`]). One person
-//! among bots never sees a hand-off, the footer says who is thinking, undo never reaches past
+//! among bots takes the keyboard once, as the game opens (issue 42), and never again, the footer says who is thinking, undo never reaches past
 //! the person's own last action (RULES H3), and bot seats are saved and resumed as bots.
 
 mod support;
@@ -33,6 +33,7 @@ fn new_app(seed: u64, seats: Vec<SeatInfo>) -> App {
 /// Ann plays as a hurried person would: places at the cursor (or the next legal place), rolls, ends the turn, and takes
 /// the first legal choice in any dialog (a discard, the robber's victim).
 fn person_moves(app: &mut App) {
+    take_the_keyboard(app);
     match app.screen.mode() {
         // Enter places at the cursor; the robber's cursor starts on the robber, which must
         // move (issue 23), so there Enter is refused and Tab goes to the next legal hex.
@@ -54,14 +55,25 @@ fn person_moves(app: &mut App) {
     }
 }
 
+/// The one Enter of the hand-off that opens a game of one person among bots (issue 42): Ann
+/// takes the keyboard the first time she is to act, and never again.
+fn take_the_keyboard(app: &mut App) {
+    if app.screen.viewer.is_none() && app.screen.handoff() == Some(Seat(0)) {
+        let game = *app.table.game();
+        app.update(Msg::key(KeyCode::Enter));
+        assert_eq!(*app.table.game(), game, "the Enter takes the keyboard and plays nothing");
+    }
+}
+
 /// Plays until Ann has acted `moves` times, the bots at once in between; checks that the
-/// keyboard never leaves her (no hand-off with one person at the table).
+/// keyboard never leaves her once she has taken it (no hand-off with one person at the table).
 fn play(app: &mut App, moves: usize) {
     for _ in 0..moves {
         app.play_bots(10_000);
         if app.table.game().is_over() {
             return;
         }
+        take_the_keyboard(app);
         assert_eq!(app.screen.handoff(), None, "no hand-off with one person at the table");
         assert_eq!(app.screen.viewer, Some(Seat(0)), "the keyboard stays Ann's");
         assert_eq!(app.table.game().to_act(), Seat(0));
@@ -70,9 +82,10 @@ fn play(app: &mut App, moves: usize) {
 }
 
 #[test]
-fn one_person_among_bots_never_sees_a_handoff_and_bots_play_their_seats() {
+fn one_person_among_bots_takes_the_keyboard_once_and_bots_play_their_seats() {
     let mut app = new_app(42, seats(BotLevel::Easy, 4));
-    assert_ne!(app.screen.mode(), Mode::Handoff);
+    app.play_bots(10_000);
+    assert_eq!(app.screen.handoff(), Some(Seat(0)), "the game opens on Ann's hand-off");
     play(&mut app, 40);
     let record = app.table.record().expect("a game being played");
     let by_bots = record.actions().len();
@@ -240,8 +253,8 @@ fn bot_seats_are_saved_and_resumed_as_bots() {
     resumed.table.delay = Duration::ZERO;
     assert_eq!(resumed.table.level(Seat(3)), Some(BotLevel::Easy));
     assert_eq!(resumed.table.label(Seat(3)), "Dirk (easy)");
-    assert_eq!(resumed.screen.viewer, Some(Seat(0)), "the one person has the keyboard at once");
-    assert_eq!(resumed.screen.handoff(), None);
+    // Issue 42: a resumed game opens on the hand-off too (`play` takes it).
+    assert_eq!(resumed.screen.viewer, None, "the one person takes the keyboard first");
     let turn = resumed.table.game().turn_number();
     play(&mut resumed, 30);
     assert!(

@@ -165,7 +165,8 @@ fn continue_resumes_where_the_game_was_quit_and_undo_works_there() {
 }
 
 /// Issue 14: one person and three computer players. The bots play their seats by themselves
-/// (no delay, so the test is quick), the keyboard never leaves Ann (no hand-off), and the keys
+/// (no delay, so the test is quick), Ann takes the keyboard as the game opens (issue 42: the
+/// Enter that started the game places nothing) and it never leaves her after, and the keys
 /// she sends after their moves wait for the half second in which the keyboard comes back.
 #[test]
 fn one_person_plays_three_bots_through_setup_and_turns() {
@@ -175,6 +176,8 @@ fn one_person_plays_three_bots_through_setup_and_turns() {
     // The players panel shows each bot with its level.
     s.wait_for("D Dirk (easy)");
     let no_handoff = |s: &Session| assert!(!s.screen().contains("Pass the keyboard"), "no hand-off:\n{}", s.screen());
+    s.wait_for("Pass the keyboard to A Ann, then press Enter");
+    s.take_keyboard("Ann: place your first settlement");
     no_handoff(&s);
     assert!(s.screen().contains("B Bert (easy)"), "{}", s.screen());
     s.keys("\r", "A Ann places a road");
@@ -376,8 +379,8 @@ fn a_first_run_shows_how_to_play_and_the_next_remembers_the_seats() {
     // Tab: a bot (named for its seat), then Enter on the empty third seat starts.
     s.keys("\t", "bot < medium >");
     s.keys("\r", "3. _");
-    // One person with a bot: the keyboard is Ann's from the start, no hand-off.
-    s.keys("\r", "Ann places a settlement");
+    // One person with a bot: the game opens on Ann's hand-off (issue 42).
+    s.keys("\r", "Pass the keyboard to A Ann, then press Enter");
     s.pause(HANDOFF_HOLD);
     s.keys("q", "Quit");
     s.send("y");

@@ -385,10 +385,17 @@ fn tips_are_set_per_person_seat_and_remembered() {
     press(&mut app, "Right Left Right");
     let form = app.screen.start.as_ref().unwrap();
     assert_eq!([form.seats[0].tips, form.seats[1].tips, form.seats[2].tips], [true, false, true]);
+    // Issue 42: the seats' hints say what the arrows do on the seat under the cursor.
+    let hint = |app: &mut App| {
+        region(app, 96, 28, Region::Body).lines().find(|l| l.contains("Tab: person or bot")).unwrap().to_string()
+    };
+    assert!(hint(&mut app).contains("←→: tips on/off"), "on Cy, a person: {}", hint(&mut app));
     insta::assert_snapshot!("start_form_with_tips", region(&mut app, 96, 28, Region::Body));
     insta::assert_snapshot!("start_form_tips_status", region(&mut app, 96, 28, Region::Footer));
     // Right on a bot's seat is its level, never tips.
-    press(&mut app, "Up Right Down Enter Enter");
+    press(&mut app, "Up");
+    assert!(hint(&mut app).contains("←→: its level"), "on Bob, a bot: {}", hint(&mut app));
+    press(&mut app, "Right Down Enter Enter");
     assert!(app.screen.start.is_none(), "{:?}", app.screen.message);
     assert_eq!(app.screen.coach.tips, [true, false, true]);
     let (again, _) = Remembered::read(Some(file.clone()));

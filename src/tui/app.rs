@@ -134,19 +134,17 @@ impl App {
     }
 
     /// Seats the players: names, letters, who plays each seat. The first screen holds every
-    /// person seat (a game dealt anew has no joined screens). With one person among computer
-    /// players the keyboard is theirs from the start: no hand-off is ever needed.
+    /// person seat (a game dealt anew has no joined screens). No one holds the keyboard yet:
+    /// the first person to act takes it on the hand-off screen, one person among computer
+    /// players too (issue 42: an Enter from the start screen must not place a piece unseen);
+    /// after that the keyboard stays theirs.
     pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
         self.table.names = seats.iter().map(|s| s.name.clone()).collect();
         self.table.letters = letters_for(&self.table.names);
         self.table.seat(seats);
         self.others.clear();
         self.screen.holds = self.table.humans().fold(SeatSet::default(), SeatSet::with);
-        let humans: Vec<Seat> = self.table.humans().collect();
-        self.screen.viewer = match humans[..] {
-            [only] if seats.len() > 1 => Some(only),
-            _ => None,
-        };
+        self.screen.viewer = None;
     }
 
     /// What the views draw: the screen whose key is handled (the first between keys) over

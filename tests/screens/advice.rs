@@ -214,6 +214,9 @@ fn an_offer_received_in_private_is_advised() {
     let mut app = App::resume(1, seats, game, Vec::new(), PLAIN);
     app.update(Msg::Resize(140, 45));
     app.screen.coach.untimed(WORLDS);
+    // The resumed game opens on Ann's hand-off (issue 42).
+    assert_eq!(app.screen.mode(), Mode::Handoff);
+    press(&mut app, "Enter");
     assert_eq!(app.screen.mode(), Mode::Answer);
     ask(&mut app);
     let advice = app.advice_shown().expect("advice on a private answer");

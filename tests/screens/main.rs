@@ -144,18 +144,43 @@ fn too_small_screen_recovers_on_resize() {
     assert!(draw(&mut app, 100, 32).contains("place your first settlement"));
 }
 
+/// The end of a whole game of three, played as [`game_over_screen`] says.
+fn game_over_3() -> catan::save::Record {
+    positions::position("game_over_3", || {
+        let app = walk(new_app(3), &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(false));
+        app.expect("the game ends").table.record().expect("a game played through the app is recorded").clone()
+    })
+}
+
 /// The end of a whole game, played through the app by [`sorted_stepping`] on the shared walk
 /// (so the log and statistics fill as in play) and saved as the fixture `game_over_3`.
 #[test]
 fn game_over_screen() {
-    let record = positions::position("game_over_3", || {
-        let app = walk(new_app(3), &mut Lcg::new(0), usize::MAX, until(Game::is_over), sorted_stepping(false));
-        app.expect("the game ends").table.record().expect("a game played through the app is recorded").clone()
-    });
+    let record = game_over_3();
     let mut app = positions::app_at(&record, PLAIN);
     let screen = draw(&mut app, 100, 32);
     assert!(screen.contains("wins with"));
     insta::assert_snapshot!(screen);
+}
+
+/// Issue 42: on the game-over board the log scrolls with PgUp and `[` (back) and PgDn and `]`
+/// (on), as in play.
+#[test]
+fn the_log_scrolls_on_the_game_over_board() {
+    let record = game_over_3();
+    let mut app = positions::app_at(&record, PLAIN);
+    draw(&mut app, 100, 32);
+    press(&mut app, "b");
+    let board = draw(&mut app, 100, 32);
+    for (back, on) in [("PgUp", "PgDn"), ("[", "]")] {
+        press(&mut app, back);
+        assert!(app.screen.log_scroll > 0, "{back} scrolls the log back");
+        let scrolled = draw(&mut app, 100, 32);
+        assert_ne!(scrolled, board, "{back} shows older lines");
+        press(&mut app, on);
+        assert_eq!(app.screen.log_scroll, 0, "{on} scrolls it on");
+        assert_eq!(draw(&mut app, 100, 32), board);
+    }
 }
 
 #[test]

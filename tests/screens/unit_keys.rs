@@ -236,6 +236,9 @@ fn ann_may_attack_and_move() -> (App, Hex) {
     let hex = ann_knight_ready(record.game()).expect("Ann's knight ready in the saved position");
     let mut app = App::from_record(record, catan::tui::Theme { color: false, ascii: false });
     app.update(catan::tui::Msg::Resize(140, 45));
+    // The resumed game opens on Ann's hand-off (issue 42).
+    assert_eq!(app.screen.handoff(), Some(A));
+    press(&mut app, "Enter");
     (app, hex)
 }
 

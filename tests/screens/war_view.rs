@@ -182,6 +182,10 @@ fn r57_the_header_shows_the_attack_round_and_its_order() {
     let (w, h) = app.scene().min_size();
     let small = draw(&mut app, w, h);
     assert!(small.contains("│attack order: lowest first; points win"), "at {w} x {h}:\n{small}");
+    // Issue 42: the panel's title says what ends a war, not "10 to win" alone.
+    for screen in [&s, &small] {
+        assert!(screen.contains("Players · most after 6 rounds, or 10 "), "{screen}");
+    }
     insta::assert_snapshot!("attack_phase_header", parts(game, PLAIN, &[Region::Header, Region::Side]));
 }
 

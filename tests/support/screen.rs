@@ -40,6 +40,7 @@ pub fn key(word: &str) -> KeyCode {
         "Backspace" => KeyCode::Backspace,
         "Del" => KeyCode::Delete,
         "PgDn" => KeyCode::PageDown,
+        "PgUp" => KeyCode::PageUp,
         c if c.chars().count() == 1 => KeyCode::Char(c.chars().next().unwrap()),
         other => panic!("unknown key {other}"),
     }

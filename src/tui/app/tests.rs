@@ -325,3 +325,24 @@ fn a_resumed_game_keeps_its_peoples_tips_by_name() {
     app.resume_tips(&["Ann".to_string(), "Bob".to_string()]);
     assert_eq!(app.screen.coach.tips, [true, false, false]);
 }
+
+/// Issue 42: one person among computer players opens on the hand-off screen, as any hand-off:
+/// the first Enter (a reflex from the start screen) takes the keyboard and places nothing;
+/// after it the keyboard stays theirs.
+#[test]
+fn one_person_among_bots_takes_the_keyboard_first() {
+    use crate::bots::BotLevel;
+    use crate::engine::Seat;
+    use crate::save::SeatInfo;
+    use crate::tui::keymap::Mode;
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Easy), SeatInfo::bot("Cy", BotLevel::Easy)];
+    let mut app = App::with_seats(3, Some(seats), Theme::default(), crate::engine::Config::default());
+    app.update(Msg::Resize(140, 45));
+    // The bots before Ann in the set-up order place first.
+    app.play_bots(1000);
+    assert_eq!((app.screen.mode(), app.screen.handoff()), (Mode::Handoff, Some(Seat(0))));
+    let game = *app.table.game();
+    app.update(Msg::key(KeyCode::Enter));
+    assert_eq!(*app.table.game(), game, "the Enter took the keyboard and placed nothing");
+    assert_eq!((app.screen.mode(), app.screen.viewer), (Mode::Select, Some(Seat(0))));
+}

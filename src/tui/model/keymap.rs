@@ -343,6 +343,9 @@ const OVER: &[Binding] = &[
     b(&[Char('c')], "c", Cmd::Toggle, "the game's story"),
     b(&[Char('s'), Char('S')], "s", Cmd::Save, "save"),
     b(&[Char('q'), Esc], "q", Cmd::Yes, "quit"),
+    // The log keys of play (issue 42), kept out of the footer as in play: `b` shows the log.
+    b(&[PageUp, Char('[')], "", Cmd::LogUp, ""),
+    b(&[PageDown, Char(']')], "", Cmd::LogDown, ""),
 ];
 
 /// The save prompt takes typed characters itself; these are the keys that aren't text.

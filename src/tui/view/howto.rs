@@ -62,8 +62,9 @@ const PAGE: &[Page] = &[
         word: "hand-off",
         paragraphs: &["Everyone plays on one keyboard. Before a person acts (their turn, an answer to an offer, a \
              discard) the screen asks to pass the keyboard to them, and every hand stays hidden until \
-             they press {Enter}; keys pressed in the moment after it are dropped too. Computer players \
-             need no hand-off: their moves show one by one, and any key skips ahead. With five or six \
+             they press {Enter}; keys pressed in the moment after it are dropped too. One person among \
+             computer players takes the keyboard so once, as the game opens. Computer players need no \
+             hand-off: their moves show one by one, and any key skips ahead. With five or six \
              players, after each turn one screen asks who wants to build: press your letter, then \
              {Enter}; only those take the keyboard."],
     },

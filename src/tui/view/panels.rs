@@ -181,8 +181,17 @@ pub fn players(app: &Scene, area: Rect, buf: &mut Buffer) {
     if let Some(scores) = crate::tui::view::house::war_scores(app) {
         lines.extend(scores.map(|line| Line::styled(line, app.theme.dim())));
     }
-    let title = format!(" Players · {} to win ", g.config().target);
-    Paragraph::new(lines).block(block(app, title)).render(area, buf);
+    Paragraph::new(lines).block(block(app, players_title(g))).render(area, buf);
+}
+
+/// The players panel's title: what ends the game. A war (R57) ends after its rounds, on
+/// points, unless someone reaches the target first (R38); the rounds are the engine's.
+fn players_title(g: &crate::engine::Game) -> String {
+    let target = g.config().target;
+    match g.war_turn(1) {
+        Some(war) => format!(" Players · most after {} rounds, or {target} ", 2 * war.rounds),
+        None => format!(" Players · {target} to win "),
+    }
 }
 
 /// Resource counts in as few lines as fit `width`: one line, or three resources then two.

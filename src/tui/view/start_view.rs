@@ -103,7 +103,14 @@ fn players(app: &Scene, form: &StartForm) -> Vec<Line<'static>> {
     let dim = |s: &str| Line::styled(s.to_string(), app.theme.dim());
     out.push(Line::raw(""));
     out.push(dim("Enter: the next seat (or a new one)"));
-    out.push(dim("Tab: person or bot · ←→: its level"));
+    // The arrows set a bot's level and turn a person's tips on or off (issue 36): said for
+    // the seat under the cursor, both elsewhere.
+    let arrows = match form.row {
+        Row::Seat(i) if form.seats[i].bot.is_some() => "its level",
+        Row::Seat(_) => "tips on/off",
+        _ => "level/tips",
+    };
+    out.push(dim(&format!("Tab: person or bot · ←→: {arrows}")));
     out.push(dim("Del: remove a seat"));
     out.push(dim("Enter on an empty last seat starts"));
     out.push(dim("?: how to play"));
