@@ -9,7 +9,7 @@
 //! `Copy` value), and rebuilt by the replay that checks a save when it is loaded; they are
 //! never saved.
 
-use crate::engine::{Action, Answer, Game, Phase};
+use crate::engine::{Action, Game};
 
 use super::error::UndoRefusal;
 
@@ -51,19 +51,6 @@ impl UndoMemory {
     }
 }
 
-/// Whether every player asked turned the open offer down (issue 42): the offer is then closed
-/// by their answers, and the withdrawal the table plays for the offerer only says so; taking it
-/// back would open the dead offer again, the declines listed.
-fn all_declined(before: &Game) -> bool {
-    match before.phase() {
-        Phase::Trade { answers, .. } => {
-            answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
-                && answers.contains(&Answer::Decline)
-        }
-        _ => false,
-    }
-}
-
 /// Why `action`, played on `before` and leading to `after`, can never be taken back (the rule
 /// in [`Record::can_undo`](super::Record::can_undo)), or `None` when it may be.
 fn refusal(before: &Game, action: Action, after: &Game) -> Option<UndoRefusal> {
@@ -76,7 +63,9 @@ fn refusal(before: &Game, action: Action, after: &Game) -> Option<UndoRefusal> {
     if matches!(action, Action::ConfirmTrade(_)) {
         return Some(UndoRefusal::TradeAgreed);
     }
-    if action == Action::CancelTrade && all_declined(before) {
+    // Issue 42: the table's withdrawal of an offer everyone declined only says what their
+    // answers closed; taking it back would open the dead offer again.
+    if action == Action::CancelTrade && before.offer_declined_by_all() {
         return Some(UndoRefusal::AllDeclined);
     }
     // What the action revealed, the engine says (H3: the RNG drawn from, or hidden cards).

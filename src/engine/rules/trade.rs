@@ -304,13 +304,19 @@ impl Game {
         ev.push(Event::Traded { seat: s, partner: o, gave: give, got: get });
     }
 
+    /// Whether an offer is open and every player asked declined it (an offer asks at least
+    /// one): it is closed by their answers, not by a change of the offerer's mind.
+    pub fn offer_declined_by_all(&self) -> bool {
+        match self.phase {
+            Phase::Trade { answers, .. } => answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked)),
+            _ => false,
+        }
+    }
+
     /// Closes the offer without a trade.
     pub(super) fn cancel_trade(&mut self, s: Seat, ev: &mut impl EventSink) {
         // Closing an offer everyone asked declined is not a change of mind: the log says so.
-        let declined = match self.phase {
-            Phase::Trade { answers, .. } => answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked)),
-            _ => false,
-        };
+        let declined = self.offer_declined_by_all();
         self.phase = Phase::Main;
         ev.push(if declined { Event::TradeDeclined { seat: s } } else { Event::TradeCancelled { seat: s } });
     }

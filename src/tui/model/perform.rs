@@ -6,7 +6,7 @@
 //! follows in `App::after` (flow/aftermath.rs): the table knows nothing of screens.
 
 use crate::bots::{self, BotLevel};
-use crate::engine::{Action, Answer, Hand, Phase, RuleError, Seat, SeatSet, Target};
+use crate::engine::{Action, Hand, Phase, RuleError, Seat, SeatSet, Target};
 use crate::tui::model::bot_job::bot_seed;
 use crate::tui::model::builders::{Builders, may_build};
 use crate::tui::model::game_story::StoryChart;
@@ -196,13 +196,7 @@ impl Table {
 
     /// An offer is open and every player asked has declined it.
     pub(in crate::tui) fn all_declined(&self) -> bool {
-        match self.game().phase() {
-            Phase::Trade { answers, .. } => {
-                answers.iter().all(|a| matches!(a, Answer::Decline | Answer::NotAsked))
-                    && answers.contains(&Answer::Decline)
-            }
-            _ => false,
-        }
+        self.game().offer_declined_by_all()
     }
 
     /// The people to ask after the turn that just ended, once the phase starts (at most once
