@@ -24,6 +24,8 @@
 pub mod arena;
 pub mod bots;
 pub mod engine;
+#[cfg(feature = "tui")]
+pub mod host;
 pub mod save;
 pub mod sim;
 pub mod text;

@@ -1,0 +1,132 @@
+//! Serving person seats over SSH (`catan host`, issue 40): friends join a game from their own
+//! terminals with plain `ssh -p 2222 NAME@HOST` and the join code as the password.
+//!
+//! This module is the network side only, and knows nothing of the game: it accepts
+//! connections, checks the code, refuses everything but one interactive session with a pty,
+//! bounds what a joiner may send, parses the bytes their terminal sends into terminal events,
+//! and carries bytes back. Its async runtime runs on its own thread(s); the game loop, which
+//! stays synchronous, talks to it through [`Host`]: it takes [`HostEvent`]s
+//! ([`Host::recv_timeout`]) and sends each joined screen's frames ([`Host::send`]).
+//!
+//! The game decides who may sit where: a connection that passed the code and asked for its
+//! session arrives as [`HostEvent::Join`] with the name it logged in as, and the game answers
+//! through [`JoinReply::answer`] (a refusal's line is shown to the joiner, then the connection
+//! closes).
+
+use std::net::{IpAddr, Ipv6Addr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// One connection, for as long as it lasts (never reused within a hosting).
+pub type ConnId = u64;
+
+/// How the host serves.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// The address to listen on: all addresses by default (`--bind`), `127.0.0.1` for this
+    /// machine only (the tests use nothing else).
+    pub bind: IpAddr,
+    /// The port (`--port`, 2222 by default; 0: any free port, for tests).
+    pub port: u16,
+    /// The join code, the password every joiner types.
+    pub code: String,
+    /// Where the host key is kept: made once (mode 0600) and reused, so a joiner's ssh warns
+    /// if it ever changes.
+    pub key_path: PathBuf,
+    pub limits: Limits,
+}
+
+impl HostConfig {
+    /// Serving on every address at port 2222 with this code and key file, with the default
+    /// limits.
+    pub fn new(code: String, key_path: PathBuf) -> HostConfig {
+        HostConfig { bind: IpAddr::V6(Ipv6Addr::UNSPECIFIED), port: 2222, code, key_path, limits: Limits::default() }
+    }
+}
+
+/// What a stranger's connection may cost the host.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Connections open at once.
+    pub connections: usize,
+    /// Wrong codes one connection may try before it is closed.
+    pub tries: u32,
+    /// Failed tries one address may make in a minute before its connections are refused.
+    pub tries_per_minute: u32,
+    /// How long a wrong code waits before it is answered.
+    pub wrong_code_delay: Duration,
+    /// A connection that sends nothing for this long is closed.
+    pub idle: Duration,
+    /// Bytes a joiner may send a second (more are dropped, not queued).
+    pub input_per_second: usize,
+    /// The largest paste passed on, in bytes.
+    pub paste: usize,
+    /// Bytes waiting to be sent to a joiner before the connection is closed as too slow.
+    pub backlog: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            connections: 16,
+            tries: 3,
+            tries_per_minute: 10,
+            wrong_code_delay: Duration::from_secs(1),
+            idle: Duration::from_secs(30 * 60),
+            input_per_second: 4096,
+            paste: 4096,
+            backlog: 4 << 20,
+        }
+    }
+}
+
+/// What the network side tells the game.
+#[derive(Debug)]
+pub enum HostEvent {
+    /// A connection gave the code and asked for its interactive session as `name` (the user
+    /// name it logged in with), in a window of `size` (columns, rows). The game answers on
+    /// `reply`: seated, or a refusal's one line.
+    Join { conn: ConnId, name: String, size: (u16, u16), reply: JoinReply },
+    /// What the joiner's terminal sent, parsed: keys, pastes (bounded), mouse.
+    Input { conn: ConnId, event: crossterm::event::Event },
+    /// The joiner's window changed size.
+    Resize { conn: ConnId, size: (u16, u16) },
+    /// The connection is gone (closed, dropped, timed out, or its task failed).
+    Left { conn: ConnId },
+    /// A line for the host's log: a failed try and its address, a refused connection.
+    Note(String),
+}
+
+/// The game's answer to a [`HostEvent::Join`].
+#[derive(Debug)]
+pub struct JoinReply(pub(crate) std::sync::mpsc::SyncSender<Result<(), String>>);
+
+impl JoinReply {
+    /// `Ok(())` seats the joiner: frames sent with [`Host::send`] reach them from now on.
+    /// `Err(line)` shows them that line and closes the connection.
+    pub fn answer(self, answer: Result<(), String>) {
+        let _ = self.0.send(answer);
+    }
+}
+
+impl JoinReply {
+    /// A reply and the end that receives the answer (the network side waits on it; tests
+    /// read it).
+    pub fn channel() -> (JoinReply, std::sync::mpsc::Receiver<Result<(), String>>) {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        (JoinReply(tx), rx)
+    }
+}
+
+/// The game loop's side of the wire: [`Host`] over SSH, or a test's in-memory double. The
+/// loop stays synchronous: it waits for the next event a short while, and sends bytes
+/// without waiting.
+pub trait Wire {
+    /// The next event, waiting at most `wait` for it.
+    fn recv_timeout(&mut self, wait: Duration) -> Option<HostEvent>;
+    /// Sends bytes to a seated joiner (a frame, the terminal's modes). Nothing happens if the
+    /// connection is gone; a joiner too slow to take them is closed ([`Limits::backlog`]).
+    fn send(&mut self, conn: ConnId, bytes: Vec<u8>);
+    /// Sends these last bytes (the terminal's modes put back, a line) and closes.
+    fn close(&mut self, conn: ConnId, bytes: Vec<u8>);
+}
