@@ -31,6 +31,7 @@ pub use model::files::{Files, Resume};
 pub use model::focus::{Focus, Message, Msg};
 pub use model::game_story::{OverView, StoryChart};
 pub use model::keymap;
+pub use model::remote::{HostCard, Remote};
 pub use model::scene::Scene;
 pub use model::screen::Screen;
 pub use model::selection::{Purpose, Selection, Target};
@@ -40,8 +41,9 @@ pub use model::stats::Stats;
 pub use model::steps::Steps;
 pub use model::table::Table;
 pub use model::theme::Theme;
+pub use term::host_loop::Hosting;
 pub use term::replay;
-pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
+pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run, run_hosting};
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
 

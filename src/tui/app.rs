@@ -18,7 +18,7 @@ mod draw;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::engine::{Config, Event, Game, Seat, SeatSet};
+use crate::engine::{Config, Event, Game, SeatSet};
 use crate::save::{Record, SeatInfo};
 use crate::tui::model::dialog::Outcome;
 use crate::tui::model::focus::letters_for;
@@ -174,23 +174,6 @@ impl App {
         self.settled = true;
     }
 
-    /// Seats `seat` on a screen of its own (a friend joining from another terminal): the new
-    /// screen holds that seat alone, whose keyboard it always is (no hand-off), and the screens
-    /// before no longer play it. Returns the new screen's id, for [`App::update_on`].
-    pub fn join(&mut self, seat: Seat, theme: Theme) -> usize {
-        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
-            screen.holds = screen.holds.without(seat);
-            if screen.viewer == Some(seat) {
-                screen.viewer = None;
-            }
-        }
-        let mut screen = Screen::new(theme);
-        (screen.holds, screen.viewer, screen.size) = (SeatSet::one(seat), Some(seat), self.screen.size);
-        self.others.push(screen);
-        self.sync();
-        self.others.len()
-    }
-
     /// Handles one message on screen `id` (0: the first screen): that screen is put in the
     /// first one's place for its key, so the flows act on it, and back after.
     pub fn update_on(&mut self, id: usize, msg: Msg) {
@@ -304,7 +287,17 @@ impl App {
                 self.open_howto();
             }
             (Mode::Help, _) => self.screen.help = false,
+            // A joined screen plays its seat; the game's files are the host's.
+            (_, Cmd::Save) if self.screen.joined => {
+                self.refuse("the host saves the game (it is autosaved after every action)".into())
+            }
             (_, Cmd::Save) => self.open_save_prompt(),
+            (Mode::Away | Mode::Gone, Cmd::Undo) => {
+                let who = self.screen.keyboard.away.map(|s| self.table.name(s)).unwrap_or_default();
+                self.refuse(format!(
+                    "{who} is playing on their own screen: u takes back only your own last action, on your turn"
+                ));
+            }
             (Mode::Handoff, Cmd::Undo) if self.table.undoable => {
                 let name = self.screen.keyboard.handoff.map(|s| self.table.name(s)).unwrap_or_default();
                 self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
@@ -330,6 +323,9 @@ impl App {
                 self.sync();
             }
             (Mode::Bot, _) => self.skip(),
+            (Mode::Gone, Cmd::PlayHere) => self.play_here(),
+            (Mode::Gone, Cmd::StandIn) => self.stand_in(),
+            (Mode::Away | Mode::Gone, _) => {}
             (Mode::Select, _) => self.select_cmd(cmd),
             (Mode::Turn, _) => self.turn_cmd(cmd),
             _ => self.dialog_cmd(cmd),

@@ -12,6 +12,7 @@ mod fight_keys;
 mod howto_keys;
 mod play;
 mod robber;
+mod seats;
 pub mod session;
 mod start_keys;
 mod trade;

@@ -17,6 +17,7 @@ pub mod offers;
 pub mod perform;
 pub mod picker;
 pub mod played;
+pub mod remote;
 pub mod save_prompt;
 pub mod scene;
 pub mod screen;

@@ -3,6 +3,7 @@
 //! ([`gate`]), and the replay viewer's own loop ([`replay`]).
 
 pub mod gate;
+pub mod host_loop;
 pub mod replay;
 pub mod terminal;
 

@@ -11,6 +11,7 @@ pub mod dialog_view;
 pub mod fight_view;
 pub mod frame;
 pub mod help;
+pub mod host_card;
 pub mod house;
 pub mod howto;
 pub mod layout;

@@ -53,6 +53,9 @@ pub enum Mode {
     /// The person to act plays on another screen (a joined seat): only the keys that work
     /// anywhere, until play comes back to this screen.
     Away,
+    /// The person to act plays on another screen whose terminal is gone: their seat waits, and
+    /// this screen may play it here or hand it to a computer player for now.
+    Gone,
     /// A fight is shown (R56): any key goes on, and does nothing else.
     Fight,
     /// The advice panel (issue 36): read-only; its keys close it.
@@ -108,6 +111,10 @@ pub enum Cmd {
     Remove,
     /// Open (or close) the advice panel for the player at the keyboard (issue 36).
     Advice,
+    /// Play a seat whose own terminal is gone on this screen (hot-seat) until it joins again.
+    PlayHere,
+    /// Let a computer player play a seat whose own terminal is gone, until it joins again.
+    StandIn,
 }
 
 /// One binding: the keys, how the help and footer name them, and what they do.
@@ -330,6 +337,12 @@ const FIGHT: &[Binding] = &[b(&[Enter, Esc, Char(' ')], "any key", Cmd::Confirm,
 /// The advice panel: it plays nothing, so every key of it closes it.
 const ADVICE: &[Binding] = &[b(&[Esc, Enter, Char('i')], "Esc/i", Cmd::Cancel, "close advice")];
 
+/// A seat whose own terminal is gone waits for it; the host's screen may take it meanwhile.
+const GONE: &[Binding] = &[
+    b(&[Char('p')], "p", Cmd::PlayHere, "play their seat here"),
+    b(&[Char('b')], "b", Cmd::StandIn, "a bot plays it for now"),
+];
+
 const HELP: &[Binding] =
     &[b(&[Char('h')], "h", Cmd::HowTo, "how to play"), b(&[Esc, Enter, Char('?')], "Esc", Cmd::Cancel, "close help")];
 
@@ -380,6 +393,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Over => OVER,
         Mode::Bot => BOT,
         Mode::Away => &[],
+        Mode::Gone => GONE,
         Mode::Fight => FIGHT,
         Mode::Advice => ADVICE,
     }
@@ -460,6 +474,7 @@ mod tests {
             Mode::Over,
             Mode::Bot,
             Mode::Away,
+            Mode::Gone,
             Mode::Fight,
             Mode::Advice,
         ];

@@ -40,7 +40,11 @@ impl<'a> Scene<'a> {
     /// person playing on their own screen.
     pub fn bot_status(&self) -> Option<String> {
         if let Some(s) = self.keyboard().away {
-            return Some(format!("{} is playing on their own screen", self.table.name(s)));
+            let name = self.table.name(s);
+            if self.table.remote.gone.contains(s) {
+                return Some(format!("{name} left their screen: the seat waits"));
+            }
+            return Some(format!("{name} is playing on their own screen"));
         }
         let s = self.keyboard().bot_seat?;
         Some(if self.table.decided() {
@@ -99,12 +103,15 @@ impl<'a> Scene<'a> {
         match cmd {
             Cmd::Advice => return self.advice_for().is_ok(),
             Cmd::Undo => {
-                return self.table.undoable && keyboard.handoff.is_none() && !matches!(mode, Mode::Over | Mode::Bot);
+                return self.table.undoable
+                    && keyboard.handoff.is_none()
+                    && !matches!(mode, Mode::Over | Mode::Bot | Mode::Away | Mode::Gone);
             }
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.
             Cmd::Save => {
                 return self.table.record().is_some()
+                    && !self.screen.joined
                     && matches!(mode, Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}

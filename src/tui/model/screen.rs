@@ -15,6 +15,7 @@ use crate::tui::model::coach::{Asked, Coach};
 use crate::tui::model::focus::{Focus, Guarded, Keyboard, Message};
 use crate::tui::model::game_story::OverView;
 use crate::tui::model::keymap::Mode;
+use crate::tui::model::remote::HostCard;
 use crate::tui::model::save_prompt::SavePrompt;
 use crate::tui::model::selection::Target;
 use crate::tui::model::start_form::{Row, StartForm};
@@ -57,6 +58,11 @@ pub struct Screen {
     pub(in crate::tui) last_target: Option<Target>,
     /// Who holds the keyboard and what it is in, as [`Screen::settle`] last worked it out.
     pub keyboard: Keyboard,
+    /// A screen joined from another terminal (`catan host`): it plays its seat; saving and
+    /// the program's end are the host's.
+    pub joined: bool,
+    /// How friends join, shown on the host's screen while it serves seats (`catan host`).
+    pub card: Option<HostCard>,
 }
 
 impl Screen {
@@ -82,6 +88,8 @@ impl Screen {
             done: false,
             last_target: None,
             keyboard: Keyboard::default(),
+            joined: false,
+            card: None,
         }
     }
 
@@ -197,6 +205,8 @@ impl Screen {
             Mode::Builders
         } else if keyboard.bot_seat.is_some() {
             Mode::Bot
+        } else if keyboard.away.is_some_and(|s| table.remote.gone.contains(s)) {
+            Mode::Gone
         } else if keyboard.away.is_some() {
             Mode::Away
         } else if self.coach.panel.as_ref().is_some_and(|p| keyboard.fits(table, &p.asked)) {

@@ -22,6 +22,7 @@ use crate::tui::model::game_story::StoryChart;
 use crate::tui::model::legal::Legal;
 use crate::tui::model::offers::OfferTable;
 use crate::tui::model::played::Played;
+use crate::tui::model::remote::Remote;
 use crate::tui::model::selection::Selection;
 
 /// One game at one table: the state every screen shares.
@@ -75,6 +76,8 @@ pub struct Table {
     /// The game's story, charted once the game is over (or the replay viewer opens): worked
     /// out once from the record, never per frame.
     pub story: Option<StoryChart>,
+    /// The person seats played from other terminals, and how each is doing (`catan host`).
+    pub remote: Remote,
 }
 
 impl Table {
@@ -104,6 +107,7 @@ impl Table {
             undoable: false,
             legal: Legal::default(),
             story: None,
+            remote: Remote::default(),
         }
     }
 

@@ -26,7 +26,9 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 
 use crate::tui::Options;
 use crate::tui::app::{App, Msg};
+use crate::tui::model::remote::HostCard;
 use crate::tui::term::gate::{Gate, Input};
+use crate::tui::term::host_loop::Hosting;
 
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,11 +200,28 @@ fn drain(app: &mut App) -> io::Result<()> {
 /// game is autosaved, the terminal restored and the signal returned, so the caller exits with
 /// 128 + its number ([`Exit::code`]) after everything is dropped normally.
 pub fn run(options: Options) -> io::Result<Exit> {
+    run_with(options, None)
+}
+
+/// Plays as [`run`] does while serving the person seats to friends over `hosting`'s wire
+/// (`catan host`): the host's screen shows `card`, how to join.
+pub fn run_hosting(options: Options, mut hosting: Hosting, card: HostCard) -> io::Result<Exit> {
+    let exit = run_with(options, Some((&mut hosting, card)));
+    let line = "The host ended the game. It is saved: the host can play on with catan host --continue.";
+    hosting.close_all(line);
+    exit
+}
+
+fn run_with(options: Options, hosting: Option<(&mut Hosting, HostCard)>) -> io::Result<Exit> {
     let (guard, mut terminal) = enter(options.mouse)?;
     let mut app = crate::tui::flow::session::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
-    let result = play(&mut terminal, &mut app);
+    let hosting = hosting.map(|(h, card)| {
+        app.screen.card = Some(card);
+        h
+    });
+    let result = play(&mut terminal, &mut app, hosting);
     let exit = match result {
         Ok(exit) => exit,
         // A closed window fails the next write; the signal is the real reason.
@@ -233,7 +252,15 @@ pub(in crate::tui) fn leave(mut terminal: Terminal<CrosstermBackend<Stdout>>) {
     }
 }
 
-fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<Exit> {
+/// How long the loop waits on the terminal before looking at the wire, while hosting: the
+/// most a joiner's key waits for the host's loop.
+const HOST_SLICE: Duration = Duration::from_millis(5);
+
+fn play(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    app: &mut App,
+    mut hosting: Option<&mut Hosting>,
+) -> io::Result<Exit> {
     // Lets the end-to-end test check that a panic restores the terminal.
     let test_panic = std::env::var_os("CATAN_TEST_PANIC").is_some();
     let mut gate = Gate::default();
@@ -244,6 +271,9 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        }
+        if let Some(h) = hosting.as_deref_mut() {
+            h.draw(app);
         }
         let bots_play = app.screen.keyboard.bot_seat.is_some();
         if gate.drawn(app.screen.keyboard.guarded, Instant::now()) {
@@ -264,10 +294,20 @@ fn play(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io:
         // Wait for an event that matters; mouse moves and releases don't redraw. While a
         // computer player acts, its moves come in between.
         let msg = loop {
-            let (msg, input) = match wait_for(app.bot_wait(Instant::now()))? {
+            // While hosting, the wait is cut into slices, the wire looked at between them.
+            let wait = match (app.bot_wait(Instant::now()), hosting.is_some()) {
+                (wait, false) => wait,
+                (wait, true) => Some(wait.map_or(HOST_SLICE, |w| w.min(HOST_SLICE))),
+            };
+            let (msg, input) = match wait_for(wait)? {
                 Wait::Signal(sig) => return Ok(Exit::Signal(sig)),
-                Wait::Timeout if app.tick(Instant::now()) => break None,
-                Wait::Timeout => continue,
+                Wait::Timeout => {
+                    let came = hosting.as_deref_mut().is_some_and(|h| h.pump(app, HOST_SLICE));
+                    if app.tick(Instant::now()) || came {
+                        break None;
+                    }
+                    continue;
+                }
                 Wait::Event(Event::Key(key)) => (Msg::Key(key), Input::User),
                 Wait::Event(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     (Msg::Click { col: m.column, row: m.row }, Input::User)

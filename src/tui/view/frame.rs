@@ -43,7 +43,22 @@ fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool)
     if let Some(other) = [areas.log, Some(rest)].into_iter().flatten().find(|r| *r != log) {
         costs(app, other, buf);
     }
+    let (card, log) = card_split(app, log);
+    if let Some(area) = card {
+        crate::tui::view::host_card::render(app, area, buf);
+    }
     panels::log(app, log, buf);
+}
+
+/// The host's card (how to join, who has) over the log, when hosting and the log has room
+/// for both.
+fn card_split(app: &Scene, log: Rect) -> (Option<Rect>, Rect) {
+    let h = crate::tui::view::host_card::HEIGHT;
+    if app.screen.card.is_none() || log.height < h + 5 {
+        return (None, log);
+    }
+    let [card, rest] = Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(log);
+    (Some(card), rest)
 }
 
 /// The side's panels: players, hand, bank, and the rest (the log or the costs).
@@ -73,7 +88,8 @@ fn log_area(app: &Scene, areas: &Areas, rest: Rect) -> Rect {
 pub fn log_page(app: &Scene) -> usize {
     let areas = layout_sea(app.screen.size, app.table.game().topology(), sea_drawn(app.table.game()));
     let [.., rest] = side_areas(app, &areas);
-    (log_area(app, &areas, rest).height.saturating_sub(2) as usize).max(1)
+    let (_, log) = card_split(app, log_area(app, &areas, rest));
+    (log.height.saturating_sub(2) as usize).max(1)
 }
 
 /// What each build costs, at the top of `area` when it has room.

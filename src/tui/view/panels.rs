@@ -446,7 +446,7 @@ pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
     // What the footer says before the keys: on the start screen, to type; while a computer
     // player acts, that it thinks (or that its move is shown).
     let said = match mode {
-        Mode::Bot | Mode::Away => app.bot_status().map(|s| format!(" {s} ")),
+        Mode::Bot | Mode::Away | Mode::Gone => app.bot_status().map(|s| format!(" {s} ")),
         _ => None,
     };
     let lead = said.as_ref().map_or(0, |s| s.chars().count());

@@ -1,0 +1,255 @@
+//! Hosting (`catan host`, issue 40): the game plays on the host's terminal as [`run`] plays
+//! it, and each friend who joins over the [`Wire`] gets a screen of their own, drawn from that
+//! screen's scene alone (their seat's view and their screen's state: H1) into a terminal of
+//! their window's size, whose bytes go back over the wire.
+//!
+//! One process is the one truth of the game: every joined screen is a [`Screen`] of the one
+//! [`App`], and its keys go through the same `update` as the host's (`App::update_on`). The
+//! same gate as the host's keeps keys typed before a screen changed from acting on it.
+//!
+//! [`run`]: crate::tui::term::terminal::run
+//! [`Screen`]: crate::tui::model::screen::Screen
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, MouseButton,
+    MouseEventKind,
+};
+use crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+
+use crate::engine::Seat;
+use crate::host::{ConnId, HostEvent, Wire};
+use crate::tui::app::{App, Message, Msg};
+use crate::tui::model::theme::Theme;
+use crate::tui::term::gate::{Gate, Input};
+
+/// The largest window a joiner's screen is drawn for (a bound on what one frame costs).
+const MAX_SIZE: (u16, u16) = (400, 200);
+
+/// The bytes a joiner's terminal is sent, as the backend writes them: shared with the
+/// [`Conn`] that takes them after each frame.
+#[derive(Clone, Default)]
+struct Outbox(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Outbox {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// One joined terminal.
+struct Conn {
+    id: ConnId,
+    seat: Seat,
+    /// What the joiner's terminal shows, as ratatui keeps it: frames are sent as the changes.
+    term: Terminal<CrosstermBackend<Outbox>>,
+    out: Outbox,
+    gate: Gate,
+    /// A computer player acted on this screen's last frame (see the host's loop).
+    bots_played: bool,
+}
+
+/// The joined terminals of a hosted game, and the wire they come over.
+pub struct Hosting {
+    wire: Box<dyn Wire>,
+    conns: Vec<Conn>,
+    theme: Theme,
+}
+
+/// A terminal of `size` drawn into `out`.
+fn terminal(size: (u16, u16), out: &Outbox) -> Terminal<CrosstermBackend<Outbox>> {
+    let (w, h) = (size.0.clamp(1, MAX_SIZE.0), size.1.clamp(1, MAX_SIZE.1));
+    let viewport = Viewport::Fixed(Rect::new(0, 0, w, h));
+    Terminal::with_options(CrosstermBackend::new(out.clone()), TerminalOptions { viewport })
+        .expect("a terminal in memory never fails")
+}
+
+/// What a joiner's terminal is switched to: the alternate screen, no cursor, pastes marked,
+/// clicks reported.
+fn modes_on() -> Vec<u8> {
+    let mut out = Vec::new();
+    let _ = crossterm::queue!(
+        out,
+        EnterAlternateScreen,
+        crossterm::cursor::Hide,
+        EnableBracketedPaste,
+        EnableMouseCapture,
+        Clear(ClearType::All)
+    );
+    out
+}
+
+/// The joiner's terminal put back as it was, and a last line.
+fn modes_off(line: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let _ = crossterm::queue!(
+        out,
+        DisableMouseCapture,
+        DisableBracketedPaste,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = write!(out, "{line}\r\n");
+    out
+}
+
+impl Hosting {
+    /// Serves the game over `wire`; joined screens are drawn with `theme`.
+    pub fn new(wire: Box<dyn Wire>, theme: Theme) -> Hosting {
+        Hosting { wire, conns: Vec::new(), theme }
+    }
+
+    /// The seats joined now, with their connections.
+    pub fn joined(&self) -> Vec<(ConnId, Seat)> {
+        self.conns.iter().map(|c| (c.id, c.seat)).collect()
+    }
+
+    /// Takes what the wire brings, waiting at most `wait` for the first event and then taking
+    /// whatever else has come, and carries each out on the app. True when anything came.
+    pub fn pump(&mut self, app: &mut App, wait: Duration) -> bool {
+        let Some(first) = self.wire.recv_timeout(wait) else { return false };
+        self.on_event(app, first);
+        // Bounded, so a flood of input cannot keep the host's own keys waiting.
+        for _ in 0..256 {
+            match self.wire.recv_timeout(Duration::ZERO) {
+                Some(event) => self.on_event(app, event),
+                None => break,
+            }
+        }
+        self.close_done(app);
+        true
+    }
+
+    fn on_event(&mut self, app: &mut App, event: HostEvent) {
+        let now = Instant::now();
+        match event {
+            HostEvent::Join { conn, name, size, reply } => match app.seat_for(&name) {
+                Ok(seat) => {
+                    let id = app.join(seat, self.theme);
+                    app.update_on(id, Msg::Resize(size.0, size.1));
+                    self.wire.send(conn, modes_on());
+                    let out = Outbox::default();
+                    let term = terminal(size, &out);
+                    self.conns.push(Conn { id: conn, seat, term, out, gate: Gate::default(), bots_played: false });
+                    reply.answer(Ok(()));
+                    app.screen.message = Some(Message {
+                        text: format!("{} joined on their own screen", app.table.name(seat)),
+                        error: false,
+                    });
+                }
+                Err(line) => reply.answer(Err(line)),
+            },
+            HostEvent::Input { conn, event } => {
+                let Some(c) = self.conns.iter().find(|c| c.id == conn) else { return };
+                let msg = match event {
+                    Event::Key(key) => Msg::Key(key),
+                    Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                        Msg::Click { col: m.column, row: m.row }
+                    }
+                    Event::Paste(text) => Msg::Paste(text),
+                    _ => return,
+                };
+                if !c.gate.admits(Input::User, now) {
+                    return;
+                }
+                let Some(id) = app.screen_of(c.seat) else { return };
+                app.update_on(id, msg);
+                app.tick(now);
+            }
+            HostEvent::Resize { conn, size } => {
+                let Some(c) = self.conns.iter_mut().find(|c| c.id == conn) else { return };
+                c.term = terminal(size, &c.out);
+                self.wire.send(conn, {
+                    let mut out = Vec::new();
+                    let _ = crossterm::queue!(out, Clear(ClearType::All));
+                    out
+                });
+                if let Some(id) = app.screen_of(c.seat) {
+                    app.update_on(id, Msg::Resize(size.0.min(MAX_SIZE.0), size.1.min(MAX_SIZE.1)));
+                }
+            }
+            HostEvent::Left { conn } => {
+                let Some(i) = self.conns.iter().position(|c| c.id == conn) else { return };
+                let seat = self.conns.remove(i).seat;
+                app.left(seat);
+                let text = format!("{} left their screen: their seat waits for them", app.table.name(seat));
+                app.screen.message = Some(Message { text, error: true });
+            }
+            HostEvent::Note(text) => app.screen.message = Some(Message { text, error: true }),
+        }
+    }
+
+    /// Joined screens whose player quit (`q`, then yes): their terminal is given back and
+    /// their seat waits for them, as if the connection had dropped.
+    fn close_done(&mut self, app: &mut App) {
+        let mut i = 0;
+        while i < self.conns.len() {
+            let seat = self.conns[i].seat;
+            let done = app.screen_of(seat).is_some_and(|id| app.others[id - 1].done);
+            if !done {
+                i += 1;
+                continue;
+            }
+            let conn = self.conns.remove(i);
+            if let Some(id) = app.screen_of(seat) {
+                app.others[id - 1].done = false;
+            }
+            let line = "You left the game: ssh in again with the same name and code to take your seat back.";
+            self.wire.close(conn.id, modes_off(line));
+            app.left(seat);
+        }
+    }
+
+    /// Draws every joined screen and sends each its frame's changes.
+    pub fn draw(&mut self, app: &App) {
+        let now = Instant::now();
+        for c in &mut self.conns {
+            let Some(id) = app.screen_of(c.seat) else { continue };
+            let screen = &app.others[id - 1];
+            let drawn = c.term.draw(|frame| {
+                crate::tui::view::frame::render(
+                    &app.scene_of(id),
+                    screen.message.as_ref(),
+                    frame.area(),
+                    frame.buffer_mut(),
+                )
+            });
+            if drawn.is_err() {
+                continue;
+            }
+            let bytes = std::mem::take(&mut *c.out.0.borrow_mut());
+            if !bytes.is_empty() {
+                self.wire.send(c.id, bytes);
+            }
+            c.gate.drawn(screen.keyboard.guarded, now);
+            let bots_play = screen.keyboard.bot_seat.is_some();
+            if c.bots_played && !bots_play && !app.table.game().is_over() {
+                // Keys pressed while the computer players moved must not play this seat's turn.
+                c.gate.hold(now);
+            }
+            c.bots_played = bots_play;
+        }
+    }
+
+    /// Ends the hosting: every joiner's terminal is given back with `line`.
+    pub fn close_all(&mut self, line: &str) {
+        for c in self.conns.drain(..) {
+            self.wire.close(c.id, modes_off(line));
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "host_loop_tests.rs"]
+mod tests;
