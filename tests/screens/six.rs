@@ -328,3 +328,45 @@ fn the_second_player_of_a_pair_on_screen() {
     assert!(screen.contains(&format!("plays the second part of {roller}'s turn")), "{screen}");
     assert!(screen.contains("trade with the bank"), "{screen}");
 }
+
+/// Issue 40: "who builds?" is asked where each answerer sits. A seat joined on its own screen
+/// answers there (its letter on the host's screen is refused); the host's screen answers for
+/// the seats it holds, then waits, naming who it waits for; the question closes when both have.
+#[test]
+fn who_builds_is_asked_on_each_builders_own_screen() {
+    let mut app = six(7, PLAIN, (140, 45));
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    press(&mut app, "e");
+    let asked = app.table.builders.unwrap().asked;
+    let joined = asked.iter().last().expect("someone holds cards enough after set-up");
+    let id = app.join(joined, PLAIN);
+    app.update_on(id, Msg::Resize(140, 45));
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Builders, "the host still asks its own seats");
+    assert_eq!(
+        app.others[id - 1].mode(),
+        catan::tui::keymap::Mode::Builders,
+        "and the joined seat is asked on its screen"
+    );
+    let letter = app.table.letters[joined.index()].to_ascii_lowercase();
+    press(&mut app, &letter.to_string());
+    assert!(
+        app.screen.message.as_ref().is_some_and(|m| m.text.contains("answers on their own screen")),
+        "{:?}",
+        app.screen.message
+    );
+    // The host's seats say no one of them builds: the host waits for the joined seat.
+    press(&mut app, "Enter Enter");
+    assert!(!app.table.builders.unwrap().answered, "the joined seat has not answered");
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Away);
+    let waiting = draw(&mut app, 140, 45);
+    let name = app.table.name(joined);
+    assert!(waiting.contains(&format!("{name} says on their own screen whether they build")), "{waiting}");
+    // The joined seat builds: it takes its moment on its own screen, no hand-off anywhere.
+    app.update_on(id, Msg::char(letter));
+    app.update_on(id, Msg::key(crossterm::event::KeyCode::Enter));
+    assert!(app.table.builders.unwrap().answered);
+    assert_eq!(app.table.game().phase(), Phase::SpecialBuilding { seat: joined });
+    assert_eq!(app.others[id - 1].mode(), catan::tui::keymap::Mode::Turn, "its moment, on its own screen");
+    assert_eq!(app.screen.mode(), catan::tui::keymap::Mode::Away);
+}

@@ -12,22 +12,31 @@ impl App {
     pub(in crate::tui) fn builders_key(&mut self, code: crossterm::event::KeyCode) -> bool {
         use crossterm::event::KeyCode;
         let Some(mut b) = self.table.builders else { return false };
+        let held = self.screen.holds;
         match code {
-            KeyCode::Enter if b.chosen.is_empty() && !b.warned => {
+            KeyCode::Enter if b.chosen.0 & held.0 == 0 && !b.warned => {
                 b.warned = true;
                 self.table.builders = Some(b);
                 let text = "no one named: Enter again and nobody builds (a letter names who builds)".to_string();
                 self.screen.message = Some(crate::tui::model::focus::Message { text, error: false });
             }
             KeyCode::Enter => {
-                b.answered = true;
+                b.answer(held);
                 self.table.builders = Some(b);
-                self.apply(Vec::new());
+                if b.answered {
+                    self.apply(Vec::new());
+                } else {
+                    // This screen's part is said; it waits for the others' (issue 40).
+                    self.sync();
+                }
             }
             KeyCode::Char(c) => {
                 let Some(i) = self.table.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
                 let s = Seat(i as u8);
-                if b.toggle(s) {
+                if b.asked.contains(s) && !held.contains(s) {
+                    let text = format!("{} answers on their own screen", self.table.name(s));
+                    self.refuse(text);
+                } else if b.toggle(s) {
                     self.table.builders = Some(b);
                 } else {
                     let name = self.table.name(s);

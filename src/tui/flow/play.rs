@@ -39,7 +39,9 @@ impl App {
         let keyboard = self.screen.keyboard;
         // The hand-off: a shared screen hides every hand, and the player who acts after it
         // takes the keyboard again (H1).
-        if keyboard.sharing_offer || keyboard.asking_builders {
+        // A screen of one seat's own is that seat's, shared question or not (H6).
+        let own = self.screen.holds.iter().nth(1).is_none();
+        if (keyboard.sharing_offer || keyboard.asking_builders) && !own {
             self.screen.viewer = None;
         }
         // Advice is for one seat at one position: a hand-off, an action or an undo ends it.

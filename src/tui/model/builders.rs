@@ -21,6 +21,9 @@ pub struct Builders {
     pub asked: SeatSet,
     /// Those who said they build.
     pub chosen: SeatSet,
+    /// Those whose screen closed its part of the question (Enter there): each screen asks
+    /// only the seats it holds, a joined seat on its own screen (issue 40).
+    pub said: SeatSet,
     /// The question is closed (Enter, or no one to ask).
     pub answered: bool,
     /// Enter was pressed once with no one named: a second closes it with nobody building
@@ -32,11 +35,23 @@ impl Builders {
     /// Presses a letter: `s` builds, or (pressed again) does not after all. False when `s` is
     /// not asked.
     pub fn toggle(&mut self, s: Seat) -> bool {
-        if self.answered || !self.asked.contains(s) {
+        if self.answered || !self.asked.contains(s) || self.said.contains(s) {
             return false;
         }
         self.chosen = if self.chosen.contains(s) { self.chosen.without(s) } else { self.chosen.with(s) };
         true
+    }
+
+    /// The people asked who have not answered yet.
+    pub fn waiting(&self) -> SeatSet {
+        SeatSet(self.asked.0 & !self.said.0)
+    }
+
+    /// A screen holding `held` closes its part of the question: its seats asked have
+    /// answered (those ticked build). The question closes when everyone asked has.
+    pub fn answer(&mut self, held: SeatSet) {
+        self.said = SeatSet(self.said.0 | (self.asked.0 & held.0));
+        self.answered = self.waiting().is_empty();
     }
 
     /// Whether `s` takes the keyboard for their moment.
@@ -72,7 +87,14 @@ mod tests {
     #[test]
     fn a_letter_toggles_only_the_people_asked_until_the_question_closes() {
         let asked = SeatSet::default().with(Seat(1)).with(Seat(3));
-        let mut b = Builders { turn: 4, asked, chosen: SeatSet::default(), answered: false, warned: false };
+        let mut b = Builders {
+            turn: 4,
+            asked,
+            chosen: SeatSet::default(),
+            said: SeatSet::default(),
+            answered: false,
+            warned: false,
+        };
         assert!(b.toggle(Seat(3)));
         assert!(!b.toggle(Seat(2)), "not asked: can't build");
         assert!(b.toggle(Seat(1)));
@@ -81,5 +103,25 @@ mod tests {
         b.answered = true;
         assert!(b.builds(Seat(3)) && !b.builds(Seat(1)));
         assert!(!b.toggle(Seat(1)), "closed");
+    }
+
+    #[test]
+    fn each_screen_answers_for_its_own_seats_and_the_question_closes_when_all_have() {
+        let asked = SeatSet::default().with(Seat(1)).with(Seat(2)).with(Seat(3));
+        let mut b = Builders {
+            turn: 4,
+            asked,
+            chosen: SeatSet::default(),
+            said: SeatSet::default(),
+            answered: false,
+            warned: false,
+        };
+        // Bob on his own screen builds; the host's screen (Cy and Dee) says no one there does.
+        assert!(b.toggle(Seat(1)));
+        b.answer(SeatSet::one(Seat(1)));
+        assert!(!b.answered && b.waiting() == SeatSet::default().with(Seat(2)).with(Seat(3)));
+        assert!(!b.toggle(Seat(1)), "Bob's answer is given");
+        b.answer(SeatSet::default().with(Seat(0)).with(Seat(2)).with(Seat(3)));
+        assert!(b.answered && b.builds(Seat(1)) && !b.builds(Seat(2)));
     }
 }

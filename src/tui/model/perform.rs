@@ -222,7 +222,8 @@ impl Table {
         let alone = self.humans().nth(1).is_none();
         let chosen = if alone { asked } else { SeatSet::default() };
         let answered = alone || asked.is_empty();
-        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, answered, warned: false });
+        let said = if answered { asked } else { SeatSet::default() };
+        self.builders = Some(Builders { turn: g.turn_number(), asked, chosen, said, answered, warned: false });
     }
 
     /// Passes for each person whose moment has come and who does not build; stops at a

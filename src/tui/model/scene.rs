@@ -41,6 +41,10 @@ impl<'a> Scene<'a> {
     pub fn bot_status(&self) -> Option<String> {
         if let Some(s) = self.keyboard().away {
             let name = self.table.name(s);
+            let asked = self.table.builders.is_some_and(|b| !b.answered && b.waiting().contains(s));
+            if asked && matches!(self.table.game().phase(), crate::engine::Phase::SpecialBuilding { .. }) {
+                return Some(format!("{name} says on their own screen whether they build"));
+            }
             if self.table.remote.gone.contains(s) {
                 return Some(format!("{name} left their screen: the seat waits"));
             }

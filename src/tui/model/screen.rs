@@ -143,13 +143,18 @@ impl Screen {
             && table.offer_table.given(s).is_none()
             && begun
             && !over;
-        let asking_builders = matches!(g.phase(), Phase::SpecialBuilding { .. })
-            && table.builders.is_some_and(|b| !b.answered && b.turn == g.turn_number())
-            && begun;
-        let shared = sharing_offer || asking_builders;
+        // "Who builds?" is asked on each screen of the seats it holds (a joined seat on its own);
+        // a screen whose seats have answered waits for the others'.
+        let question = table
+            .builders
+            .filter(|b| matches!(g.phase(), Phase::SpecialBuilding { .. }) && !b.answered && b.turn == g.turn_number())
+            .filter(|_| begun);
+        let asking_builders = question.is_some_and(|b| b.waiting().0 & self.holds.0 != 0);
+        let shared = sharing_offer || question.is_some();
         let handoff = (begun && !over && here && self.viewer != Some(s) && !shared).then_some(s);
         let bot_seat = (begun && table.record().is_some() && !over && !person).then_some(s);
-        let away = (begun && !over && person && !here && !shared).then_some(s);
+        let answers_elsewhere = question.filter(|_| !asking_builders).and_then(|b| b.waiting().iter().next());
+        let away = answers_elsewhere.or((begun && !over && person && !here && !shared).then_some(s));
         let guarded = if self.fight.is_some() && begun {
             Some(Guarded::Fight)
         } else if let Some(s) = handoff {

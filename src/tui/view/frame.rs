@@ -160,9 +160,11 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             panels_and_log(app, &areas, buf, true);
             screens::handoff(app, areas.body, buf, s);
         } else if app.keyboard().sharing_offer || app.keyboard().asking_builders {
-            // A shared screen: everyone reads it, so every hand stays hidden.
+            // A shared screen: everyone reads it, so every hand stays hidden (but on a
+            // screen of one seat's own, whose hand it is).
             island(app, app.table.game(), areas.board, buf);
-            panels_and_log(app, &areas, buf, true);
+            let own = app.screen.holds.iter().nth(1).is_none() && app.screen.viewer.is_some();
+            panels_and_log(app, &areas, buf, !own);
             if app.keyboard().sharing_offer {
                 crate::tui::view::table_view::offer(app, areas.body, buf);
             } else {

@@ -218,7 +218,9 @@ fn hand_content(app: &Scene, width: u16) -> Option<(Seat, Vec<Line<'static>>)> {
     let g = app.table.game();
     // At a table of computer players only (a demo) there is no one to hide a hand from: the
     // hand of the bot to act is shown.
-    let demo = app.table.humans().next().is_none() && !app.table.kinds.is_empty();
+    // A person's seat played by a stand-in while they are away is still theirs: hidden.
+    let demo =
+        app.table.humans().next().is_none() && !app.table.kinds.is_empty() && app.table.remote.stand_in.is_empty();
     let s = app.screen.viewer.or_else(|| demo.then(|| g.to_act()));
     let s = s.filter(|_| app.keyboard().handoff.is_none() && app.screen.start.is_none())?;
     let inner = width.saturating_sub(2);

@@ -87,6 +87,13 @@ pub fn builders(app: &Scene, area: Rect, buf: &mut Buffer) {
             player_span(app, s),
             Span::raw(format!(" ({})", plural(g.public_player(s).resource_cards, "card"))),
         ]);
+        if !app.screen.holds.contains(s) {
+            // Asked on their own screen: their answer shows here once given.
+            l.push_span(Span::styled(
+                if b.said.contains(s) { "  answered" } else { "  asked on their screen" },
+                app.theme.dim(),
+            ));
+        }
         if on {
             l = l.patch_style(app.theme.selected());
         }
