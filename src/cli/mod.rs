@@ -121,30 +121,42 @@ fn new_game_rules(players: Option<&Players>, rules: &RulesFlags) -> Result<Confi
 
 /// Plain `catan`: the game in the terminal.
 fn play(args: PlayArgs, given: &[String]) -> ExitCode {
-    if let Err(e) = check_no_rules_beside_save(&args, given) {
-        return refuse(&e);
+    match play_options(&args, given) {
+        Ok(options) => finish(tui::run(options)),
+        Err(code) => code,
+    }
+}
+
+/// How the game ended, as the process's exit status: 128 + the signal's number when a signal
+/// stopped it.
+fn finish(result: std::io::Result<tui::Exit>) -> ExitCode {
+    match result {
+        Ok(exit) => exit.code(),
+        Err(e) => {
+            eprintln!("catan: {}", catan::text::escape(&e.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The play flags checked and made into the front end's options (for plain `catan` and
+/// `catan host`); a refusal is printed and its exit code returned.
+fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitCode> {
+    if let Err(e) = check_no_rules_beside_save(args, given) {
+        return Err(refuse(&e));
     }
     let resuming = args.load.is_some() || args.continue_game;
     let config = if resuming { Ok(Config::default()) } else { new_game_rules(args.players.as_ref(), &args.rules) };
-    let config = match config {
-        Ok(c) => c,
-        Err(e) => return refuse(&e),
-    };
+    let config = config.map_err(|e| refuse(&e))?;
     let seed = args.seed.unwrap_or_else(rand::random);
-    let resume = match resume(&args) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let seats = match args.players.as_ref().map(|p| p.seats(config.players)).transpose() {
-        Ok(seats) => seats,
-        Err(e) => return refuse(&e),
-    };
+    let resume = resume(args)?;
+    let seats = args.players.as_ref().map(|p| p.seats(config.players)).transpose().map_err(|e| refuse(&e))?;
     if args.bot_time > MAX_PLAY_BOT_TIME {
-        return refuse(&format!("--bot-time {:?} is too long to wait at the table: at most 3s", args.bot_time));
+        return Err(refuse(&format!("--bot-time {:?} is too long to wait at the table: at most 3s", args.bot_time)));
     }
     if let Some(why) = no_terminal() {
         eprintln!("catan needs a terminal ({why}); try `catan simulate`");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
     let theme = tui::Theme::from_env(args.ascii);
     // The start screen opens as it was left (the flags given win over it).
@@ -158,8 +170,8 @@ fn play(args: PlayArgs, given: &[String]) -> ExitCode {
     } else {
         (config, tui::Remembered::default())
     };
-    let remembered = with_table_flags(remembered, &args);
-    let options = tui::Options {
+    let remembered = with_table_flags(remembered, args);
+    Ok(tui::Options {
         seed,
         seats,
         mouse: !args.no_mouse,
@@ -169,15 +181,7 @@ fn play(args: PlayArgs, given: &[String]) -> ExitCode {
         bot_delay: Duration::from_millis(args.bot_delay),
         bot_time: args.bot_time,
         remembered,
-    };
-    match tui::run(options) {
-        // 128 + the signal's number when a signal stopped the game.
-        Ok(exit) => exit.code(),
-        Err(e) => {
-            eprintln!("catan: {}", catan::text::escape(&e.to_string()));
-            ExitCode::FAILURE
-        }
-    }
+    })
 }
 
 /// The table's settings the flags given win over: `--no-bot-offers` turns bots' offers to
