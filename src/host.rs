@@ -130,3 +130,16 @@ pub trait Wire {
     /// Sends these last bytes (the terminal's modes put back, a line) and closes.
     fn close(&mut self, conn: ConnId, bytes: Vec<u8>);
 }
+
+mod code;
+mod conn;
+mod door;
+mod input;
+mod key;
+mod server;
+mod shared;
+mod stream;
+mod watch;
+
+pub use code::{CODE_MAX, check_code, new_code};
+pub use server::Host;
