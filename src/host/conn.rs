@@ -48,7 +48,13 @@ pub(crate) struct Conn {
 }
 
 impl Conn {
-    pub(crate) fn new(shared: Arc<Shared>, conn: ConnId, peer: SocketAddr, kill: Kill, watch: mpsc::Sender<Watch>) -> Conn {
+    pub(crate) fn new(
+        shared: Arc<Shared>,
+        conn: ConnId,
+        peer: SocketAddr,
+        kill: Kill,
+        watch: mpsc::Sender<Watch>,
+    ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
         let (channel, size, name) = (None, None, None);
         Conn { shared, conn, peer, kill, watch, tries: 0, name, channel, size, started: false, seated: false, bucket }
@@ -236,13 +242,24 @@ impl Handler for Conn {
         session.close(channel)
     }
 
-    async fn subsystem_request(&mut self, channel: ChannelId, _: &str, session: &mut Session) -> Result<(), Self::Error> {
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         self.started = true;
         session.channel_failure(channel)?;
         session.close(channel)
     }
 
-    async fn env_request(&mut self, channel: ChannelId, _: &str, _: &str, session: &mut Session) -> Result<(), Self::Error> {
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        _: &str,
+        _: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         session.channel_failure(channel)
     }
 

@@ -113,7 +113,13 @@ impl Outbox {
 }
 
 /// Carries one connection's bytes into its session, in order, as fast as the joiner takes them.
-async fn write(handle: Handle, channel: ChannelId, mut rx: tokio_mpsc::UnboundedReceiver<Out>, queued: Arc<AtomicUsize>, kill: Kill) {
+async fn write(
+    handle: Handle,
+    channel: ChannelId,
+    mut rx: tokio_mpsc::UnboundedReceiver<Out>,
+    queued: Arc<AtomicUsize>,
+    kill: Kill,
+) {
     while let Some(out) = rx.recv().await {
         match out {
             Out::Data(bytes) => {

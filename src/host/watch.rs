@@ -53,7 +53,13 @@ impl Drop for End {
 
 /// Watches connection `conn` from `peer` until its session ends (`rx` closes) or a clock runs
 /// out.
-pub(crate) async fn watch(shared: Arc<Shared>, conn: ConnId, peer: SocketAddr, kill: Kill, mut rx: mpsc::Receiver<Watch>) {
+pub(crate) async fn watch(
+    shared: Arc<Shared>,
+    conn: ConnId,
+    peer: SocketAddr,
+    kill: Kill,
+    mut rx: mpsc::Receiver<Watch>,
+) {
     let mut end = End { shared: shared.clone(), conn, kill, joined: false };
     let limits = shared.limits.clone();
     let auth_by = Instant::now() + AUTH_TIME;
