@@ -180,7 +180,7 @@ impl Handler for Conn {
         let Some(size) = self.size else { return self.refuse(channel, NEEDS_PTY, session) };
         let name = self.name.clone().unwrap_or_default();
         // The outbox is there before the game hears of the join, so its first frame has a way.
-        let outbox = Outbox::start(session.handle(), channel, self.kill.clone());
+        let outbox = Outbox::start(&self.shared, session.handle(), channel, self.kill.clone(), self.peer);
         lock(&self.shared.outboxes).insert(self.conn, outbox);
         let (reply, rx) = JoinReply::channel();
         if self.watch.send(Watch::Join { name, size, reply }).await.is_err() {

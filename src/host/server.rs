@@ -4,9 +4,9 @@
 //! its SSH session ([`super::conn`]) and its watch ([`super::watch`]).
 
 use std::io;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -16,9 +16,8 @@ use tokio::sync::oneshot;
 
 use super::code::check_code;
 use super::conn::Conn;
-use super::door::Door;
 use super::key;
-use super::shared::{Events, Shared, lock};
+use super::shared::{Shared, lock};
 use super::stream::{Cuttable, Kill};
 use super::watch::{AUTH_TIME, watch};
 use super::{ConnId, HostConfig, HostEvent, Wire};
@@ -27,6 +26,8 @@ use super::{ConnId, HostConfig, HostEvent, Wire};
 /// there, and how many unanswered asks end it: a closed laptop is noticed in about two minutes.
 const KEEPALIVE: Duration = Duration::from_secs(30);
 const KEEPALIVES_MISSED: usize = 4;
+/// How long a stopping host waits for the last bytes of the connections it closed.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 /// A watch's queue: bytes beyond it are dropped, as past the rate bound.
 const WATCH_QUEUE: usize = 64;
 
@@ -51,19 +52,11 @@ impl Host {
         let mut notes = Vec::new();
         let key = key::load_or_make(&config.key_path, &mut notes)?;
         let fingerprint = key::fingerprint(&key);
-        let listener = std::net::TcpListener::bind((config.bind, config.port))?;
+        let listener = bind(config.bind, config.port)?;
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
         let (tx, events) = mpsc::channel();
-        let limits = config.limits.clone();
-        let shared = Arc::new(Shared {
-            door: Mutex::new(Door::new(limits.tries_per_minute)),
-            code: config.code,
-            events: Events::new(tx),
-            outboxes: Mutex::new(Default::default()),
-            open: AtomicUsize::new(0),
-            limits,
-        });
+        let shared = Arc::new(Shared::new(config.limits, config.code, tx));
         for line in notes {
             shared.events.note(line);
         }
@@ -119,9 +112,10 @@ impl Wire for Host {
         let mut outboxes = lock(&self.shared.outboxes);
         let Some(outbox) = outboxes.get(&conn) else { return };
         if !outbox.send(bytes, self.shared.limits.backlog) {
+            let peer = outbox.peer;
             outboxes.remove(&conn);
             drop(outboxes);
-            self.shared.events.note(format!("closed connection {conn}: too slow to take its screen"));
+            self.shared.events.note(format!("closed {peer}: too slow to take its screen"));
         }
     }
 
@@ -135,6 +129,11 @@ impl Wire for Host {
 
 impl Drop for Host {
     fn drop(&mut self) {
+        // Last bytes the game sent with `close` (the joiners' terminals put back) go first.
+        let until = Instant::now() + STOP_GRACE;
+        while self.shared.closing.load(Ordering::SeqCst) > 0 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
@@ -145,12 +144,24 @@ impl Drop for Host {
     }
 }
 
+/// The listening socket. Every address (`::`, which takes IPv4 too) falls back to every IPv4
+/// address on a machine without IPv6.
+fn bind(ip: IpAddr, port: u16) -> io::Result<std::net::TcpListener> {
+    match std::net::TcpListener::bind((ip, port)) {
+        Err(e) if ip == IpAddr::V6(Ipv6Addr::UNSPECIFIED) && e.kind() != io::ErrorKind::AddrInUse => {
+            std::net::TcpListener::bind((Ipv4Addr::UNSPECIFIED, port))
+        }
+        bound => bound,
+    }
+}
+
 /// Takes connections until the host stops.
 async fn accept(listener: TcpListener, shared: Arc<Shared>, ssh: Arc<Config>) {
     let mut next: ConnId = 0;
     loop {
         let (socket, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
+            // An IPv4 joiner of a host on every address is named as IPv4 (its tries counted so).
+            Ok((socket, peer)) => (socket, SocketAddr::new(peer.ip().to_canonical(), peer.port())),
             Err(e) => {
                 // Out of file descriptors, say: wait a little rather than spin.
                 shared.events.note(format!("could not take a connection: {e}"));

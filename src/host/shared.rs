@@ -4,6 +4,7 @@
 //! atomic, never held across a wait.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, mpsc};
 use std::time::Duration;
@@ -31,6 +32,23 @@ pub(crate) struct Shared {
     pub(crate) door: Mutex<Door>,
     /// Connections open now.
     pub(crate) open: AtomicUsize,
+    /// Closes whose last bytes are still on their way (the host waits for them as it stops).
+    pub(crate) closing: Arc<AtomicUsize>,
+}
+
+impl Shared {
+    /// The state of a host with these limits and code, telling the game through `tx`.
+    pub(crate) fn new(limits: Limits, code: String, tx: mpsc::Sender<HostEvent>) -> Shared {
+        Shared {
+            door: Mutex::new(Door::new(limits.tries_per_minute)),
+            code,
+            events: Events::new(tx),
+            outboxes: Mutex::new(HashMap::new()),
+            open: AtomicUsize::new(0),
+            closing: Arc::new(AtomicUsize::new(0)),
+            limits,
+        }
+    }
 }
 
 /// Locks, taking over a lock whose holder panicked: each piece stays whole between calls, so a
@@ -77,6 +95,9 @@ pub(crate) struct Outbox {
     /// Bytes queued and not yet taken by the session (bounded by [`Limits::backlog`]).
     queued: Arc<AtomicUsize>,
     kill: Kill,
+    /// The joiner's address, for the host's log.
+    pub(crate) peer: SocketAddr,
+    closing: Arc<AtomicUsize>,
 }
 
 enum Out {
@@ -87,11 +108,15 @@ enum Out {
 impl Outbox {
     /// An outbox for `channel` of the session behind `handle`, and its writer task on the
     /// current runtime.
-    pub(crate) fn start(handle: Handle, channel: ChannelId, kill: Kill) -> Outbox {
+    pub(crate) fn start(shared: &Shared, handle: Handle, channel: ChannelId, kill: Kill, peer: SocketAddr) -> Outbox {
         let (tx, rx) = tokio_mpsc::unbounded_channel();
         let queued = Arc::new(AtomicUsize::new(0));
-        tokio::spawn(write(handle, channel, rx, queued.clone(), kill.clone()));
-        Outbox { tx, queued, kill }
+        let closing = shared.closing.clone();
+        tokio::spawn(write(
+            Writer { handle, channel, queued: queued.clone(), kill: kill.clone(), closing: closing.clone() },
+            rx,
+        ));
+        Outbox { tx, queued, kill, peer, closing }
     }
 
     /// Queues bytes; false (and the connection cut) when they would pass `backlog`.
@@ -108,36 +133,43 @@ impl Outbox {
 
     /// Queues the last bytes, then the channel's end and the connection's.
     pub(crate) fn close(self, bytes: Vec<u8>) {
-        let _ = self.tx.send(Out::Close(bytes));
+        self.closing.fetch_add(1, Ordering::SeqCst);
+        if self.tx.send(Out::Close(bytes)).is_err() {
+            self.closing.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 
-/// Carries one connection's bytes into its session, in order, as fast as the joiner takes them.
-async fn write(
+/// The writer's end of one outbox.
+struct Writer {
     handle: Handle,
     channel: ChannelId,
-    mut rx: tokio_mpsc::UnboundedReceiver<Out>,
     queued: Arc<AtomicUsize>,
     kill: Kill,
-) {
+    closing: Arc<AtomicUsize>,
+}
+
+/// Carries one connection's bytes into its session, in order, as fast as the joiner takes them.
+async fn write(w: Writer, mut rx: tokio_mpsc::UnboundedReceiver<Out>) {
     while let Some(out) = rx.recv().await {
         match out {
             Out::Data(bytes) => {
                 let n = bytes.len();
-                if handle.data(channel, bytes).await.is_err() {
+                if w.handle.data(w.channel, bytes).await.is_err() {
                     return;
                 }
-                queued.fetch_sub(n, Ordering::SeqCst);
+                w.queued.fetch_sub(n, Ordering::SeqCst);
             }
             Out::Close(bytes) => {
-                let _ = handle.data(channel, bytes).await;
-                let _ = handle.exit_status_request(channel, 0).await;
-                let _ = handle.eof(channel).await;
-                let _ = handle.close(channel).await;
+                let _ = w.handle.data(w.channel, bytes).await;
+                let _ = w.handle.exit_status_request(w.channel, 0).await;
+                let _ = w.handle.eof(w.channel).await;
+                let _ = w.handle.close(w.channel).await;
+                w.closing.fetch_sub(1, Ordering::SeqCst);
                 // The joiner's ssh ends the connection when its channel closes; one that does
                 // not is cut.
                 tokio::time::sleep(CLOSE_GRACE).await;
-                kill.kill();
+                w.kill.kill();
                 return;
             }
         }

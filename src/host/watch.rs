@@ -122,3 +122,45 @@ fn minutes(d: Duration) -> String {
         s => format!("{s} s"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::Limits;
+    use crate::host::shared::Shared;
+
+    /// A bug that panics in one connection's session task (the task that holds its handler and
+    /// so its end of the watch) ends that connection only: the game is told it left, once, and
+    /// the runtime goes on serving.
+    #[test]
+    fn a_panic_in_a_connection_s_task_ends_it_and_tells_the_game_once() {
+        let (tx, events) = std::sync::mpsc::channel();
+        let shared = Arc::new(Shared::new(Limits::default(), "code".into(), tx));
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (to_watch, rx) = mpsc::channel(8);
+            let kill = Kill::default();
+            let peer: SocketAddr = "127.0.0.1:4000".parse().unwrap();
+            let watching = tokio::spawn(watch(shared.clone(), 7, peer, kill, rx));
+            let (reply, _answer) = JoinReply::channel();
+            to_watch.send(Watch::Join { name: "Bob".into(), size: (80, 24), reply }).await.unwrap();
+            to_watch.send(Watch::Seated).await.unwrap();
+            to_watch.send(Watch::Bytes(b"x".to_vec())).await.unwrap();
+            let session = tokio::spawn(async move {
+                let _handler = to_watch;
+                panic!("a bug in one connection (this panic is the test's)");
+            });
+            assert!(session.await.unwrap_err().is_panic());
+            watching.await.unwrap();
+            assert_eq!(tokio::spawn(async { 2 }).await.unwrap(), 2, "the runtime still runs tasks");
+        });
+        let events: Vec<HostEvent> = events.try_iter().collect();
+        assert!(
+            matches!(
+                &events[..],
+                [HostEvent::Join { conn: 7, .. }, HostEvent::Input { conn: 7, .. }, HostEvent::Left { conn: 7 }]
+            ),
+            "{events:?}"
+        );
+    }
+}

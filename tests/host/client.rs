@@ -147,13 +147,14 @@ pub fn askpass(dir: &Path, code: &str) {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// ssh run to its end with its output piped (no terminal): for what is refused.
+/// ssh run to its end with its output piped (no terminal): for what is refused. `target` is
+/// the destination and, after spaces, a command.
 pub fn ssh_piped(port: u16, code: &str, extra: &[&str], target: &str) -> Output {
     let dir = TempDir::new("askpass");
     askpass(dir.path(), code);
     let (args, env) = ssh_args(dir.path(), port);
     let mut cmd = Command::new(ssh().unwrap());
-    cmd.args(&args).args(extra).arg(target).envs(env).stdin(Stdio::null());
+    cmd.args(&args).args(extra).args(target.split(' ')).envs(env).stdin(Stdio::null());
     let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let until = Instant::now() + WAIT;
     while child.try_wait().unwrap().is_none() {

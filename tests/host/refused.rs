@@ -21,8 +21,11 @@ fn a_wrong_code_is_refused_after_three_tries_and_the_log_names_the_address() {
     if ssh().is_none() {
         return;
     }
-    let mut host = TestHost::start(quick_limits());
+    let delay = Duration::from_millis(300);
+    let mut host = TestHost::start(Limits { wrong_code_delay: delay, ..quick_limits() });
+    let started = std::time::Instant::now();
     let out = ssh_piped(host.port(), "otter plum jot", &[], "Bob@127.0.0.1");
+    assert!(started.elapsed() >= 3 * delay, "each wrong code is answered after the delay");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("Permission denied"), "{out:?}");
     let line = host.note("(try 3 of 3)");
@@ -89,6 +92,7 @@ fn exec_is_refused_and_nothing_runs() {
     let out2 = ssh_piped(host.port(), CODE, &["-tt"], &format!("Bob@127.0.0.1 {command}"));
     for out in [out, out2] {
         assert!(!out.status.success(), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("exec request failed"), "{out:?}");
     }
     assert!(!witness.exists(), "the command ran");
     no_join(&mut host);
@@ -102,6 +106,7 @@ fn the_sftp_subsystem_is_refused() {
     let mut host = TestHost::start(quick_limits());
     let out = ssh_piped(host.port(), CODE, &["-s"], "Bob@127.0.0.1 sftp");
     assert!(!out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("subsystem request failed"), "{out:?}");
     no_join(&mut host);
 }
 
