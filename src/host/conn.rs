@@ -103,7 +103,10 @@ impl Handler for Conn {
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
         let limits = &self.shared.limits;
-        if self.tries >= limits.tries {
+        // An address out of tries this minute guesses no more, on this connection or any other
+        // it opened before it ran out.
+        if self.tries >= limits.tries || lock(&self.shared.door).refused(self.peer.ip(), Instant::now()) {
+            tokio::time::sleep(limits.wrong_code_delay).await;
             return Err(russh::Error::Disconnect);
         }
         if same_code(password, &self.shared.code) {
@@ -115,7 +118,6 @@ impl Handler for Conn {
         let last = lock(&self.shared.door).fail(self.peer.ip(), Instant::now());
         let (peer, tries) = (self.peer, limits.tries);
         self.shared.events.note(format!("wrong code from {peer} (try {} of {tries})", self.tries));
-        // russh answers after `wrong_code_delay` (its rejection time), counted from the try.
         if last || self.tries >= tries {
             if last {
                 self.shared.events.note(format!("refusing {} for a minute: too many wrong codes", peer.ip()));
@@ -124,6 +126,7 @@ impl Handler for Conn {
             tokio::time::sleep(limits.wrong_code_delay).await;
             return Err(russh::Error::Disconnect);
         }
+        // russh answers after `wrong_code_delay` (its rejection time), counted from the try.
         Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
     }
 

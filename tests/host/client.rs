@@ -139,11 +139,13 @@ fn ssh_args(askpass_dir: &Path, port: u16) -> (Vec<String>, Vec<(String, String)
     (args, env)
 }
 
-/// Writes the script that answers ssh's password prompt with `code`.
-pub fn askpass(dir: &Path, code: &str) {
+/// Writes the script that answers ssh's password prompt with `code`, after `delay` (a person
+/// slow to type it).
+pub fn askpass(dir: &Path, code: &str, delay: Duration) {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join("askpass.sh");
-    std::fs::write(&path, format!("#!/bin/sh\nprintf '%s\\n' '{code}'\n")).unwrap();
+    let wait = delay.as_secs_f64();
+    std::fs::write(&path, format!("#!/bin/sh\nsleep {wait}\nprintf '%s\\n' '{code}'\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
@@ -151,7 +153,7 @@ pub fn askpass(dir: &Path, code: &str) {
 /// the destination and, after spaces, a command.
 pub fn ssh_piped(port: u16, code: &str, extra: &[&str], target: &str) -> Output {
     let dir = TempDir::new("askpass");
-    askpass(dir.path(), code);
+    askpass(dir.path(), code, Duration::ZERO);
     let (args, env) = ssh_args(dir.path(), port);
     let mut cmd = Command::new(ssh().unwrap());
     cmd.args(&args).args(extra).args(target.split(' ')).envs(env).stdin(Stdio::null());
@@ -182,13 +184,26 @@ pub struct Joiner {
 
 impl Joiner {
     pub fn start(port: u16, name: &str, code: &str, cols: u16, rows: u16) -> Joiner {
-        Joiner::start_with(port, code, &[], &format!("{name}@127.0.0.1"), cols, rows)
+        Joiner::start_with(port, (code, Duration::ZERO), &[], &format!("{name}@127.0.0.1"), cols, rows)
     }
 
-    /// ssh with `extra` options before `target`, in a terminal of `cols` x `rows`.
-    pub fn start_with(port: u16, code: &str, extra: &[&str], target: &str, cols: u16, rows: u16) -> Joiner {
+    /// A joiner who connects at once and gives the code after `delay`.
+    pub fn start_slow(port: u16, name: &str, code: &str, delay: Duration) -> Joiner {
+        Joiner::start_with(port, (code, delay), &[], &format!("{name}@127.0.0.1"), 80, 24)
+    }
+
+    /// ssh with `extra` options before `target`, in a terminal of `cols` x `rows`, giving the
+    /// code after its delay.
+    pub fn start_with(
+        port: u16,
+        (code, delay): (&str, Duration),
+        extra: &[&str],
+        target: &str,
+        cols: u16,
+        rows: u16,
+    ) -> Joiner {
         let dir = TempDir::new("askpass");
-        askpass(dir.path(), code);
+        askpass(dir.path(), code, delay);
         let (args, env) = ssh_args(dir.path(), port);
         let pty = native_pty_system().openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(ssh().unwrap());

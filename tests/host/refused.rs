@@ -40,9 +40,13 @@ fn an_address_out_of_tries_is_refused_at_once_for_the_minute() {
         return;
     }
     let mut host = TestHost::start(Limits { tries_per_minute: 2, ..quick_limits() });
+    // Ann connects first and is slow to type the code.
+    let mut ann = Joiner::start_slow(host.port(), "Ann", CODE, Duration::from_millis(1500));
     let out = ssh_piped(host.port(), "guess", &[], "Bob@127.0.0.1");
     assert!(!out.status.success());
     host.note("refusing 127.0.0.1 for a minute");
+    // A connection open before the address ran out guesses no more either, right or wrong.
+    assert!(ann.ended(), "Ann's connection, from the same address, is ended");
     // Even the right code is not heard now; the socket closes before any SSH is spoken.
     let (_stream, bytes) = first_bytes(host.host.local_addr());
     assert!(bytes.is_empty(), "the refused connection got {:?}", String::from_utf8_lossy(&bytes));
@@ -125,7 +129,7 @@ fn port_forwarding_is_refused_both_ways() {
     // host's SSH banner.
     let local = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
     let forward = format!("{}:127.0.0.1:{port}", local);
-    let mut tunnel = Joiner::start_with(port, CODE, &["-N", "-L", &forward], "Bob@127.0.0.1", 80, 24);
+    let mut tunnel = Joiner::start_with(port, (CODE, Duration::ZERO), &["-N", "-L", &forward], "Bob@127.0.0.1", 80, 24);
     let mut got = None;
     for _ in 0..200 {
         if let Ok(stream) = std::net::TcpStream::connect(local) {
