@@ -12,6 +12,22 @@
 //! session arrives as [`HostEvent::Join`] with the name it logged in as, and the game answers
 //! through [`JoinReply::answer`] (a refusal's line is shown to the joiner, then the connection
 //! closes).
+//!
+//! The files, one purpose each:
+//! - `server.rs`: [`Host`]: the listening socket, the runtime's thread, connections accepted
+//!   or refused at once (too many open, an address out of tries), the game's side of [`Wire`];
+//! - `conn.rs`: one connection as russh sees it: the code checked, one pty session served,
+//!   everything else (exec, sftp, env, X11, agent, forwarding) refused;
+//! - `watch.rs`: each connection's task beside its session: its clocks (authentication, idle,
+//!   a lone Esc) and its events to the game, in order, `Left` last and once;
+//! - `input.rs`: a joiner's bytes into crossterm events (terminput's parser), pastes and bytes
+//!   a second bounded;
+//! - `shared.rs`: what the tasks and the game's thread share: the bounded event queue and the
+//!   outboxes that carry frames (bounded by [`Limits::backlog`]);
+//! - `stream.rs`: a socket the host can cut, so a stalled session really ends;
+//! - `door.rs`: the failed tries of each address this minute;
+//! - `key.rs`: the host key, made once (0600) and kept, and its fingerprint;
+//! - `code.rs`: the join code: made, checked, compared in constant time.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::path::PathBuf;
