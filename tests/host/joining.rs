@@ -97,12 +97,12 @@ fn a_joiner_who_sends_nothing_is_closed_after_the_idle_time() {
     if ssh().is_none() {
         return;
     }
-    let mut host = TestHost::start(Limits { idle: Duration::from_millis(700), ..quick_limits() });
+    let mut host = TestHost::start(Limits { idle: Duration::from_millis(1000), ..quick_limits() });
     let mut ann = Joiner::start(host.port(), "Ann", CODE, 80, 24);
     let (conn, _, _) = host.join(Ok(()));
-    // Typing keeps the connection.
-    for _ in 0..3 {
-        std::thread::sleep(Duration::from_millis(400));
+    // Typing keeps the connection past its idle time.
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(300));
         ann.send(b"x");
         assert_eq!(input(&mut host, conn), key(KeyCode::Char('x')));
     }
