@@ -107,13 +107,16 @@ pub enum HostEvent {
     Input { conn: ConnId, event: crossterm::event::Event },
     /// The joiner's window changed size.
     Resize { conn: ConnId, size: (u16, u16) },
-    /// The connection is gone (closed, dropped, timed out, or its task failed).
+    /// The connection is gone (closed, dropped, timed out, or its task failed). Sent once for
+    /// every connection that came as a [`HostEvent::Join`], whatever the answer (a late one
+    /// included), and nothing of that connection comes after it.
     Left { conn: ConnId },
     /// A line for the host's log: a failed try and its address, a refused connection.
     Note(String),
 }
 
-/// The game's answer to a [`HostEvent::Join`].
+/// The game's answer to a [`HostEvent::Join`]. The joiner waits for it 10 seconds; after that
+/// they are told the game did not answer, and a later answer is lost (the `Left` still comes).
 #[derive(Debug)]
 pub struct JoinReply(pub(crate) std::sync::mpsc::SyncSender<Result<(), String>>);
 
