@@ -24,6 +24,8 @@ use super::{ConnId, JoinReply};
 const JOIN_WAIT: Duration = Duration::from_secs(10);
 /// How often the answer is looked for (it comes on a channel the game's thread writes to).
 const JOIN_POLL: Duration = Duration::from_millis(5);
+/// What ssh shows before it asks for the password.
+pub(crate) const BANNER: &str = "catan: the password is the join code on the host's screen.\r\n";
 /// The line a session without a terminal gets.
 pub(crate) const NEEDS_PTY: &str = "catan needs a terminal: ssh -t (or leave out -T and the command)";
 
@@ -128,6 +130,11 @@ impl Handler for Conn {
         }
         // russh answers after `wrong_code_delay` (its rejection time), counted from the try.
         Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
+    }
+
+    /// Shown by ssh before its password prompt, so a joiner knows what to type there.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(Some(BANNER.to_string()))
     }
 
     async fn auth_publickey_offered(

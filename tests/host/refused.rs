@@ -170,9 +170,11 @@ fn a_joiner_sees_the_fingerprint_the_host_shows() {
     }
     let mut host = TestHost::start(quick_limits());
     let fingerprint = host.host.fingerprint();
-    // ssh at LogLevel=INFO names the key it accepts.
+    // ssh at LogLevel=INFO names the key it accepts, and shows the banner before the prompt.
     let out =
         ssh_piped(host.port(), CODE, &["-T", "-o", "LogLevel=INFO", "-o", "VisualHostKey=no", "-v"], "Bob@127.0.0.1");
-    assert!(String::from_utf8_lossy(&out.stderr).contains(&fingerprint), "{fingerprint} not in {out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&fingerprint), "{fingerprint} not in {out:?}");
+    assert!(said.contains("the password is the join code"), "no banner in {out:?}");
     no_join(&mut host);
 }
