@@ -40,6 +40,10 @@ impl Parser {
 
     /// Parses bytes that came at `now`, appending the events they complete to `out`.
     pub(crate) fn feed(&mut self, bytes: &[u8], now: Instant, out: &mut Vec<Event>) {
+        // Bytes that come after the wait (the timer's turn came late) do not join what waited.
+        if self.deadline().is_some_and(|at| now >= at) {
+            self.timeout(out);
+        }
         self.last = now;
         for &b in bytes {
             if self.paste.is_some() {
@@ -227,6 +231,16 @@ mod tests {
         p.timeout(&mut out);
         assert_eq!(out, vec![key(KeyCode::Esc)]);
         assert_eq!(p.deadline(), None);
+    }
+
+    #[test]
+    fn a_key_after_the_wait_does_not_join_a_lone_esc() {
+        let mut p = Parser::new(4096);
+        let mut out = Vec::new();
+        let now = Instant::now();
+        p.feed(b"\x1b", now, &mut out);
+        p.feed(b"x", now + ESC_WAIT, &mut out);
+        assert_eq!(out, vec![key(KeyCode::Esc), key(KeyCode::Char('x'))], "not Alt-x");
     }
 
     #[test]
