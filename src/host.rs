@@ -12,6 +12,22 @@
 //! session arrives as [`HostEvent::Join`] with the name it logged in as, and the game answers
 //! through [`JoinReply::answer`] (a refusal's line is shown to the joiner, then the connection
 //! closes).
+//!
+//! The files, one purpose each:
+//! - `server.rs`: [`Host`]: the listening socket, the runtime's thread, connections accepted
+//!   or refused at once (too many open, an address out of tries), the game's side of [`Wire`];
+//! - `conn.rs`: one connection as russh sees it: the code checked, one pty session served,
+//!   everything else (exec, sftp, env, X11, agent, forwarding) refused;
+//! - `watch.rs`: each connection's task beside its session: its clocks (authentication, idle,
+//!   a lone Esc) and its events to the game, in order, `Left` last and once;
+//! - `input.rs`: a joiner's bytes into crossterm events (terminput's parser), pastes and bytes
+//!   a second bounded;
+//! - `shared.rs`: what the tasks and the game's thread share: the bounded event queue and the
+//!   outboxes that carry frames (bounded by [`Limits::backlog`]);
+//! - `stream.rs`: a socket the host can cut, so a stalled session really ends;
+//! - `door.rs`: the failed tries of each address this minute;
+//! - `key.rs`: the host key, made once (0600) and kept, and its fingerprint;
+//! - `code.rs`: the join code: made, checked, compared in constant time.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::path::PathBuf;
@@ -91,13 +107,16 @@ pub enum HostEvent {
     Input { conn: ConnId, event: crossterm::event::Event },
     /// The joiner's window changed size.
     Resize { conn: ConnId, size: (u16, u16) },
-    /// The connection is gone (closed, dropped, timed out, or its task failed).
+    /// The connection is gone (closed, dropped, timed out, or its task failed). Sent once for
+    /// every connection that came as a [`HostEvent::Join`], whatever the answer (a late one
+    /// included), and nothing of that connection comes after it.
     Left { conn: ConnId },
     /// A line for the host's log: a failed try and its address, a refused connection.
     Note(String),
 }
 
-/// The game's answer to a [`HostEvent::Join`].
+/// The game's answer to a [`HostEvent::Join`]. The joiner waits for it 10 seconds; after that
+/// they are told the game did not answer, and a later answer is lost (the `Left` still comes).
 #[derive(Debug)]
 pub struct JoinReply(pub(crate) std::sync::mpsc::SyncSender<Result<(), String>>);
 
@@ -130,3 +149,16 @@ pub trait Wire {
     /// Sends these last bytes (the terminal's modes put back, a line) and closes.
     fn close(&mut self, conn: ConnId, bytes: Vec<u8>);
 }
+
+mod code;
+mod conn;
+mod door;
+mod input;
+mod key;
+mod server;
+mod shared;
+mod stream;
+mod watch;
+
+pub use code::{CODE_MAX, check_code, new_code};
+pub use server::Host;

@@ -1,0 +1,287 @@
+//! One SSH connection as russh sees it: the code checked, and everything but one interactive
+//! session with a pty refused. exec, subsystems (sftp), environment, X11, agent and port
+//! forwarding are all answered "no", and no shell or program ever runs: the one session is a
+//! screen of the game, joined through the game's answer to [`HostEvent::Join`].
+//!
+//! [`HostEvent::Join`]: super::HostEvent::Join
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::server::{Auth, Handler, Msg, Session};
+use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet, Pty};
+use tokio::sync::mpsc;
+
+use super::code::same_code;
+use super::input::Bucket;
+use super::shared::{Outbox, Shared, lock};
+use super::stream::Kill;
+use super::watch::Watch;
+use super::{ConnId, JoinReply};
+
+/// How long the game has to answer a join.
+const JOIN_WAIT: Duration = Duration::from_secs(10);
+/// How often the answer is looked for (it comes on a channel the game's thread writes to).
+const JOIN_POLL: Duration = Duration::from_millis(5);
+/// What ssh shows before it asks for the password.
+pub(crate) const BANNER: &str = "catan: the password is the join code on the host's screen.\r\n";
+/// The line a session without a terminal gets.
+pub(crate) const NEEDS_PTY: &str = "catan needs a terminal: ssh -t (or leave out -T and the command)";
+
+/// The handler of one connection.
+pub(crate) struct Conn {
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) conn: ConnId,
+    pub(crate) peer: SocketAddr,
+    pub(crate) kill: Kill,
+    pub(crate) watch: mpsc::Sender<Watch>,
+    /// Wrong codes given so far.
+    pub(crate) tries: u32,
+    /// The name logged in with, once the code was right.
+    pub(crate) name: Option<String>,
+    /// The one session channel, its window's size once a pty was asked for, and whether its
+    /// session was asked for (there is one per connection, right or refused).
+    pub(crate) channel: Option<ChannelId>,
+    pub(crate) size: Option<(u16, u16)>,
+    pub(crate) started: bool,
+    pub(crate) seated: bool,
+    pub(crate) bucket: Bucket,
+}
+
+impl Conn {
+    pub(crate) fn new(
+        shared: Arc<Shared>,
+        conn: ConnId,
+        peer: SocketAddr,
+        kill: Kill,
+        watch: mpsc::Sender<Watch>,
+    ) -> Conn {
+        let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
+        let (channel, size, name) = (None, None, None);
+        Conn { shared, conn, peer, kill, watch, tries: 0, name, channel, size, started: false, seated: false, bucket }
+    }
+
+    /// Only the password method is offered: the code is the password.
+    pub(crate) fn methods() -> MethodSet {
+        MethodSet::from(&[MethodKind::Password][..])
+    }
+
+    fn ours(&self, channel: ChannelId) -> bool {
+        self.channel == Some(channel)
+    }
+
+    /// Shows the joiner one line and ends their session.
+    fn refuse(&self, channel: ChannelId, line: &str, session: &mut Session) -> Result<(), russh::Error> {
+        session.data(channel, format!("{line}\r\n").into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)
+    }
+
+    /// Waits for the game's answer without holding up the runtime's other connections.
+    async fn answer(&self, rx: std::sync::mpsc::Receiver<Result<(), String>>) -> Result<(), String> {
+        let until = Instant::now() + JOIN_WAIT;
+        loop {
+            match rx.try_recv() {
+                Ok(answer) => return answer,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err("the game is not taking joiners".into()),
+                Err(std::sync::mpsc::TryRecvError::Empty) if Instant::now() >= until => {
+                    return Err("the game did not answer in time; try again".into());
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => tokio::time::sleep(JOIN_POLL).await,
+            }
+        }
+    }
+}
+
+/// A window size as the game takes it: columns and rows, within what a terminal can be.
+fn size(cols: u32, rows: u32) -> (u16, u16) {
+    (cols.clamp(1, u32::from(u16::MAX)) as u16, rows.clamp(1, u32::from(u16::MAX)) as u16)
+}
+
+impl Handler for Conn {
+    type Error = russh::Error;
+
+    async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
+        let limits = &self.shared.limits;
+        // An address out of tries this minute guesses no more, on this connection or any other
+        // it opened before it ran out.
+        if self.tries >= limits.tries || lock(&self.shared.door).refused(self.peer.ip(), Instant::now()) {
+            tokio::time::sleep(limits.wrong_code_delay).await;
+            return Err(russh::Error::Disconnect);
+        }
+        if same_code(password, &self.shared.code) {
+            self.name = Some(user.to_string());
+            let _ = self.watch.send(Watch::Authed).await;
+            return Ok(Auth::Accept);
+        }
+        self.tries += 1;
+        let last = lock(&self.shared.door).fail(self.peer.ip(), Instant::now());
+        let (peer, tries) = (self.peer, limits.tries);
+        self.shared.events.note(format!("wrong code from {peer} (try {} of {tries})", self.tries));
+        if last || self.tries >= tries {
+            if last {
+                self.shared.events.note(format!("refusing {} for a minute: too many wrong codes", peer.ip()));
+            }
+            // Ending the connection is an answer too: it waits as long as a refusal.
+            tokio::time::sleep(limits.wrong_code_delay).await;
+            return Err(russh::Error::Disconnect);
+        }
+        // russh answers after `wrong_code_delay` (its rejection time), counted from the try.
+        Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
+    }
+
+    /// Shown by ssh before its password prompt, so a joiner knows what to type there.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(Some(BANNER.to_string()))
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        _: &str,
+        _: russh::server::PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.channel.is_some() {
+            reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        } else {
+            self.channel = Some(channel.id());
+            reply.accept().await;
+        }
+        // The channel's own message queue is not read: everything comes through this handler.
+        drop(channel);
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _: &str,
+        cols: u32,
+        rows: u32,
+        _: u32,
+        _: u32,
+        _: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) && !self.started {
+            self.size = Some(size(cols, rows));
+            session.channel_success(channel)
+        } else {
+            session.channel_failure(channel)
+        }
+    }
+
+    async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        if !self.ours(channel) || self.started {
+            return session.channel_failure(channel);
+        }
+        self.started = true;
+        session.channel_success(channel)?;
+        let Some(size) = self.size else { return self.refuse(channel, NEEDS_PTY, session) };
+        let name = self.name.clone().unwrap_or_default();
+        // The outbox is there before the game hears of the join, so its first frame has a way.
+        let outbox = Outbox::start(&self.shared, session.handle(), channel, self.kill.clone(), self.peer);
+        lock(&self.shared.outboxes).insert(self.conn, outbox);
+        let (reply, rx) = JoinReply::channel();
+        if self.watch.send(Watch::Join { name, size, reply }).await.is_err() {
+            return Err(russh::Error::Disconnect);
+        }
+        match self.answer(rx).await {
+            Ok(()) => {
+                self.seated = true;
+                let _ = self.watch.send(Watch::Seated).await;
+                Ok(())
+            }
+            Err(line) => {
+                lock(&self.shared.outboxes).remove(&self.conn);
+                self.refuse(channel, &line, session)
+            }
+        }
+    }
+
+    async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
+        if !self.ours(channel) || !self.seated {
+            return Ok(());
+        }
+        let n = self.bucket.take(data.len(), Instant::now());
+        // A full queue means the watch is behind: those bytes go too, as past the rate.
+        let _ = self.watch.try_send(Watch::Bytes(data[..n].to_vec()));
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        cols: u32,
+        rows: u32,
+        _: u32,
+        _: u32,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if !self.ours(channel) {
+            return Ok(());
+        }
+        if self.seated {
+            let _ = self.watch.try_send(Watch::Resize(size(cols, rows)));
+        } else if self.size.is_some() {
+            self.size = Some(size(cols, rows));
+        }
+        Ok(())
+    }
+
+    async fn channel_close(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            session.disconnect(Disconnect::ByApplication, "bye", "")?;
+        }
+        Ok(())
+    }
+
+    async fn exec_request(&mut self, channel: ChannelId, _: &[u8], session: &mut Session) -> Result<(), Self::Error> {
+        self.started = true;
+        session.channel_failure(channel)?;
+        session.close(channel)
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.started = true;
+        session.channel_failure(channel)?;
+        session.close(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        _: &str,
+        _: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _: bool,
+        _: &str,
+        _: &str,
+        _: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+}

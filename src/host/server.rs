@@ -1,0 +1,211 @@
+//! The host: the listening socket, the async runtime on a thread of its own, and the game's
+//! side of the wire ([`Wire`]) over them. Each connection is accepted here (or refused at once:
+//! too many open, or its address out of tries this minute), given a socket the host can cut,
+//! its SSH session ([`super::conn`]) and its watch ([`super::watch`]).
+
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use russh::server::Config;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+
+use super::code::check_code;
+use super::conn::Conn;
+use super::key;
+use super::shared::{Shared, lock};
+use super::stream::{Cuttable, Kill};
+use super::watch::{AUTH_TIME, watch};
+use super::{ConnId, HostConfig, HostEvent, Wire};
+
+/// How often a live connection with no bytes in either way is asked whether it is still
+/// there, and how many unanswered asks end it: a closed laptop is noticed in about two minutes.
+const KEEPALIVE: Duration = Duration::from_secs(30);
+const KEEPALIVES_MISSED: usize = 4;
+/// How long a stopping host waits for the last bytes of the connections it closed.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+/// A watch's queue: bytes beyond it are dropped, as past the rate bound.
+const WATCH_QUEUE: usize = 64;
+
+/// The SSH server of `catan host`: joiners connect with `ssh`, the game reads their events and
+/// sends their frames through [`Wire`]. Dropping it stops the server and ends every connection.
+pub struct Host {
+    shared: Arc<Shared>,
+    events: mpsc::Receiver<HostEvent>,
+    addr: SocketAddr,
+    fingerprint: String,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Host {
+    /// Binds `config.bind:config.port`, loads the host key from `config.key_path` (or makes
+    /// it), and serves on a thread of its own until dropped. Fails if the code is unusable
+    /// ([`super::check_code`]), the port is taken, or the key cannot be read or written. Lines
+    /// about the key (one made private again) are the first [`HostEvent::Note`]s.
+    pub fn start(config: HostConfig) -> io::Result<Host> {
+        check_code(&config.code).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        let mut notes = Vec::new();
+        let key = key::load_or_make(&config.key_path, &mut notes)?;
+        let fingerprint = key::fingerprint(&key);
+        let listener = bind(config.bind, config.port)?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        let (tx, events) = mpsc::channel();
+        let shared = Arc::new(Shared::new(config.limits, config.code, tx));
+        for line in notes {
+            shared.events.note(line);
+        }
+        let ssh = Arc::new(Config {
+            methods: Conn::methods(),
+            auth_rejection_time: shared.limits.wrong_code_delay,
+            // ssh's first probe ("none", to learn the methods) is answered at once.
+            auth_rejection_time_initial: Some(Duration::ZERO),
+            keys: vec![key],
+            // The probe and the tries; the handler ends the connection at its own count first.
+            max_auth_attempts: shared.limits.tries as usize + 2,
+            // Bytes in or out; the watch's own clock closes a joiner who sends nothing.
+            inactivity_timeout: Some(shared.limits.idle.max(AUTH_TIME)),
+            keepalive_interval: Some(KEEPALIVE),
+            keepalive_max: KEEPALIVES_MISSED,
+            nodelay: true,
+            ..Config::default()
+        });
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
+        let (stop, stopped) = oneshot::channel();
+        let serving = shared.clone();
+        let thread = std::thread::Builder::new().name("catan-host".into()).spawn(move || {
+            runtime.block_on(async move {
+                let Ok(listener) = TcpListener::from_std(listener) else { return };
+                tokio::select! {
+                    () = accept(listener, serving, ssh) => {}
+                    _ = stopped => {}
+                }
+            });
+        })?;
+        Ok(Host { shared, events, addr, fingerprint, stop: Some(stop), thread: Some(thread) })
+    }
+
+    /// The address and port bound (the port the system chose, when asked for port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The host key's fingerprint as ssh prints it (`SHA256:` and base64), to show joiners.
+    pub fn fingerprint(&self) -> String {
+        self.fingerprint.clone()
+    }
+}
+
+impl Wire for Host {
+    fn recv_timeout(&mut self, wait: Duration) -> Option<HostEvent> {
+        let event = self.events.recv_timeout(wait).ok()?;
+        self.shared.events.waiting.fetch_sub(1, Ordering::SeqCst);
+        Some(event)
+    }
+
+    fn send(&mut self, conn: ConnId, bytes: Vec<u8>) {
+        let mut outboxes = lock(&self.shared.outboxes);
+        let Some(outbox) = outboxes.get(&conn) else { return };
+        if !outbox.send(bytes, self.shared.limits.backlog) {
+            let peer = outbox.peer;
+            outboxes.remove(&conn);
+            drop(outboxes);
+            self.shared.events.note(format!("closed {peer}: too slow to take its screen"));
+        }
+    }
+
+    fn close(&mut self, conn: ConnId, bytes: Vec<u8>) {
+        let outbox = lock(&self.shared.outboxes).remove(&conn);
+        if let Some(outbox) = outbox {
+            outbox.close(bytes);
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        // Last bytes the game sent with `close` (the joiners' terminals put back) go first.
+        let until = Instant::now() + STOP_GRACE;
+        while self.shared.closing.load(Ordering::SeqCst) > 0 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        // The runtime ends with its thread, dropping (and so closing) every connection.
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The listening socket. Every address (`::`, which takes IPv4 too) falls back to every IPv4
+/// address on a machine without IPv6.
+fn bind(ip: IpAddr, port: u16) -> io::Result<std::net::TcpListener> {
+    match std::net::TcpListener::bind((ip, port)) {
+        Err(e) if ip == IpAddr::V6(Ipv6Addr::UNSPECIFIED) && e.kind() != io::ErrorKind::AddrInUse => {
+            std::net::TcpListener::bind((Ipv4Addr::UNSPECIFIED, port))
+        }
+        bound => bound,
+    }
+}
+
+/// Takes connections until the host stops.
+async fn accept(listener: TcpListener, shared: Arc<Shared>, ssh: Arc<Config>) {
+    let mut next: ConnId = 0;
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            // An IPv4 joiner of a host on every address is named as IPv4 (its tries counted so).
+            Ok((socket, peer)) => (socket, SocketAddr::new(peer.ip().to_canonical(), peer.port())),
+            Err(e) => {
+                // Out of file descriptors, say: wait a little rather than spin.
+                shared.events.note(format!("could not take a connection: {e}"));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        if lock(&shared.door).refused(peer.ip(), Instant::now()) {
+            shared.events.note(format!("refused {peer}: too many wrong codes from it this minute"));
+            continue;
+        }
+        let open = shared.open.load(Ordering::SeqCst);
+        if open >= shared.limits.connections {
+            shared.events.note(format!("refused {peer}: {open} connections are open, the most allowed"));
+            continue;
+        }
+        shared.open.fetch_add(1, Ordering::SeqCst);
+        next += 1;
+        tokio::spawn(serve(shared.clone(), ssh.clone(), socket, peer, next));
+    }
+}
+
+/// Counts a connection open for as long as it lives.
+struct Open(Arc<Shared>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Serves one connection: its SSH session and its watch, until both are done. A panic in the
+/// session's task ends its session (tokio catches it), which ends the watch and tells the game.
+async fn serve(shared: Arc<Shared>, ssh: Arc<Config>, socket: TcpStream, peer: SocketAddr, conn: ConnId) {
+    let _open = Open(shared.clone());
+    let _ = socket.set_nodelay(true);
+    let kill = Kill::default();
+    let (tx, rx) = tokio::sync::mpsc::channel(WATCH_QUEUE);
+    let watching = tokio::spawn(watch(shared.clone(), conn, peer, kill.clone(), rx));
+    let handler = Conn::new(shared, conn, peer, kill.clone(), tx);
+    let stream = Cuttable::new(socket, kill.clone());
+    if let Ok(Ok(session)) = tokio::time::timeout(AUTH_TIME, russh::server::run_stream(ssh, stream, handler)).await {
+        let _ = session.await;
+    }
+    kill.kill();
+    let _ = watching.await;
+}

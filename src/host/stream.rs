@@ -1,0 +1,112 @@
+//! A connection's socket that the host can cut at any moment. russh runs each session in a
+//! task of its own and gives no way to end it but asking it to (a disconnect it reads from a
+//! queue), which a joiner who stops reading can stall: the session then waits on a full socket.
+//! Cutting the socket under it ends the session whatever it waits on, so a slow, idle or
+//! too-long-to-authenticate connection is really gone.
+
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+
+/// The switch that cuts one connection; clones share it. Cutting is synchronous, so the game's
+/// thread can do it too (a joiner too slow to take its frames).
+#[derive(Clone, Default)]
+pub(crate) struct Kill(Arc<KillState>);
+
+#[derive(Default)]
+struct KillState {
+    dead: AtomicBool,
+    /// The tasks waiting on the socket, woken so they see the cut at once.
+    wakers: Mutex<[Option<Waker>; 2]>,
+}
+
+impl Kill {
+    /// Cuts the connection: every read and write from now on fails.
+    pub(crate) fn kill(&self) {
+        self.0.dead.store(true, Ordering::SeqCst);
+        let wakers = std::mem::take(&mut *self.0.wakers.lock().unwrap_or_else(|e| e.into_inner()));
+        for waker in wakers.into_iter().flatten() {
+            waker.wake();
+        }
+    }
+
+    fn dead(&self) -> bool {
+        self.0.dead.load(Ordering::SeqCst)
+    }
+
+    /// Keeps the waker of a read (0) or a write (1) that is about to wait.
+    fn watch(&self, which: usize, cx: &Context<'_>) {
+        self.0.wakers.lock().unwrap_or_else(|e| e.into_inner())[which] = Some(cx.waker().clone());
+    }
+}
+
+/// A TCP stream that fails once its [`Kill`] is pulled.
+pub(crate) struct Cuttable {
+    inner: TcpStream,
+    kill: Kill,
+}
+
+impl Cuttable {
+    pub(crate) fn new(inner: TcpStream, kill: Kill) -> Cuttable {
+        Cuttable { inner, kill }
+    }
+
+    /// The result of polling the socket, or the cut: a poll that would wait registers its
+    /// waker with the switch too, then looks again, so a cut between the two is not missed.
+    fn checked<T>(&self, which: usize, cx: &Context<'_>, poll: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        if self.kill.dead() {
+            return Poll::Ready(Err(cut()));
+        }
+        if poll.is_pending() {
+            self.kill.watch(which, cx);
+            if self.kill.dead() {
+                return Poll::Ready(Err(cut()));
+            }
+        }
+        poll
+    }
+}
+
+fn cut() -> io::Error {
+    io::Error::new(io::ErrorKind::ConnectionAborted, "connection closed by the host")
+}
+
+impl AsyncRead for Cuttable {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        if self.kill.dead() {
+            return Poll::Ready(Err(cut()));
+        }
+        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        self.checked(0, cx, poll)
+    }
+}
+
+impl AsyncWrite for Cuttable {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        if self.kill.dead() {
+            return Poll::Ready(Err(cut()));
+        }
+        let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.checked(1, cx, poll)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.kill.dead() {
+            return Poll::Ready(Err(cut()));
+        }
+        let poll = Pin::new(&mut self.inner).poll_flush(cx);
+        self.checked(1, cx, poll)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.kill.dead() {
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}

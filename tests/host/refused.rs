@@ -1,0 +1,180 @@
+//! What the host refuses: a wrong code (and the address that keeps trying), a session without
+//! a terminal, exec, sftp, port forwarding, connections past the limit; and the host key, kept
+//! private and the same from one hosting to the next.
+
+use std::os::unix::fs::PermissionsExt;
+use std::time::Duration;
+
+use catan::host::Limits;
+
+use crate::client::{CODE, Joiner, TestHost, first_bytes, quick_limits, ssh, ssh_piped};
+
+/// No join reached the game (the host's notes are kept meanwhile).
+fn no_join(host: &mut TestHost) {
+    if let Some(event) = host.next(Duration::from_millis(200)) {
+        panic!("nothing should reach the game, but {event:?} did");
+    }
+}
+
+#[test]
+fn a_wrong_code_is_refused_after_three_tries_and_the_log_names_the_address() {
+    if ssh().is_none() {
+        return;
+    }
+    let delay = Duration::from_millis(300);
+    let mut host = TestHost::start(Limits { wrong_code_delay: delay, ..quick_limits() });
+    let started = std::time::Instant::now();
+    let out = ssh_piped(host.port(), "otter plum jot", &[], "Bob@127.0.0.1");
+    assert!(started.elapsed() >= 3 * delay, "each wrong code is answered after the delay");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Permission denied"), "{out:?}");
+    let line = host.note("(try 3 of 3)");
+    assert!(line.starts_with("wrong code from 127.0.0.1:"), "{line}");
+    assert_eq!(host.notes.iter().filter(|l| l.starts_with("wrong code from 127.0.0.1:")).count(), 3);
+    no_join(&mut host);
+}
+
+#[test]
+fn an_address_out_of_tries_is_refused_at_once_for_the_minute() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(Limits { tries_per_minute: 2, ..quick_limits() });
+    // Ann connects first and is slow to type the code.
+    let mut ann = Joiner::start_slow(host.port(), "Ann", CODE, Duration::from_millis(1500));
+    let out = ssh_piped(host.port(), "guess", &[], "Bob@127.0.0.1");
+    assert!(!out.status.success());
+    host.note("refusing 127.0.0.1 for a minute");
+    // A connection open before the address ran out guesses no more either, right or wrong.
+    assert!(ann.ended(), "Ann's connection, from the same address, is ended");
+    // Even the right code is not heard now; the socket closes before any SSH is spoken.
+    let (_stream, bytes) = first_bytes(host.host.local_addr());
+    assert!(bytes.is_empty(), "the refused connection got {:?}", String::from_utf8_lossy(&bytes));
+    let out = ssh_piped(host.port(), CODE, &["-T"], "Bob@127.0.0.1");
+    assert!(!out.status.success());
+    host.note("too many wrong codes from it this minute");
+    no_join(&mut host);
+}
+
+#[test]
+fn connections_past_the_limit_are_refused_at_once() {
+    let mut host = TestHost::start(Limits { connections: 2, ..quick_limits() });
+    let addr = host.host.local_addr();
+    let (_a, first) = first_bytes(addr);
+    let (_b, second) = first_bytes(addr);
+    assert!(first.starts_with(b"SSH-2.0-") && second.starts_with(b"SSH-2.0-"));
+    let (_c, third) = first_bytes(addr);
+    assert!(third.is_empty(), "the third connection got {:?}", String::from_utf8_lossy(&third));
+    host.note("refused 127.0.0.1:");
+    // One goes, and there is room again.
+    drop(_a);
+    let until = std::time::Instant::now() + crate::client::WAIT;
+    while !first_bytes(addr).1.starts_with(b"SSH-2.0-") {
+        assert!(std::time::Instant::now() < until, "no room after a connection went");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_session_without_a_terminal_is_told_to_ask_for_one() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let out = ssh_piped(host.port(), CODE, &["-T"], "Bob@127.0.0.1");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("catan needs a terminal: ssh -t"), "{out:?}");
+    no_join(&mut host);
+}
+
+#[test]
+fn exec_is_refused_and_nothing_runs() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let witness = host.dir.join("ran");
+    let command = format!("touch {}", witness.display());
+    let out = ssh_piped(host.port(), CODE, &[], &format!("Bob@127.0.0.1 {command}"));
+    let out2 = ssh_piped(host.port(), CODE, &["-tt"], &format!("Bob@127.0.0.1 {command}"));
+    for out in [out, out2] {
+        assert!(!out.status.success(), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("exec request failed"), "{out:?}");
+    }
+    assert!(!witness.exists(), "the command ran");
+    no_join(&mut host);
+}
+
+#[test]
+fn the_sftp_subsystem_is_refused() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let out = ssh_piped(host.port(), CODE, &["-s"], "Bob@127.0.0.1 sftp");
+    assert!(!out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("subsystem request failed"), "{out:?}");
+    no_join(&mut host);
+}
+
+#[test]
+fn port_forwarding_is_refused_both_ways() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let port = host.port();
+    // A remote forward: the host is asked to listen for the joiner.
+    let out = ssh_piped(port, CODE, &["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"], "Bob@127.0.0.1");
+    assert!(!out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("forwarding failed"), "{out:?}");
+    // A local forward to the host's own port: were it allowed, the tunnel would bring back the
+    // host's SSH banner.
+    let local = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let forward = format!("{}:127.0.0.1:{port}", local);
+    let mut tunnel = Joiner::start_with(port, (CODE, Duration::ZERO), &["-N", "-L", &forward], "Bob@127.0.0.1", 80, 24);
+    let mut got = None;
+    for _ in 0..200 {
+        if let Ok(stream) = std::net::TcpStream::connect(local) {
+            drop(stream);
+            got = Some(crate::client::first_bytes(local).1);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let got = got.expect("ssh never listened for the local forward");
+    assert!(!got.starts_with(b"SSH-2.0-"), "the forward reached the host's port");
+    tunnel.child.kill().unwrap();
+    no_join(&mut host);
+}
+
+#[test]
+fn the_host_key_is_private_and_the_same_at_the_next_hosting() {
+    let host = TestHost::start(quick_limits());
+    let path = host.dir.join("keys/host_ed25519");
+    let first = host.host.fingerprint();
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    // The fingerprint is the one OpenSSH prints for the key.
+    if let Ok(out) = std::process::Command::new("ssh-keygen").arg("-l").arg("-f").arg(&path).output() {
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&first), "{out:?} {first}");
+    }
+    let TestHost { host, dir, .. } = host;
+    drop(host);
+    let again = TestHost::start_in(dir, quick_limits());
+    assert_eq!(again.host.fingerprint(), first);
+}
+
+#[test]
+fn a_joiner_sees_the_fingerprint_the_host_shows() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let fingerprint = host.host.fingerprint();
+    // ssh at LogLevel=INFO names the key it accepts, and shows the banner before the prompt.
+    let out =
+        ssh_piped(host.port(), CODE, &["-T", "-o", "LogLevel=INFO", "-o", "VisualHostKey=no", "-v"], "Bob@127.0.0.1");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&fingerprint), "{fingerprint} not in {out:?}");
+    assert!(said.contains("the password is the join code"), "no banner in {out:?}");
+    no_join(&mut host);
+}
