@@ -80,6 +80,27 @@ pub enum Command {
     /// Advice for the player to act in a save: their best moves ranked, each with the
     /// estimated chance to win after it and the reason.
     Advise(AdviseArgs),
+    /// Play here, as plain catan does, while friends join the person seats from their own
+    /// terminals: `ssh -p 2222 NAME@THIS-MACHINE`, the join code as the password.
+    Host(HostArgs),
+}
+
+/// `catan host`: every flag of play, and where and how to serve.
+#[derive(Args)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// The port friends connect to.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on: every address of this machine when left out; 127.0.0.1 for
+    /// this machine only.
+    #[arg(long, value_name = "ADDRESS")]
+    pub bind: Option<std::net::IpAddr>,
+    /// The join code friends type as their password (a new random one each hosting when left
+    /// out).
+    #[arg(long, value_name = "WORDS")]
+    pub code: Option<String>,
 }
 
 /// `catan simulate`.

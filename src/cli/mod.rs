@@ -4,6 +4,7 @@
 
 mod advise;
 mod args;
+mod host;
 mod players;
 
 use std::io::IsTerminal;
@@ -29,7 +30,7 @@ const MAX_PLAY_BOT_TIME: Duration = Duration::from_secs(3);
 pub fn command() -> clap::Command {
     let (help, long) = (house_rules_help(), house_rules_long_help());
     let rules = |c: clap::Command| c.mut_arg("house_rules", |a| a.help(help.clone()).long_help(long.clone()));
-    rules(Cli::command()).mut_subcommand("simulate", rules).mut_subcommand("arena", rules)
+    rules(Cli::command()).mut_subcommand("simulate", rules).mut_subcommand("arena", rules).mut_subcommand("host", rules)
 }
 
 impl Cli {
@@ -38,7 +39,8 @@ impl Cli {
     pub fn parse_args() -> Cli {
         let matches = command().get_matches();
         let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-        cli.given = given_flags(&matches);
+        // `catan host` takes play's flags under its own name.
+        cli.given = given_flags(matches.subcommand_matches("host").unwrap_or(&matches));
         cli
     }
 
@@ -49,6 +51,7 @@ impl Cli {
             Some(Command::Arena(a)) => arena(a),
             Some(Command::Replay(a)) => replay(a),
             Some(Command::Advise(a)) => advise::run(a),
+            Some(Command::Host(a)) => host::run(a, &self.given),
             Some(Command::BenchFrame(BenchFrameArgs { seed, width, height, frames })) => {
                 let seed = seed.unwrap_or_else(rand::random);
                 let t = tui::bench_frames(seed, width, height, frames);
