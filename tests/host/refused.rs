@@ -178,3 +178,14 @@ fn a_joiner_sees_the_fingerprint_the_host_shows() {
     assert!(said.contains("the password is the join code"), "no banner in {out:?}");
     no_join(&mut host);
 }
+
+#[test]
+fn x11_forwarding_is_refused() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let out = crate::client::ssh_piped_env(host.port(), CODE, &["-T", "-X"], "Bob@127.0.0.1", &[("DISPLAY", ":9")]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("X11 forwarding request failed"), "{out:?}");
+    no_join(&mut host);
+}
