@@ -1,5 +1,5 @@
 //! What the host refuses: a wrong code (and the address that keeps trying), a session without
-//! a terminal, exec, sftp, port forwarding, connections past the limit; and the host key, kept
+//! a terminal, exec, sftp, port and X11 forwarding, connections past the limit; and the host key, kept
 //! private and the same from one hosting to the next.
 
 use std::os::unix::fs::PermissionsExt;
