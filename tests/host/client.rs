@@ -152,11 +152,16 @@ pub fn askpass(dir: &Path, code: &str, delay: Duration) {
 /// ssh run to its end with its output piped (no terminal): for what is refused. `target` is
 /// the destination and, after spaces, a command.
 pub fn ssh_piped(port: u16, code: &str, extra: &[&str], target: &str) -> Output {
+    ssh_piped_env(port, code, extra, target, &[])
+}
+
+/// [`ssh_piped`] with more of ssh's environment.
+pub fn ssh_piped_env(port: u16, code: &str, extra: &[&str], target: &str, more: &[(&str, &str)]) -> Output {
     let dir = TempDir::new("askpass");
     askpass(dir.path(), code, Duration::ZERO);
     let (args, env) = ssh_args(dir.path(), port);
     let mut cmd = Command::new(ssh().unwrap());
-    cmd.args(&args).args(extra).args(target.split(' ')).envs(env).stdin(Stdio::null());
+    cmd.args(&args).args(extra).args(target.split(' ')).envs(env).envs(more.iter().copied()).stdin(Stdio::null());
     let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let until = Instant::now() + WAIT;
     while child.try_wait().unwrap().is_none() {

@@ -139,6 +139,26 @@ fn a_joiner_too_slow_to_take_their_screen_is_closed() {
 }
 
 #[test]
+fn a_joiner_s_input_is_bounded_in_bytes_a_second_and_paste_size() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(Limits { input_per_second: 50, paste: 8, ..quick_limits() });
+    let mut eve = Joiner::start(host.port(), "Eve", CODE, 80, 24);
+    let (conn, _, _) = host.join(Ok(()));
+    eve.send(b"\x1b[200~a long paste of many words\x1b[201~");
+    assert_eq!(input(&mut host, conn), Event::Paste("a long p".into()), "cut to 8 bytes");
+    // The paste took 42 of the second's 50 bytes: of a flood now, little passes.
+    eve.send(&[b'z'; 200]);
+    let mut keys = 0;
+    while let Some(event) = host.next(Duration::from_millis(300)) {
+        assert!(matches!(event, HostEvent::Input { .. }), "{event:?}");
+        keys += 1;
+    }
+    assert!(keys <= 50, "{keys} of 200 bytes passed a bound of 50 a second");
+}
+
+#[test]
 fn new_codes_differ() {
     let codes: Vec<String> = (0..5).map(|_| new_code()).collect();
     assert!(codes.windows(2).all(|w| w[0] != w[1]), "{codes:?}");

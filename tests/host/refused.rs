@@ -1,5 +1,5 @@
 //! What the host refuses: a wrong code (and the address that keeps trying), a session without
-//! a terminal, exec, sftp, port forwarding, connections past the limit; and the host key, kept
+//! a terminal, exec, sftp, port and X11 forwarding, connections past the limit; and the host key, kept
 //! private and the same from one hosting to the next.
 
 use std::os::unix::fs::PermissionsExt;
@@ -176,5 +176,16 @@ fn a_joiner_sees_the_fingerprint_the_host_shows() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains(&fingerprint), "{fingerprint} not in {out:?}");
     assert!(said.contains("the password is the join code"), "no banner in {out:?}");
+    no_join(&mut host);
+}
+
+#[test]
+fn x11_forwarding_is_refused() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let out = crate::client::ssh_piped_env(host.port(), CODE, &["-T", "-X"], "Bob@127.0.0.1", &[("DISPLAY", ":9")]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("X11 forwarding request failed"), "{out:?}");
     no_join(&mut host);
 }
