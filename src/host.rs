@@ -88,7 +88,8 @@ impl Default for Limits {
             tries: 3,
             tries_per_minute: 10,
             wrong_code_delay: Duration::from_secs(1),
-            idle: Duration::from_secs(30 * 60),
+            // A joiner who only watches a long turn sends nothing for a while.
+            idle: Duration::from_secs(3 * 60 * 60),
             input_per_second: 4096,
             paste: 4096,
             backlog: 4 << 20,

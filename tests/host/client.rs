@@ -245,6 +245,50 @@ impl Joiner {
         String::from_utf8_lossy(&self.seen).into_owned()
     }
 
+    /// What the joiner's terminal shows now, read through a terminal emulator of its size.
+    pub fn screen(&self) -> String {
+        let size = self.master.get_size().unwrap();
+        let n = |v: u16| std::num::NonZero::new(v).unwrap();
+        let mut parser = vt100::Parser::new(n(size.rows), n(size.cols), 0);
+        parser.process(&self.seen);
+        parser.screen().contents()
+    }
+
+    /// Reads until the joiner's screen shows `text`.
+    pub fn until_screen(&mut self, text: &str) {
+        let until = Instant::now() + WAIT;
+        while !self.screen().contains(text) {
+            assert!(Instant::now() < until, "{text:?} never showed; the joiner's screen:\n{}", self.screen());
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {
+                self.seen.extend(bytes);
+            }
+        }
+    }
+
+    /// Reads for `d`, keeping up with what is sent.
+    pub fn pause(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            if let Ok(bytes) = self.output.recv_timeout(left.min(Duration::from_millis(20))) {
+                self.seen.extend(bytes);
+            }
+        }
+    }
+
+    /// Types `keys` and reads until the screen shows `then`.
+    pub fn keys(&mut self, keys: &str, then: &str) {
+        self.send(keys.as_bytes());
+        self.until_screen(then);
+    }
+
+    /// Kills ssh at once (SIGKILL): a closed laptop, a lost connection.
+    pub fn kill(&mut self) {
+        let pid = self.child.process_id().expect("ssh runs") as i32;
+        // SAFETY: kill has no memory effects; the pid is our child's.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+        let _ = self.child.wait();
+    }
+
     /// Reads until what was received contains `text`.
     pub fn wait_for(&mut self, text: &str) {
         let until = Instant::now() + WAIT;
@@ -271,6 +315,10 @@ impl Joiner {
         let until = Instant::now() + WAIT;
         while Instant::now() < until {
             if self.child.try_wait().unwrap().is_some() {
+                // What ssh wrote last may still be on its way from the reader thread.
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+                    self.seen.extend(bytes);
+                }
                 return true;
             }
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {

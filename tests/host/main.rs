@@ -12,5 +12,6 @@
 mod support;
 
 mod client;
+mod game;
 mod joining;
 mod refused;

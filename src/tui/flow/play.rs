@@ -20,7 +20,16 @@ impl App {
     /// questions asked already: `Table::perform` or `App::sync`).
     pub(in crate::tui) fn sync_screens(&mut self) {
         // Who holds each screen's keyboard now, which each screen's focus follows.
+        let waited: Vec<bool> =
+            std::iter::once(&self.screen).chain(self.others.iter()).map(|s| s.keyboard.away.is_some()).collect();
         self.settle();
+        // A screen whose seat comes back from waiting on another screen's play shows its own
+        // prompt, not its last action's words from before (a joined seat: issue 40).
+        for (screen, waited) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).zip(waited) {
+            if waited && screen.keyboard.away.is_none() && screen.keyboard.bot_seat.is_none() {
+                screen.message = None;
+            }
+        }
         for id in 0..=self.others.len() {
             self.on_screen(id, App::sync_screen);
         }

@@ -48,7 +48,10 @@ impl<'a> Scene<'a> {
             if self.table.remote.gone.contains(s) {
                 return Some(format!("{name} left their screen: the seat waits"));
             }
-            return Some(format!("{name} is playing on their own screen"));
+            if self.table.remote.joined.contains(s) {
+                return Some(format!("{name} is playing on their own screen"));
+            }
+            return Some(format!("{name} is playing on the host's screen"));
         }
         let s = self.keyboard().bot_seat?;
         Some(if self.table.decided() {
