@@ -257,3 +257,50 @@ fn a_joined_screen_may_not_save_nor_undo_another_seats_action() {
     assert_eq!(host.app.table.game().phase(), Phase::Main, "Bob's roll stands");
     assert!(host.app.screen.message.as_ref().is_some_and(|m| m.text.contains("own screen")));
 }
+
+/// Issue 40: a 7 with Bob joined. Bob, over the limit, discards on his own screen (the host's
+/// screen waits for him, naming no card); Ann, on the host's screen, robs him; Bob's screen
+/// says what he lost, and the bytes he was sent through it all are the same whatever Ann and
+/// Cy hold.
+#[test]
+fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
+    let robbed = |(ann, cy): (Hand, Hand)| {
+        let topo = MapId::Standard.topology();
+        let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
+        let game = Scenario::new(crate::engine::Config::default(), 5)
+            .settlement(ANN, corner(4, 0))
+            .settlement(BOB, corner(5, 3))
+            .settlement(CY, corner(9, 3))
+            .hand(ANN, ann)
+            .hand(BOB, Hand::new([2, 2, 2, 2, 0]))
+            .hand(CY, cy)
+            .turn(ANN)
+            .next_roll(7)
+            .build()
+            .expect("a valid scenario");
+        let mut host = hosted(game);
+        host.join(5, "Bob").unwrap();
+        host.app.update(Msg::key(KeyCode::Enter));
+        host.app.update(Msg::char('r'));
+        assert!(matches!(host.app.table.game().phase(), Phase::Discard { .. }), "{:?}", host.app.table.game().phase());
+        assert_eq!(host.app.others[0].mode(), Mode::Picker, "Bob discards on his own screen");
+        assert_eq!(host.app.screen.mode(), Mode::Away, "the host's screen waits for him");
+        // Bob gives 4 of his 8 cards: 2 brick, 2 lumber.
+        for code in [KeyCode::Char('b'), KeyCode::Char('b'), KeyCode::Char('l'), KeyCode::Char('l'), KeyCode::Enter] {
+            host.key(5, code);
+        }
+        assert_eq!(host.app.table.game().phase(), Phase::Robber, "Bob's discard is done");
+        // Ann robs Bob at the hex his settlement touches.
+        let victim = Some(BOB);
+        host.app.apply(vec![crate::engine::Action::MoveRobber { hex: Hex(5), victim }]);
+        host.hosting.draw(&host.app);
+        assert_eq!(host.app.table.game().view(BOB).hand().total(), 3, "Bob lost a card to the robber");
+        host
+    };
+    // The same counts and the same bank (both public), the cards swapped between Ann and Cy.
+    let one = robbed((Hand::new([1, 0, 0, 0, 0]), Hand::new([0, 0, 0, 1, 0])));
+    let two = robbed((Hand::new([0, 0, 0, 1, 0]), Hand::new([1, 0, 0, 0, 0])));
+    let bob = one.screen(5);
+    assert!(bob.contains("Ann robs you") || bob.contains("Ann steals"), "Bob's screen says he was robbed:\n{bob}");
+    assert!(one.sent(5) == two.sent(5), "Bob's bytes are the same whatever Ann and Cy hold");
+}
