@@ -247,3 +247,39 @@ fn the_robbers_move_is_advised() {
     assert!(advice.moves.iter().all(|m| matches!(m.action, catan::engine::Action::MoveRobber { .. })), "{advice:?}");
     assert!(text(&app).contains("robber"), "{}", text(&app));
 }
+
+/// Issue 41: the panel's and the tip's numbers are the model's for this table: the same
+/// position with hard bots in Bob's and Cy's seats reads otherwise than with people there (a
+/// person reads as the model's medium player), each the advice with those seats' kinds.
+#[test]
+fn the_numbers_are_the_models_for_the_players_at_the_table() {
+    use crate::support::hidden::{A, position};
+    use catan::bots::BotLevel;
+    use catan::bots::advice::{Settings, chance};
+    use catan::save::SeatInfo;
+    let game = position().build().unwrap();
+    let names: Vec<String> = NAMES.map(String::from).to_vec();
+    let shown = |bots: Option<BotLevel>| {
+        let seat = |n: &str| bots.map_or_else(|| SeatInfo::human(n), |l| SeatInfo::bot(n, l));
+        let seats = vec![SeatInfo::human("Ann"), seat("Bob"), seat("Cy")];
+        let mut app = App::resume(1, seats, game, Vec::new(), PLAIN);
+        app.update(Msg::Resize(140, 45));
+        app.screen.coach.untimed(WORLDS);
+        app.screen.coach.tips = vec![true, false, false];
+        press(&mut app, "Enter");
+        ask(&mut app);
+        app.tick(std::time::Instant::now());
+        app.wait_advice();
+        let table = chance::Table::of_levels([None, bots, bots]);
+        let own = advise_with(&game.view(A), &names, Settings { table, ..app.screen.coach.settings });
+        assert_eq!(app.advice_shown(), Some(&own), "the panel is the advice for these players");
+        let tip = app.tip().cloned().expect("a tip");
+        (own, tip)
+    };
+    let (people, people_tip) = shown(None);
+    let (hard, hard_tip) = shown(Some(BotLevel::Hard));
+    assert!((people.now - hard.now).abs() > 0.01, "people {} hard {}", people.now, hard.now);
+    // Against two hard players Ann's chance is lower than against two medium ones.
+    assert!(hard.now < people.now, "people {} hard {}", people.now, hard.now);
+    assert!((people_tip.chance - hard_tip.chance).abs() > 0.01, "{people_tip:?} {hard_tip:?}");
+}

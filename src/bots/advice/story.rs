@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::engine::{Action, Event, Game, Phase, PlayerView, PublicPlayer, Seat};
 
-use super::chance::Chances;
+use super::chance::{Chances, Table};
 use super::words::{corner_words, hex_name};
 
 /// The chances after one turn.
@@ -45,11 +45,18 @@ pub struct Story {
 }
 
 /// The story of the game that starts at `start` and plays `actions` (a record's, as in the
-/// replay); it stops at the first action that is not legal. `names` names the seats.
+/// replay); it stops at the first action that is not legal. `names` names the seats. No seat's
+/// player known: every seat reads as a medium player ([`story_at`] says who played).
 pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
+    story_at(start, actions, names, &Table::default())
+}
+
+/// [`story`] with who plays each seat (a record's seat kinds, [`Table::of_levels`]), so the
+/// chances are the model's for this table: a hard bot's seat reads as a hard player's.
+pub fn story_at(start: &Game, actions: &[Action], names: &[String], table: &Table) -> Story {
     let mut game = *start;
     let seat0 = Seat(0);
-    let chances = |g: &Game| Chances::public(&g.view(seat0)).0;
+    let chances = |g: &Game| Chances::public_at(&g.view(seat0), table).0;
     let mut last = chances(&game);
     let mut points = vec![Point { turn: 0, chances: last.clone() }];
     let public = |g: &Game| {

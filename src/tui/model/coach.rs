@@ -11,8 +11,9 @@
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 
-use crate::bots::advice::{Advice, Advised, Settings};
+use crate::bots::advice::{Advice, Advised, Settings, chance};
 use crate::engine::{Game, PlayerView, Seat};
+use crate::tui::model::table::Table;
 
 /// Whom and what a piece of advice was asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,6 +95,13 @@ impl Coach {
         self.tips = names.iter().enumerate().map(|(i, n)| tips.contains(n) && person(Seat(i as u8))).collect();
     }
 
+    /// The panel's search at `table`: [`Coach::settings`] with who plays each seat, so the
+    /// numbers are the model's for this table (a bot at its level, a person as a medium player,
+    /// the model's reading of a seat it isn't told about).
+    pub fn settings_at(&self, table: &Table) -> Settings {
+        Settings { table: seat_kinds(table), ..self.settings }
+    }
+
     /// Whether the seat asked for tips.
     pub fn has_tips(&self, s: Seat) -> bool {
         self.tips.get(s.index()).copied().unwrap_or(false)
@@ -105,15 +113,21 @@ impl Coach {
     }
 }
 
-/// The tip's search, in one place: the advice's quick call (`advice::quick`: the best three
-/// moves and ending the turn in a few worlds, a function of the view alone), so the line is
-/// there while the player looks; the best move, or `None` when there is nothing to advise.
-/// Untimed (tests), the same search with its one-second guard out of reach.
-pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool) -> Option<Advised> {
-    if timed {
-        return crate::bots::advice::quick(view, names);
-    }
-    let settings = Settings { budget: Duration::from_secs(3600), ..Settings::quick() };
+/// Who plays each seat of `table`, as the chance model reads them: a bot's level, a person as
+/// the model's unnamed player (a medium one).
+pub fn seat_kinds(table: &Table) -> chance::Table {
+    chance::Table::of_levels(table.game().seats().map(|s| table.level(s)))
+}
+
+/// The tip's search, in one place: the advice's first move (`advice::quick`'s computation),
+/// with who plays each seat (`kinds`, [`seat_kinds`]), or `None` when there is nothing to
+/// advise. Untimed (tests), the quick search with its one-second guard out of reach.
+pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool, kinds: chance::Table) -> Option<Advised> {
+    let settings = if timed {
+        Settings { table: kinds, ..Settings::default() }
+    } else {
+        Settings { budget: Duration::from_secs(3600), table: kinds, ..Settings::quick() }
+    };
     crate::bots::advice::advise_with(view, names, settings).moves.into_iter().next()
 }
 
