@@ -222,6 +222,12 @@ fn an_offer_received_in_private_is_advised() {
     let advice = app.advice_shown().expect("advice on a private answer");
     let moves: Vec<Action> = advice.moves.iter().map(|m| m.action).collect();
     assert!(moves.contains(&Action::AcceptTrade) && moves.contains(&Action::DeclineTrade), "{moves:?}");
+    // Issue 41: a move too close to the first to tell apart reads as a tie, and the note says
+    // whom the number reads each seat as.
+    assert!(advice.moves[1].tie, "{advice:?}");
+    let shown = region(&mut app, 140, 45, Region::Dialog);
+    assert!(shown.contains("│2. ≈"), "{shown}");
+    assert!(shown.contains("bots at their level, people as a"), "{shown}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Dialog));
 }
 
