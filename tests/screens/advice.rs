@@ -289,3 +289,45 @@ fn the_numbers_are_the_models_for_the_players_at_the_table() {
     assert!(hard.now < people.now, "people {} hard {}", people.now, hard.now);
     assert!((people_tip.chance - hard_tip.chance).abs() > 0.01, "{people_tip:?} {hard_tip:?}");
 }
+
+/// Issue 41: one name for a hex, number first: the status line under the robber's cursor, the
+/// advice's reason for moving it there and the log's line once it moved all say "the 11
+/// lumber" (the board's one `hex_name`), where they said "forest 11", "the 11 lumber" and
+/// "the 11 forest".
+#[test]
+fn the_status_line_the_advice_and_the_log_name_a_hex_alike() {
+    use catan::engine::{Action, BoardKind, Config, Hand, Hex, Scenario, Seat};
+    let config = Config { board: BoardKind::Beginner, ..Config::with_players(3) };
+    let game = Scenario::new(config, 1).turn(Seat(0)).build().unwrap();
+    let forest = Hex(8);
+    let v = game.topology().hex_vertices(forest)[0];
+    let game =
+        Scenario::from_game(game).settlement(Seat(1), v).hand(Seat(1), Hand::new([1, 0, 0, 0, 0])).next_roll(7).build();
+    let mut app = app_with(game.unwrap());
+    app.update(Msg::Resize(140, 45));
+    app.screen.coach.untimed(WORLDS);
+    app.apply(vec![Action::RollDice]);
+    let name = app.table.game().board().hex_name(forest);
+    assert_eq!(name, "the 11 lumber");
+    let status = |app: &App| text(app).lines().rev().nth(1).unwrap_or_default().to_string();
+    for _ in 0..20 {
+        if status(&app).contains(&format!(" {name} · blocks Bob's settlement")) {
+            break;
+        }
+        press(&mut app, "Tab");
+    }
+    assert!(status(&app).contains(&format!(" {name} · ")), "the status line:\n{}", text(&app));
+    ask(&mut app);
+    let advice = app.advice_shown().expect("advice on the robber");
+    let there = advice.moves.iter().find(|m| matches!(m.action, Action::MoveRobber { hex, .. } if hex == forest));
+    assert!(there.expect("the robber's move there is advised").reason.contains(&format!("{name} (")), "{advice:?}");
+    // Placed there (and Bob robbed, if the screen asks whom).
+    press(&mut app, "Esc Enter");
+    for _ in 0..3 {
+        if app.table.game().phase() != Phase::Robber {
+            break;
+        }
+        press(&mut app, "Enter");
+    }
+    assert!(text(&app).contains(&format!("Ann moves the robber to {name}")), "the log:\n{}", text(&app));
+}

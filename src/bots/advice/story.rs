@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::engine::{Action, Event, Game, Phase, PlayerView, PublicPlayer, Seat};
 
 use super::chance::{Chances, Table};
-use super::words::{corner_words, hex_name};
+use super::words::corner_words;
 
 /// The chances after one turn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -219,7 +219,7 @@ fn headline(
         Action::PlayRoadBuilding => Some((2, format!("{who}'s road building"))),
         Action::MoveRobber { hex, victim } => {
             let robbed = victim.map(|v| format!(", robbing {}", name(names, v))).unwrap_or_default();
-            Some((3, format!("{who}'s robber on {}{robbed}", hex_name(view.board(), hex))))
+            Some((3, format!("{who}'s robber on {}{robbed}", view.board().hex_name(hex))))
         }
         Action::BuyDevCard => Some((1, format!("{who} buys a development card"))),
         Action::BuildRoad(_) => Some((1, format!("{who}'s road"))),
@@ -227,7 +227,7 @@ fn headline(
             let total = after.dice().map_or(0, |d| d[0] + d[1]);
             Some((0, format!("{who} rolls {total}")))
         }
-        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", hex_name(view.board(), hex)))),
+        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", view.board().hex_name(hex)))),
         Action::ConfirmTrade(_) | Action::MaritimeTrade { .. } => Some((1, String::new())),
         _ => None,
     };

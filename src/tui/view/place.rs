@@ -3,7 +3,7 @@
 //! long the player's road would become on a path, and for the robber whose buildings a hex
 //! would block and whom it could rob. Everything said is public.
 
-use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Terrain, Vertex, longest_trail};
+use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
@@ -27,10 +27,10 @@ pub fn describe(app: &Scene, t: Target) -> String {
     }
 }
 
-/// "forest 5 · mountains 6 · fields 11 · 11 pips · harbor 3:1"
+/// "5 lumber · 6 ore · 11 grain · 11 pips · harbor 3:1"
 fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
     let board = g.board();
-    let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| hex_name(board, h)).collect();
+    let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| board.hex_label(h)).collect();
     let pips: u32 =
         g.topology().vertex_hexes(v).iter().filter_map(|&h| board.token(h)).map(|t| Board::pips(t) as u32).sum();
     parts.push(format!("{pips} pip{}", if pips == 1 { "" } else { "s" }));
@@ -63,9 +63,9 @@ fn path(g: &Game, e: Edge) -> String {
     format!("road length {then} with this road (now {now})")
 }
 
-/// "fields 9 · blocks Bob's settlement, Cy's city · can rob Bob"
+/// "the 9 grain · blocks Bob's settlement, Cy's city · can rob Bob"
 fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
-    let mut parts = vec![hex_name(g.board(), h)];
+    let mut parts = vec![g.board().hex_name(h)];
     // One player's buildings of one kind counted together: "Bob's 2 settlements".
     let mut counted: Vec<(crate::engine::Seat, String, u32)> = Vec::new();
     for (s, piece) in g.topology().hex_vertices(h).iter().filter_map(|&v| g.building(v)) {
@@ -91,14 +91,6 @@ fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
     parts.join(" · ")
 }
 
-fn hex_name(board: &Board, h: Hex) -> String {
-    let t = board.terrain(h);
-    match board.token(h) {
-        Some(n) if t != Terrain::Desert => format!("{} {n}", t.name()),
-        _ => t.name().to_string(),
-    }
-}
-
 /// The place under the island step's cursor (a unit's, R52-R56), in words for the status line:
 /// the hex with the units on it, the sea hex with its ships, or the building on the corner
 /// (what an attack would hit). All public.
@@ -109,7 +101,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
         None => label,
     };
     match t {
-        Target::Hex(h) => with(crate::tui::model::unit_choice::hex_label(g, h), units_words(app, &units_on_land(g, h))),
+        Target::Hex(h) => with(g.board().hex_name(h), units_words(app, &units_on_land(g, h))),
         Target::Sea(x) => with(crate::tui::model::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
             Some((o, piece)) => format!("{}'s {piece}", app.table.name(o)),
