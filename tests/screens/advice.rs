@@ -155,6 +155,15 @@ fn a_tips_seat_sees_the_best_move_on_the_status_line() {
     app.tick(std::time::Instant::now());
     app.wait_advice();
     assert!(app.tip().is_some());
+    // Issue 41: the tip never hides which hexes the cursor is on.
+    let catan::tui::Focus::Select(sel, _) = &app.screen.focus else { panic!("placing") };
+    let catan::tui::Target::Vertex(v) = sel.cursor else { panic!("a corner") };
+    let g = *app.table.game();
+    let hexes: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| g.board().hex_label(h)).collect();
+    let footer = region(&mut app, 140, 45, Region::Footer);
+    let status = footer.lines().nth(1).unwrap_or_default();
+    assert!(status.starts_with(&format!(" {} · ", hexes.join(" · "))), "{hexes:?} in\n{footer}");
+    assert!(status.contains(" · tip: "), "{footer}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Footer));
     // Her settlement placed, the tip of that moment goes; the next comes for her road.
     press(&mut app, "Enter");
