@@ -340,3 +340,20 @@ fn the_status_line_the_advice_and_the_log_name_a_hex_alike() {
     }
     assert!(text(&app).contains(&format!("Ann moves the robber to {name}")), "the log:\n{}", text(&app));
 }
+
+/// Issue 41: the tip is the panel's first line, the same search (it was a cheaper one in tests,
+/// `Settings::quick`, which could name another move or another number).
+#[test]
+fn the_tip_is_the_panels_first_line() {
+    let mut app = table(5);
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    let me = app.table.game().to_act();
+    app.screen.coach.tips = (0..3).map(|i| i == me.index()).collect();
+    app.tick(std::time::Instant::now());
+    app.wait_advice();
+    let tip = app.tip().cloned().expect("a tip at the seat's moment");
+    ask(&mut app);
+    let advice = app.advice_shown().expect("the panel");
+    assert_eq!(advice.moves.first(), Some(&tip), "the tip and the panel's first line");
+}

@@ -68,25 +68,23 @@ pub struct Coach {
     /// By seat: the person asked for a tip at each of their moments (the start screen's
     /// "tips").
     pub tips: Vec<bool>,
-    /// The panel's search: the advice module's default; tests give a fixed number of worlds
-    /// and a budget out of reach, so the numbers do not depend on the machine.
+    /// The search of the panel and the tip (the same one: the tip is the panel's first line):
+    /// the advice module's default; tests give a fixed number of worlds and a budget out of
+    /// reach, so the numbers do not depend on the machine.
     pub settings: Settings,
-    /// False in tests: the tip's search too is then a fixed number of worlds, not timed.
-    pub timed: bool,
 }
 
 impl Default for Coach {
     fn default() -> Coach {
-        Coach { panel: None, tip: None, tips: Vec::new(), settings: Settings::default(), timed: true }
+        Coach { panel: None, tip: None, tips: Vec::new(), settings: Settings::default() }
     }
 }
 
 impl Coach {
     /// Searches with a fixed number of worlds and no time limit (tests and scripts): the
-    /// advice is then a function of the view alone.
+    /// advice, the panel's and the tip's, is then a function of the view alone.
     pub fn untimed(&mut self, worlds: u32) {
         self.settings = Settings { worlds, budget: Duration::from_secs(3600), ..Settings::default() };
-        self.timed = false;
     }
 
     /// Tips for the people among `names` named in `tips` (a resumed game: the save keeps no
@@ -95,7 +93,7 @@ impl Coach {
         self.tips = names.iter().enumerate().map(|(i, n)| tips.contains(n) && person(Seat(i as u8))).collect();
     }
 
-    /// The panel's search at `table`: [`Coach::settings`] with who plays each seat, so the
+    /// The search at `table` (the panel's and the tip's): [`Coach::settings`] with who plays each seat, so the
     /// numbers are the model's for this table (a bot at its level, a person as a medium player,
     /// the model's reading of a seat it isn't told about).
     pub fn settings_at(&self, table: &Table) -> Settings {
@@ -119,15 +117,10 @@ pub fn seat_kinds(table: &Table) -> chance::Table {
     chance::Table::of_levels(table.game().seats().map(|s| table.level(s)))
 }
 
-/// The tip's search, in one place: the advice's first move (`advice::quick`'s computation),
-/// with who plays each seat (`kinds`, [`seat_kinds`]), or `None` when there is nothing to
-/// advise. Untimed (tests), the quick search with its one-second guard out of reach.
-pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool, kinds: chance::Table) -> Option<Advised> {
-    let settings = if timed {
-        Settings { table: kinds, ..Settings::default() }
-    } else {
-        Settings { budget: Duration::from_secs(3600), table: kinds, ..Settings::quick() }
-    };
+/// The tip: the first line of the panel's list, the same search (`settings`:
+/// [`Coach::settings_at`]), so the two never disagree, timed or not; `None` when there is
+/// nothing to advise. (The cheaper `Settings::quick` named a move the list put third.)
+pub fn tip(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Option<Advised> {
     crate::bots::advice::advise_with(view, names, settings).moves.into_iter().next()
 }
 
