@@ -60,6 +60,7 @@ impl<T> Pending<T> {
 }
 
 /// The coach's state: the open panel, the tip, who asked for tips, and how hard to search.
+#[derive(Default)]
 pub struct Coach {
     /// The advice panel, while it is open.
     pub panel: Option<Pending<Advice>>,
@@ -72,12 +73,6 @@ pub struct Coach {
     /// the advice module's default; tests give a fixed number of worlds and a budget out of
     /// reach, so the numbers do not depend on the machine.
     pub settings: Settings,
-}
-
-impl Default for Coach {
-    fn default() -> Coach {
-        Coach { panel: None, tip: None, tips: Vec::new(), settings: Settings::default() }
-    }
 }
 
 impl Coach {
