@@ -159,10 +159,10 @@ fn a_tips_seat_sees_the_best_move_on_the_status_line() {
     let catan::tui::Focus::Select(sel, _) = &app.screen.focus else { panic!("placing") };
     let catan::tui::Target::Vertex(v) = sel.cursor else { panic!("a corner") };
     let g = *app.table.game();
-    let hexes: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| g.board().hex_label(h)).collect();
+    let hexes = catan::bots::advice::words::corner_words(&g.view(ann), v);
     let footer = region(&mut app, 140, 45, Region::Footer);
     let status = footer.lines().nth(1).unwrap_or_default();
-    assert!(status.starts_with(&format!(" {} · ", hexes.join(" · "))), "{hexes:?} in\n{footer}");
+    assert!(status.starts_with(&format!(" {hexes} · ")), "{hexes:?} in\n{footer}");
     assert!(status.contains(" · tip: "), "{footer}");
     insta::assert_snapshot!(region(&mut app, 140, 45, Region::Footer));
     // Her settlement placed, the tip of that moment goes; the next comes for her road.
@@ -356,4 +356,27 @@ fn the_tip_is_the_panels_first_line() {
     ask(&mut app);
     let advice = app.advice_shown().expect("the panel");
     assert_eq!(advice.moves.first(), Some(&tip), "the tip and the panel's first line");
+}
+
+/// Issue 41 (found playing): the advice names a road by the corner it leads toward, and the
+/// status line under the road cursor names it the same way, so the road advised can be found.
+#[test]
+fn the_status_line_names_the_corner_a_road_leads_toward_as_the_advice_does() {
+    let mut app = table(11);
+    press(&mut app, "Enter Enter");
+    ask(&mut app);
+    let advice = app.advice_shown().expect("advice on the set-up road").clone();
+    let first = &advice.moves[0];
+    assert!(matches!(first.action, catan::engine::Action::BuildRoad(_)), "{advice:?}");
+    let corner = first.reason.split(';').next().unwrap().strip_prefix("a road toward the corner on ");
+    let toward = format!("toward {}", corner.expect("a road toward a corner"));
+    press(&mut app, "Esc");
+    let status = |app: &App| text(app).lines().rev().nth(1).unwrap_or_default().to_string();
+    for _ in 0..8 {
+        if status(&app).contains(&toward) {
+            return;
+        }
+        press(&mut app, "Tab");
+    }
+    panic!("no road's status line reads {toward:?}; last: {}", status(&app));
 }

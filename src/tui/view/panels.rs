@@ -430,16 +430,27 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
     line.render(area, buf);
 }
 
-/// The prompt made to fit `width`: the place under the cursor (`place`, its start) whole and
-/// what to do after it cut at a word ("5 lumber · 4 grain · 9 pips — Ann: place your …"); a
-/// prompt without a place as any status text ([`crate::tui::model::words::fit`]).
+/// The prompt made to fit `width`: whole if it fits; else the place under the cursor (`place`,
+/// its start) with its later parts given up (" · 11 pips", " · road length 2") so that what to
+/// do shows whole; else the place whole and what to do cut at a word ("6 ore, 5 lumber ·
+/// 9 pips — Ann: place your …"). A prompt without a place as any status text
+/// ([`crate::tui::model::words::fit`]).
 fn fit_prompt(prompt: &str, place: Option<&str>, width: usize) -> String {
-    let Some(place) = place.filter(|_| prompt.chars().count() > width) else {
+    let len = |s: &str| s.chars().count();
+    let Some(place) = place.filter(|_| len(prompt) > width) else {
         return crate::tui::model::words::fit(prompt, width);
     };
+    let what = &prompt[place.len() + " — ".len()..];
+    let parts: Vec<&str> = place.split(" · ").collect();
+    for keep in (1..parts.len()).rev() {
+        let shorter = format!("{} — {what}", parts[..keep].join(" · "));
+        if len(&shorter) <= width {
+            return shorter;
+        }
+    }
     let mut out = format!("{place} —");
-    for word in prompt[place.len() + " — ".len()..].split(' ') {
-        if out.chars().count() + 1 + word.chars().count() + 2 > width {
+    for word in what.split(' ') {
+        if len(&out) + 1 + len(word) + 2 > width {
             return out + " …";
         }
         out = format!("{out} {word}");

@@ -3,7 +3,7 @@
 //! long the player's road would become on a path, and for the robber whose buildings a hex
 //! would block and whom it could rob. Everything said is public.
 
-use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
+use crate::engine::{Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
@@ -27,13 +27,13 @@ pub fn describe(app: &Scene, t: Target) -> String {
     }
 }
 
-/// "5 lumber · 6 ore · 11 grain · 11 pips · harbor 3:1"
+/// "6 ore, 5 lumber, 11 grain · 11 pips · harbor 3:1": its hexes as the advice names a corner
+/// (`advice::words::corner_words`, most pips first), so a corner advised can be found by them.
 fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
+    use crate::bots::advice::{group, words};
     let board = g.board();
-    let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| board.hex_label(h)).collect();
-    let pips: u32 =
-        g.topology().vertex_hexes(v).iter().filter_map(|&h| board.token(h)).map(|t| Board::pips(t) as u32).sum();
-    parts.push(format!("{pips} pip{}", if pips == 1 { "" } else { "s" }));
+    let view = g.view(g.to_act());
+    let mut parts = vec![words::corner_words(&view, v), words::pips(group::corner_pips(&view, v))];
     if let Some(harbor) = board.harbor_at(v) {
         parts.push(format!("harbor {harbor}"));
     }
@@ -51,8 +51,19 @@ fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
     parts.join(" · ")
 }
 
-/// "road length 5 with this road (now 4)"
+/// "toward 8 ore, 4 lumber (8 pips) · road length 5 (now 4)": the corner it leads toward as the
+/// advice names a road's (`advice::group::road_target`), so a player can find the road it
+/// advises (issue 41: the line said only the length).
 fn path(g: &Game, e: Edge) -> String {
+    use crate::bots::advice::{group, words};
+    let view = g.view(g.to_act());
+    let toward = group::road_target(&view, e)
+        .map(|(pips, v)| format!("toward {} ({}) · ", words::corner_words(&view, v), words::pips(pips)));
+    format!("{}{}", toward.unwrap_or_default(), road_length(g, e))
+}
+
+/// "road length 5 (now 4)"
+fn road_length(g: &Game, e: Edge) -> String {
     let me = g.to_act();
     let topo = g.topology();
     let roads: PathSet = g.roads(me).collect();
@@ -60,7 +71,7 @@ fn path(g: &Game, e: Edge) -> String {
         g.seats().filter(|&s| s != me).flat_map(|s| g.settlements(s).chain(g.cities(s))).collect();
     let now = longest_trail(topo, roads, blocked);
     let then = longest_trail(topo, roads.with(e), blocked);
-    format!("road length {then} with this road (now {now})")
+    format!("road length {then} (now {now})")
 }
 
 /// "the 9 grain · blocks Bob's settlement, Cy's city · can rob Bob"
