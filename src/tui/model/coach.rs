@@ -119,10 +119,13 @@ pub fn tip(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Optio
     crate::bots::advice::advise_with(view, names, settings).moves.into_iter().next()
 }
 
-/// A chance and its change as the panel and the tip say them: "34% (+3)".
+/// A chance and its change as the panel and the tip say them: "34% (+3)". The change is the
+/// difference of the rounded numbers a player reads (the chance, and "now" above the list), so
+/// "now 31%" and "37% (+6)" add up where rounding each apart read "37% (+5)".
 pub fn number(chance: f64, change: f64) -> String {
+    let (after, now) = ((chance * 100.0).round(), ((chance - change) * 100.0).round());
     // Adding zero turns a change that rounds to -0 into +0.
-    format!("{:.0}% ({:+.0})", chance * 100.0, (change * 100.0).round() + 0.0)
+    format!("{after:.0}% ({:+.0})", after - now + 0.0)
 }
 
 #[cfg(test)]
@@ -135,6 +138,8 @@ mod tests {
         assert_eq!(number(0.3412, 0.031), "34% (+3)");
         assert_eq!(number(0.28, -0.004), "28% (+0)");
         assert_eq!(number(0.13, -0.152), "13% (-15)");
+        // Found playing (issue 41): now 31.4%, after 36.6%: "37% (+6)", not "(+5)".
+        assert_eq!(number(0.366, 0.052), "37% (+6)");
     }
 
     /// A thread that stops without an answer is a failed job, said as such, never a hang.
