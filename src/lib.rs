@@ -21,6 +21,11 @@
 //! happened ([`engine::Game::apply`] returns [`engine::Event`]s, or a [`engine::RuleError`]
 //! saying why, leaving the game untouched).
 
+// The library's own tests share the integration tests' support files that name the crate
+// `catan` (the scenario walk, tests/support/walk.rs): one copy of each.
+#[cfg(test)]
+extern crate self as catan;
+
 pub mod arena;
 pub mod bots;
 pub mod engine;

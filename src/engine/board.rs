@@ -229,6 +229,30 @@ impl Board {
     pub fn token(&self, h: Hex) -> Option<u8> {
         Some(self.tokens[h.index()]).filter(|&t| t != 0)
     }
+    /// A land hex as every screen, the log and the advice name it: its number first, then what
+    /// it yields, the way a player reads a roll and a hand ("8 ore", "5 wool", "9 gold"); its
+    /// terrain when it has no number ("desert"). The one form (issue 41: a hex had four).
+    pub fn hex_label(&self, h: Hex) -> String {
+        let t = self.terrain(h);
+        match (self.token(h), t.resource()) {
+            (Some(n), Some(r)) => format!("{n} {r}"),
+            _ => t.name().to_string(),
+        }
+    }
+    /// [`Board::hex_label`] in a sentence: "the 8 ore", "the desert".
+    pub fn hex_name(&self, h: Hex) -> String {
+        format!("the {}", self.hex_label(h))
+    }
+    /// [`Board::hex_name`] with the hex's number when another land hex reads the same ("the 6
+    /// lumber (hex 11)"): for a list of places that must tell them apart.
+    pub fn hex_name_apart(&self, h: Hex) -> String {
+        let label = self.hex_label(h);
+        if self.topology().hexes().filter(|&o| o != h).any(|o| self.hex_label(o) == label) {
+            format!("the {label} (hex {})", h.0)
+        } else {
+            format!("the {label}")
+        }
+    }
     /// Where the robber stands.
     pub fn robber(&self) -> Hex {
         self.robber

@@ -130,7 +130,7 @@ fn the_place_under_the_cursor_is_described() {
     let mut seen = Vec::new();
     for _ in 0..20 {
         let line = status(&app);
-        if line.contains("forest 11 · blocks Bob's settlement · can rob Bob") {
+        if line.contains("the 11 lumber · blocks Bob's settlement · can rob Bob") {
             return;
         }
         seen.push(line);

@@ -76,3 +76,53 @@ fn the_composer_shows_each_resource_key() {
     press(&mut app, &[KeyCode::Char('t'), KeyCode::Char('l')]);
     insta::assert_snapshot!(region(&mut app, 100, 32, Region::Dialog));
 }
+
+/// Issue 42 (H4a): a counter-offer reads nothing of the offerer's hand. Seed 42, Ann, Bob and
+/// Cy: Ann offers 1 ore for 1 wool, Bob counters asking 3 grain. With Ann's hidden cards dealt
+/// afresh (from none of grain to two), every word on Bob's screen (drawn on ratatui's
+/// TestBackend) is the same, as is the engine's answer to each counter of 1 wool for up to 3
+/// cards of a kind (the legal counters); where the engine once
+/// refused a counter asking what Ann lacks, the dialog said "Ann doesn't hold those cards".
+#[test]
+fn h4a_the_counterers_screen_is_the_same_whatever_the_offerer_holds() {
+    use crate::support::hidden::redeal;
+    use crate::support::screen::{NAMES, PLAIN, play_setup, play_turns_until, press as keys, text};
+    use catan::engine::Action;
+    let mut app = App::new(42, Some(NAMES.map(String::from).to_vec()), PLAIN);
+    app.update(Msg::Resize(140, 45));
+    play_setup(&mut app);
+    play_turns_until(&mut app, |p| p == Phase::Main);
+    assert_eq!(app.table.game().to_act(), ANN);
+    keys(&mut app, "t o Tab w Enter");
+    let offered = *app.table.game();
+    assert!(matches!(offered.phase(), Phase::Trade { .. }), "Ann's offer: {:?}", app.screen.message);
+    // Bob's screen at the counter, asking 3 grain (and no ore), and the counters he may make.
+    let bobs = |game: Game| {
+        let mut app = App::new(42, Some(NAMES.map(String::from).to_vec()), PLAIN);
+        app.update(Msg::Resize(140, 45));
+        app.set_position(game);
+        keys(&mut app, "b c Enter");
+        assert_eq!(app.screen.viewer, Some(BOB), "Bob holds the keyboard");
+        let at_counter = text(&app);
+        keys(&mut app, "Tab g g g o - -");
+        let asked = text(&app);
+        // The engine's answer to that counter, and to asking each of Ann's possible hands.
+        let ask = |get: Hand| Action::CounterTrade { give: Hand::of(Resource::Wool, 1), get };
+        let answers: Vec<_> = (0..=3)
+            .flat_map(|n| Resource::ALL.map(|r| Hand::of(r, n)))
+            .map(|get| app.table.game().check(ask(get)).map_err(|e| e.to_string()))
+            .collect();
+        (at_counter, asked, answers)
+    };
+    let here = bobs(offered);
+    assert!(here.1.contains("│g grain      0        3 "), "3 grain asked:\n{}", here.1);
+    assert!(!here.1.contains("doesn't hold"), "{}", here.1);
+    assert!(here.2.iter().any(|a| a.is_ok()), "Bob may counter: {:?}", here.2);
+    let mut grain = std::collections::BTreeSet::new();
+    for seed in 0..24 {
+        let world = redeal(&offered, BOB, seed);
+        grain.insert(world.view(ANN).hand()[Resource::Grain]);
+        assert_eq!(bobs(world), here, "Ann's hand dealt afresh (seed {seed}) changed Bob's screen");
+    }
+    assert!(grain.len() >= 2, "Ann's grain varied over the worlds: {grain:?}");
+}

@@ -55,7 +55,7 @@ fn r52_a_knights_move_marks_its_hexes_and_enter_moves_it() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "n");
-    assert!(text(&app).contains("your knight on desert"), "{}", text(&app));
+    assert!(text(&app).contains("your knight on the desert"), "{}", text(&app));
     press(&mut app, "Enter");
     let (legal, cursor) = marked(&app);
     let mut want: Vec<Target> = topo().hex_neighbors(DESERT).iter().map(|&h| Target::Hex(h)).collect();
@@ -89,7 +89,7 @@ fn r53_a_ship_sails_on_the_archipelagos_sea_from_the_keys() {
     let mut app = app_with(game);
     app.update(catan::tui::Msg::Resize(140, 45));
     press(&mut app, "n");
-    choose(&mut app, "your ship on the sea SE of wool 6");
+    choose(&mut app, "your ship on the sea SE of the 6 wool");
     let (marks, cursor) = marked(&app);
     assert_eq!(marks.len(), legal.len(), "each sea hex it can reach, once");
     assert!(marks.iter().all(|t| matches!(t, Target::Sea(_))) && marks.contains(&cursor));
@@ -283,7 +283,7 @@ fn ann_walk() -> catan::save::Record {
 #[test]
 fn h3_undo_takes_back_a_move_but_never_reaches_back_past_a_fight() {
     let (mut app, h) = ann_may_attack_and_move();
-    let unit = format!("(hex {})", h.0);
+    let unit = format!("on {}", app.table.game().board().hex_name_apart(h));
     press(&mut app, "n");
     choose(&mut app, &unit);
     choose(&mut app, "attack");

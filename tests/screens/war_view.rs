@@ -7,7 +7,7 @@
 use crate::support::positions;
 use crate::support::region::{Region, region, regions};
 use crate::support::screen::{PLAIN, app_with, draw, press};
-use crate::support::walk::{Lcg, half_preferring, until, walk};
+use crate::support::walk::{Lcg, Look, half_preferring, until, walk};
 
 use catan::engine::{Action, Config, Game, Hex, MapId, Module, Modules, Phase, Resource, SHIP_SLOT, Seat};
 use catan::save::{Record, default_names};
@@ -270,4 +270,33 @@ fn r51_the_too_small_notice_names_the_sizes_with_sea() {
         assert!(s.contains(text), "{text:?} missing:\n{s}");
     }
     insta::assert_snapshot!("too_small_with_sea", region(&mut app, 120, 40, Region::Notice));
+}
+
+/// Issue 42: the header's war round is the engine's (`Game::war_turn` of the turn in progress)
+/// at every turn of a war game played to its end, and gone once the war is over.
+#[test]
+fn r57_the_headers_round_is_the_engines_war_turn() {
+    let config = Config { players: 3, ..Config::on_map(MapId::Standard) }.with_modules(Modules::WAR);
+    let record = Record::new(config, 7, default_names(3)).unwrap();
+    let mut rng = Lcg::new(7);
+    let (mut turn, mut seen) = (u32::MAX, 0);
+    let look = |r: &Record, _: &[catan::engine::Event]| {
+        let g = r.game();
+        if g.turn_number() != turn || g.is_over() {
+            turn = g.turn_number();
+            let header = screen(*g, PLAIN).lines().next().unwrap().to_string();
+            match g.war_turn(g.turn_number()).filter(|_| !g.is_over()) {
+                Some(at) => {
+                    let phase = if at.attack { "attack" } else { "build" };
+                    let said = format!("{phase} phase, round {} of {}", at.round + 1, at.rounds);
+                    assert!(header.contains(&said), "turn {turn}: {said:?} in {header:?}");
+                    seen += 1;
+                }
+                None => assert!(!header.contains(" phase, round "), "turn {turn}: {header:?}"),
+            }
+        }
+        if g.is_over() { Look::GiveUp } else { Look::Go }
+    };
+    walk(record, &mut rng, 30_000, look, half_preferring(units_and_attacks));
+    assert!(seen >= 12, "the war's turns seen: {seen}");
 }

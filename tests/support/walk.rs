@@ -1,6 +1,7 @@
 //! The scenario walk: a game played by seeded random legal actions until it reaches the
 //! position a test wants. Written once here (it was copied into seven tests, each with the
-//! same generator): the generator, the loop, and the ways of choosing an action the tests use.
+//! same generator, and into the library's fight gate tests, which include this file): the
+//! generator, the loop, and the ways of choosing an action the tests use.
 //! A walk plays on a bare game, a record, or the app itself (each action through
 //! `App::apply`, as a person's, so the log and statistics fill as in play).
 //!

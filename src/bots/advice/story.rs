@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::engine::{Action, Event, Game, Phase, PlayerView, PublicPlayer, Seat};
 
-use super::chance::Chances;
-use super::words::{corner_words, hex_name};
+use super::chance::{Chances, Table};
+use super::words::corner_words;
 
 /// The chances after one turn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -45,11 +45,18 @@ pub struct Story {
 }
 
 /// The story of the game that starts at `start` and plays `actions` (a record's, as in the
-/// replay); it stops at the first action that is not legal. `names` names the seats.
+/// replay); it stops at the first action that is not legal. `names` names the seats. No seat's
+/// player known: every seat reads as a medium player ([`story_at`] says who played).
 pub fn story(start: &Game, actions: &[Action], names: &[String]) -> Story {
+    story_at(start, actions, names, &Table::default())
+}
+
+/// [`story`] with who plays each seat (a record's seat kinds, [`Table::of_levels`]), so the
+/// chances are the model's for this table: a hard bot's seat reads as a hard player's.
+pub fn story_at(start: &Game, actions: &[Action], names: &[String], table: &Table) -> Story {
     let mut game = *start;
     let seat0 = Seat(0);
-    let chances = |g: &Game| Chances::public(&g.view(seat0)).0;
+    let chances = |g: &Game| Chances::public_at(&g.view(seat0), table).0;
     let mut last = chances(&game);
     let mut points = vec![Point { turn: 0, chances: last.clone() }];
     let public = |g: &Game| {
@@ -212,7 +219,7 @@ fn headline(
         Action::PlayRoadBuilding => Some((2, format!("{who}'s road building"))),
         Action::MoveRobber { hex, victim } => {
             let robbed = victim.map(|v| format!(", robbing {}", name(names, v))).unwrap_or_default();
-            Some((3, format!("{who}'s robber on {}{robbed}", hex_name(view.board(), hex))))
+            Some((3, format!("{who}'s robber on {}{robbed}", view.board().hex_name(hex))))
         }
         Action::BuyDevCard => Some((1, format!("{who} buys a development card"))),
         Action::BuildRoad(_) => Some((1, format!("{who}'s road"))),
@@ -220,7 +227,7 @@ fn headline(
             let total = after.dice().map_or(0, |d| d[0] + d[1]);
             Some((0, format!("{who} rolls {total}")))
         }
-        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", hex_name(view.board(), hex)))),
+        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", view.board().hex_name(hex)))),
         Action::ConfirmTrade(_) | Action::MaritimeTrade { .. } => Some((1, String::new())),
         _ => None,
     };

@@ -8,16 +8,6 @@ use crate::engine::{Action, Board, DevCard, Game, Hand, Hex, Phase, PlayerView, 
 use super::choice::{Completes, completes};
 use super::group::{corner_pips, open_corner, road_target};
 
-/// A hex as every line of the advice names it, number first and then what it yields, the way
-/// a player reads a hand and a roll: "the 8 ore", "the 5 wool", "the desert" (its terrain when
-/// it yields nothing). One form everywhere: the robber, units, attacks, the story.
-pub fn hex_name(board: &Board, h: Hex) -> String {
-    match (board.token(h), board.terrain(h).resource()) {
-        (Some(t), Some(r)) => format!("the {t} {r}"),
-        _ => format!("the {}", board.terrain(h).name()),
-    }
-}
-
 /// "1 pip", "5 pips".
 pub fn pips(n: u32) -> String {
     if n == 1 { "1 pip".to_string() } else { format!("{n} pips") }
@@ -54,8 +44,8 @@ pub fn corner_words(view: &PlayerView<'_>, v: Vertex) -> String {
         .topology()
         .vertex_hexes(v)
         .iter()
-        .filter_map(|&h| Some((board.token(h)?, board.terrain(h).resource()?)))
-        .map(|(t, r)| (Board::pips(t), format!("{t} {r}")))
+        .filter(|&&h| board.terrain(h).resource().is_some())
+        .filter_map(|&h| Some((Board::pips(board.token(h)?), board.hex_label(h))))
         .collect();
     parts.sort_by_key(|p| std::cmp::Reverse(p.0));
     if parts.is_empty() {
@@ -64,9 +54,9 @@ pub fn corner_words(view: &PlayerView<'_>, v: Vertex) -> String {
     parts.into_iter().map(|p| p.1).collect::<Vec<_>>().join(", ")
 }
 
-/// A hex in words ([`hex_name`]).
+/// A hex in words, as every screen names it ([`Board::hex_name`]: "the 8 ore").
 fn hex_words(view: &PlayerView<'_>, h: Hex) -> String {
-    hex_name(view.board(), h)
+    view.board().hex_name(h)
 }
 
 /// The kinds and numbers `me`'s buildings produce now.
@@ -551,14 +541,14 @@ mod tests {
             Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
         let view = game.view(Seat(0));
         let board = view.board();
-        let named = hex_name(board, Hex(9));
+        let named = board.hex_name(Hex(9));
         let (t, r) = (board.token(Hex(9)).unwrap(), board.terrain(Hex(9)).resource().unwrap());
         assert_eq!(named, format!("the {t} {r}"));
         let build = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Archer, hex: Hex(9) }, 1, &names);
         assert!(build.starts_with(&format!("build an archer on {named}")), "{build}");
         let to = Hex(10);
         let moved = reason(&view, &game, Action::MoveKnight { unit: 0, to }, 1, &names);
-        assert_eq!(moved, format!("move your archer on {named} to {}", hex_name(board, to)));
+        assert_eq!(moved, format!("move your archer on {named} to {}", board.hex_name(to)));
         let cavalry = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Cavalry, hex: Hex(9) }, 1, &names);
         assert!(cavalry.starts_with("build a cavalry on "), "{cavalry}");
         assert_eq!((pips(1), pips(5)), ("1 pip".to_string(), "5 pips".to_string()));

@@ -19,7 +19,7 @@ impl App {
         match self.scene().advice_for() {
             Ok(seat) => {
                 let asked = Asked { seat, game: *self.table.game() };
-                let (names, settings) = (self.table.names.clone(), self.screen.coach.settings);
+                let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table));
                 let rx = self.spawn_advice("advice", move || {
                     let game = asked.game;
                     Some(advice::advise_with(&game.view(asked.seat), &names, settings))
@@ -76,10 +76,10 @@ impl App {
             && self.screen.coach.has_tips(seat)
         {
             let asked = Asked { seat, game: *self.table.game() };
-            let (names, timed) = (self.table.names.clone(), self.screen.coach.timed);
+            let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table));
             let rx = self.spawn_advice("tip", move || {
                 let game = asked.game;
-                coach::tip(&game.view(asked.seat), &names, timed)
+                coach::tip(&game.view(asked.seat), &names, settings)
             });
             // A tip with nothing to advise comes as `None`: no tip is shown.
             self.screen.coach.tip = rx.map(|rx| Pending::new(asked, rx));

@@ -270,13 +270,12 @@ impl Picker {
                     )),
                 };
             }
-            Cmd::Cancel if matches!(self.purpose, PickFor::Discard(_)) => {
-                return Outcome::Refuse("discards can't wait: pick the cards to give up".into());
+            Cmd::Cancel => {
+                return match self.purpose.cannot_wait() {
+                    Some(why) => Outcome::Refuse(why.into()),
+                    None => Outcome::Close,
+                };
             }
-            Cmd::Cancel if self.purpose == PickFor::Plenty => {
-                return Outcome::Refuse("the 7's cards can't wait: pick one".into());
-            }
-            Cmd::Cancel => return Outcome::Close,
             _ => {}
         }
         Outcome::Stay

@@ -11,8 +11,9 @@
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 
-use crate::bots::advice::{Advice, Advised, Settings};
+use crate::bots::advice::{Advice, Advised, Settings, chance};
 use crate::engine::{Game, PlayerView, Seat};
+use crate::tui::model::table::Table;
 
 /// Whom and what a piece of advice was asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,6 +60,7 @@ impl<T> Pending<T> {
 }
 
 /// The coach's state: the open panel, the tip, who asked for tips, and how hard to search.
+#[derive(Default)]
 pub struct Coach {
     /// The advice panel, while it is open.
     pub panel: Option<Pending<Advice>>,
@@ -67,31 +69,30 @@ pub struct Coach {
     /// By seat: the person asked for a tip at each of their moments (the start screen's
     /// "tips").
     pub tips: Vec<bool>,
-    /// The panel's search: the advice module's default; tests give a fixed number of worlds
-    /// and a budget out of reach, so the numbers do not depend on the machine.
+    /// The search of the panel and the tip (the same one: the tip is the panel's first line):
+    /// the advice module's default; tests give a fixed number of worlds and a budget out of
+    /// reach, so the numbers do not depend on the machine.
     pub settings: Settings,
-    /// False in tests: the tip's search too is then a fixed number of worlds, not timed.
-    pub timed: bool,
-}
-
-impl Default for Coach {
-    fn default() -> Coach {
-        Coach { panel: None, tip: None, tips: Vec::new(), settings: Settings::default(), timed: true }
-    }
 }
 
 impl Coach {
     /// Searches with a fixed number of worlds and no time limit (tests and scripts): the
-    /// advice is then a function of the view alone.
+    /// advice, the panel's and the tip's, is then a function of the view alone.
     pub fn untimed(&mut self, worlds: u32) {
         self.settings = Settings { worlds, budget: Duration::from_secs(3600), ..Settings::default() };
-        self.timed = false;
     }
 
     /// Tips for the people among `names` named in `tips` (a resumed game: the save keeps no
     /// tips, the settings keep them by name); `person` says which seats people play.
     pub fn tips_by_name(&mut self, names: &[String], tips: &[String], person: impl Fn(Seat) -> bool) {
         self.tips = names.iter().enumerate().map(|(i, n)| tips.contains(n) && person(Seat(i as u8))).collect();
+    }
+
+    /// The search at `table` (the panel's and the tip's): [`Coach::settings`] with who plays each seat, so the
+    /// numbers are the model's for this table (a bot at its level, a person as a medium player,
+    /// the model's reading of a seat it isn't told about).
+    pub fn settings_at(&self, table: &Table) -> Settings {
+        Settings { table: seat_kinds(table), ..self.settings }
     }
 
     /// Whether the seat asked for tips.
@@ -105,22 +106,26 @@ impl Coach {
     }
 }
 
-/// The tip's search, in one place: the advice's quick call (`advice::quick`: the best three
-/// moves and ending the turn in a few worlds, a function of the view alone), so the line is
-/// there while the player looks; the best move, or `None` when there is nothing to advise.
-/// Untimed (tests), the same search with its one-second guard out of reach.
-pub fn tip(view: &PlayerView<'_>, names: &[String], timed: bool) -> Option<Advised> {
-    if timed {
-        return crate::bots::advice::quick(view, names);
-    }
-    let settings = Settings { budget: Duration::from_secs(3600), ..Settings::quick() };
+/// Who plays each seat of `table`, as the chance model reads them: a bot's level, a person as
+/// the model's unnamed player (a medium one).
+pub fn seat_kinds(table: &Table) -> chance::Table {
+    chance::Table::of_levels(table.game().seats().map(|s| table.level(s)))
+}
+
+/// The tip: the first line of the panel's list, the same search (`settings`:
+/// [`Coach::settings_at`]), so the two never disagree, timed or not; `None` when there is
+/// nothing to advise. (The cheaper `Settings::quick` named a move the list put third.)
+pub fn tip(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Option<Advised> {
     crate::bots::advice::advise_with(view, names, settings).moves.into_iter().next()
 }
 
-/// A chance and its change as the panel and the tip say them: "34% (+3)".
+/// A chance and its change as the panel and the tip say them: "34% (+3)". The change is the
+/// difference of the rounded numbers a player reads (the chance, and "now" above the list), so
+/// "now 31%" and "37% (+6)" add up where rounding each apart read "37% (+5)".
 pub fn number(chance: f64, change: f64) -> String {
+    let (after, now) = ((chance * 100.0).round(), ((chance - change) * 100.0).round());
     // Adding zero turns a change that rounds to -0 into +0.
-    format!("{:.0}% ({:+.0})", chance * 100.0, (change * 100.0).round() + 0.0)
+    format!("{after:.0}% ({:+.0})", after - now + 0.0)
 }
 
 #[cfg(test)]
@@ -133,6 +138,8 @@ mod tests {
         assert_eq!(number(0.3412, 0.031), "34% (+3)");
         assert_eq!(number(0.28, -0.004), "28% (+0)");
         assert_eq!(number(0.13, -0.152), "13% (-15)");
+        // Found playing (issue 41): now 31.4%, after 36.6%: "37% (+6)", not "(+5)".
+        assert_eq!(number(0.366, 0.052), "37% (+6)");
     }
 
     /// A thread that stops without an answer is a failed job, said as such, never a hang.

@@ -4,7 +4,8 @@
 //! information only, never a hand or the deck's order). Worked out once, when the game ends or
 //! the viewer opens, and kept in the model: a frame only draws it.
 
-use crate::bots::advice::story::{Moment, story};
+use crate::bots::advice::chance::Table;
+use crate::bots::advice::story::{Moment, story_at};
 use crate::engine::{Action, Game};
 use crate::save::Record;
 
@@ -46,9 +47,14 @@ pub struct StoryChart {
 
 impl StoryChart {
     /// The chart of the game that starts at `start` and plays `actions`, its seats named
-    /// `names` (the story stops at an action that is not legal).
+    /// `names` (the story stops at an action that is not legal), no seat's player known.
     pub fn of(start: &Game, actions: &[Action], names: &[String]) -> StoryChart {
-        let told = story(start, actions, names);
+        StoryChart::at(start, actions, names, &Table::default())
+    }
+
+    /// [`StoryChart::of`] with who plays each seat, as the chance model reads them.
+    pub fn at(start: &Game, actions: &[Action], names: &[String], table: &Table) -> StoryChart {
+        let told = story_at(start, actions, names, table);
         let seats = told.points.first().map_or(0, |p| p.chances.len());
         let lines = (0..seats)
             .map(|s| told.points.iter().map(|p| (f64::from(p.turn), p.chances[s] * 100.0)).collect())
@@ -57,15 +63,18 @@ impl StoryChart {
         StoryChart { lines, moments: told.moments, last_turn }
     }
 
-    /// The chart of a record: its game as dealt and every action played since.
+    /// The chart of a record: its game as dealt and every action played since, each seat read
+    /// as its player (a bot at its level, a person as a medium player).
     pub fn of_record(record: &Record) -> StoryChart {
-        StoryChart::of(&record.game_at(0), record.actions(), record.names())
+        let table = Table::of_levels(record.kinds().iter().map(|k| k.bot_level()));
+        StoryChart::at(&record.game_at(0), record.actions(), record.names(), &table)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::advice::story::story;
     use crate::engine::Config;
 
     #[test]
@@ -94,5 +103,32 @@ mod tests {
             }
         }
         assert_eq!(chart.last_turn, told.points.last().unwrap().turn);
+    }
+
+    /// Issue 41: the chart reads each seat as the record says it was played: the same game
+    /// with hard bots in two seats charts otherwise than with people there.
+    #[test]
+    fn the_chart_reads_the_records_players() {
+        use crate::bots::BotLevel;
+        use crate::save::SeatInfo;
+        let played = crate::save::play_random(Config::with_players(3), 11).expect("a random game");
+        let with = |seats: Vec<SeatInfo>| {
+            let mut record = Record::new_with_seats(*played.config(), played.seed(), seats).unwrap();
+            for &a in played.actions() {
+                record.apply(a).unwrap();
+            }
+            StoryChart::of_record(&record)
+        };
+        let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let people = with(SeatInfo::humans(names.clone()));
+        let hard = with(vec![
+            SeatInfo::human("Ann"),
+            SeatInfo::bot("Bob", BotLevel::Hard),
+            SeatInfo::bot("Cy", BotLevel::Hard),
+        ]);
+        // People read as the model's unnamed players.
+        assert_eq!(people, StoryChart::of(&played.game_at(0), played.actions(), &names));
+        // After set-up, Bob's chance as a hard player is above his chance as a person's.
+        assert!(hard.lines[1][1].1 > people.lines[1][1].1 + 1.0, "{:?} {:?}", hard.lines[1], people.lines[1]);
     }
 }

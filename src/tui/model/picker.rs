@@ -35,6 +35,29 @@ pub enum PickFor {
     Plenty,
 }
 
+impl PickFor {
+    /// Why the pick can't wait, when its phase goes on only once it is made (a 7's discard,
+    /// R45's cards): Esc then says so and the footer offers no "back". `None` for a card the
+    /// player chose to play, which Esc puts back. Every pick says (no catch-all): a new one
+    /// does not compile until it does.
+    pub fn cannot_wait(self) -> Option<&'static str> {
+        match self {
+            PickFor::Discard(_) => Some("discards can't wait: pick the cards to give up"),
+            PickFor::Plenty => Some("the 7's cards can't wait: pick one"),
+            PickFor::YearOfPlenty | PickFor::Monopoly => None,
+        }
+    }
+
+    /// Whether its rows list every kind, so the footer offers the five resource keys: not for
+    /// R45, which lists only the kinds the building gives (their keys still work).
+    pub fn every_kind(self) -> bool {
+        match self {
+            PickFor::Discard(_) | PickFor::YearOfPlenty | PickFor::Monopoly => true,
+            PickFor::Plenty => false,
+        }
+    }
+}
+
 /// Cards being picked, with a cursor row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picker {

@@ -135,9 +135,7 @@ impl<'a> Scene<'a> {
             return match (&self.screen.focus, cmd) {
                 (Focus::Dialog(Dialog::Answer), Cmd::Accept) => self.table.game().is_legal(Action::AcceptTrade),
                 (Focus::Select(s, _), Cmd::Cancel) => s.cancellable,
-                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => {
-                    !matches!(p.purpose, PickFor::Discard(_) | PickFor::Plenty)
-                }
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Cancel) => p.purpose.cannot_wait().is_none(),
                 // A monopoly names one kind, and one card is picked by its row: no count to
                 // raise or lower then.
                 (Focus::Dialog(Dialog::Picker(p)), Cmd::More | Cmd::Less) => {
@@ -145,7 +143,7 @@ impl<'a> Scene<'a> {
                 }
                 // R45 lists only the kinds the building gives: the footer does not offer all
                 // five resource keys (the keys of the kinds shown still work).
-                (Focus::Dialog(Dialog::Picker(p)), Cmd::Pick(_)) => p.purpose != PickFor::Plenty,
+                (Focus::Dialog(Dialog::Picker(p)), Cmd::Pick(_)) => p.purpose.every_kind(),
                 _ => true,
             };
         }

@@ -1,13 +1,13 @@
 //! Sea hexes named by what a player can find on the map (issue 33): the island draws no number
 //! in the sea, so "sea 14" sent people counting. A sea hex is named by the harbor drawn in it
 //! ("the sea at the 2:1 ore harbor"), else by a land hex beside it and the direction from that
-//! hex ("the sea NE of grain 5"), else, out in open water, by the nearest land hex ("the sea 2
-//! hexes NE of grain 5"). Every name on a map is different, and names only landmarks drawn
+//! hex ("the sea NE of the 5 grain"), else, out in open water, by the nearest land hex ("the sea 2
+//! hexes NE of the 5 grain"). Every name on a map is different, and names only landmarks drawn
 //! once; a land hex whose terrain and number repeat gets its hex number too, as elsewhere.
 
 use crate::engine::{Game, Hex, SeaHex};
 
-/// The name of sea hex `x` on the game's map: "the sea NE of grain 5".
+/// The name of sea hex `x` on the game's map: "the sea NE of the 5 grain".
 pub fn sea_name(g: &Game, x: SeaHex) -> String {
     names(g).into_iter().nth(x.index()).unwrap_or_else(|| format!("sea {}", x.0))
 }
@@ -71,24 +71,14 @@ fn harbor_in(g: &Game, x: SeaHex) -> Option<String> {
     (here >= 2 && all == 2).then(|| kind.to_string())
 }
 
-/// The land hexes as the island shows them: "grain 5", "desert".
+/// The land hexes as every screen names them ([`crate::engine::Board::hex_name`]: "the 5
+/// grain", "the desert").
 struct Labels(Vec<String>);
 
 impl Labels {
     fn of(g: &Game) -> Labels {
         let b = g.board();
-        Labels(
-            g.topology()
-                .hexes()
-                .map(|h| {
-                    let terrain = b.terrain(h).resource().map_or("desert", |r| r.name());
-                    match b.token(h) {
-                        Some(t) => format!("{terrain} {t}"),
-                        None => terrain.to_string(),
-                    }
-                })
-                .collect(),
-        )
+        Labels(g.topology().hexes().map(|h| b.hex_name(h)).collect())
     }
 
     /// True when no other land hex reads the same.

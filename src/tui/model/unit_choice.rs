@@ -224,21 +224,11 @@ impl UnitChoice {
     }
 }
 
-/// "lumber 6 (hex 11)": a land hex by terrain and number, its index last.
-pub fn hex_label(game: &Game, h: crate::engine::Hex) -> String {
-    let b = game.board();
-    let terrain = b.terrain(h).resource().map_or("desert", |r| r.name());
-    match b.token(h) {
-        Some(t) => format!("{terrain} {t} (hex {})", h.0),
-        None => format!("{terrain} (hex {})", h.0),
-    }
-}
-
 fn what_label(game: &Game, s: Seat, w: What) -> String {
     match w {
         What::Build(kind) => format!("build {} {} ({})", article(kind), kind.name(), cost_words(kind.cost())),
         What::Knight(slot) => match game.knight_units(s).find(|u| u.0 == slot) {
-            Some((_, kind, h)) => format!("your {} on {}", kind.name(), hex_label(game, h)),
+            Some((_, kind, h)) => format!("your {} on {}", kind.name(), game.board().hex_name_apart(h)),
             None => match game.knights_aboard(s).find(|u| u.0 == slot) {
                 Some((_, kind, _)) => format!("your {} aboard a cargo ship", kind.name()),
                 None => format!("your knight unit {slot}"),
@@ -256,8 +246,8 @@ fn action_label(game: &Game, a: Action, names: &dyn Fn(Seat) -> String) -> Strin
     use crate::engine::{SHIP_SLOT, Target as Aim};
     let s = game.to_act();
     match a {
-        Action::BuildKnight { hex, .. } => format!("on {}", hex_label(game, hex)),
-        Action::MoveKnight { to, .. } => format!("to {}", hex_label(game, to)),
+        Action::BuildKnight { hex, .. } => format!("on {}", game.board().hex_name_apart(hex)),
+        Action::MoveKnight { to, .. } => format!("to {}", game.board().hex_name_apart(to)),
         Action::BuildShip { sea, .. } => format!("on {}", sea_name(game, sea)),
         Action::SailShip { to, .. } => format!("sail to {}", sea_name(game, to)),
         Action::BoardShip { ship, .. } => match game.ship_units(s).find(|u| u.0 == ship) {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 
 use crate::bots::BotLevel;
-use crate::engine::{Action, Config, Event, MapId, Modules, Phase};
+use crate::engine::{Action, Config, Event, Game, MapId, Modules, Phase};
 use crate::save::{Record, SeatInfo};
 use crate::tui::Theme;
 use crate::tui::app::App;
@@ -15,6 +15,13 @@ use crate::tui::model::focus::Guarded;
 use crate::tui::model::focus::Msg;
 use crate::tui::model::keymap::Mode;
 use crate::tui::term::gate::{Gate, Input};
+use walk::{Lcg, Look};
+
+/// The scenario walk of the integration tests, the one copy (it names the crate `catan`, which
+/// the library's tests alias to itself); this file uses a part of it.
+#[allow(dead_code)]
+#[path = "../../../tests/support/walk.rs"]
+mod walk;
 
 /// A war game of Ann (a person), Bob (a computer player) and Cy (a person) played by seeded
 /// random legal moves until Bob is to act with an attack among his legal moves: the app, and
@@ -23,39 +30,27 @@ fn bob_may_attack() -> (App, Action) {
     bob_may_attack_among(vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", BotLevel::Random), SeatInfo::human("Cy")])
 }
 
-/// [`bob_may_attack`] with these seats (Bob's a computer player's).
+/// [`bob_may_attack`] with these seats (Bob's a computer player's): the integration tests'
+/// scenario walk ([`walk::walk`], one copy for both), units and buildings first, never an
+/// offer or an attack ([`walk::peaceful_units`]).
 fn bob_may_attack_among(seats: Vec<SeatInfo>) -> (App, Action) {
     let config = Config { players: 3, ..Config::on_map(MapId::Archipelago) }.with_modules(Modules::WAR);
+    let attack = |g: &Game| g.legal_actions().iter().copied().find(|a| matches!(a, Action::Attack { .. }));
+    let look = |record: &Record, _: &[Event]| {
+        let g = record.game();
+        match (attack(g), g.to_act().0, g.phase()) {
+            _ if g.is_over() => Look::GiveUp,
+            (Some(_), 1, Phase::Main) => Look::Found,
+            _ => Look::Go,
+        }
+    };
     for seed in 1..300u64 {
-        let mut record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
-        let mut x = seed;
-        for _ in 0..5_000 {
-            let g = *record.game();
-            if g.is_over() {
-                break;
-            }
-            let legal = g.legal_actions();
-            let attack = legal.iter().copied().find(|a| matches!(a, Action::Attack { .. }));
-            if let (Some(attack), 1, Phase::Main) = (attack, g.to_act().0, g.phase()) {
-                let mut app = App::from_record(record, Theme::default());
-                app.update(Msg::Resize(140, 45));
-                return (app, attack);
-            }
-            // Units and buildings first, never an offer or an attack.
-            let good: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::OfferTrade { .. } | Action::Attack { .. }))
-                .collect();
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let pick = (x >> 33) as usize;
-            let units: Vec<Action> = good.iter().copied().filter(Action::is_unit).collect();
-            let a = if !units.is_empty() && !pick.is_multiple_of(3) {
-                units[pick % units.len()]
-            } else {
-                good[pick % good.len()]
-            };
-            record.apply(a).unwrap();
+        let record = Record::new_with_seats(config, seed, seats.clone()).unwrap();
+        if let Some(record) = walk::walk(record, &mut Lcg::new(seed), 5_000, look, walk::peaceful_units) {
+            let attack = attack(record.game()).expect("found with an attack");
+            let mut app = App::from_record(record, Theme::default());
+            app.update(Msg::Resize(140, 45));
+            return (app, attack);
         }
     }
     panic!("Bob never had an attack");

@@ -175,7 +175,7 @@ impl Replay {
         let names = |s: Seat| app.table.name(s).to_string();
         let mut text = action.describe(&names, true);
         if let Action::MoveRobber { hex, .. } = action {
-            text = format!("{text} to {}", describe::hex_name(app, hex));
+            text = format!("{text} to {}", app.table.game().board().hex_name(hex));
         }
         Some((seat, text))
     }

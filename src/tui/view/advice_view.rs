@@ -44,7 +44,11 @@ fn ranked(app: &Scene, advice: &Advice, who: &str, inner: usize) -> Vec<Line<'st
         lines.push(Line::raw("Nothing to advise now."));
     }
     // Each reason wraps under itself, beside its number, so the numbers read as a column.
-    let head = |i: usize, m: &crate::bots::advice::Advised| format!("{}. {}", i + 1, number(m.chance, m.change));
+    // A move too close to the first to tell apart (`Advised::tie`) reads "≈" before its number.
+    let tie = if app.theme.ascii { "~" } else { "≈" };
+    let head = |i: usize, m: &crate::bots::advice::Advised| {
+        format!("{}. {}{}", i + 1, if m.tie { tie } else { "" }, number(m.chance, m.change))
+    };
     let indent = advice.moves.iter().enumerate().map(|(i, m)| head(i, m).chars().count()).max().unwrap_or(0) + 2;
     for (i, m) in advice.moves.iter().enumerate() {
         let mut first = true;
@@ -55,13 +59,24 @@ fn ranked(app: &Scene, advice: &Advice, who: &str, inner: usize) -> Vec<Line<'st
             first = false;
         }
     }
-    lines.push(Line::styled(
-        format!(
-            "The number: {who}'s chance to win after the move (its change from now), a model of public \
-             facts played out in {} worlds dealt from what {who} can see. Read close numbers as a tie.",
-            advice.worlds
-        ),
-        app.theme.dim(),
-    ));
+    let note = format!(
+        "The number: {who}'s chance to win after the move (its change from now) if everyone plays as \
+         the model expects, {}; a model of public facts played out in {} worlds dealt from what {who} \
+         can see. {tie} before a number: too close to the first move's to tell apart.",
+        assumes(app),
+        advice.worlds
+    );
+    // Wrapped here, a line a row, so the panel's height counts its rows exactly.
+    lines.extend(wrap(&note, inner).into_iter().map(|l| Line::styled(l.trim_start().to_string(), app.theme.dim())));
     lines
+}
+
+/// Who the number reads each seat as: the chance model's players (`coach::seat_kinds`), a bot
+/// at its level and a person as a medium player.
+fn assumes(app: &Scene) -> &'static str {
+    if app.table.game().seats().any(|s| app.table.level(s).is_some()) {
+        "bots at their level, people as a medium player"
+    } else {
+        "every player as a medium player"
+    }
 }

@@ -3,18 +3,9 @@
 
 use std::iter;
 
-use crate::engine::{Event, Hand, Hex, Seat, SeatSet};
+use crate::engine::{Event, Hand, Seat, SeatSet};
 use crate::tui::model::scene::Scene;
 use crate::tui::view::board_units::UnitHere;
-
-/// A hex in words: "the 6 mountains", "the desert".
-pub fn hex_name(app: &Scene, h: Hex) -> String {
-    let board = app.table.game().board();
-    match board.token(h) {
-        Some(t) => format!("the {t} {}", board.terrain(h).name()),
-        None => format!("the {}", board.terrain(h).name()),
-    }
-}
 
 /// The units in a hex in words, by owner in seat order, for the status line (R52, R53; units
 /// are public): "Ann's knight, cavalry (used) · Bob's cargo ship with knight, archer (used)
@@ -48,16 +39,12 @@ fn one(app: &Scene, e: &Event, viewer: Option<Seat>) -> String {
     let names = |s: Seat| app.table.name(s);
     let text = e.describe(&names, viewer);
     match *e {
-        Event::RobberMoved { hex, .. } => format!("{text} to {}", hex_name(app, hex)),
+        Event::RobberMoved { hex, .. } => format!("{text} to {}", app.table.game().board().hex_name(hex)),
         // R43: where the dragon struck, by the hexes around it.
         Event::DragonAttacked { at: Some(at), .. } => {
             let g = app.table.game();
-            let hexes: Vec<String> = g
-                .topology()
-                .vertex_hexes(crate::engine::Vertex(at))
-                .iter()
-                .map(|&h| hex_name(app, h).trim_start_matches("the ").to_string())
-                .collect();
+            let hexes: Vec<String> =
+                g.topology().vertex_hexes(crate::engine::Vertex(at)).iter().map(|&h| g.board().hex_label(h)).collect();
             format!("{text} ({})", hexes.join(", "))
         }
         // Say whom an offer asks, unless it asks everyone else.

@@ -147,7 +147,7 @@ fn defended(g: &Game, defender: Seat, target: Target, result: FightResult) -> St
 }
 
 /// What an attack aimed at, when a defending unit took the fight instead: "settlement",
-/// "city", or a unit and where it stands ("cargo ship on the sea NE of grain 5"). Read after the fight, which
+/// "city", or a unit and where it stands ("cargo ship on the sea NE of the 5 grain"). Read after the fight, which
 /// left it standing.
 fn aimed_at(g: &Game, aimed: Target) -> Option<String> {
     match aimed {
@@ -161,16 +161,14 @@ fn aimed_at(g: &Game, aimed: Target) -> Option<String> {
     }
 }
 
-/// " on grain 5 (hex 8)" or " on the sea NE of grain 5": where a unit stands (after the fight).
+/// " on the 5 grain" or " on the sea NE of the 5 grain": where a unit stands (after the fight).
 fn at(g: &Game, s: Seat, unit: u8) -> String {
     if unit >= SHIP_SLOT {
         g.ship_units(s)
             .find(|u| u.0 == unit - SHIP_SLOT)
             .map_or(String::new(), |u| format!(" on {}", crate::tui::model::sea_names::sea_name(g, u.2)))
     } else {
-        g.knight_units(s)
-            .find(|u| u.0 == unit)
-            .map_or(String::new(), |u| format!(" on {}", crate::tui::model::unit_choice::hex_label(g, u.2)))
+        g.knight_units(s).find(|u| u.0 == unit).map_or(String::new(), |u| format!(" on {}", g.board().hex_name(u.2)))
     }
 }
 

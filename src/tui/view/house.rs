@@ -22,16 +22,14 @@ pub fn round(app: &Scene) -> Option<String> {
 }
 
 /// R57: "build phase, round 2 of 4" or "attack phase, round 1 of 4: C A D B" (the round's
-/// order, lowest score first, by letter), or `None` without phases or in set-up.
+/// order, lowest score first, by letter), or `None` without phases, in set-up and once the war
+/// is over. The round is the engine's ([`crate::engine::Game::war_turn`] of the turn in
+/// progress): the one reckoning of R57's rounds.
 pub fn war_round(app: &Scene) -> Option<String> {
     let g = app.table.game();
-    let (round, attack) = g.war_round()?;
-    let n = g.config().players as u32;
-    if round >= 2 * n || g.is_over() {
-        return None;
-    }
-    let (phase, of) = if attack { ("attack", round - n) } else { ("build", round) };
-    let mut out = format!("{phase} phase, round {} of {n}", of + 1);
+    let at = g.war_turn(g.turn_number()).filter(|_| !g.is_over())?;
+    let phase = if at.attack { "attack" } else { "build" };
+    let mut out = format!("{phase} phase, round {} of {}", at.round + 1, at.rounds);
     if let Some(order) = g.attack_order() {
         let letters: Vec<String> = order.iter().map(|&s| letter(app, s).to_string()).collect();
         out = format!("{out}: {}", letters.join(" "));

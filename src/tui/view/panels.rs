@@ -410,9 +410,13 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
         .tip_shown()
         .filter(|_| !message.is_some_and(|m| m.error))
         .map(|t| format!("tip: {} {}", crate::tui::model::coach::number(t.chance, t.change), t.reason));
+    // The place under the cursor (the prompt's words before " — ") is never given up to the
+    // tip (issue 41): the tip takes only what it leaves.
+    let place = message.is_none().then(|| prompt.split_once(" — ").map(|p| p.0)).flatten();
     let tip_room = tip.as_ref().map_or(0, |t| {
         let said = message.map_or(prompt, |m| m.text.as_str()).chars().count();
-        (t.chars().count() + 3).min(room(said + 4).max(room(0) / 2))
+        let kept = place.map_or(0, |p| p.chars().count() + 4);
+        (t.chars().count() + 3).min(room(said + 4).max(room(0) / 2)).min(room(kept + 1))
     });
     let room = |lead: usize| room(lead + tip_room);
     let mut line = match message {
@@ -420,12 +424,40 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
         }
         Some(m) => Line::raw(format!(" {}", fit(&m.text, room(1)))),
-        None => Line::styled(format!(" {}", fit(prompt, room(1))), app.theme.title()),
+        None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
     };
     if let Some(tip) = tip {
         line.spans.push(Span::styled(format!(" · {}", fit(&tip, tip_room.saturating_sub(3))), app.theme.key()));
     }
     line.render(area, buf);
+}
+
+/// The prompt made to fit `width`: whole if it fits; else the place under the cursor (`place`,
+/// its start) with its later parts given up (" · 11 pips", " · road length 2") so that what to
+/// do shows whole; else the place whole and what to do cut at a word ("6 ore, 5 lumber ·
+/// 9 pips — Ann: place your …"). A prompt without a place as any status text
+/// ([`crate::tui::model::words::fit`]).
+fn fit_prompt(prompt: &str, place: Option<&str>, width: usize) -> String {
+    let len = |s: &str| s.chars().count();
+    let Some(place) = place.filter(|_| len(prompt) > width) else {
+        return crate::tui::model::words::fit(prompt, width);
+    };
+    let what = &prompt[place.len() + " — ".len()..];
+    let parts: Vec<&str> = place.split(" · ").collect();
+    for keep in (1..parts.len()).rev() {
+        let shorter = format!("{} — {what}", parts[..keep].join(" · "));
+        if len(&shorter) <= width {
+            return shorter;
+        }
+    }
+    let mut out = format!("{place} —");
+    for word in what.split(' ') {
+        if len(&out) + 1 + len(word) + 2 > width {
+            return out + " …";
+        }
+        out = format!("{out} {word}");
+    }
+    out
 }
 
 /// The footer: the keys that do something right now, from the keymap.

@@ -3,7 +3,7 @@
 //! long the player's road would become on a path, and for the robber whose buildings a hex
 //! would block and whom it could rob. Everything said is public.
 
-use crate::engine::{Board, Edge, Game, Hex, IntersectionSet, PathSet, Terrain, Vertex, longest_trail};
+use crate::engine::{Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
 use crate::tui::model::scene::Scene;
 use crate::tui::model::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
@@ -27,13 +27,13 @@ pub fn describe(app: &Scene, t: Target) -> String {
     }
 }
 
-/// "forest 5 · mountains 6 · fields 11 · 11 pips · harbor 3:1"
+/// "6 ore, 5 lumber, 11 grain · 11 pips · harbor 3:1": its hexes as the advice names a corner
+/// (`advice::words::corner_words`, most pips first), so a corner advised can be found by them.
 fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
+    use crate::bots::advice::{group, words};
     let board = g.board();
-    let mut parts: Vec<String> = g.topology().vertex_hexes(v).iter().map(|&h| hex_name(board, h)).collect();
-    let pips: u32 =
-        g.topology().vertex_hexes(v).iter().filter_map(|&h| board.token(h)).map(|t| Board::pips(t) as u32).sum();
-    parts.push(format!("{pips} pip{}", if pips == 1 { "" } else { "s" }));
+    let view = g.view(g.to_act());
+    let mut parts = vec![words::corner_words(&view, v), words::pips(group::corner_pips(&view, v))];
     if let Some(harbor) = board.harbor_at(v) {
         parts.push(format!("harbor {harbor}"));
     }
@@ -51,8 +51,19 @@ fn corner(app: &Scene, g: &Game, v: Vertex) -> String {
     parts.join(" · ")
 }
 
-/// "road length 5 with this road (now 4)"
+/// "toward 8 ore, 4 lumber (8 pips) · road length 5 (now 4)": the corner it leads toward as the
+/// advice names a road's (`advice::group::road_target`), so a player can find the road it
+/// advises (issue 41: the line said only the length).
 fn path(g: &Game, e: Edge) -> String {
+    use crate::bots::advice::{group, words};
+    let view = g.view(g.to_act());
+    let toward = group::road_target(&view, e)
+        .map(|(pips, v)| format!("toward {} ({}) · ", words::corner_words(&view, v), words::pips(pips)));
+    format!("{}{}", toward.unwrap_or_default(), road_length(g, e))
+}
+
+/// "road length 5 (now 4)"
+fn road_length(g: &Game, e: Edge) -> String {
     let me = g.to_act();
     let topo = g.topology();
     let roads: PathSet = g.roads(me).collect();
@@ -60,12 +71,12 @@ fn path(g: &Game, e: Edge) -> String {
         g.seats().filter(|&s| s != me).flat_map(|s| g.settlements(s).chain(g.cities(s))).collect();
     let now = longest_trail(topo, roads, blocked);
     let then = longest_trail(topo, roads.with(e), blocked);
-    format!("road length {then} with this road (now {now})")
+    format!("road length {then} (now {now})")
 }
 
-/// "fields 9 · blocks Bob's settlement, Cy's city · can rob Bob"
+/// "the 9 grain · blocks Bob's settlement, Cy's city · can rob Bob"
 fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
-    let mut parts = vec![hex_name(g.board(), h)];
+    let mut parts = vec![g.board().hex_name(h)];
     // One player's buildings of one kind counted together: "Bob's 2 settlements".
     let mut counted: Vec<(crate::engine::Seat, String, u32)> = Vec::new();
     for (s, piece) in g.topology().hex_vertices(h).iter().filter_map(|&v| g.building(v)) {
@@ -91,14 +102,6 @@ fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
     parts.join(" · ")
 }
 
-fn hex_name(board: &Board, h: Hex) -> String {
-    let t = board.terrain(h);
-    match board.token(h) {
-        Some(n) if t != Terrain::Desert => format!("{} {n}", t.name()),
-        _ => t.name().to_string(),
-    }
-}
-
 /// The place under the island step's cursor (a unit's, R52-R56), in words for the status line:
 /// the hex with the units on it, the sea hex with its ships, or the building on the corner
 /// (what an attack would hit). All public.
@@ -109,7 +112,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
         None => label,
     };
     match t {
-        Target::Hex(h) => with(crate::tui::model::unit_choice::hex_label(g, h), units_words(app, &units_on_land(g, h))),
+        Target::Hex(h) => with(g.board().hex_name(h), units_words(app, &units_on_land(g, h))),
         Target::Sea(x) => with(crate::tui::model::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
             Some((o, piece)) => format!("{}'s {piece}", app.table.name(o)),
