@@ -35,6 +35,9 @@ struct JsonMove {
     tie: bool,
 }
 
+/// The guard on `catan advise`'s search: far beyond what its worlds take, so all are played.
+const STUDY_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Runs `catan advise`.
 pub fn run(args: AdviseArgs) -> ExitCode {
     let record = match save::commands::load_or_report(&args.file) {
@@ -62,7 +65,12 @@ pub fn run(args: AdviseArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let view = game.acting_view();
-    let advice = advice::advise(&view, &names);
+    // A study tool, not a moment at the table: every world is played out (no time budget), so
+    // the answer is a function of the file, whatever the machine's load; the seats read as
+    // the save's players (a bot at its level, a person as the model's medium player).
+    let table = advice::chance::Table::of_levels(record.seats().iter().map(|s| s.kind.bot_level()));
+    let settings = advice::Settings { budget: STUDY_BUDGET, table, ..advice::Settings::default() };
+    let advice = advice::advise_with(&view, &names, settings);
     if args.json {
         let moves: Vec<JsonMove> = advice
             .moves
