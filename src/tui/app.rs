@@ -183,14 +183,23 @@ impl App {
         self.on_screen(id, |app| app.update(msg));
     }
 
-    /// Runs `f` with screen `id` in the first screen's place (the flows act on `screen`).
+    /// Runs `f` with screen `id` in the first screen's place (the flows act on `screen`); the
+    /// screens are put back even if `f` panics (a joined screen's panic is survived: issue 40).
     pub(in crate::tui) fn on_screen(&mut self, id: usize, f: impl FnOnce(&mut App)) {
+        /// Puts screen `.1` back in its place when dropped, unwinding included.
+        struct Back<'a>(&'a mut App, usize);
+        impl Drop for Back<'_> {
+            fn drop(&mut self) {
+                let app = &mut *self.0;
+                std::mem::swap(&mut app.screen, &mut app.others[self.1 - 1]);
+            }
+        }
         if id == 0 {
             return f(self);
         }
         std::mem::swap(&mut self.screen, &mut self.others[id - 1]);
-        f(self);
-        std::mem::swap(&mut self.screen, &mut self.others[id - 1]);
+        let back = Back(self, id);
+        f(&mut *back.0);
     }
 
     pub(super) fn refuse(&mut self, text: String) {

@@ -163,8 +163,21 @@ impl Hosting {
                 if !c.gate.admits(Input::User, now) {
                     return;
                 }
-                let Some(id) = app.screen_of(c.seat) else { return };
-                app.update_on(id, msg);
+                let (seat, Some(id)) = (c.seat, app.screen_of(c.seat)) else { return };
+                let handled = crate::tui::flow::bot_turns::surviving(|| app.update_on(id, msg));
+                if handled.is_err() {
+                    // Nothing a joiner sends may end the game: their connection ends instead,
+                    // and their seat waits as after a drop.
+                    self.conns.retain(|c| c.id != conn);
+                    let line = "The game hit an error on your screen; ssh in again to take your seat back.";
+                    self.wire.close(conn, modes_off(line));
+                    app.left(seat);
+                    app.screen.message = Some(Message {
+                        text: format!("an error ended {}'s connection: their seat waits", app.table.name(seat)),
+                        error: true,
+                    });
+                    return;
+                }
                 app.tick(now);
             }
             HostEvent::Resize { conn, size } => {
