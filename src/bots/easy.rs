@@ -217,6 +217,10 @@ impl Bot for EasyBot {
     fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
         (self.offers.people, self.offers.to_people) = (people, offer_to_people);
     }
+
+    fn recall_offers(&mut self, me: crate::engine::Seat, log: &[crate::engine::Event]) {
+        self.offers.recall(me, log);
+    }
 }
 
 /// The cards it is saving for: the component-wise largest cost of what it could build next.

@@ -103,4 +103,8 @@ impl Bot for MediumBot {
     fn set_people(&mut self, people: crate::engine::SeatSet, offer_to_people: bool) {
         (self.offers.people, self.offers.to_people) = (people, offer_to_people);
     }
+
+    fn recall_offers(&mut self, me: crate::engine::Seat, log: &[crate::engine::Event]) {
+        self.offers.recall(me, log);
+    }
 }

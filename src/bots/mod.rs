@@ -91,6 +91,12 @@ pub trait Bot: Send {
     /// last round, and never again on terms they all declined this game (issues 33, 42): each
     /// such offer asks every person for an answer. Offers among bots are as before.
     fn set_people(&mut self, _people: crate::engine::SeatSet, _offer_to_people: bool) {}
+
+    /// What the bot at `me` offered people earlier in this game, read from the game's events
+    /// (public): a bot made for a game played on (`--continue`, `--load`, or anew after a
+    /// failure) remembers which terms everyone declined and whether it asked people this turn,
+    /// as the bot that made the offers did. Call after [`Bot::set_people`].
+    fn recall_offers(&mut self, _me: crate::engine::Seat, _log: &[crate::engine::Event]) {}
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"`, `"medium"`, `"alphabeta"`,

@@ -18,7 +18,7 @@
 //! alpha-beta and hard players counter when their value of the hand likes a counter better than
 //! both the offer and no trade.
 
-use crate::engine::{Action, Answer, Hand, Phase, PlayerView, Resource, Seat, SeatSet};
+use crate::engine::{Action, Answer, Event, Hand, Phase, PlayerView, Resource, Seat, SeatSet};
 
 use super::near_win;
 use super::seen::Seen;
@@ -111,6 +111,31 @@ impl Offers {
             }
         }
         Some(offer)
+    }
+
+    /// Reads from the game's events what `me` offered people so far: the terms no one took
+    /// (offered, then withdrawn) and the last turn it asked people. What [`Offers::next`] would
+    /// have noted had it made those offers itself.
+    pub fn recall(&mut self, me: Seat, log: &[Event]) {
+        let (mut turn, mut open) = (0, None);
+        for event in log {
+            match *event {
+                Event::TurnStarted { number, .. } => turn = number,
+                Event::TradeOffered { seat, give, get, to } if seat == me && to.0 & self.people.0 != 0 => {
+                    open = Some((give, get));
+                    self.asked_people = Some(turn);
+                }
+                Event::Traded { seat, .. } if seat == me => open = None,
+                Event::TradeCancelled { seat } if seat == me => {
+                    if let Some((give, get)) = open.take()
+                        && !self.declined.contains(&(turn, give, get))
+                    {
+                        self.declined.push((turn, give, get));
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Notes whether the last offer to people traded: a hand unchanged since means no one took
@@ -316,5 +341,29 @@ mod tests {
             }
             assert_eq!(Offers::close(&game.acting_view()), Some(closed));
         }
+    }
+
+    /// Issue 42, found again playing on after `--continue`: a bot made for a game played on
+    /// reads from the events which of its offers people declined and that it asked people
+    /// this turn, so it neither asks again this turn nor offers those terms again.
+    #[test]
+    fn a_bot_made_anew_recalls_its_declined_offers_from_the_events() {
+        let (me, ann) = (Seat(1), Seat(0));
+        let (give, get) = (Hand::new([0, 0, 1, 0, 0]), Hand::new([1, 0, 0, 0, 0]));
+        let log = [
+            Event::TurnStarted { seat: me, number: 7 },
+            Event::TradeOffered { seat: me, give, get, to: SeatSet::one(ann) },
+            Event::TradeCancelled { seat: me },
+            Event::TurnStarted { seat: ann, number: 8 },
+            Event::TurnStarted { seat: me, number: 9 },
+            Event::TradeOffered { seat: me, give: get, get: give, to: SeatSet::one(ann) },
+        ];
+        let mut offers = Offers { people: SeatSet::one(ann), ..Offers::default() };
+        offers.recall(me, &log);
+        assert_eq!(offers.declined, vec![(7, give, get)], "declined once, at turn 7; the open offer is not");
+        assert_eq!(offers.asked_people, Some(9), "it asked people this turn already");
+        let mut among_bots = Offers::default();
+        among_bots.recall(me, &log);
+        assert!(among_bots.declined.is_empty() && among_bots.asked_people.is_none(), "offers to bots don't count");
     }
 }

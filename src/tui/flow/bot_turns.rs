@@ -152,11 +152,15 @@ impl App {
     /// Lends the seat's bot to a worker thread with a copy of the game.
     fn think(&mut self, seat: Seat, at: usize) {
         let level = self.table.level(seat).expect("a bot seat");
-        let mut bot = self.table.bots[seat.index()]
-            .take()
-            .unwrap_or_else(|| table_bot(level, bot_seed(self.table.seed, seat), self.table.time));
+        let made = self.table.bots[seat.index()].take();
+        let fresh = made.is_none();
+        let mut bot = made.unwrap_or_else(|| table_bot(level, bot_seed(self.table.seed, seat), self.table.time));
         bot.set_offers(self.table.may_offer(seat, self.table.game().turn_number()));
         self.table.brief(bot.as_mut());
+        if fresh {
+            // A bot made for a game played on remembers its offers as the one before did.
+            bot.recall_offers(seat, &self.table.log);
+        }
         let game = *self.table.game();
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
