@@ -36,13 +36,14 @@ impl App {
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
     }
 
-    /// When a fight shown at a table of computer players only closes by itself: it shows for
-    /// the bot delay, like a move, and the game plays itself on (nobody is there to press a
-    /// key). Where a person sits it waits for their key (`None`).
+    /// When a fight shown on a screen that holds no person seat (a table of computer players
+    /// only, or a host whose people all joined from their own terminals) closes by itself: it
+    /// shows for the bot delay, like a move, and the game plays on (nobody at that keyboard need
+    /// press a key). Where a person sits it waits for their key (`None`).
     fn unwatched_fight_ends(&self) -> Option<Instant> {
         if self.screen.fight.is_none()
             || self.screen.keyboard.mode != Mode::Fight
-            || self.table.humans().next().is_some()
+            || !self.screen.holds.is_empty()
         {
             return None;
         }
