@@ -140,7 +140,9 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
         let need = app.min_size();
         if area.width < need.0 || area.height < need.1 {
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
-            let quits = if app.table.autosave_path().is_some() {
+            let quits = if app.screen.joined {
+                "q leaves (your seat waits: ssh in again to take it back)"
+            } else if app.table.autosave_path().is_some() {
                 "q quits at once (the game is saved: catan --continue resumes it)"
             } else {
                 "q quits at once"
