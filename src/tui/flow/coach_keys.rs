@@ -6,7 +6,7 @@ use std::sync::mpsc;
 
 use crate::bots::advice::{self, Advice, Advised};
 use crate::tui::app::App;
-use crate::tui::flow::bot_turns::survive_panics;
+use crate::tui::model::bot_job::survive_panics;
 use crate::tui::model::coach::{self, Asked, Pending};
 
 impl App {

@@ -152,7 +152,7 @@ impl Screen {
         let asking_builders = question.is_some_and(|b| b.waiting().0 & self.holds.0 != 0);
         let shared = sharing_offer || question.is_some();
         let handoff = (begun && !over && here && self.viewer != Some(s) && !shared).then_some(s);
-        let bot_seat = (begun && table.record().is_some() && !over && !person).then_some(s);
+        let bot_seat = table.bot_to_act().filter(|_| begun);
         let answers_elsewhere = question.filter(|_| !asking_builders).and_then(|b| b.waiting().iter().next());
         let away = answers_elsewhere.or((begun && !over && person && !here && !shared).then_some(s));
         let guarded = if self.fight.is_some() && begun {

@@ -164,7 +164,7 @@ impl Hosting {
                     return;
                 }
                 let (seat, Some(id)) = (c.seat, app.screen_of(c.seat)) else { return };
-                let handled = crate::tui::flow::bot_turns::surviving(|| app.update_on(id, msg));
+                let handled = crate::tui::model::bot_job::surviving(|| app.update_on(id, msg));
                 if handled.is_err() {
                     // Nothing a joiner sends may end the game: their connection ends instead,
                     // and their seat waits as after a drop.

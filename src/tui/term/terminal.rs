@@ -78,7 +78,7 @@ impl Drop for Guard {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if crate::tui::flow::bot_turns::panic_survived() {
+        if crate::tui::model::bot_job::panic_survived() {
             return;
         }
         // Restore first, so the message lands on a normal screen.
