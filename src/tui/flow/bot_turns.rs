@@ -23,7 +23,7 @@ impl App {
         if let Some(due) = self.unwatched_fight_ends() {
             return Some(due.saturating_duration_since(now));
         }
-        self.screen.keyboard.bot_seat?;
+        self.table.bot_to_act()?;
         let Some(job) = &self.table.job else { return Some(Duration::ZERO) };
         if job.action.is_none() {
             return Some(POLL);
@@ -76,7 +76,7 @@ impl App {
             self.sync();
             return true;
         }
-        if self.screen.keyboard.bot_seat.is_none() {
+        if self.table.bot_to_act().is_none() {
             self.drop_job();
             return false;
         }
@@ -99,7 +99,7 @@ impl App {
     /// worker thread at once, while the move before is shown (`Table::arm`). True when a bot
     /// started thinking.
     pub(in crate::tui) fn arm_bots(&mut self) -> bool {
-        self.table.arm(self.screen.keyboard.bot_seat)
+        self.table.arm(self.table.bot_to_act())
     }
 
     /// Takes the thinking bot's decision if it has come (waiting for it when `wait`); a bot
@@ -128,7 +128,7 @@ impl App {
     /// out on its thread (armed after the action before), waited for.
     pub fn play_bots(&mut self, limit: usize) -> usize {
         let mut played = 0;
-        while played < limit && self.screen.keyboard.bot_seat.is_some() {
+        while played < limit && self.table.bot_to_act().is_some() {
             self.arm_bots();
             self.poll_job(true);
             let Some(action) = self.table.job.take().and_then(|job| job.action) else { break };
