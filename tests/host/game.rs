@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::client::{Joiner, ssh};
 use crate::support::files::{TempDir, newest_autosave};
-use crate::support::pty::{HANDOFF_HOLD, Session};
+use crate::support::pty::{AFTER_HOLD, HANDOFF_HOLD, Session};
 
 const CODE: &str = "e2e table code";
 
@@ -56,9 +56,11 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     h.keys("\r", "Ann builds a settlement");
     h.keys("\r", "Bob is playing on their own screen");
     bob.until_screen("Bob: place your first settlement");
+    bob.pause(AFTER_HOLD);
     bob.keys("\r", "Bob builds a settlement");
     bob.keys("\r", "Cy is playing on their own screen");
     cy.until_screen("Cy: place your first settlement");
+    cy.pause(AFTER_HOLD);
     // The header says what is placed now; it alternates, so each wait sees the new state.
     cy.keys("\r", "C Cy places a road");
     cy.keys("\r", "C Cy places a settlement");
@@ -72,6 +74,7 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     // The same name and code take it back, whole.
     let mut bob = Joiner::start(port, "Bob", CODE, 140, 45);
     bob.until_screen("Bob: place your second settlement");
+    bob.pause(AFTER_HOLD);
     bob.keys("\r", "Bob builds a settlement");
     bob.keys("\r", "Ann is playing on the host's screen");
     h.wait_for("Ann: place your second settlement");
@@ -85,12 +88,14 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     h.wait_for("ok: Enter sends the offer");
     h.send("\r");
     bob.until_screen("Ann offers 1 lumber for 1 brick");
+    bob.pause(AFTER_HOLD);
     assert!(!bob.screen().contains("Pass the keyboard"), "no hand-off on Bob's screen:\n{}", bob.screen());
     bob.keys("c", "Counter-offer");
     bob.send(b"-g");
     bob.until_screen("ok: Enter sends the counter-offer");
     bob.send(b"\r");
     cy.until_screen("Ann offers 1 lumber for 1 brick");
+    cy.pause(AFTER_HOLD);
     cy.send(b"d");
     h.wait_for("Answers");
     h.pause(HANDOFF_HOLD);

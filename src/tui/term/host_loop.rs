@@ -56,8 +56,9 @@ struct Conn {
     term: Terminal<CrosstermBackend<Outbox>>,
     out: Outbox,
     gate: Gate,
-    /// A computer player acted on this screen's last frame (see the host's loop).
-    bots_played: bool,
+    /// Another player (a computer player, or a person on another screen) was acting on this
+    /// screen's last frame: keys typed while waiting must not play the turn that comes back.
+    others_played: bool,
 }
 
 /// The joined terminals of a hosted game, and the wire they come over.
@@ -141,7 +142,7 @@ impl Hosting {
                     self.wire.send(conn, modes_on());
                     let out = Outbox::default();
                     let term = terminal(size, &out);
-                    self.conns.push(Conn { id: conn, seat, term, out, gate: Gate::default(), bots_played: false });
+                    self.conns.push(Conn { id: conn, seat, term, out, gate: Gate::default(), others_played: false });
                     reply.answer(Ok(()));
                     app.screen.message = Some(Message {
                         text: format!("{} joined on their own screen", app.table.name(seat)),
@@ -246,12 +247,13 @@ impl Hosting {
                 self.wire.send(c.id, bytes);
             }
             c.gate.drawn(screen.keyboard.guarded, now);
-            let bots_play = screen.keyboard.bot_seat.is_some();
-            if c.bots_played && !bots_play && !app.table.game().is_over() {
-                // Keys pressed while the computer players moved must not play this seat's turn.
+            let others_play = screen.keyboard.bot_seat.is_some() || screen.keyboard.away.is_some();
+            if c.others_played && !others_play && !app.table.game().is_over() {
+                // Keys pressed while others played (an Enter to hurry them, say) must not play
+                // this seat's moment when it comes: there is no hand-off on a joined screen.
                 c.gate.hold(now);
             }
-            c.bots_played = bots_play;
+            c.others_played = others_play;
         }
     }
 

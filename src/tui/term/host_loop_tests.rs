@@ -282,10 +282,13 @@ fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
         host.join(5, "Bob").unwrap();
         host.app.update(Msg::key(KeyCode::Enter));
         host.app.update(Msg::char('r'));
+        host.hosting.draw(&host.app);
         assert!(matches!(host.app.table.game().phase(), Phase::Discard { .. }), "{:?}", host.app.table.game().phase());
         assert_eq!(host.app.others[0].mode(), Mode::Picker, "Bob discards on his own screen");
         assert_eq!(host.app.screen.mode(), Mode::Away, "the host's screen waits for him");
-        // Bob gives 4 of his 8 cards: 2 brick, 2 lumber.
+        // Bob gives 4 of his 8 cards: 2 brick, 2 lumber (once his screen's moment has held the
+        // keys typed while Ann played).
+        std::thread::sleep(crate::tui::term::gate::BACK + Duration::from_millis(20));
         for code in [KeyCode::Char('b'), KeyCode::Char('b'), KeyCode::Char('l'), KeyCode::Char('l'), KeyCode::Enter] {
             host.key(5, code);
         }
@@ -318,4 +321,26 @@ fn a_panic_on_a_joined_screen_leaves_the_screens_in_their_places() {
     assert_eq!(host.app.others[0].holds, crate::engine::SeatSet::one(BOB));
     host.key(1, KeyCode::Char('r'));
     assert_eq!(host.app.table.game().phase(), Phase::Main, "Bob plays on");
+}
+
+/// Issue 40 (H1a on a joined screen): keys Bob typed while Ann played on the host's screen do
+/// not play his moment when it comes; after the moment's hold his keys act again.
+#[test]
+fn keys_typed_while_another_played_do_not_act_when_the_joined_seats_turn_comes() {
+    let mut host = Host::new(App::new(42, Some(["Ann", "Bob", "Cy"].map(String::from).to_vec()), PLAIN));
+    host.join(1, "Bob").unwrap();
+    host.app.update(Msg::key(KeyCode::Enter));
+    // Ann places her settlement and road; Bob's screen waits meanwhile.
+    for _ in 0..2 {
+        let first = host.app.table.legal()[0];
+        host.app.apply(vec![first]);
+        host.hosting.draw(&host.app);
+    }
+    assert_eq!(host.app.table.game().to_act(), BOB);
+    // The Enter of a burst that was meant to hurry the others reaches the loop just after.
+    host.key(1, KeyCode::Enter);
+    assert_eq!(host.app.table.game().pieces_left(BOB), host.app.table.game().pieces_left(CY), "Bob placed nothing");
+    std::thread::sleep(crate::tui::term::gate::BACK + Duration::from_millis(20));
+    host.key(1, KeyCode::Enter);
+    assert_ne!(host.app.table.game().pieces_left(BOB), host.app.table.game().pieces_left(CY), "now Bob places");
 }
