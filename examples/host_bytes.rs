@@ -67,7 +67,10 @@ fn main() {
     while app.table.game().turn_number() < 40 && !app.table.game().is_over() {
         let id = app.screen_of(bob).expect("Bob's screen");
         if app.table.game().to_act() == bob && app.others[id - 1].mode() == catan::tui::keymap::Mode::Select {
-            // Bob moves the cursor on his own screen: one key, one frame.
+            // Bob moves the cursor on his own screen: one key, one frame, once his moment has
+            // held the keys typed while the others played (0.3 s).
+            hosting.draw(&app);
+            std::thread::sleep(Duration::from_millis(350));
             for code in [KeyCode::Right, KeyCode::Down, KeyCode::Left, KeyCode::Up] {
                 counter.borrow_mut().inbox.push(HostEvent::Input { conn: 1, event: Event::Key(KeyEvent::from(code)) });
                 hosting.pump(&mut app, Duration::ZERO);
