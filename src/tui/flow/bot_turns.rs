@@ -15,8 +15,9 @@ impl App {
     /// changes anything then).
     pub fn bot_wait(&self, now: Instant) -> Option<Duration> {
         let bots = self.bots_wait(now);
-        // Advice being worked out is polled as a bot's move is.
-        if self.screen.coach.waiting() { Some(bots.map_or(POLL, |d| d.min(POLL))) } else { bots }
+        // Advice being worked out (on any screen) is polled as a bot's move is.
+        let advising = self.screen.coach.waiting() || self.others.iter().any(|s| s.coach.waiting());
+        if advising { Some(bots.map_or(POLL, |d| d.min(POLL))) } else { bots }
     }
 
     fn bots_wait(&self, now: Instant) -> Option<Duration> {
@@ -62,7 +63,11 @@ impl App {
     /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
         self.settled = false;
-        let advised = self.poll_coach(false);
+        // Every screen's advice and tips: a joined seat asks on its own screen (issue 40).
+        let mut advised = false;
+        for id in 0..=self.others.len() {
+            self.on_screen(id, |app| advised |= app.poll_coach(false));
+        }
         let changed = self.tick_bots(now) || advised;
         if changed && !self.settled {
             self.settle();

@@ -49,11 +49,11 @@ impl Remote {
     /// What the host's screen says of a seat, if it is played elsewhere or waits.
     pub fn state(&self, s: Seat) -> Option<&'static str> {
         if self.joined.contains(s) {
-            Some("on their own screen")
+            Some("joined")
         } else if self.gone.contains(s) {
-            Some("left: their seat waits")
+            Some("left, waits")
         } else if self.stand_in.contains(s) {
-            Some("left: a bot plays for now")
+            Some("left, bot plays")
         } else {
             None
         }
@@ -79,12 +79,12 @@ mod tests {
     fn a_seat_that_leaves_waits_and_joining_again_takes_it_back() {
         let mut r = Remote::default();
         r.joined(Seat(1));
-        assert_eq!(r.state(Seat(1)), Some("on their own screen"));
+        assert_eq!(r.state(Seat(1)), Some("joined"));
         r.left(Seat(1));
-        assert_eq!(r.state(Seat(1)), Some("left: their seat waits"));
+        assert_eq!(r.state(Seat(1)), Some("left, waits"));
         r.settled(Seat(1));
         r.stand_in = r.stand_in.with(Seat(1));
-        assert_eq!(r.state(Seat(1)), Some("left: a bot plays for now"));
+        assert_eq!(r.state(Seat(1)), Some("left, bot plays"));
         r.joined(Seat(1));
         assert_eq!(r, Remote { joined: SeatSet::one(Seat(1)), ..Remote::default() });
         r.left(Seat(2));

@@ -344,3 +344,23 @@ fn keys_typed_while_another_played_do_not_act_when_the_joined_seats_turn_comes()
     host.key(1, KeyCode::Enter);
     assert_ne!(host.app.table.game().pieces_left(BOB), host.app.table.game().pieces_left(CY), "now Bob places");
 }
+
+/// Issue 40: advice asked on a joined screen comes there (every screen's advice is polled,
+/// not only the first's).
+#[test]
+fn advice_asked_on_a_joined_screen_comes_on_that_screen() {
+    let mut host = hosted(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
+    host.join(1, "Bob").unwrap();
+    host.key(1, KeyCode::Char('i'));
+    assert!(host.app.others[0].coach.waiting(), "Bob's advice is being worked out");
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while host.app.others[0].coach.waiting() {
+        assert!(std::time::Instant::now() < until, "Bob's advice never came");
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    host.hosting.draw(&host.app);
+    let bob = host.screen(1);
+    assert!(bob.contains("Advice for Bob") && !bob.contains("thinking"), "{bob}");
+    assert!(bob.contains('%'), "the moves with their chances:\n{bob}");
+}
