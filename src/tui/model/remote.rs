@@ -21,7 +21,7 @@ pub struct Remote {
     /// Seats on a screen of their own whose terminal is gone: they wait for it (or for the
     /// host to play them here, or to hand them to a stand-in).
     pub gone: SeatSet,
-    /// Seats of people a computer player plays until they join again ([`STAND_IN`]).
+    /// Seats of people a computer player plays until they join again (at `STAND_IN`).
     pub stand_in: SeatSet,
 }
 
