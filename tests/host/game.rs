@@ -119,6 +119,7 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     h.keys("q", "Quit?");
     h.send("y");
     assert!(h.wait_exit().success());
+    assert!(h.screen().contains("The game is saved: catan host --continue hosts it again."), "{}", h.screen());
     assert!(bob.ended(), "Bob is given his terminal back");
     assert!(bob.text().contains("The host ended the game"), "{}", bob.text());
 

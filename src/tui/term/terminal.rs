@@ -239,7 +239,12 @@ fn run_with(options: Options, hosting: Option<(&mut Hosting, HostCard)>) -> io::
         && !app.table.game().is_over()
         && app.table.autosave_path().is_some()
     {
-        println!("The game is saved: catan --continue resumes it.");
+        let again = if app.screen.card.is_some() {
+            "catan host --continue hosts it again"
+        } else {
+            "catan --continue resumes it"
+        };
+        println!("The game is saved: {again}.");
     }
     Ok(exit)
 }
