@@ -251,6 +251,10 @@ fn a_joined_screen_may_not_save_nor_undo_another_seats_action() {
     host.join(1, "Bob").unwrap();
     host.key(1, KeyCode::Char('s'));
     assert!(host.app.others[0].saving.is_none(), "the save prompt is the host's");
+    host.key(1, KeyCode::Char('?'));
+    let help = host.screen(1);
+    assert!(help.contains("advice") && !help.contains("s          save"), "no save key in Bob's help:\n{help}");
+    host.key(1, KeyCode::Esc);
     host.key(1, KeyCode::Char('r'));
     // Ann, on the host's screen, can't take back Bob's roll.
     host.app.update(Msg::char('u'));

@@ -51,7 +51,12 @@ fn units_on(app: &Scene) -> bool {
 /// Every section of the help, as data.
 fn sections(app: &Scene) -> Vec<Section> {
     let mut out = Vec::new();
-    let mut anywhere: Vec<Row> = keymap::GLOBAL.iter().map(|b| keyed(b.label, b.desc)).collect();
+    // A joined screen has no save key: the game's files are the host's (issue 40).
+    let mut anywhere: Vec<Row> = keymap::GLOBAL
+        .iter()
+        .filter(|b| !(app.screen.joined && b.cmd == keymap::Cmd::Save))
+        .map(|b| keyed(b.label, b.desc))
+        .collect();
     anywhere.push(keyed("Ctrl-C", "quit"));
     anywhere.push(keyed("click", "choose; again: place"));
     out.push(Section { title: "Anywhere", rows: anywhere });
