@@ -255,6 +255,14 @@ fn a_joined_screen_may_not_save_nor_undo_another_seats_action() {
     let help = host.screen(1);
     assert!(help.contains("advice") && !help.contains("s          save"), "no save key in Bob's help:\n{help}");
     host.key(1, KeyCode::Esc);
+    // The host's help has it (so the line looked for is the one the help writes).
+    host.app.screen.help = true;
+    let area = ratatui::layout::Rect::new(0, 0, 140, 45);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    crate::tui::view::frame::render(&host.app.scene(), None, area, &mut buf);
+    let rows: Vec<String> = (0..45).map(|y| (0..140).map(|x| buf[(x, y)].symbol()).collect()).collect();
+    assert!(rows.iter().any(|r| r.contains("s          save")), "{}", rows.join("\n"));
+    host.app.screen.help = false;
     host.key(1, KeyCode::Char('r'));
     // Ann, on the host's screen, can't take back Bob's roll.
     host.app.update(Msg::char('u'));
