@@ -74,6 +74,27 @@ fn issue13_determinize_keeps_the_view_and_deals_the_hidden_cards_afresh() {
     assert!(dice.len() > 3, "the dice to come are not the real ones: {dice:?}");
 }
 
+/// Issue 41: cards a seat saw another receive (and not spend) stay theirs in every world
+/// dealt from its view; with nothing known the deal is `determinize`'s, draw for draw.
+#[test]
+fn issue41_determinize_knowing_keeps_the_cards_seen_and_is_determinize_without_them() {
+    let g = base().hand(B, Hand::new([2, 1, 0, 3, 0])).hand(C, Hand::new([0, 0, 4, 1, 1])).build().unwrap();
+    let mut known = [Hand::EMPTY; catan::engine::MAX_PLAYERS];
+    known[B.index()] = Hand::new([2, 0, 0, 1, 0]);
+    let mut moved = false;
+    for seed in 0..40 {
+        let plain = g.view(A).determinize(&mut SplitMix64::new(seed));
+        assert_eq!(g.view(A).determinize_knowing(&mut SplitMix64::new(seed), &[]), plain);
+        let d = g.view(A).determinize_knowing(&mut SplitMix64::new(seed), &known);
+        assert_eq!(d.validate(), Ok(()));
+        assert_eq!(d.view(A).snapshot(), g.view(A).snapshot());
+        let b = d.view(B).hand();
+        assert!(b[Resource::Brick] >= 2 && b[Resource::Grain] >= 1, "B keeps the cards A saw: {b:?}");
+        moved |= plain.view(B).hand()[Resource::Brick] < 2;
+    }
+    assert!(moved, "without the knowledge some deals gave B less brick (the test can tell)");
+}
+
 /// H2: a player who countered the open offer showed they hold their side of it, and the offer
 /// showed the offering player holds theirs: a determinized game keeps those cards. An accept
 /// shows nothing (H4, issue 42: it is taken at the player's word), so B, who accepted, keeps

@@ -69,7 +69,10 @@ pub fn run(args: AdviseArgs) -> ExitCode {
     // the answer is a function of the file, whatever the machine's load; the seats read as
     // the save's players (a bot at its level, a person as the model's medium player).
     let table = advice::chance::Table::of_levels(record.seats().iter().map(|s| s.kind.bot_level()));
-    let settings = advice::Settings { budget: STUDY_BUDGET, table, ..advice::Settings::default() };
+    // The cards the seat saw each other seat receive and not spend, up to this step.
+    let log = catan::save::Timeline::new(&record);
+    let known = advice::known::known(view.seat(), game.config(), log.log_until(step));
+    let settings = advice::Settings { budget: STUDY_BUDGET, table, known, ..advice::Settings::default() };
     let advice = advice::advise_with(&view, &names, settings);
     if args.json {
         let moves: Vec<JsonMove> = advice

@@ -27,6 +27,14 @@ impl PlayerView<'_> {
     /// - the game's random generator, reseeded, so dice and steals to come differ from the
     ///   real ones.
     pub fn determinize<R: Rng>(&self, rng: &mut R) -> Game {
+        self.determinize_knowing(rng, &[])
+    }
+
+    /// [`PlayerView::determinize`], each other seat keeping at least the cards of `known` (by
+    /// seat index: what this seat saw them receive and not spend), as far as their card count
+    /// and the cards the others hold together allow. With nothing known it is `determinize`,
+    /// draw for draw.
+    pub fn determinize_knowing<R: Rng>(&self, rng: &mut R, known: &[Hand]) -> Game {
         let real = self.game();
         let mut g = *real;
         let others: Vec<Seat> = real.seats().filter(|&s| s != self.seat()).collect();
@@ -39,7 +47,15 @@ impl PlayerView<'_> {
         let mut cards = Vec::new();
         let mut kept = Vec::with_capacity(others.len());
         for &s in &others {
-            let shown = shown_cards(real, s);
+            let mut shown = shown_cards(real, s);
+            if let Some(k) = known.get(s.index()) {
+                let count = real.players[s.index()].hand.total();
+                for r in Resource::CARDS {
+                    let room = u8::try_from(count.saturating_sub(shown.total())).unwrap_or(u8::MAX);
+                    let more = k[r].saturating_sub(shown[r]).min(pool[r].saturating_sub(shown[r])).min(room);
+                    shown[r] += more;
+                }
+            }
             pool.sub(&shown);
             g.players[s.index()].hand = shown;
             kept.push(real.players[s.index()].hand.total() - shown.total());

@@ -15,8 +15,13 @@ use catan::engine::{Action, Config, DevCard, Game, Hand, Hex, MapId, Phase, Reso
 
 /// Enough worlds to rank well and a budget out of reach: the advice is then a function of the
 /// view alone, whatever the machine's load.
-const SURE: Settings =
-    Settings { worlds: 32, budget: Duration::from_secs(600), candidates: CANDIDATES, table: Table::UNKNOWN };
+const SURE: Settings = Settings {
+    worlds: 32,
+    budget: Duration::from_secs(600),
+    candidates: CANDIDATES,
+    table: Table::UNKNOWN,
+    known: catan::bots::advice::known::NOTHING,
+};
 
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec()

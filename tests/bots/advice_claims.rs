@@ -17,6 +17,7 @@ const LIST: Settings = Settings {
     budget: Duration::from_secs(600),
     candidates: 6,
     table: catan::bots::advice::chance::Table::UNKNOWN,
+    known: catan::bots::advice::known::NOTHING,
 };
 
 fn names() -> Vec<String> {

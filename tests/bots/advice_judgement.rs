@@ -14,7 +14,13 @@ use catan::bots::advice::{Advice, Settings, advise_with, quick};
 use catan::engine::{Action, Config, Game, Hand, Hex, MapId, PlayerView, Scenario, Vertex};
 
 /// Enough worlds to rank well and a budget out of reach: the advice is a function of the view.
-const SURE: Settings = Settings { worlds: 32, budget: Duration::from_secs(600), candidates: 10, table: Table::UNKNOWN };
+const SURE: Settings = Settings {
+    worlds: 32,
+    budget: Duration::from_secs(600),
+    candidates: 10,
+    table: Table::UNKNOWN,
+    known: catan::bots::advice::known::NOTHING,
+};
 
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"].map(String::from).to_vec()

@@ -16,6 +16,7 @@ const SETTINGS: Settings = Settings {
     budget: Duration::from_secs(600),
     candidates: 3,
     table: catan::bots::advice::chance::Table::UNKNOWN,
+    known: catan::bots::advice::known::NOTHING,
 };
 
 /// The moments of seeded games of medium players offering trades that `pick` asks about, with

@@ -93,6 +93,7 @@ pub mod choice;
 pub mod fit;
 pub mod group;
 pub mod horizon;
+pub mod known;
 pub mod model;
 mod setup;
 pub mod story;
@@ -168,11 +169,21 @@ pub struct Settings {
     /// reads as a medium player; the expert player gives its own seat as
     /// [`chance::Player::Coached`].
     pub table: chance::Table,
+    /// The cards the seat saw each other seat receive and not spend ([`known::known`]): the
+    /// worlds played out deal them those at least, so an offer's chance of being taken reads
+    /// each partner's hand as the table saw it. Nothing known by default (a view alone).
+    pub known: known::Known,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { worlds: WORLDS, budget: BUDGET, candidates: CANDIDATES, table: chance::Table::default() }
+        Settings {
+            worlds: WORLDS,
+            budget: BUDGET,
+            candidates: CANDIDATES,
+            table: chance::Table::default(),
+            known: known::NOTHING,
+        }
     }
 }
 
@@ -229,7 +240,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     let deadline = Instant::now() + settings.budget;
     let mut rng = SplitMix64::new(SEED);
-    let first = view.determinize(&mut rng);
+    let first = view.determinize_knowing(&mut rng, &settings.known);
     let mut outcomes = Vec::new();
     // 1. The choices, each group by its best action one move deep: whole sets where the engine
     // takes a card at a time, else the legal actions grouped (an accept the seat can't pay
@@ -299,7 +310,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
-        let world = if done == 0 { first } else { view.determinize(&mut rng) };
+        let world = if done == 0 { first } else { view.determinize_knowing(&mut rng, &settings.known) };
         let mut row: Vec<Option<f64>> = Vec::with_capacity(tried.len());
         for (&choice, &opening) in tried.iter().zip(&openings) {
             if in_setup {

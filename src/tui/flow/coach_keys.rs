@@ -19,7 +19,7 @@ impl App {
         match self.scene().advice_for() {
             Ok(seat) => {
                 let asked = Asked { seat, game: *self.table.game() };
-                let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table));
+                let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table, seat));
                 let rx = self.spawn_advice("advice", move || {
                     let game = asked.game;
                     Some(advice::advise_with(&game.view(asked.seat), &names, settings))
@@ -76,7 +76,7 @@ impl App {
             && self.screen.coach.has_tips(seat)
         {
             let asked = Asked { seat, game: *self.table.game() };
-            let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table));
+            let (names, settings) = (self.table.names.clone(), self.screen.coach.settings_at(&self.table, seat));
             let rx = self.spawn_advice("tip", move || {
                 let game = asked.game;
                 coach::tip(&game.view(asked.seat), &names, settings)

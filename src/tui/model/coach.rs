@@ -91,8 +91,11 @@ impl Coach {
     /// The search at `table` (the panel's and the tip's): [`Coach::settings`] with who plays each seat, so the
     /// numbers are the model's for this table (a bot at its level, a person as a medium player,
     /// the model's reading of a seat it isn't told about).
-    pub fn settings_at(&self, table: &Table) -> Settings {
-        Settings { table: seat_kinds(table), ..self.settings }
+    /// The search's settings for advice to `seat` at the table: each seat read as its player,
+    /// and the cards `seat` saw each other seat receive and not spend (the table's log).
+    pub fn settings_at(&self, table: &Table, seat: crate::engine::Seat) -> Settings {
+        let known = crate::bots::advice::known::known(seat, table.game().config(), &table.log);
+        Settings { table: seat_kinds(table), known, ..self.settings }
     }
 
     /// Whether the seat asked for tips.
