@@ -403,6 +403,6 @@ impl App {
 }
 
 #[cfg(test)]
-mod screens_tests;
+pub(in crate::tui) mod screens_tests;
 #[cfg(test)]
 mod tests;

@@ -17,7 +17,13 @@ const PLAIN: Theme = Theme { color: false, ascii: false };
 
 /// Turn 1 of `to_act` before the roll (a 6 to come), a settlement each; Ann's and Cy's hands
 /// are `ann` and `cy`, Bob's fixed.
-fn position((ann, cy): (Hand, Hand), to_act: Seat) -> Game {
+fn position(others: (Hand, Hand), to_act: Seat) -> Game {
+    scenario(others, Hand::new([1, 0, 2, 0, 1]), to_act, 6)
+}
+
+/// Ann, Bob and Cy at turn 1 of `to_act` before the roll (`roll` to come), a settlement each;
+/// Ann's and Cy's hands `ann` and `cy`, Bob's `bob` (the hosting tests' positions too).
+pub(in crate::tui) fn scenario((ann, cy): (Hand, Hand), bob: Hand, to_act: Seat, roll: u8) -> Game {
     let topo = MapId::Standard.topology();
     let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
     Scenario::new(crate::engine::Config::default(), 5)
@@ -25,10 +31,10 @@ fn position((ann, cy): (Hand, Hand), to_act: Seat) -> Game {
         .settlement(BOB, corner(5, 3))
         .settlement(Seat(2), corner(9, 3))
         .hand(ANN, ann)
-        .hand(BOB, Hand::new([1, 0, 2, 0, 1]))
+        .hand(BOB, bob)
         .hand(Seat(2), cy)
         .turn(to_act)
-        .next_roll(6)
+        .next_roll(roll)
         .build()
         .expect("a valid scenario")
 }

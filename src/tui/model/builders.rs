@@ -84,17 +84,16 @@ pub fn may_build(game: &Game, s: Seat) -> bool {
 mod tests {
     use super::*;
 
+    /// The question after turn 4, put to `asked`, nobody answered yet.
+    fn asking(asked: SeatSet) -> Builders {
+        let none = SeatSet::default();
+        Builders { turn: 4, asked, chosen: none, said: none, answered: false, warned: false }
+    }
+
     #[test]
     fn a_letter_toggles_only_the_people_asked_until_the_question_closes() {
         let asked = SeatSet::default().with(Seat(1)).with(Seat(3));
-        let mut b = Builders {
-            turn: 4,
-            asked,
-            chosen: SeatSet::default(),
-            said: SeatSet::default(),
-            answered: false,
-            warned: false,
-        };
+        let mut b = asking(asked);
         assert!(b.toggle(Seat(3)));
         assert!(!b.toggle(Seat(2)), "not asked: can't build");
         assert!(b.toggle(Seat(1)));
@@ -108,14 +107,7 @@ mod tests {
     #[test]
     fn each_screen_answers_for_its_own_seats_and_the_question_closes_when_all_have() {
         let asked = SeatSet::default().with(Seat(1)).with(Seat(2)).with(Seat(3));
-        let mut b = Builders {
-            turn: 4,
-            asked,
-            chosen: SeatSet::default(),
-            said: SeatSet::default(),
-            answered: false,
-            warned: false,
-        };
+        let mut b = asking(asked);
         // Bob on his own screen builds; the host's screen (Cy and Dee) says no one there does.
         assert!(b.toggle(Seat(1)));
         b.answer(SeatSet::one(Seat(1)));

@@ -9,10 +9,11 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyEvent};
 
 use super::Hosting;
-use crate::engine::{Game, Hand, Hex, MapId, Phase, Scenario, Seat};
+use crate::engine::{Game, Hand, Hex, Phase, Seat};
 use crate::host::{ConnId, HostEvent, JoinReply, Wire};
 use crate::save::SeatInfo;
 use crate::tui::Theme;
+use crate::tui::app::screens_tests::scenario;
 use crate::tui::app::{App, Msg};
 use crate::tui::model::keymap::Mode;
 
@@ -95,21 +96,9 @@ fn people() -> Vec<SeatInfo> {
 }
 
 /// Turn 1 of `to_act` before the roll (a 6 to come), a settlement each; Ann's and Cy's hands
-/// are `ann` and `cy`, Bob's fixed.
-fn position((ann, cy): (Hand, Hand), to_act: Seat) -> Game {
-    let topo = MapId::Standard.topology();
-    let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
-    Scenario::new(crate::engine::Config::default(), 5)
-        .settlement(ANN, corner(4, 0))
-        .settlement(BOB, corner(5, 3))
-        .settlement(CY, corner(9, 3))
-        .hand(ANN, ann)
-        .hand(BOB, Hand::new([1, 0, 2, 0, 1]))
-        .hand(CY, cy)
-        .turn(to_act)
-        .next_roll(6)
-        .build()
-        .expect("a valid scenario")
+/// are `ann` and `cy`, Bob's fixed (the two-screen tests' position).
+fn position(others: (Hand, Hand), to_act: Seat) -> Game {
+    scenario(others, Hand::new([1, 0, 2, 0, 1]), to_act, 6)
 }
 
 fn hosted(game: Game) -> Host {
@@ -277,19 +266,7 @@ fn a_joined_screen_may_not_save_nor_undo_another_seats_action() {
 #[test]
 fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
     let robbed = |(ann, cy): (Hand, Hand)| {
-        let topo = MapId::Standard.topology();
-        let corner = |h: u8, c: usize| topo.hex_vertices(Hex(h))[c];
-        let game = Scenario::new(crate::engine::Config::default(), 5)
-            .settlement(ANN, corner(4, 0))
-            .settlement(BOB, corner(5, 3))
-            .settlement(CY, corner(9, 3))
-            .hand(ANN, ann)
-            .hand(BOB, Hand::new([2, 2, 2, 2, 0]))
-            .hand(CY, cy)
-            .turn(ANN)
-            .next_roll(7)
-            .build()
-            .expect("a valid scenario");
+        let game = scenario((ann, cy), Hand::new([2, 2, 2, 2, 0]), ANN, 7);
         let mut host = hosted(game);
         host.join(5, "Bob").unwrap();
         host.app.update(Msg::key(KeyCode::Enter));
