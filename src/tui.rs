@@ -5,47 +5,51 @@
 //! event (or a signal), turns it into a [`Msg`] and lets [`App::update`] apply it. Folders by
 //! layer, each importing only those listed after it:
 //!
-//! - `term/`: the terminal loop, the input gate of the hand-off, the replay viewer's loop;
-//! - `flow/`: what a key does, the App's `update` split by purpose, and the choices in steps;
-//! - `app.rs`: the [`App`], which owns the state, and its `update`;
-//! - `view/`: widgets that only read the model and draw it;
-//! - `model/`: the state: one [`Table`] a game (the record, names, rules, bots, autosave, the
-//!   log, the shared questions) and one [`Screen`] a terminal (the seats it holds, focus,
-//!   dialogs, scroll, help, advice, size, and its keyboard as last settled), read together by
-//!   the views as a [`Scene`]; the focus, the dialogs, the selection, the key tables of
-//!   [`keymap`] (which also write the footer and the help).
+//! - `term/`: a local terminal's loop, the SSH host's loop (each joined terminal a screen),
+//!   the input gate of the hand-off, the replay viewer's loop;
+//! - `flow/`: what a key does, the App's `update` split by purpose;
+//! - `app.rs`: the [`App`] (one table and its screens) and its `update`;
+//! - `view/`: widgets that only read one screen and the table, lent together as a [`Scene`];
+//! - `screen/`: one [`Screen`] a terminal: the seats it holds, focus, the choices in steps
+//!   (the selection on the island, the dialogs, the card picker, the units' choice), scroll,
+//!   help, advice, size, and its keyboard as last settled; the key tables of [`keymap`]
+//!   (which also write the footer and the help) and the theme;
+//! - `table/`: one [`Table`] a game: the record (the one game there is), names, rules, who
+//!   plays each seat and the bots' moves, the autosave, the public log, the questions every
+//!   player is asked together; `perform` is where the game changes.
 //!
 //! The engine decides everything: the UI offers what `legal_actions()` allows and shows
 //! `RuleError`s as they are.
 
 mod app;
 mod flow;
-mod model;
+mod screen;
+mod table;
 mod term;
 mod view;
 
 pub use app::App;
-pub use model::bot_job::{DEFAULT_DELAY, DEFAULT_TIME};
-pub use model::dialog::{Composer, Dialog, PickFor, Picker};
-pub use model::files::{Files, Resume};
-pub use model::focus::{Focus, Message, Msg};
-pub use model::game_story::{OverView, StoryChart};
-pub use model::keymap;
-pub use model::remote::{HostCard, Remote};
-pub use model::scene::Scene;
-pub use model::screen::Screen;
-pub use model::selection::{Purpose, Selection, Target};
-pub use model::settings::{self, Remembered, Settings};
-pub use model::start_form::{Row, SeatEntry, StartForm};
-pub use model::stats::Stats;
-pub use model::steps::Steps;
-pub use model::table::Table;
-pub use model::theme::Theme;
+pub use screen::Screen;
+pub use screen::dialog::{Composer, Dialog, PickFor, Picker};
+pub use screen::focus::{Focus, Message, Msg};
+pub use screen::keymap;
+pub use screen::selection::{Purpose, Selection, Target};
+pub use screen::settings::{self, Remembered, Settings};
+pub use screen::start_form::{Row, SeatEntry, StartForm};
+pub use screen::steps::Steps;
+pub use screen::theme::Theme;
+pub use table::Table;
+pub use table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME};
+pub use table::files::{Files, Resume};
+pub use table::game_story::{OverView, StoryChart};
+pub use table::remote::{HostCard, Remote};
+pub use table::stats::Stats;
 pub use term::host_loop::Hosting;
 pub use term::replay;
 pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run, run_hosting};
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
+pub use view::scene::Scene;
 
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]

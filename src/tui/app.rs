@@ -20,19 +20,19 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::engine::{Config, Event, Game, SeatSet};
 use crate::save::{Record, SeatInfo};
-use crate::tui::model::dialog::Outcome;
-use crate::tui::model::focus::letters_for;
-pub use crate::tui::model::focus::{Focus, Message, Msg};
-use crate::tui::model::keymap::{self, Cmd, Mode};
-use crate::tui::model::played::Played;
-use crate::tui::model::scene::Scene;
-use crate::tui::model::screen::Screen;
-use crate::tui::model::selection::{Dir, Purpose, Target};
-use crate::tui::model::start_form::StartForm;
-use crate::tui::model::table::Table;
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::Screen;
+use crate::tui::screen::dialog::Outcome;
+use crate::tui::screen::focus::letters_for;
+pub use crate::tui::screen::focus::{Focus, Message, Msg};
+use crate::tui::screen::keymap::{self, Cmd, Mode};
+use crate::tui::screen::selection::{Dir, Purpose, Target};
+use crate::tui::screen::start_form::StartForm;
+use crate::tui::screen::theme::Theme;
+use crate::tui::table::Table;
+use crate::tui::table::played::Played;
 use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
+use crate::tui::view::scene::Scene;
 
 /// The front end of one game: its table, and the screens looking at it. Today's hot-seat game
 /// has one screen holding every person seat; a seat joined from another terminal is one more
@@ -74,7 +74,7 @@ impl App {
     pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
         // show the very island the game will use (`App::preview`, in flow/start_keys.rs, follows the names).
-        let game = Game::new(crate::tui::model::start_form::rules_for(&rules, 4), seed)
+        let game = Game::new(crate::tui::screen::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
         let mut table = Table::still(game, seed, Vec::new(), Vec::new());
@@ -118,7 +118,7 @@ impl App {
     /// Deals the game for these players and hands the keyboard to the first to place.
     pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
         let config =
-            crate::tui::model::start_form::rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
+            crate::tui::screen::start_form::rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
         match Record::new_with_seats(config, self.table.seed, seats.clone()) {
             Ok(record) => {
                 // The events of the deal (the starting rolls).

@@ -1,7 +1,8 @@
-//! Widgets that only read the model: the island, the panels, the dialogs, the shared
-//! screens, the start screen, the help and how-to-play pages. [`frame::render`] draws a whole
-//! frame of a [`crate::tui::Scene`]. Views import the model and each other, never a flow, the
-//! app or the terminal.
+//! Widgets that only read a screen and the table: the island, the panels, the dialogs, the
+//! shared screens, the start screen, the help and how-to-play pages. [`frame::render`] draws a
+//! whole frame of a [`crate::tui::Scene`] (`scene.rs`: one screen and the table lent
+//! together). Views import `screen/`, `table/` and each other, never a flow, the app or the
+//! terminal.
 
 pub mod advice_view;
 pub mod board;
@@ -18,6 +19,7 @@ pub mod layout;
 pub mod panels;
 pub mod phase;
 pub mod place;
+pub mod scene;
 pub mod screens;
 pub mod start_view;
 pub mod story_chart;

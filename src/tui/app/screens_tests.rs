@@ -9,7 +9,7 @@ use super::{App, Msg};
 use crate::engine::{Game, Hand, Hex, MapId, Phase, Scenario, Seat};
 use crate::save::SeatInfo;
 use crate::tui::Theme;
-use crate::tui::model::keymap::Mode;
+use crate::tui::screen::keymap::Mode;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);

@@ -7,7 +7,7 @@ use ratatui::backend::TestBackend;
 
 use super::{App, Msg};
 use crate::tui::Theme;
-use crate::tui::model::legal::counter::computed;
+use crate::tui::table::legal::counter::computed;
 
 /// Plays a hot-seat game of three people with a fixed stream of keys (no save, no quit), and
 /// checks the count of legal-action lists worked out for each key and the frame after it.
@@ -88,8 +88,8 @@ fn one_legal_actions_a_key_press() {
 #[test]
 fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {
     use crate::engine::{Action, Phase, Seat};
-    use crate::tui::model::keymap::Mode;
-    use crate::tui::model::selection::Target;
+    use crate::tui::screen::keymap::Mode;
+    use crate::tui::screen::selection::Target;
     let names = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));
@@ -271,7 +271,7 @@ fn an_action_that_hands_play_to_a_bot_starts_it_thinking() {
 /// screen, and the key's end then settles nothing more); a frame works it out not at all.
 #[test]
 fn the_keyboard_is_worked_out_once_a_change() {
-    use crate::tui::model::screen::keyboard_counter::worked_out;
+    use crate::tui::screen::keyboard_counter::worked_out;
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut app = App::new(11, Some(names), Theme::default());
     app.update(Msg::Resize(140, 45));

@@ -6,9 +6,8 @@
 
 use crate::engine::{Action, Seat};
 use crate::tui::app::App;
-use crate::tui::model::bot_job::place_of;
-use crate::tui::model::focus::Message;
-use crate::tui::model::perform::Acted;
+use crate::tui::screen::focus::Message;
+use crate::tui::table::perform::Acted;
 
 /// Who acted: the person at the keyboard, or a computer player and the move it played.
 #[derive(Clone, Copy)]
@@ -57,7 +56,7 @@ impl App {
         match by {
             By::Person(seat) => self.say_person(seat, from, refused),
             By::Bot(seat, played) => {
-                self.table.last = Some((played, place_of(played)));
+                self.table.last = Some(played);
                 if matches!(played, Action::OfferTrade { .. }) {
                     self.table.offered = Some((self.table.game().turn_number(), seat));
                 }

@@ -5,8 +5,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 
 use crate::engine::Seat;
 use crate::tui::app::App;
-use crate::tui::model::focus::Message;
-use crate::tui::model::offers::Step;
+use crate::tui::screen::focus::Message;
+use crate::tui::table::offers::Step;
 
 impl App {
     /// A key on the shared answer screen; false when it is not one of its keys.

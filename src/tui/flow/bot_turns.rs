@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Action;
 use crate::tui::app::App;
-use crate::tui::model::bot_job::{Job, POLL};
-use crate::tui::model::focus::Message;
-use crate::tui::model::keymap::Mode;
+use crate::tui::screen::focus::Message;
+use crate::tui::screen::keymap::Mode;
+use crate::tui::table::bot_job::{Job, POLL};
 
 impl App {
     /// How long the terminal loop may wait for input before calling [`App::tick`]: `None`
@@ -52,7 +52,7 @@ impl App {
         // A run of one bot's discards after a 7 is one move to the eye.
         let discards = matches!(
             (&self.table.last, &self.table.job),
-            (Some((Action::Discard(_), _)), Some(Job { action: Some(Action::Discard(_)), .. }))
+            (Some(Action::Discard(_)), Some(Job { action: Some(Action::Discard(_)), .. }))
         );
         (!discards).then(|| shown + self.table.delay)
     }

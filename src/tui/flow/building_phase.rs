@@ -4,7 +4,7 @@
 
 use crate::engine::Seat;
 use crate::tui::app::App;
-use crate::tui::model::builders::may_build;
+use crate::tui::table::builders::may_build;
 
 impl App {
     /// A key on the "who builds?" screen: a letter toggles its player, Enter closes the
@@ -18,7 +18,7 @@ impl App {
                 b.warned = true;
                 self.table.builders = Some(b);
                 let text = "no one named: Enter again and nobody builds (a letter names who builds)".to_string();
-                self.screen.message = Some(crate::tui::model::focus::Message { text, error: false });
+                self.screen.message = Some(crate::tui::screen::focus::Message { text, error: false });
             }
             KeyCode::Enter => {
                 b.answer(held);

@@ -1,13 +1,13 @@
 //! The advice key and the tips (issue 36): asking the advice module on a worker thread for
 //! the seat at the keyboard, taking its answer when it comes, and dropping whatever is no
-//! longer for the seat and position it was asked for (the state is in `model/coach.rs`).
+//! longer for the seat and position it was asked for (the state is in `screen/coach.rs`).
 
 use std::sync::mpsc;
 
 use crate::bots::advice::{self, Advice, Advised};
 use crate::tui::app::App;
-use crate::tui::model::bot_job::survive_panics;
-use crate::tui::model::coach::{self, Asked, Pending};
+use crate::tui::screen::coach::{self, Asked, Pending};
+use crate::tui::table::bot_job::survive_panics;
 
 impl App {
     /// The advice key: opens the panel for the seat at the keyboard (the advice worked out

@@ -1,16 +1,16 @@
 //! What a command does in a dialog, answered with one [`Outcome`] that the app carries out in
 //! one place (`App::dialog_cmd`): the trade composer, the answers, the card picker, the
 //! robber's victim, the bank trade and the development card menu. The dialogs' state is in
-//! `model/dialog.rs` and `model/picker.rs`; a dialog never changes the game itself, so the
+//! `screen/dialog.rs` and `screen/picker.rs`; a dialog never changes the game itself, so the
 //! engine stays the only judge of legality.
 
 use std::rc::Rc;
 
 use crate::engine::{Action, DevCard, Game, Hand, Seat};
-use crate::tui::model::dialog::*;
-use crate::tui::model::keymap::Cmd;
-use crate::tui::model::picker::{kinds, res, wrap};
-use crate::tui::model::unit_choice::{Next, Stage, UnitChoice};
+use crate::tui::screen::dialog::*;
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::picker::{kinds, res, wrap};
+use crate::tui::screen::unit_choice::{Next, Stage, UnitChoice};
 
 impl Composer {
     /// A command in the trade composer.
@@ -247,7 +247,7 @@ impl Picker {
                     } else {
                         return Outcome::Refuse(format!(
                             "{} picked already",
-                            crate::tui::model::words::plural(need, "card")
+                            crate::tui::screen::words::plural(need, "card")
                         ));
                     }
                 }
@@ -265,7 +265,7 @@ impl Picker {
                     }
                     None => Outcome::Refuse(format!(
                         "pick {}: {} picked",
-                        crate::tui::model::words::plural(need, "card"),
+                        crate::tui::screen::words::plural(need, "card"),
                         self.counts.total()
                     )),
                 };

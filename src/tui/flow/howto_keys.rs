@@ -3,7 +3,7 @@
 use crossterm::event::KeyCode;
 
 use crate::tui::app::App;
-use crate::tui::model::keymap::Cmd;
+use crate::tui::screen::keymap::Cmd;
 use crate::tui::view::howto;
 
 impl App {

@@ -3,9 +3,9 @@
 
 use crate::engine::Phase;
 use crate::tui::app::App;
-use crate::tui::model::dialog::{Dialog, PickFor, Picker};
-use crate::tui::model::focus::Focus;
-use crate::tui::model::selection::{Purpose, Selection};
+use crate::tui::screen::dialog::{Dialog, PickFor, Picker};
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::selection::{Purpose, Selection};
 
 impl App {
     /// After a change: the table's own questions for the position (the story, the answers

@@ -12,10 +12,10 @@
 
 use crate::engine::{Action, Hex, Seat};
 use crate::tui::app::App;
-use crate::tui::model::dialog::Dialog;
-use crate::tui::model::focus::Focus;
-use crate::tui::model::selection::Selection;
-use crate::tui::model::steps::Steps;
+use crate::tui::screen::dialog::Dialog;
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::selection::Selection;
+use crate::tui::screen::steps::Steps;
 
 /// The hex a robber move goes to (the first step's key).
 fn hex_of(a: Action) -> Option<Hex> {

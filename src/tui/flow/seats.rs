@@ -8,9 +8,9 @@
 use crate::engine::{Seat, SeatSet};
 use crate::save::SeatKind;
 use crate::tui::app::App;
-use crate::tui::model::remote::STAND_IN;
-use crate::tui::model::screen::Screen;
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::Screen;
+use crate::tui::screen::theme::Theme;
+use crate::tui::table::remote::STAND_IN;
 
 /// The longest name a joiner may give that is still read (longer ones are refused as they are).
 const NAME_MAX: usize = 64;

@@ -15,10 +15,10 @@ use crossterm::event::KeyEvent;
 
 use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
-use crate::tui::model::files::{Files, Resume};
-use crate::tui::model::focus::Message;
-use crate::tui::model::played::Played;
-use crate::tui::model::save_prompt::{PromptKey, SavePrompt};
+use crate::tui::screen::focus::Message;
+use crate::tui::screen::save_prompt::{PromptKey, SavePrompt};
+use crate::tui::table::files::{Files, Resume};
+use crate::tui::table::played::Played;
 use crate::tui::{Options, Theme};
 /// data directory.
 pub(in crate::tui) fn app_for(options: Options) -> App {
@@ -196,7 +196,7 @@ impl App {
                 let text = format!(
                     "saved to {} ({} resumes here)",
                     path.display(),
-                    crate::tui::model::save_prompt::load_command(&path)
+                    crate::tui::screen::save_prompt::load_command(&path)
                 );
                 self.screen.message = Some(Message { text, error: false });
             }

@@ -1,4 +1,4 @@
-//! The start screen's keys and the game they begin (the form itself is `model/start_form.rs`).
+//! The start screen's keys and the game they begin (the form itself is `screen/start_form.rs`).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -6,11 +6,11 @@ use crate::bots::BotLevel;
 use crate::engine::{Config, Game, MAX_PLAYERS};
 use crate::save::{DEFAULT_BOT, SeatInfo};
 use crate::tui::app::App;
-use crate::tui::model::focus::Message;
-use crate::tui::model::keymap::{self, Cmd, Mode};
-use crate::tui::model::played::Played;
-use crate::tui::model::settings::{Remembered, Settings};
-use crate::tui::model::start_form::{MIN_PLAYERS, Row, SeatEntry, StartForm, change, rules_for};
+use crate::tui::screen::focus::Message;
+use crate::tui::screen::keymap::{self, Cmd, Mode};
+use crate::tui::screen::settings::{Remembered, Settings};
+use crate::tui::screen::start_form::{MIN_PLAYERS, Row, SeatEntry, StartForm, change, rules_for};
+use crate::tui::table::played::Played;
 
 impl App {
     /// The start screen as it was left last time, with the rules `rules` (the remembered ones

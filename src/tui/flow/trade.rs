@@ -21,9 +21,9 @@ use crossterm::event::KeyCode;
 
 use crate::engine::{Action, Phase, Seat};
 use crate::tui::app::App;
-use crate::tui::model::dialog::{Composer, Dialog, Outcome};
-use crate::tui::model::focus::Focus;
-use crate::tui::model::offers::Choice;
+use crate::tui::screen::dialog::{Composer, Dialog, Outcome};
+use crate::tui::screen::focus::Focus;
+use crate::tui::table::offers::Choice;
 
 impl App {
     /// `t`: composes an offer, when the rules allow trading now.

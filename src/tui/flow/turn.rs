@@ -3,10 +3,10 @@
 
 use crate::engine::{Action, Phase, RuleError};
 use crate::tui::app::App;
-use crate::tui::model::dialog::Dialog;
-use crate::tui::model::focus::Focus;
-use crate::tui::model::keymap::Cmd;
-use crate::tui::model::selection::{Purpose, Selection, all_targets};
+use crate::tui::screen::dialog::Dialog;
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::selection::{Purpose, Selection, all_targets};
 
 impl App {
     pub(in crate::tui) fn turn_cmd(&mut self, cmd: Cmd) {

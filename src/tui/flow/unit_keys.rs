@@ -1,4 +1,4 @@
-//! The units' choice at the keyboard (R52, R53, R56; model/unit_choice.rs has the steps): its
+//! The units' choice at the keyboard (R52, R53, R56; screen/unit_choice.rs has the steps): its
 //! lists are a dialog (their keys in flow/dialog_keys.rs), its island step a selection whose
 //! legal places are marked; Esc goes back a step from either. Each step answers with the
 //! dialogs' `Outcome`, carried out by `App::carry_out`. While the island shows, the choice
@@ -7,17 +7,17 @@
 
 use crate::tui::app::App;
 use crate::tui::flow::dialog_keys::units_outcome;
-use crate::tui::model::dialog::{Dialog, Outcome};
-use crate::tui::model::focus::Focus;
-use crate::tui::model::selection::{Purpose, Selection, Target, Verb};
-use crate::tui::model::unit_choice::{Next, UnitChoice};
+use crate::tui::screen::dialog::{Dialog, Outcome};
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::selection::{Purpose, Selection, Target, Verb};
+use crate::tui::screen::unit_choice::{Next, UnitChoice};
 
 impl App {
     /// `n`: the choice over the legal unit actions and attacks, or why there is none.
     pub(in crate::tui) fn open_units(&mut self) {
         let choice = UnitChoice::new(&self.table.legal());
         if choice.steps.left().is_empty() {
-            let why = crate::tui::model::unit_choice::attack_note(self.table.game())
+            let why = crate::tui::screen::unit_choice::attack_note(self.table.game())
                 .map_or(String::new(), |n| format!(" ({n})"));
             return self.refuse(format!("no unit can be built, act or attack now{why}"));
         }
@@ -35,7 +35,7 @@ impl App {
 
     /// Where the chosen unit stands, for the cursor to start beside it.
     fn unit_place(&self, choice: &UnitChoice) -> Option<Target> {
-        use crate::tui::model::unit_choice::What;
+        use crate::tui::screen::unit_choice::What;
         let s = self.table.game().to_act();
         match choice.what()? {
             What::Knight(slot) => self.table.game().knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),

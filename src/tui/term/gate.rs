@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-pub use crate::tui::model::focus::Guarded;
+pub use crate::tui::screen::focus::Guarded;
 
 /// How long a fresh hand-off screen ignores the keyboard.
 pub const HOLD: Duration = Duration::from_millis(500);

@@ -8,7 +8,7 @@
 //! same gate as the host's keeps keys typed before a screen changed from acting on it.
 //!
 //! [`run`]: crate::tui::term::terminal::run
-//! [`Screen`]: crate::tui::model::screen::Screen
+//! [`Screen`]: crate::tui::screen::Screen
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -27,7 +27,7 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use crate::engine::Seat;
 use crate::host::{ConnId, HostEvent, Wire};
 use crate::tui::app::{App, Message, Msg};
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::theme::Theme;
 use crate::tui::term::gate::{Gate, Input};
 
 /// The largest window a joiner's screen is drawn for (a bound on what one frame costs).
@@ -165,7 +165,7 @@ impl Hosting {
                     return;
                 }
                 let (seat, Some(id)) = (c.seat, app.screen_of(c.seat)) else { return };
-                let handled = crate::tui::model::bot_job::surviving(|| app.update_on(id, msg));
+                let handled = crate::tui::table::bot_job::surviving(|| app.update_on(id, msg));
                 if handled.is_err() {
                     // Nothing a joiner sends may end the game: their connection ends instead,
                     // and their seat waits as after a drop.

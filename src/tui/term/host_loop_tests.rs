@@ -15,7 +15,7 @@ use crate::save::SeatInfo;
 use crate::tui::Theme;
 use crate::tui::app::screens_tests::scenario;
 use crate::tui::app::{App, Msg};
-use crate::tui::model::keymap::Mode;
+use crate::tui::screen::keymap::Mode;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);
@@ -304,7 +304,7 @@ fn a_panic_on_a_joined_screen_leaves_the_screens_in_their_places() {
     let mut host = hosted(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
     host.join(1, "Bob").unwrap();
     let holds = host.app.screen.holds;
-    let caught = crate::tui::model::bot_job::surviving(|| host.app.on_screen(1, |_| panic!("a bug on Bob's screen")));
+    let caught = crate::tui::table::bot_job::surviving(|| host.app.on_screen(1, |_| panic!("a bug on Bob's screen")));
     assert!(caught.is_err());
     assert_eq!(host.app.screen.holds, holds, "the host's screen is back in the first place");
     assert_eq!(host.app.others[0].holds, crate::engine::SeatSet::one(BOB));

@@ -18,17 +18,17 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
-use crate::tui::model::focus::{Msg, letters_for};
-use crate::tui::model::scene::Scene;
-use crate::tui::model::screen::Screen;
-use crate::tui::model::selection::{Purpose, Selection, Target};
-use crate::tui::model::table::Table;
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::Screen;
+use crate::tui::screen::focus::{Msg, letters_for};
+use crate::tui::screen::selection::{Purpose, Selection, Target};
+use crate::tui::screen::theme::Theme;
+use crate::tui::table::Table;
 use crate::tui::term::terminal::{Exit, Wait};
 use crate::tui::view::board::{Geometry, Island};
 use crate::tui::view::describe::{self, Entry};
 use crate::tui::view::layout;
 use crate::tui::view::panels::{self, block, cost_spans, player_span, plural, wrap};
+use crate::tui::view::scene::Scene;
 
 /// The smallest terminal the replay of a game on `topo` is drawn in: the game's, plus a second
 /// header row.
@@ -103,7 +103,7 @@ impl Replay {
             done: false,
         };
         // Charted once, for the whole record: stepping only moves the mark of the turn.
-        replay.table.story = Some(crate::tui::model::game_story::StoryChart::of_record(record));
+        replay.table.story = Some(crate::tui::table::game_story::StoryChart::of_record(record));
         let mut entries = Vec::new();
         for step in 0..=replay.timeline.len() {
             entries
@@ -147,7 +147,7 @@ impl Replay {
         };
         if step != self.step {
             self.step = step;
-            self.table.set_played(crate::tui::model::played::Played::Still(self.timeline.game_at(step)));
+            self.table.set_played(crate::tui::table::played::Played::Still(self.timeline.game_at(step)));
         }
     }
 

@@ -26,7 +26,7 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 
 use crate::tui::Options;
 use crate::tui::app::{App, Msg};
-use crate::tui::model::remote::HostCard;
+use crate::tui::table::remote::HostCard;
 use crate::tui::term::gate::{Gate, Input};
 use crate::tui::term::host_loop::Hosting;
 
@@ -78,7 +78,7 @@ impl Drop for Guard {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if crate::tui::model::bot_job::panic_survived() {
+        if crate::tui::table::bot_job::panic_survived() {
             return;
         }
         // Restore first, so the message lands on a normal screen.

@@ -22,8 +22,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::engine::{Edge, Game, HarborKind, Hex, Module, Modules, Piece, SeaHex, Seat, Side, Topology, Vertex};
-use crate::tui::model::selection::{Selection, Target};
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::selection::{Selection, Target};
+use crate::tui::screen::theme::Theme;
 
 /// Columns left free beside the island for harbor labels.
 const MARGIN_X: i32 = 7;

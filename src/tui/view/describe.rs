@@ -4,8 +4,8 @@
 use std::iter;
 
 use crate::engine::{Event, Hand, Seat, SeatSet};
-use crate::tui::model::scene::Scene;
 use crate::tui::view::board_units::UnitHere;
+use crate::tui::view::scene::Scene;
 
 /// The units in a hex in words, by owner in seat order, for the status line (R52, R53; units
 /// are public): "Ann's knight, cavalry (used) · Bob's cargo ship with knight, archer (used)
@@ -77,7 +77,7 @@ fn entry_ending(app: &Scene, events: &[Event], end: usize, viewer: Option<Seat>)
                 format!(
                     "{} discards {}",
                     app.table.name(seat),
-                    crate::tui::model::words::plural((end - start) as u32, "card")
+                    crate::tui::screen::words::plural((end - start) as u32, "card")
                 )
             };
             return (start, Entry { text, event: last });

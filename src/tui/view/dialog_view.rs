@@ -8,12 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Action, Answer, Game, Hand, Phase, Resource};
-use crate::tui::model::dialog::{
+use crate::tui::screen::dialog::{
     CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, kinds, maritime_action, others,
 };
-use crate::tui::model::keymap::resource_key;
-use crate::tui::model::scene::Scene;
+use crate::tui::screen::keymap::resource_key;
 use crate::tui::view::panels::{block, player_span, plural};
+use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// Draws the open dialog over `area`.
@@ -46,8 +46,8 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
         Dialog::Cards { row } => cards(app, *row),
         Dialog::Units(u) => {
             let head = match u.stage() {
-                crate::tui::model::unit_choice::Stage::What => "Build a unit, or act with one:".to_string(),
-                crate::tui::model::unit_choice::Stage::Verb => "What does it do?".to_string(),
+                crate::tui::screen::unit_choice::Stage::What => "Build a unit, or act with one:".to_string(),
+                crate::tui::screen::unit_choice::Stage::Verb => "What does it do?".to_string(),
                 _ => format!("Which? ({} here)", u.steps.left().len()),
             };
             let mut lines = vec![Line::raw(head)];
@@ -59,8 +59,8 @@ pub fn render(app: &Scene, dialog: &Dialog, area: Rect, buf: &mut Buffer) {
                 }
                 lines.push(l);
             }
-            if let (crate::tui::model::unit_choice::Stage::What, Some(note)) =
-                (u.stage(), crate::tui::model::unit_choice::attack_note(g))
+            if let (crate::tui::screen::unit_choice::Stage::What, Some(note)) =
+                (u.stage(), crate::tui::screen::unit_choice::attack_note(g))
             {
                 lines.push(Line::styled(note, app.theme.dim()));
             }
@@ -245,7 +245,7 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
                 format!(
                     "No robber: {left} card{} for {}.",
                     if left == 1 { "" } else { "s" },
-                    crate::tui::view::place::describe(app, crate::tui::model::selection::Target::Vertex(at))
+                    crate::tui::view::place::describe(app, crate::tui::screen::selection::Target::Vertex(at))
                 ),
                 "take",
                 Some(("bank", g.bank())),

@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Event, FightResult, Game, Piece, SHIP_SLOT, Seat, Target, UnitKind, Vertex};
-use crate::tui::model::scene::Scene;
 use crate::tui::view::panels::{block, player_span};
+use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// The lines of a fight: the [`Event::Fought`] first, then the events its action brought
@@ -68,7 +68,7 @@ pub fn lines(app: &Scene, events: &[Event]) -> Vec<Line<'static>> {
         FightResult::Held => (defender, "Nothing changes.".to_string()),
         FightResult::Removed { kind, aboard: 0 } => (seat, format!("{}'s {kind} is removed", app.table.name(defender))),
         FightResult::Removed { kind, aboard } => {
-            let knights = crate::tui::model::words::plural(aboard.into(), "knight");
+            let knights = crate::tui::screen::words::plural(aboard.into(), "knight");
             (seat, format!("{}'s {kind} sinks with {knights} aboard", app.table.name(defender)))
         }
         FightResult::Captured(piece) => {
@@ -166,7 +166,7 @@ fn at(g: &Game, s: Seat, unit: u8) -> String {
     if unit >= SHIP_SLOT {
         g.ship_units(s)
             .find(|u| u.0 == unit - SHIP_SLOT)
-            .map_or(String::new(), |u| format!(" on {}", crate::tui::model::sea_names::sea_name(g, u.2)))
+            .map_or(String::new(), |u| format!(" on {}", crate::tui::screen::sea_names::sea_name(g, u.2)))
     } else {
         g.knight_units(s).find(|u| u.0 == unit).map_or(String::new(), |u| format!(" on {}", g.board().hex_name(u.2)))
     }

@@ -6,11 +6,12 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::Game;
-use crate::tui::model::focus::{Focus, Message};
-use crate::tui::model::game_story::OverView;
-use crate::tui::model::scene::Scene;
+use crate::tui::screen::focus::{Focus, Message};
+use crate::tui::screen::selection::Selection;
+use crate::tui::table::game_story::OverView;
 use crate::tui::view::board::{Geometry, Island, sea_drawn};
 use crate::tui::view::panels::{self, block};
+use crate::tui::view::scene::Scene;
 use crate::tui::view::screens;
 
 use crate::tui::view::layout::{Areas, layout_sea, min_size_sea};
@@ -113,9 +114,10 @@ fn island(app: &Scene, game: &Game, area: Rect, buf: &mut Buffer) {
     let topo = game.topology();
     if let Some(geometry) = Geometry::fit_sea(topo, area, sea_drawn(game)) {
         // The place being chosen; else the last computer player's move, until the next move.
+        let last = app.table.last_bot_move().and_then(Selection::of_move);
         let selection = match (&app.screen.focus, app.keyboard().guarded) {
             (Focus::Select(s, _), None) => Some(s),
-            (_, None) => app.table.highlight(),
+            (_, None) => last.as_ref(),
             _ => None,
         };
         Island { game, theme: *app.theme, letters: &app.table.letters, selection, geometry }.render(area, buf);
@@ -208,7 +210,7 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
         if app.theme.ascii {
             // Whatever a widget or a text brought in, `--ascii` leaves only ASCII on screen.
             for cell in &mut buf.content {
-                if let Some(plain) = crate::tui::model::theme::Theme::ascii_of(cell.symbol()) {
+                if let Some(plain) = crate::tui::screen::theme::Theme::ascii_of(cell.symbol()) {
                     cell.set_symbol(plain);
                 }
             }

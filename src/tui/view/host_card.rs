@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::tui::model::scene::Scene;
 use crate::tui::view::panels::{block, player_span};
+use crate::tui::view::scene::Scene;
 
 /// Rows the card takes: its border and four lines.
 pub const HEIGHT: u16 = 6;

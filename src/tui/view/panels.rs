@@ -2,7 +2,7 @@
 //! has the keyboard (and only theirs, H1), the bank and last roll, the log, the header, the
 //! status line and the footer of keys that work now.
 
-use crate::tui::model::focus::Message;
+use crate::tui::screen::focus::Message;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::engine::{DevCard, Event, Hand, Resource, Seat};
-use crate::tui::model::keymap::{self, Mode};
-use crate::tui::model::scene::Scene;
+use crate::tui::screen::keymap::{self, Mode};
+use crate::tui::view::scene::Scene;
 
 /// A titled panel block.
 pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
@@ -22,7 +22,7 @@ pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
 /// `narrow`.
 pub fn hand_spans(app: &Scene, hand: Hand, narrow: bool) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    for &r in crate::tui::model::dialog::kinds(app.table.game()) {
+    for &r in crate::tui::screen::dialog::kinds(app.table.game()) {
         let style = if hand[r] == 0 { app.theme.dim() } else { app.theme.resource(r).add_modifier(Modifier::BOLD) };
         spans.push(Span::styled(format!("{} {}", r.name(), hand[r]), style));
         spans.push(Span::raw(if narrow { " " } else { "  " }));
@@ -66,7 +66,7 @@ pub fn costs(game: &crate::engine::Game) -> Vec<(&'static str, Hand)> {
     out
 }
 
-pub use crate::tui::model::words::{plural, wrap};
+pub use crate::tui::screen::words::{plural, wrap};
 
 /// A player's name with letter, in their colour.
 pub fn player_span(app: &Scene, s: Seat) -> Span<'static> {
@@ -403,13 +403,13 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
 pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buffer, prompt: &str) {
     // Shortened to the row, not cut at the window's edge (super::words::fit).
     let room = |lead: usize| (area.width as usize).saturating_sub(lead);
-    let fit = crate::tui::model::words::fit;
+    let fit = crate::tui::screen::words::fit;
     // A tips seat's best move (issue 36), after the prompt or the message: the tip takes what
     // they leave, and at least half the row.
     let tip = app
         .tip_shown()
         .filter(|_| !message.is_some_and(|m| m.error))
-        .map(|t| format!("tip: {} {}", crate::tui::model::coach::number(t.chance, t.change), t.reason));
+        .map(|t| format!("tip: {} {}", crate::tui::screen::coach::number(t.chance, t.change), t.reason));
     // The place under the cursor (the prompt's words before " — ") is never given up to the
     // tip (issue 41): the tip takes only what it leaves.
     let place = message.is_none().then(|| prompt.split_once(" — ").map(|p| p.0)).flatten();
@@ -436,11 +436,11 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
 /// its start) with its later parts given up (" · 11 pips", " · road length 2") so that what to
 /// do shows whole; else the place whole and what to do cut at a word ("6 ore, 5 lumber ·
 /// 9 pips — Ann: place your …"). A prompt without a place as any status text
-/// ([`crate::tui::model::words::fit`]).
+/// ([`crate::tui::screen::words::fit`]).
 fn fit_prompt(prompt: &str, place: Option<&str>, width: usize) -> String {
     let len = |s: &str| s.chars().count();
     let Some(place) = place.filter(|_| len(prompt) > width) else {
-        return crate::tui::model::words::fit(prompt, width);
+        return crate::tui::screen::words::fit(prompt, width);
     };
     let what = &prompt[place.len() + " — ".len()..];
     let parts: Vec<&str> = place.split(" · ").collect();

@@ -8,12 +8,12 @@
 //! legal actions allow) and nothing else: the island, panels and dialogs read the game as it is.
 
 use crate::engine::{Game, Phase, Seat};
-use crate::tui::model::dialog::{Dialog, PickFor};
-use crate::tui::model::focus::Focus;
-use crate::tui::model::keymap::Cmd;
-use crate::tui::model::scene::Scene;
-use crate::tui::model::selection::Purpose;
-use crate::tui::model::words::plural;
+use crate::tui::screen::dialog::{Dialog, PickFor};
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::selection::Purpose;
+use crate::tui::screen::words::plural;
+use crate::tui::view::scene::Scene;
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &Scene) -> String {
@@ -88,10 +88,10 @@ fn instruction(app: &Scene) -> String {
         (Focus::Select(s, _), Phase::Robber) if s.purpose == Purpose::Robber => {
             format!("{name}: move the robber to another hex")
         }
-        (Focus::Select(crate::tui::model::selection::Selection { purpose: Purpose::Unit(verb), .. }, _), _) => {
+        (Focus::Select(crate::tui::screen::selection::Selection { purpose: Purpose::Unit(verb), .. }, _), _) => {
             let what = match verb {
-                crate::tui::model::selection::Verb::Attack => "what to attack (marked > <)",
-                crate::tui::model::selection::Verb::Build => "where to build it (marked > <)",
+                crate::tui::screen::selection::Verb::Attack => "what to attack (marked > <)",
+                crate::tui::screen::selection::Verb::Build => "where to build it (marked > <)",
                 _ => "where it goes (marked > <)",
             };
             format!("{name}: choose {what}, Tab: next, Enter: go (Esc: back)")
@@ -134,10 +134,10 @@ fn dialog_prompt(app: &Scene, d: &Dialog, phase: Phase, name: &str) -> String {
         },
         Dialog::Victim { .. } => format!("{name}: choose whom to rob"),
         Dialog::Units(u) => match u.stage() {
-            crate::tui::model::unit_choice::Stage::What => {
+            crate::tui::screen::unit_choice::Stage::What => {
                 format!("{name}: choose a kind to build, or a unit to act with")
             }
-            crate::tui::model::unit_choice::Stage::Verb => format!("{name}: choose what the unit does"),
+            crate::tui::screen::unit_choice::Stage::Verb => format!("{name}: choose what the unit does"),
             _ => format!("{name}: several choices share that place: choose one"),
         },
         Dialog::Maritime { .. } => format!("{name}: choose what to give the bank and what to take"),

@@ -4,10 +4,10 @@
 //! would block and whom it could rob. Everything said is public.
 
 use crate::engine::{Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
-use crate::tui::model::scene::Scene;
-use crate::tui::model::selection::Target;
+use crate::tui::screen::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
 use crate::tui::view::describe::units_words;
+use crate::tui::view::scene::Scene;
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &Scene, t: Target) -> String {
@@ -21,8 +21,8 @@ pub fn describe(app: &Scene, t: Target) -> String {
             None => robber_hex(app, g, h),
         },
         Target::Sea(x) => match units_words(app, &units_at_sea(g, x)) {
-            Some(units) => format!("{} · {units}", crate::tui::model::sea_names::sea_name(g, x)),
-            None => crate::tui::model::sea_names::sea_name(g, x),
+            Some(units) => format!("{} · {units}", crate::tui::screen::sea_names::sea_name(g, x)),
+            None => crate::tui::screen::sea_names::sea_name(g, x),
         },
     }
 }
@@ -113,7 +113,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
     };
     match t {
         Target::Hex(h) => with(g.board().hex_name(h), units_words(app, &units_on_land(g, h))),
-        Target::Sea(x) => with(crate::tui::model::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
+        Target::Sea(x) => with(crate::tui::screen::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
             Some((o, piece)) => format!("{}'s {piece}", app.table.name(o)),
             None => "a free corner".into(),

@@ -9,12 +9,12 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{DevCard, Seat};
 use crate::save;
-use crate::tui::model::game_story::OverView;
-use crate::tui::model::keymap::Mode;
-use crate::tui::model::save_prompt::SavePrompt;
-use crate::tui::model::scene::Scene;
-use crate::tui::model::stats::Stats;
+use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::save_prompt::SavePrompt;
+use crate::tui::table::game_story::OverView;
+use crate::tui::table::stats::Stats;
 use crate::tui::view::panels::{block, hand_spans, player_span};
+use crate::tui::view::scene::Scene;
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
@@ -243,7 +243,7 @@ pub fn save_prompt(app: &Scene, prompt: &SavePrompt, area: Rect, buf: &mut Buffe
     lines.push(Line::raw(""));
     lines.push(Line::styled("A plain name goes to the saves folder; ./x, ~/x, /tmp/x are paths.", app.theme.dim()));
     let load = match save::resolve_name_in(app.table.files.saves.as_deref(), &prompt.input) {
-        Ok(path) => format!("Load it later with: {}", crate::tui::model::save_prompt::load_command(&path)),
+        Ok(path) => format!("Load it later with: {}", crate::tui::screen::save_prompt::load_command(&path)),
         Err(_) => "Load it later with: catan --load FILE".to_string(),
     };
     lines.push(Line::styled(load, app.theme.dim()));

@@ -13,9 +13,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use crate::engine::Seat;
-use crate::tui::model::game_story::StoryChart;
-use crate::tui::model::scene::Scene;
+use crate::tui::table::game_story::StoryChart;
 use crate::tui::view::panels::{block, player_span, wrap};
+use crate::tui::view::scene::Scene;
 
 /// The smallest chart drawn, inside its box: narrower or lower, it would not read.
 pub const MIN_CHART: (u16, u16) = (30, 6);
@@ -167,7 +167,7 @@ fn moment_lines(app: &Scene, chart: &StoryChart, width: u16) -> Vec<Line<'static
 mod tests {
     use super::*;
     use crate::engine::{Config, Game};
-    use crate::tui::model::theme::Theme;
+    use crate::tui::screen::theme::Theme;
 
     fn drawn(scene: &Scene, chart: Option<&StoryChart>, w: u16, h: u16) -> String {
         let area = Rect::new(0, 0, w, h);

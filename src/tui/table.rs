@@ -3,10 +3,27 @@
 //! computer players' moves in progress, the autosave, the public log and the state of the
 //! questions every player is asked together (the answers given to an offer, who builds). What a
 //! terminal alone has (the seats it holds, its focus, dialogs, scroll, help, advice, size) is
-//! its [`crate::tui::model::screen::Screen`]; a view reads one screen and the table.
+//! its [`crate::tui::screen::Screen`]; a view reads one screen and the table.
 //!
 //! The game changes only through [`Table::apply`] (and the undo and the positions set by hand
 //! beside it), so the legal actions' cache, keyed by the position, is never stale.
+//!
+//! The folder is the table's: `perform.rs` plays actions and the table's own questions,
+//! `played.rs` the record or a plain game, `bot_job.rs` the computer players' moves,
+//! `offers.rs` and `builders.rs` the shared questions, `remote.rs` who plays on which screen,
+//! `legal.rs` the legal actions' cache, `files.rs` where the game is saved, `game_story.rs` and
+//! `stats.rs` what the game-over screen charts. Nothing here imports a screen or a view.
+
+pub mod bot_job;
+pub mod builders;
+pub mod files;
+pub mod game_story;
+pub mod legal;
+pub mod offers;
+pub mod perform;
+pub mod played;
+pub mod remote;
+pub mod stats;
 
 use std::path::Path;
 use std::rc::Rc;
@@ -15,15 +32,14 @@ use std::time::{Duration, Instant};
 use crate::bots::{Bot, BotLevel};
 use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
-use crate::tui::model::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job};
-use crate::tui::model::builders::Builders;
-use crate::tui::model::files::Files;
-use crate::tui::model::game_story::StoryChart;
-use crate::tui::model::legal::Legal;
-use crate::tui::model::offers::OfferTable;
-use crate::tui::model::played::Played;
-use crate::tui::model::remote::Remote;
-use crate::tui::model::selection::Selection;
+use crate::tui::table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job};
+use crate::tui::table::builders::Builders;
+use crate::tui::table::files::Files;
+use crate::tui::table::game_story::StoryChart;
+use crate::tui::table::legal::Legal;
+use crate::tui::table::offers::OfferTable;
+use crate::tui::table::played::Played;
+use crate::tui::table::remote::Remote;
 
 /// One game at one table: the state every screen shares.
 pub struct Table {
@@ -50,8 +66,8 @@ pub struct Table {
     pub(in crate::tui) job: Option<Job>,
     /// When the last bot move was shown; `None` after a person's move or a skip.
     pub(in crate::tui) shown_at: Option<Instant>,
-    /// The last bot move and where it was made, highlighted on the island until the next move.
-    pub(in crate::tui) last: Option<(Action, Option<Selection>)>,
+    /// The last bot move, highlighted on the island until the next move (where it was made).
+    pub(in crate::tui) last: Option<Action>,
     /// The turn in which a bot last offered a trade, and which: each offer asks every person
     /// at the table for an answer, so at the table a bot offers once a turn (issue 23; the
     /// arena keeps the bots' own limit).
@@ -250,8 +266,8 @@ impl Table {
         (self.shown_at, self.last) = (None, None);
     }
 
-    /// The island highlight of the last bot move, if it was made at a place.
-    pub(crate) fn highlight(&self) -> Option<&Selection> {
-        self.last.as_ref().and_then(|(_, sel)| sel.as_ref())
+    /// The last bot move, while the island highlights it.
+    pub fn last_bot_move(&self) -> Option<Action> {
+        self.last
     }
 }

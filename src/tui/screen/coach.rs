@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use crate::bots::advice::{Advice, Advised, Settings, chance};
 use crate::engine::{Game, PlayerView, Seat};
-use crate::tui::model::table::Table;
+use crate::tui::table::Table;
 
 /// Whom and what a piece of advice was asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]

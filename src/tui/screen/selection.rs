@@ -52,7 +52,7 @@ pub enum Purpose {
     Road,
     Robber,
     /// Where a unit is built or goes, or what it attacks (R52, R53, R56): the places of the
-    /// actions the units' choice has left (model/unit_choice.rs), land hexes, sea hexes or corners.
+    /// actions the units' choice has left (screen/unit_choice.rs), land hexes, sea hexes or corners.
     Unit(Verb),
 }
 
@@ -151,6 +151,25 @@ pub struct Selection {
 }
 
 impl Selection {
+    /// The place a move was made at, as a one-target selection for the island to highlight
+    /// (the last computer player's move, until the next).
+    pub fn of_move(action: Action) -> Option<Selection> {
+        let (purpose, target) = match action {
+            Action::BuildSettlement(v) => (Purpose::Settlement, Target::Vertex(v)),
+            Action::BuildCity(v) => (Purpose::City, Target::Vertex(v)),
+            Action::BuildCastle(v) => (Purpose::Castle, Target::Vertex(v)),
+            Action::BuildRoad(e) => (Purpose::Road, Target::Edge(e)),
+            Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
+            // Units (R52, R53): where one was built or went.
+            Action::BuildKnight { hex, .. } => (Purpose::Unit(Verb::Build), Target::Hex(hex)),
+            Action::MoveKnight { to, .. } => (Purpose::Unit(Verb::Move), Target::Hex(to)),
+            Action::BuildShip { sea, .. } => (Purpose::Unit(Verb::Build), Target::Sea(sea)),
+            Action::SailShip { to, .. } => (Purpose::Unit(Verb::Sail), Target::Sea(to)),
+            _ => return None,
+        };
+        Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false, back: None })
+    }
+
     /// A selection of the legal targets of `purpose`, the cursor on the legal target nearest
     /// to `near` (where the cursor last was).
     pub fn new(game: &Game, purpose: Purpose, near: Option<Target>, cancellable: bool) -> Selection {
@@ -442,5 +461,15 @@ mod tests {
         assert_eq!(pos(up).1, cy - 3);
         let up_left = neighbour(topo, &all, up, Dir::Left).unwrap();
         assert_eq!(pos(up_left), (pos(up).0 - 2, cy - 3));
+    }
+
+    /// A computer player's unit shows where it was built or went, on land or sea (R52, R53).
+    #[test]
+    fn a_bots_unit_move_is_highlighted_where_it_went() {
+        use crate::engine::{Hex, SeaHex, UnitKind};
+        let at = |a| Selection::of_move(a).map(|s| s.cursor);
+        assert_eq!(at(Action::MoveKnight { unit: 0, to: Hex(4) }), Some(Target::Hex(Hex(4))));
+        assert_eq!(at(Action::BuildShip { kind: UnitKind::Ship, sea: SeaHex(3) }), Some(Target::Sea(SeaHex(3))));
+        assert_eq!(at(Action::SailShip { unit: 1, to: SeaHex(5) }), Some(Target::Sea(SeaHex(5))));
     }
 }

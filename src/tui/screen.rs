@@ -9,18 +9,39 @@
 //! table and its own state: [`Screen::settle`] works it out once after each change (who holds
 //! the keyboard, the mode, the advisable seat, too small), and keys, views and the terminal read
 //! that answer ([`Screen::keyboard`]) without working anything out again.
+//!
+//! The folder is the screen's: `focus.rs` what its keyboard is in, `selection.rs` the place
+//! chosen on the island, `dialog.rs` and `picker.rs` the dialogs, `unit_choice.rs` and `steps.rs`
+//! the choices in steps, `coach.rs` the advice panel and tips, `save_prompt.rs`, `start_form.rs`
+//! and `settings.rs` the save name and the start screen, `keymap.rs` the key tables, `theme.rs`,
+//! `words.rs` and `sea_names.rs` how it says things. It reads the table, never a view.
+
+pub mod coach;
+pub mod dialog;
+pub mod focus;
+pub mod keymap;
+pub mod picker;
+pub mod save_prompt;
+pub mod sea_names;
+pub mod selection;
+pub mod settings;
+pub mod start_form;
+pub mod steps;
+pub mod theme;
+pub mod unit_choice;
+pub mod words;
 
 use crate::engine::{Event, Phase, Seat, SeatSet};
-use crate::tui::model::coach::{Asked, Coach};
-use crate::tui::model::focus::{Focus, Guarded, Keyboard, Message};
-use crate::tui::model::game_story::OverView;
-use crate::tui::model::keymap::Mode;
-use crate::tui::model::remote::HostCard;
-use crate::tui::model::save_prompt::SavePrompt;
-use crate::tui::model::selection::Target;
-use crate::tui::model::start_form::{Row, StartForm};
-use crate::tui::model::table::Table;
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::coach::{Asked, Coach};
+use crate::tui::screen::focus::{Focus, Guarded, Keyboard, Message};
+use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::save_prompt::SavePrompt;
+use crate::tui::screen::selection::Target;
+use crate::tui::screen::start_form::{Row, StartForm};
+use crate::tui::screen::theme::Theme;
+use crate::tui::table::Table;
+use crate::tui::table::game_story::OverView;
+use crate::tui::table::remote::HostCard;
 
 /// What one terminal shows of a table, and the state of its keys.
 pub struct Screen {

@@ -12,9 +12,9 @@
 //! (over a step that offered one choice only).
 
 use crate::engine::{Action, Game, Seat, UnitKind};
-use crate::tui::model::sea_names::sea_name;
-use crate::tui::model::selection::{Target, Verb, place_of};
-use crate::tui::model::steps::Steps;
+use crate::tui::screen::sea_names::sea_name;
+use crate::tui::screen::selection::{Target, Verb, place_of};
+use crate::tui::screen::steps::Steps;
 
 /// The first step: a kind of unit to build, or one's knight unit or ship (its slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -58,7 +58,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::tui::model::words::fit;
+    use crate::tui::screen::words::fit;
 
     /// Issue 33: a long status line is shortened sensibly, never cut at the window's edge.
     #[test]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crate::bots::BotLevel;
 use crate::engine::{BoardKind, Config, Costs, DevCard, MapId, Module, Modules, Shortage, TurnStyle};
-use crate::tui::model::settings::Remembered;
+use crate::tui::screen::settings::Remembered;
 
 /// The fewest names a game starts with.
 pub const MIN_PLAYERS: usize = 2;

@@ -7,11 +7,11 @@
 
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Hand, Phase, RuleError, Seat, SeatSet, Target};
-use crate::tui::model::bot_job::bot_seed;
-use crate::tui::model::builders::{Builders, may_build};
-use crate::tui::model::game_story::StoryChart;
-use crate::tui::model::offers::Choice;
-use crate::tui::model::table::Table;
+use crate::tui::table::Table;
+use crate::tui::table::bot_job::bot_seed;
+use crate::tui::table::builders::{Builders, may_build};
+use crate::tui::table::game_story::StoryChart;
+use crate::tui::table::offers::Choice;
 
 /// What performing actions did, for the screens to show (`App::after`).
 pub(in crate::tui) struct Acted {

@@ -6,8 +6,8 @@
 //! legality.
 
 use crate::engine::{Action, Answer, DevCard, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
-use crate::tui::model::keymap::Mode;
-pub use crate::tui::model::picker::{PickFor, Picker, kinds, res};
+use crate::tui::screen::keymap::Mode;
+pub use crate::tui::screen::picker::{PickFor, Picker, kinds, res};
 
 /// What a command in a dialog leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum Outcome {
     /// Back to choosing the robber's hex.
     RobberAgain,
     /// The unit choice's island step: its places marked on the island (R52, R53).
-    Island(crate::tui::model::unit_choice::UnitChoice),
+    Island(crate::tui::screen::unit_choice::UnitChoice),
     /// Say why not, and stay.
     Refuse(String),
     /// Say this (not a refusal), and stay.
@@ -64,7 +64,7 @@ pub enum Dialog {
         row: Option<usize>,
     },
     /// A unit to build or act with, then where (R52, R53).
-    Units(crate::tui::model::unit_choice::UnitChoice),
+    Units(crate::tui::screen::unit_choice::UnitChoice),
 }
 
 /// A trade being composed, always seen from the composing player's side.

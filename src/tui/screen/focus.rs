@@ -5,10 +5,10 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::engine::Seat;
-use crate::tui::model::dialog::Dialog;
-use crate::tui::model::keymap::Mode;
-use crate::tui::model::selection::Selection;
-use crate::tui::model::unit_choice::UnitChoice;
+use crate::tui::screen::dialog::Dialog;
+use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::selection::Selection;
+use crate::tui::screen::unit_choice::UnitChoice;
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
 #[derive(Clone, Debug, PartialEq, Eq)]

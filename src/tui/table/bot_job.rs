@@ -13,8 +13,7 @@ use std::time::Duration;
 
 use crate::bots::{self, Bot, BotLevel};
 use crate::engine::{Action, Seat};
-use crate::tui::model::selection::{Purpose, Selection, Target, Verb};
-use crate::tui::model::table::Table;
+use crate::tui::table::Table;
 
 /// How long each bot move stays on screen by default (`--bot-delay`).
 pub const DEFAULT_DELAY: Duration = Duration::from_millis(600);
@@ -45,24 +44,6 @@ pub(in crate::tui) struct Job {
     pub(in crate::tui) rx: Receiver<Answer>,
     /// The action, once the bot has decided.
     pub(in crate::tui) action: Option<Action>,
-}
-
-/// The place an action was made at, as a one-target selection for the island to highlight.
-pub(in crate::tui) fn place_of(action: Action) -> Option<Selection> {
-    let (purpose, target) = match action {
-        Action::BuildSettlement(v) => (Purpose::Settlement, Target::Vertex(v)),
-        Action::BuildCity(v) => (Purpose::City, Target::Vertex(v)),
-        Action::BuildCastle(v) => (Purpose::Castle, Target::Vertex(v)),
-        Action::BuildRoad(e) => (Purpose::Road, Target::Edge(e)),
-        Action::MoveRobber { hex, .. } => (Purpose::Robber, Target::Hex(hex)),
-        // Units (R52, R53): where one was built or went.
-        Action::BuildKnight { hex, .. } => (Purpose::Unit(Verb::Build), Target::Hex(hex)),
-        Action::MoveKnight { to, .. } => (Purpose::Unit(Verb::Move), Target::Hex(to)),
-        Action::BuildShip { sea, .. } => (Purpose::Unit(Verb::Build), Target::Sea(sea)),
-        Action::SailShip { to, .. } => (Purpose::Unit(Verb::Sail), Target::Sea(to)),
-        _ => return None,
-    };
-    Some(Selection { purpose, legal: vec![target], cursor: target, cancellable: false, back: None })
 }
 
 /// A bot's seed: the game's seed mixed with the seat, so a game with the same seed and the same
@@ -214,15 +195,5 @@ mod tests {
         for (i, a) in seeds.iter().enumerate() {
             assert!(seeds[i + 1..].iter().all(|b| a != b));
         }
-    }
-
-    /// A computer player's unit shows where it was built or went, on land or sea (R52, R53).
-    #[test]
-    fn a_bots_unit_move_is_highlighted_where_it_went() {
-        use crate::engine::{Hex, SeaHex, UnitKind};
-        let at = |a| place_of(a).map(|s| s.cursor);
-        assert_eq!(at(Action::MoveKnight { unit: 0, to: Hex(4) }), Some(Target::Hex(Hex(4))));
-        assert_eq!(at(Action::BuildShip { kind: UnitKind::Ship, sea: SeaHex(3) }), Some(Target::Sea(SeaHex(3))));
-        assert_eq!(at(Action::SailShip { unit: 1, to: SeaHex(5) }), Some(Target::Sea(SeaHex(5))));
     }
 }

@@ -7,14 +7,14 @@
 //! A leaf of the front end: it imports the model's other types, never the app.
 
 use crate::engine::{Action, Phase, Seat};
-use crate::tui::model::coach::{Asked, Pending};
-use crate::tui::model::dialog::{Dialog, PickFor};
-use crate::tui::model::focus::{Focus, Keyboard};
-use crate::tui::model::keymap::{Cmd, Mode};
-use crate::tui::model::screen::Screen;
-use crate::tui::model::start_form::Row;
-use crate::tui::model::table::Table;
-use crate::tui::model::theme::Theme;
+use crate::tui::screen::Screen;
+use crate::tui::screen::coach::{Asked, Pending};
+use crate::tui::screen::dialog::{Dialog, PickFor};
+use crate::tui::screen::focus::{Focus, Keyboard};
+use crate::tui::screen::keymap::{Cmd, Mode};
+use crate::tui::screen::start_form::Row;
+use crate::tui::screen::theme::Theme;
+use crate::tui::table::Table;
 
 /// A screen and its table, lent to the views for one frame.
 #[derive(Clone, Copy)]
@@ -160,7 +160,7 @@ impl<'a> Scene<'a> {
             Cmd::Trade => self.table.game().phase() == Phase::Main,
             Cmd::Maritime => any(|a| matches!(a, Action::MaritimeTrade { .. } | Action::BuyWithGold(_))),
             Cmd::EndTurn => any(|a| *a == Action::EndTurn),
-            Cmd::Units => any(crate::tui::model::unit_choice::offered),
+            Cmd::Units => any(crate::tui::screen::unit_choice::offered),
             _ => true,
         }
     }
