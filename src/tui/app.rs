@@ -18,14 +18,13 @@ mod draw;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::engine::{Config, Event, Game, SeatSet};
+use crate::engine::{Config, Event, Game, Seat, SeatSet};
 use crate::save::{Record, SeatInfo};
 use crate::tui::screen::Screen;
-use crate::tui::screen::dialog::Outcome;
 use crate::tui::screen::focus::letters_for;
 pub use crate::tui::screen::focus::{Focus, Message, Msg};
 use crate::tui::screen::keymap::{self, Cmd, Mode};
-use crate::tui::screen::selection::{Dir, Purpose, Target};
+use crate::tui::screen::outcome::Outcome;
 use crate::tui::screen::start_form::StartForm;
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
@@ -203,8 +202,7 @@ impl App {
     }
 
     pub(super) fn refuse(&mut self, text: String) {
-        let text = self.table.with_names(text);
-        self.screen.message = Some(Message { text, error: true });
+        self.screen.refuse(&self.table, text);
     }
 
     /// Handles one message.
@@ -260,6 +258,20 @@ impl App {
             Mode::HowTo => self.howto_section_key(key.code),
             _ => false,
         }
+    }
+
+    /// In the offerer's list of answers or the robber's victims, a player's letter names them
+    /// (H5); Enter then confirms. False when the key is no player's letter.
+    fn partner_key(&mut self, code: KeyCode) -> bool {
+        let KeyCode::Char(c) = code else { return false };
+        let Some(i) = self.table.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
+        let Focus::Dialog(d) = &mut self.screen.focus else { return false };
+        match d.name_seat(self.table.game(), Seat(i as u8)) {
+            Some(Outcome::Refuse(why)) => self.refuse(why),
+            Some(_) => {}
+            None => return false,
+        }
+        true
     }
 
     fn click(&mut self, col: u16, row: u16) {
@@ -335,68 +347,12 @@ impl App {
             (Mode::Gone, Cmd::PlayHere) => self.play_here(),
             (Mode::Gone, Cmd::StandIn) => self.stand_in(),
             (Mode::Away | Mode::Gone, _) => {}
-            (Mode::Select, _) => self.select_cmd(cmd),
-            (Mode::Turn, _) => self.turn_cmd(cmd),
-            _ => self.dialog_cmd(cmd),
-        }
-    }
-
-    fn select_cmd(&mut self, cmd: Cmd) {
-        let topo = self.table.game().topology();
-        let Focus::Select(sel, _) = &mut self.screen.focus else { return };
-        match cmd {
-            Cmd::Up => sel.step(topo, Dir::Up),
-            Cmd::Down => sel.step(topo, Dir::Down),
-            Cmd::Left => sel.step(topo, Dir::Left),
-            Cmd::Right => sel.step(topo, Dir::Right),
-            Cmd::Next => sel.cycle(topo, true),
-            Cmd::Prev => sel.cycle(topo, false),
-            Cmd::Cancel if matches!(sel.purpose, Purpose::Unit(_)) => self.units_back(),
-            Cmd::Cancel if sel.cancellable => self.screen.focus = Focus::Idle,
-            Cmd::Cancel => {
-                let text = format!("{} must be placed now", sel.purpose.noun());
-                self.refuse(text);
-            }
-            Cmd::Confirm => {
-                let (purpose, cursor, legal) = (sel.purpose, sel.cursor, sel.on_legal());
-                self.screen.last_target = Some(cursor);
-                if let Purpose::Unit(_) = purpose {
-                    return self.units_place(cursor);
+            // The turn's commands and the choice that has the keys: the screen's step
+            // machines answer, and the actions they lead to are played on the table.
+            _ => {
+                if let Some(actions) = self.screen.on_cmd(&self.table, cmd) {
+                    self.apply(actions);
                 }
-                let Some(action) = purpose.action(cursor) else { return };
-                if !legal {
-                    let why = self.table.game().check(action).err().map_or("not there".to_string(), |e| e.to_string());
-                    self.refuse(why);
-                } else if let (Purpose::Robber, Target::Hex(hex)) = (purpose, cursor) {
-                    self.rob_at(hex);
-                } else {
-                    self.apply(vec![action]);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn dialog_cmd(&mut self, cmd: Cmd) {
-        let table = &self.table;
-        let Focus::Dialog(d) = &mut self.screen.focus else { return };
-        let outcome = d.on_cmd(table.game(), || table.legal(), cmd);
-        self.carry_out(outcome);
-    }
-
-    /// Carries out what a step of a choice led to: the one place where a dialog, the units'
-    /// choice or the robber's changes the app.
-    pub(in crate::tui) fn carry_out(&mut self, outcome: Outcome) {
-        match outcome {
-            Outcome::Stay => {}
-            Outcome::Close => self.screen.focus = Focus::Idle,
-            Outcome::Act(actions) => self.apply(actions),
-            Outcome::Swap(next) => self.screen.focus = Focus::Dialog(next),
-            Outcome::RobberAgain => self.robber_back(),
-            Outcome::Island(choice) => self.units_island(choice),
-            Outcome::Refuse(why) => self.refuse(why),
-            Outcome::Note(text) => {
-                self.screen.message = Some(Message { text: self.table.with_names(text), error: false })
             }
         }
     }

@@ -17,10 +17,13 @@
 //! `words.rs` and `sea_names.rs` how it says things. It reads the table, never a view.
 
 pub mod coach;
+pub mod composer;
 pub mod dialog;
 pub mod focus;
 pub mod keymap;
+pub mod outcome;
 pub mod picker;
+pub mod robber;
 pub mod save_prompt;
 pub mod sea_names;
 pub mod selection;
@@ -28,13 +31,15 @@ pub mod settings;
 pub mod start_form;
 pub mod steps;
 pub mod theme;
+pub mod turn;
 pub mod unit_choice;
 pub mod words;
 
-use crate::engine::{Event, Phase, Seat, SeatSet};
+use crate::engine::{Action, Event, Phase, Seat, SeatSet};
 use crate::tui::screen::coach::{Asked, Coach};
 use crate::tui::screen::focus::{Focus, Guarded, Keyboard, Message};
-use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::keymap::{Cmd, Mode};
+use crate::tui::screen::outcome::Outcome;
 use crate::tui::screen::save_prompt::SavePrompt;
 use crate::tui::screen::selection::Target;
 use crate::tui::screen::start_form::{Row, StartForm};
@@ -111,6 +116,73 @@ impl Screen {
             keyboard: Keyboard::default(),
             joined: false,
             card: None,
+        }
+    }
+
+    /// A command of the turn, or of the choice that has the keys (a place on the island, a
+    /// dialog): its step machine answers with one [`Outcome`], and this carries out what is the
+    /// screen's own (the next step as the focus, closing, the words). The actions to play on
+    /// the table come back, for the app to perform.
+    pub fn on_cmd(&mut self, table: &Table, cmd: Cmd) -> Option<Vec<Action>> {
+        let mode = self.keyboard.mode;
+        if let (Mode::Select, Cmd::Confirm, Focus::Select(sel, _)) = (mode, cmd, &self.focus) {
+            self.last_target = Some(sel.cursor);
+        }
+        let near = self.last_target;
+        let outcome = match (mode, &self.focus) {
+            (Mode::Turn, _) => turn::on_cmd(table, near, cmd),
+            (Mode::Select, Focus::Select(..)) | (_, Focus::Dialog(_)) => self.focus.on_cmd(table, near, cmd),
+            _ => Outcome::Stay,
+        };
+        match outcome {
+            Outcome::Stay | Outcome::Back => {}
+            Outcome::Close => self.focus = Focus::Idle,
+            Outcome::Next(focus) => self.focus = focus,
+            Outcome::Act(actions) => return Some(actions),
+            Outcome::Refuse(why) => self.refuse(table, why),
+            Outcome::Note(text) => self.message = Some(Message { text: table.with_names(text), error: false }),
+        }
+        None
+    }
+
+    /// Says why not on the status line (seats named as the table names them).
+    pub fn refuse(&mut self, table: &Table, text: String) {
+        self.message = Some(Message { text: table.with_names(text), error: true });
+    }
+
+    /// Gives this screen the focus the game's phase asks of it, after a change (its keyboard
+    /// settled already): the place or dialog of the person to act, if they hold this screen's
+    /// keyboard; a shared screen clears the viewer (H1); advice no longer for this seat and
+    /// position goes.
+    pub fn sync_focus(&mut self, table: &Table) {
+        self.focus = Focus::Idle;
+        let keyboard = self.keyboard;
+        // The hand-off: a shared screen hides every hand, and the player who acts after it
+        // takes the keyboard again (H1). A screen of one seat's own is that seat's, shared
+        // question or not (H6).
+        let own = self.holds.iter().nth(1).is_none();
+        if (keyboard.sharing_offer || keyboard.asking_builders) && !own {
+            self.viewer = None;
+        }
+        // Advice is for one seat at one position: a hand-off, an action or an undo ends it.
+        self.drop_stale_advice(table);
+        let away = keyboard.away.is_some() || keyboard.bot_seat.is_some();
+        if keyboard.guarded.is_some() || table.game().is_over() || away {
+            return;
+        }
+        self.focus = Focus::for_phase(table, table.game().to_act(), self.last_target);
+    }
+
+    /// Drops the panel and the tip once they are not for the seat at the keyboard at this
+    /// position (a hand-off, a shared screen, an action, an undo, a load): their threads
+    /// finish on their own, and what they send is thrown away.
+    pub fn drop_stale_advice(&mut self, table: &Table) {
+        let keyboard = self.keyboard;
+        if self.coach.panel.as_ref().is_some_and(|p| !keyboard.fits(table, &p.asked)) {
+            self.coach.panel = None;
+        }
+        if self.coach.tip.as_ref().is_some_and(|t| !keyboard.fits(table, &t.asked)) {
+            self.coach.tip = None;
         }
     }
 

@@ -53,23 +53,11 @@ impl App {
         }
     }
 
-    /// Drops the panel and the tip once they are not for the seat at the keyboard at this
-    /// position (a hand-off, a shared screen, an action, an undo, a load): their threads
-    /// finish on their own, and what they send is thrown away.
-    pub(in crate::tui) fn drop_stale_advice(&mut self) {
-        if self.screen.coach.panel.as_ref().is_some_and(|p| !self.scene().advice_valid(&p.asked)) {
-            self.screen.coach.panel = None;
-        }
-        if self.screen.coach.tip.as_ref().is_some_and(|t| !self.scene().advice_valid(&t.asked)) {
-            self.screen.coach.tip = None;
-        }
-    }
-
     /// Moves the advice on: drops what went stale, asks the tip of a tips seat's moment, and
     /// takes what came (waiting for it when `wait`). True when the screen changed.
     pub(in crate::tui) fn poll_coach(&mut self, wait: bool) -> bool {
         let before = (self.screen.coach.panel.is_some(), self.screen.coach.tip.is_some());
-        self.drop_stale_advice();
+        self.screen.drop_stale_advice(&self.table);
         let mut changed = before != (self.screen.coach.panel.is_some(), self.screen.coach.tip.is_some());
         if self.screen.coach.tip.is_none()
             && let Ok(seat) = self.scene().advice_for()

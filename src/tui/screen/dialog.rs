@@ -1,34 +1,16 @@
-//! Dialog state: the trade composer (offers and counter-offers), the answer to an offer, the
-//! choice among answers, the card picker (discards, year of plenty, monopoly; its state in
-//! `picker.rs`), the robber's victim, the bank trade and the development card menu. What a
-//! command does to them is in `flow/dialog_keys.rs`: a dialog never changes the game itself,
-//! it hands back an [`Outcome`] for the app to apply, so the engine stays the only judge of
-//! legality.
+//! The dialogs and their keys: the trade composer (offers and counter-offers; `composer.rs`),
+//! the answer to an offer, the choice among answers, the card picker (discards, year of plenty,
+//! monopoly; `picker.rs`), the robber's victim, the bank trade, the development card menu and the
+//! units' lists (`unit_choice.rs`). A command in a dialog answers with one [`Outcome`]: a dialog
+//! never changes the game itself, so the engine stays the only judge of legality.
 
-use crate::engine::{Action, Answer, DevCard, Game, Hand, Hex, Phase, Resource, Seat, SeatSet};
-use crate::tui::screen::keymap::Mode;
-pub use crate::tui::screen::picker::{PickFor, Picker, kinds, res};
+use std::rc::Rc;
 
-/// What a command in a dialog leads to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Nothing for the app to do.
-    Stay,
-    /// Close the dialog.
-    Close,
-    /// Play these actions in order (discards are one card per action).
-    Act(Vec<Action>),
-    /// Replace the dialog with another.
-    Swap(Dialog),
-    /// Back to choosing the robber's hex.
-    RobberAgain,
-    /// The unit choice's island step: its places marked on the island (R52, R53).
-    Island(crate::tui::screen::unit_choice::UnitChoice),
-    /// Say why not, and stay.
-    Refuse(String),
-    /// Say this (not a refusal), and stay.
-    Note(String),
-}
+use crate::engine::{Action, Answer, DevCard, Game, Hex, Phase, Resource, Seat};
+pub use crate::tui::screen::composer::{Composer, others};
+use crate::tui::screen::keymap::{Cmd, Mode};
+use crate::tui::screen::outcome::Outcome;
+pub use crate::tui::screen::picker::{PickFor, Picker, kinds, res, wrap};
 
 /// An open dialog.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,62 +47,6 @@ pub enum Dialog {
     },
     /// A unit to build or act with, then where (R52, R53).
     Units(crate::tui::screen::unit_choice::UnitChoice),
-}
-
-/// A trade being composed, always seen from the composing player's side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Composer {
-    /// What the composing player gives and gets.
-    pub give: Hand,
-    pub get: Hand,
-    /// Players asked (offers only).
-    pub to: SeatSet,
-    /// Rows 0..k are the kinds of card (`kinds`: gold too with R42); then one row per other
-    /// player (offers only).
-    pub row: usize,
-    /// Editing the "get" column.
-    pub on_get: bool,
-    /// A counter-offer to the open offer rather than a new offer.
-    pub counter: bool,
-}
-
-/// The seats other than `me`, in seat order.
-pub fn others(game: &Game, me: Seat) -> Vec<Seat> {
-    game.seats().filter(|&s| s != me).collect()
-}
-
-impl Composer {
-    /// A new offer, asking everyone.
-    pub fn offer(game: &Game) -> Composer {
-        let me = game.to_act();
-        let to = SeatSet::all(game.num_players()).without(me);
-        Composer { give: Hand::EMPTY, get: Hand::EMPTY, to, row: 0, on_get: false, counter: false }
-    }
-
-    /// A counter-offer starting from the open offer's terms, seen from the answering side.
-    pub fn counter(game: &Game) -> Composer {
-        let (give, get) = match game.phase() {
-            Phase::Trade { give, get, .. } => (get, give),
-            _ => (Hand::EMPTY, Hand::EMPTY),
-        };
-        Composer { give, get, to: SeatSet::default(), row: 0, on_get: false, counter: true }
-    }
-
-    /// The engine action these terms make.
-    pub fn action(&self) -> Action {
-        if self.counter {
-            // The engine sees a counter from the side of the player whose turn it is.
-            Action::CounterTrade { give: self.get, get: self.give }
-        } else {
-            Action::OfferTrade { give: self.give, get: self.get, to: self.to }
-        }
-    }
-
-    /// The composer's rows: the kinds of card, then (offers only) the other players.
-    pub fn rows(&self, game: &Game) -> usize {
-        let k = kinds(game).len();
-        if self.counter { k } else { k + game.num_players() - 1 }
-    }
 }
 
 /// The answers to the open offer, for the seats asked.
@@ -231,5 +157,143 @@ pub fn maritime_action(game: &Game, give: usize, get: usize) -> Action {
         Action::BuyWithGold(r)
     } else {
         Action::MaritimeTrade { give: g, get: r, rate: game.maritime_rate(game.to_act(), g) }
+    }
+}
+
+impl Dialog {
+    /// A player's letter in a list of players (the offerer's partners, the robber's victims):
+    /// it names that player (H5); Enter then confirms. `None` when the list has no such row.
+    pub fn name_seat(&mut self, game: &Game, s: Seat) -> Option<Outcome<Dialog>> {
+        match self {
+            Dialog::Responses { row, chosen } => {
+                let i = answers(game).iter().position(|&(o, _)| o == s)?;
+                if !agreed_rows(game).contains(&i) {
+                    return Some(Outcome::Refuse(format!("{s} did not accept: name one who did")));
+                }
+                (*row, *chosen) = (Some(i), true);
+                Some(Outcome::Stay)
+            }
+            Dialog::Victim { victims, row, .. } => {
+                let Some(i) = victims.iter().position(|&v| v == s) else {
+                    return Some(Outcome::Refuse(format!("{s} can't be robbed there")));
+                };
+                *row = Some(i);
+                Some(Outcome::Stay)
+            }
+            _ => None,
+        }
+    }
+
+    /// Applies a command. `legal` gives the position's legal actions (the app's shared list),
+    /// asked for only by a command that needs them.
+    pub fn on_cmd(&mut self, game: &Game, legal: impl FnOnce() -> Rc<[Action]>, cmd: Cmd) -> Outcome<Dialog> {
+        match self {
+            Dialog::Composer(c) => match c.on_cmd(game, cmd) {
+                Outcome::Back => Outcome::Next(Dialog::Answer),
+                o => o.map(Dialog::Composer),
+            },
+            Dialog::Picker(p) => p.on_cmd(game, cmd),
+            Dialog::Answer => match cmd {
+                Cmd::Accept => Outcome::act(game, Action::AcceptTrade),
+                Cmd::Decline => Outcome::act(game, Action::DeclineTrade),
+                Cmd::Counter => Outcome::Next(Dialog::Composer(Composer::counter(game))),
+                _ => Outcome::Stay,
+            },
+            Dialog::Responses { row, chosen } => {
+                let list = answers(game);
+                let agreed = agreed_rows(game);
+                match cmd {
+                    // The arrows go over those who agreed: one who declined can't be chosen.
+                    Cmd::Up | Cmd::Down if !agreed.is_empty() => {
+                        let at = row.and_then(|r| agreed.iter().position(|&i| i == r));
+                        let next = match at {
+                            Some(k) => wrap(k, agreed.len(), cmd == Cmd::Up),
+                            None if cmd == Cmd::Up => agreed.len() - 1,
+                            None => 0,
+                        };
+                        (*row, *chosen) = (Some(agreed[next]), true);
+                    }
+                    Cmd::Confirm if row.is_none() && !agreed.is_empty() => {
+                        return Outcome::Note("name your partner first: their letter or ↑↓, then Enter".into());
+                    }
+                    Cmd::Confirm if !*chosen => {
+                        *chosen = true;
+                        return row.and_then(|r| list.get(r)).map_or(Outcome::Stay, |&(s, _)| {
+                            Outcome::Note(format!("Enter again trades with {s}; x withdraws the offer"))
+                        });
+                    }
+                    Cmd::Confirm => {
+                        return row
+                            .and_then(|r| list.get(r))
+                            .map_or(Outcome::Stay, |&(s, _)| Outcome::act(game, Action::ConfirmTrade(s)));
+                    }
+                    Cmd::Cancel => return Outcome::act(game, Action::CancelTrade),
+                    _ => {}
+                }
+                Outcome::Stay
+            }
+            Dialog::Units(u) => u.on_cmd(game, cmd).map(Dialog::Units),
+            Dialog::Victim { hex, victims, row } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    *row = Some(match *row {
+                        Some(r) => wrap(r, victims.len(), cmd == Cmd::Up),
+                        None if cmd == Cmd::Up => victims.len().saturating_sub(1),
+                        None => 0,
+                    });
+                    Outcome::Stay
+                }
+                Cmd::Confirm => match row.and_then(|r| victims.get(r)) {
+                    Some(&v) => Outcome::act(game, Action::MoveRobber { hex: *hex, victim: Some(v) }),
+                    None => Outcome::Refuse("name whom to rob first: their letter or ↑↓, then Enter".into()),
+                },
+                Cmd::Cancel => Outcome::Back,
+                _ => Outcome::Stay,
+            },
+            Dialog::Maritime { give, get, on_get } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    let (r, n) = if *on_get { (get, 5) } else { (give, kinds(game).len()) };
+                    *r = wrap(*r, n, cmd == Cmd::Up);
+                    Outcome::Stay
+                }
+                Cmd::Toggle => {
+                    *on_get = !*on_get;
+                    Outcome::Stay
+                }
+                Cmd::Pick(r) if kinds(game).contains(&r) && !(*on_get && r.is_gold()) => {
+                    *if *on_get { get } else { give } = r as usize;
+                    Outcome::Stay
+                }
+                Cmd::Confirm => Outcome::act(game, maritime_action(game, *give, *get)),
+                Cmd::Cancel => Outcome::Close,
+                _ => Outcome::Stay,
+            },
+            Dialog::Cards { row } => match cmd {
+                Cmd::Up | Cmd::Down => {
+                    *row = Some(match *row {
+                        Some(r) => wrap(r, CARD_ROWS.len(), cmd == Cmd::Up),
+                        None if cmd == Cmd::Up => CARD_ROWS.len() - 1,
+                        None => 0,
+                    });
+                    Outcome::Stay
+                }
+                // H5: as with a trade partner (issue 33), Enter before a card is named plays
+                // nothing and says how to name one.
+                Cmd::Confirm if row.is_none() => Outcome::Note("name a card first: ↑↓ to it, then Enter".into()),
+                Cmd::Confirm => {
+                    let card = CARD_ROWS[row.unwrap_or(0)];
+                    match card_playable(game, &legal(), card) {
+                        Err(why) => Outcome::Refuse(why),
+                        Ok(()) => match card {
+                            DevCard::Knight => Outcome::Act(vec![Action::PlayKnight]),
+                            DevCard::RoadBuilding => Outcome::Act(vec![Action::PlayRoadBuilding]),
+                            DevCard::YearOfPlenty => Outcome::Next(Dialog::Picker(Picker::new(PickFor::YearOfPlenty))),
+                            _ => Outcome::Next(Dialog::Picker(Picker::new(PickFor::Monopoly))),
+                        },
+                    }
+                }
+                Cmd::Cancel => Outcome::Close,
+                _ => Outcome::Stay,
+            },
+        }
     }
 }

@@ -1,14 +1,19 @@
-//! The app's small state types: what happens to it ([`Msg`]), what the player at the keyboard
-//! is doing ([`Focus`]), the status line's [`Message`] and the [`Guarded`] screen showing. The
-//! views read them without importing the app.
+//! The screen's small state types: what happens to it ([`Msg`]), what the player at the
+//! keyboard is doing ([`Focus`]: the choice that has the keys, the focus each phase asks for,
+//! and where a command in it leads), the status line's [`Message`] and the [`Guarded`] screen
+//! showing. The views read them without importing the app.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::engine::Seat;
-use crate::tui::screen::dialog::Dialog;
-use crate::tui::screen::keymap::Mode;
-use crate::tui::screen::selection::Selection;
-use crate::tui::screen::unit_choice::UnitChoice;
+use crate::engine::{Phase, Seat};
+use crate::tui::screen::dialog::{Composer, Dialog, PickFor, Picker};
+use crate::tui::screen::keymap::{Cmd, Mode};
+use crate::tui::screen::outcome::Outcome;
+use crate::tui::screen::robber;
+use crate::tui::screen::selection::{Purpose, Selection, Target, Verb};
+use crate::tui::screen::unit_choice::{UnitChoice, What};
+use crate::tui::table::Table;
+use crate::tui::table::offers::Choice;
 
 /// What happens to the app: a key, a click, pasted text, a new terminal size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +50,116 @@ pub enum Focus {
     /// back to its list).
     Select(Selection, Option<UnitChoice>),
     Dialog(Dialog),
+}
+
+impl Focus {
+    /// The focus the game's phase asks of the person to act (`seat`), on a screen whose
+    /// keyboard they hold; `near` is where the last place was chosen.
+    pub fn for_phase(table: &Table, seat: Seat, near: Option<Target>) -> Focus {
+        let (game, legal) = (table.game(), table.legal());
+        match game.phase() {
+            Phase::Setup { settlement: None, .. } => {
+                Focus::Select(Selection::among(game, &legal, Purpose::Settlement, near, false), None)
+            }
+            Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
+                Focus::Select(Selection::among(game, &legal, Purpose::Road, near, false), None)
+            }
+            Phase::Robber => Focus::robber(table),
+            Phase::Discard { remaining } => {
+                Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Discard(remaining[seat.index()]))))
+            }
+            Phase::Trade { .. } => Focus::trade(table, seat),
+            Phase::Plenty { .. } => Focus::Dialog(Dialog::Picker(Picker::new(PickFor::Plenty).first_row(game))),
+            Phase::Roll | Phase::Main | Phase::SpecialBuilding { .. } | Phase::Over { .. } => Focus::Idle,
+        }
+    }
+
+    /// The robber's first step: the hexes it may go to.
+    pub fn robber(table: &Table) -> Focus {
+        Focus::Select(robber::selection(table.game(), &table.legal()), None)
+    }
+
+    /// The focus while an offer is open, for the seat at the keyboard: the offerer sees the
+    /// answers; one who chose to counter on a shared screen composes it; anyone else answers.
+    pub fn trade(table: &Table, seat: Seat) -> Focus {
+        let game = table.game();
+        if seat == game.current_player() {
+            Focus::Dialog(Dialog::responses(game))
+        } else if table.offer_table.given(seat) == Some(Choice::Counter) {
+            Focus::Dialog(Dialog::Composer(Composer::counter(game)))
+        } else {
+            Focus::Dialog(Dialog::Answer)
+        }
+    }
+
+    /// A dialog as the focus: the units' choice at its island step shows on the island.
+    pub fn of_dialog(table: &Table, dialog: Dialog, near: Option<Target>) -> Focus {
+        match dialog {
+            Dialog::Units(choice) if choice.on_island() => Focus::island(table, choice, near),
+            dialog => Focus::Dialog(dialog),
+        }
+    }
+
+    /// The units' island step: the places left marked, the cursor on the one nearest the unit
+    /// (or where the cursor last was).
+    fn island(table: &Table, choice: UnitChoice, near: Option<Target>) -> Focus {
+        let game = table.game();
+        let verb = choice.verb(game).unwrap_or(Verb::Move);
+        let s = game.to_act();
+        let unit = match choice.what() {
+            Some(What::Knight(slot)) => game.knight_units(s).find(|u| u.0 == slot).map(|u| Target::Hex(u.2)),
+            Some(What::Ship(slot)) => game.ship_units(s).find(|u| u.0 == slot).map(|u| Target::Sea(u.2)),
+            Some(What::Build(_)) | None => None,
+        };
+        let sel = Selection::among(game, choice.steps.left(), Purpose::Unit(verb), unit.or(near), true);
+        Focus::Select(sel, Some(choice))
+    }
+
+    /// A command in the choice that has the keys (a place on the island, a dialog): its step
+    /// machine answers, and the answer is said as the next focus. `near` is where the last
+    /// place was chosen.
+    pub fn on_cmd(&mut self, table: &Table, near: Option<Target>, cmd: Cmd) -> Outcome<Focus> {
+        let game = table.game();
+        match self {
+            Focus::Idle => Outcome::Stay,
+            Focus::Dialog(dialog) => {
+                let robbing = matches!(dialog, Dialog::Victim { .. });
+                match dialog.on_cmd(game, || table.legal(), cmd) {
+                    // Whom to rob: back to the hex.
+                    Outcome::Back if robbing => Outcome::Next(Focus::robber(table)),
+                    Outcome::Back => Outcome::Stay,
+                    outcome => outcome.map(|next| Focus::of_dialog(table, next, near)),
+                }
+            }
+            Focus::Select(sel, held) => {
+                let (purpose, on_legal) = (sel.purpose, sel.on_legal());
+                let units = |outcome: Outcome<UnitChoice>| {
+                    outcome.map(|choice| Focus::of_dialog(table, Dialog::Units(choice), near))
+                };
+                match sel.on_cmd(game.topology(), cmd) {
+                    // The units' choice takes the place, or goes back to its list.
+                    Outcome::Next(t) if purpose.is_unit() => {
+                        held.clone().map_or(Outcome::Stay, |choice| units(choice.on_place(game, t)))
+                    }
+                    Outcome::Back => held.clone().map_or(Outcome::Close, |choice| units(choice.on_back(game))),
+                    Outcome::Next(t) => {
+                        let Some(action) = purpose.action(t) else { return Outcome::Stay };
+                        if !on_legal {
+                            let why = game.check(action).err().map_or("not there".to_string(), |e| e.to_string());
+                            return Outcome::Refuse(why);
+                        }
+                        match (purpose, t) {
+                            (Purpose::Robber, Target::Hex(hex)) => {
+                                robber::rob_at(&table.legal(), hex).map(Focus::Dialog)
+                            }
+                            _ => Outcome::Act(vec![action]),
+                        }
+                    }
+                    outcome => outcome.map(|_| Focus::Idle),
+                }
+            }
+        }
+    }
 }
 
 /// A line for the status bar: a result, or a refusal (shown with a mark, not colour alone).

@@ -1,7 +1,9 @@
 //! The card picker (discards, year of plenty, monopoly, and R45's cards for a 7): which cards,
-//! how many, and the actions they make; its keys are in `flow/dialog_keys.rs`.
+//! how many, the actions they make, and its keys (`Picker::on_cmd`).
 
 use crate::engine::{Action, Game, Hand, Phase, Resource};
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::outcome::Outcome;
 
 /// The kind of card on row `i` of a list of kinds.
 pub fn res(i: usize) -> Resource {
@@ -148,5 +150,77 @@ impl Picker {
             PickFor::Monopoly => vec![Action::PlayMonopoly(cards[0])],
             PickFor::Plenty => cards.into_iter().map(Action::TakeCard).collect(),
         })
+    }
+}
+
+impl Picker {
+    /// A command in the card picker.
+    pub fn on_cmd<N>(&mut self, game: &Game, cmd: Cmd) -> Outcome<N> {
+        let r = res(self.row);
+        let need = self.need(game);
+        self.named |= matches!(cmd, Cmd::Up | Cmd::Down | Cmd::Pick(_) | Cmd::More);
+        match cmd {
+            Cmd::Up | Cmd::Down => {
+                // Over the rows shown only (R45: the kinds the building gives).
+                let n = self.kinds(game).len();
+                for _ in 0..n {
+                    self.row = wrap(self.row, n, cmd == Cmd::Up);
+                    if self.shows(game, res(self.row)) {
+                        break;
+                    }
+                }
+            }
+            Cmd::Pick(r) if !self.shows(game, r) => {
+                return Outcome::Refuse(format!("this building gives no {r}: pick a kind it gives"));
+            }
+            // A monopoly names the row its key chooses (no count to add to).
+            Cmd::Pick(r) if self.purpose == PickFor::Monopoly => self.row = r as usize,
+            Cmd::Pick(r) if self.kinds(game).contains(&r) => {
+                self.row = r as usize;
+                return self.on_cmd(game, Cmd::More);
+            }
+            Cmd::More if self.purpose == PickFor::Monopoly => {}
+            Cmd::More => {
+                if self.counts[r] >= self.limit(game, r) {
+                    return Outcome::Refuse(format!("no more {r} to pick"));
+                }
+                if self.counts.total() >= need {
+                    if need == 1 {
+                        self.counts = Hand::EMPTY;
+                    } else {
+                        return Outcome::Refuse(format!(
+                            "{} picked already",
+                            crate::tui::screen::words::plural(need, "card")
+                        ));
+                    }
+                }
+                self.counts[r] += 1;
+            }
+            Cmd::Less => self.counts[r] = self.counts[r].saturating_sub(1),
+            Cmd::Confirm => {
+                return match self.actions(game) {
+                    Some(actions) => match game.check(actions[0]) {
+                        Ok(()) => Outcome::Act(actions),
+                        Err(e) => Outcome::Refuse(e.to_string()),
+                    },
+                    None if need == 1 && !self.named => {
+                        Outcome::Refuse("name the kind first: its key or ↑↓, then Enter".into())
+                    }
+                    None => Outcome::Refuse(format!(
+                        "pick {}: {} picked",
+                        crate::tui::screen::words::plural(need, "card"),
+                        self.counts.total()
+                    )),
+                };
+            }
+            Cmd::Cancel => {
+                return match self.purpose.cannot_wait() {
+                    Some(why) => Outcome::Refuse(why.into()),
+                    None => Outcome::Close,
+                };
+            }
+            _ => {}
+        }
+        Outcome::Stay
     }
 }

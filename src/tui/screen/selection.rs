@@ -2,6 +2,8 @@
 //! targets it can jump between, and the action a confirmed choice becomes.
 
 use crate::engine::{Action, Edge, Game, Hand, Hex, SeaHex, Topology, Vertex};
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::outcome::Outcome;
 
 /// A place on the island.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -207,6 +209,27 @@ impl Selection {
         let mut sel = Selection::among(game, actions, Purpose::Robber, None, false);
         sel.cursor = Target::Hex(game.board().robber());
         sel
+    }
+
+    /// A key while a place is chosen: the arrows and Tab move the cursor; Enter takes the
+    /// place under it (legal or not: what it is chosen for says); Esc closes a choice that may
+    /// wait, goes back a step in the units' choice, and is refused where the rules demand a
+    /// place now.
+    pub fn on_cmd(&mut self, topo: &Topology, cmd: Cmd) -> Outcome<Target> {
+        match cmd {
+            Cmd::Up => self.step(topo, Dir::Up),
+            Cmd::Down => self.step(topo, Dir::Down),
+            Cmd::Left => self.step(topo, Dir::Left),
+            Cmd::Right => self.step(topo, Dir::Right),
+            Cmd::Next => self.cycle(topo, true),
+            Cmd::Prev => self.cycle(topo, false),
+            Cmd::Cancel if self.purpose.is_unit() => return Outcome::Back,
+            Cmd::Cancel if self.cancellable => return Outcome::Close,
+            Cmd::Cancel => return Outcome::Refuse(format!("{} must be placed now", self.purpose.noun())),
+            Cmd::Confirm => return Outcome::Next(self.cursor),
+            _ => {}
+        }
+        Outcome::Stay
     }
 
     /// True when the cursor is on a legal target.

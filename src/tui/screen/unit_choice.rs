@@ -9,9 +9,13 @@
 //!    units to attack on one hex), a list of them.
 //!
 //! Only what the engine lists is ever offered, so every choice is legal. Esc goes back a step
-//! (over a step that offered one choice only).
+//! (over a step that offered one choice only). Its keys answer with one [`Outcome`]: the
+//! action, or the choice at its next step (a list, or the island when [`UnitChoice::on_island`]),
+//! or closed.
 
 use crate::engine::{Action, Game, Seat, UnitKind};
+use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::outcome::Outcome;
 use crate::tui::screen::sea_names::sea_name;
 use crate::tui::screen::selection::{Target, Verb, place_of};
 use crate::tui::screen::steps::Steps;
@@ -216,6 +220,56 @@ impl UnitChoice {
             self.steps.back();
         }
         true
+    }
+
+    /// A key on one of the choice's lists: the cursor moves, Enter takes the row, Esc goes
+    /// back a step (or closes the choice from its first list).
+    pub fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome<UnitChoice> {
+        match cmd {
+            Cmd::Up | Cmd::Down => {
+                // The names don't change how many rows there are.
+                let n = self.rows(game, &|s: Seat| s.to_string()).len();
+                self.go(cmd == Cmd::Up, n);
+                Outcome::Stay
+            }
+            Cmd::Confirm => {
+                let mut choice = self.clone();
+                match choice.confirm(game) {
+                    Some(next) => choice.then(next),
+                    None => Outcome::Refuse("name one first: ↑↓ to it, then Enter".into()),
+                }
+            }
+            Cmd::Cancel => self.clone().on_back(game),
+            _ => Outcome::Stay,
+        }
+    }
+
+    /// Enter on the island step at `t`: the action, or the list of those sharing the place;
+    /// refused where no action left goes (the choice stays as it was).
+    pub fn on_place(mut self, game: &Game, t: Target) -> Outcome<UnitChoice> {
+        match self.place(game, t) {
+            Some(next) => self.then(next),
+            None => Outcome::Refuse("no legal move there: Tab goes to the marked places".into()),
+        }
+    }
+
+    /// Esc: the step before, or the choice closes.
+    pub fn on_back(mut self, game: &Game) -> Outcome<UnitChoice> {
+        if self.back(game) { Outcome::Next(self) } else { Outcome::Close }
+    }
+
+    /// Whether the choice's step is on the island (its places marked there), not a list.
+    pub fn on_island(&self) -> bool {
+        self.stage() == Stage::Place
+    }
+
+    /// What a step taken leads to: the action once one is left, else the choice itself at its
+    /// next step (a list, or the island).
+    fn then(self, next: Next) -> Outcome<UnitChoice> {
+        match next {
+            Next::Act(a) => Outcome::Act(vec![a]),
+            Next::List | Next::Island => Outcome::Next(self),
+        }
     }
 
     /// The legal places of the island step.

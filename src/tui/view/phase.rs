@@ -209,15 +209,6 @@ pub fn waiting(g: &Game) -> &'static str {
     }
 }
 
-/// Why no trade can be offered or made with the bank now (a key pressed when the rules allow
-/// none).
-pub fn no_trade_now(g: &Game) -> String {
-    match g.phase() {
-        Phase::Roll => "not now: trading comes after the roll".into(),
-        _ => "not now: no trading in this part of the turn".into(),
-    }
-}
-
 /// What a key does in this phase, where that differs from its words in the keymap: in the
 /// Special Building Phase "end turn" only says the player is done building.
 pub fn key_desc(app: &Scene, cmd: Cmd, desc: &'static str) -> &'static str {

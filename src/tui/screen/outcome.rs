@@ -1,0 +1,56 @@
+//! What a key leads to in one of a screen's choices in steps: the selection on the island, a
+//! dialog, the card picker, the units' choice, the turn's own commands. Each step machine
+//! answers a command with one [`Outcome`], and never changes the game itself: the screen
+//! carries out what is its own (the next step, closing, the words on the status line) and the
+//! app plays the actions on the table (`Table::perform`), so the engine stays the only judge
+//! of legality.
+//!
+//! The next step is the machine's own type (`N`): a dialog answers with the dialog after it, the
+//! units' choice with its next step, the selection with the place taken, the screen with the
+//! next focus. The machines so stand beside their state without naming each other's types.
+
+use crate::engine::{Action, Game};
+
+/// What a command in a step machine leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Outcome<N> {
+    /// Nothing more to do (the machine changed its own state, or nothing).
+    Stay,
+    /// The choice closes.
+    Close,
+    /// The choice goes on to this step.
+    Next(N),
+    /// Back to the step before this machine (the robber's hex from whom to rob, the answer
+    /// from a counter-offer, the units' list from the island).
+    Back,
+    /// Play these actions in order (discards are one card per action).
+    Act(Vec<Action>),
+    /// Say why not, and stay.
+    Refuse(String),
+    /// Say this (not a refusal), and stay.
+    Note(String),
+}
+
+impl<N> Outcome<N> {
+    /// The action if the engine allows it, else its reason.
+    pub fn act(game: &Game, a: Action) -> Outcome<N> {
+        match game.check(a) {
+            Ok(()) => Outcome::Act(vec![a]),
+            Err(e) => Outcome::Refuse(e.to_string()),
+        }
+    }
+
+    /// The same outcome with its next step made into another machine's (`f`).
+    pub fn map<M>(self, f: impl FnOnce(N) -> M) -> Outcome<M> {
+        match self {
+            Outcome::Stay => Outcome::Stay,
+            Outcome::Close => Outcome::Close,
+            Outcome::Next(n) => Outcome::Next(f(n)),
+            Outcome::Back => Outcome::Back,
+            Outcome::Act(a) => Outcome::Act(a),
+            Outcome::Refuse(why) => Outcome::Refuse(why),
+            Outcome::Note(text) => Outcome::Note(text),
+        }
+    }
+}
