@@ -14,22 +14,25 @@
 //! is in `model/` (`focus.rs`, `offers.rs`, `builders.rs`, `table.rs`, `files.rs`,
 //! `legal.rs`...).
 
+pub(in crate::tui) mod coach;
 mod draw;
+mod keys;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::time::SystemTime;
 
-use crate::engine::{Config, Event, Game, Seat, SeatSet};
+use crate::bots::advice::{Advice, Advised};
+use crate::engine::{Config, Event, Game, SeatSet};
 use crate::save::{Record, SeatInfo};
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::letters_for;
 pub use crate::tui::screen::focus::{Focus, Message, Msg};
-use crate::tui::screen::keymap::{self, Cmd, Mode};
-use crate::tui::screen::outcome::Outcome;
+use crate::tui::screen::outcome::{Outcome, Request};
+use crate::tui::screen::save_prompt::SavePrompt;
 use crate::tui::screen::start_form::StartForm;
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
+use crate::tui::table::offers::Step;
 use crate::tui::table::played::Played;
-use crate::tui::view::board::Geometry;
 use crate::tui::view::layout;
 use crate::tui::view::scene::Scene;
 
@@ -48,11 +51,6 @@ pub struct App {
     /// Every screen has been settled since the message began (an action settles them in
     /// `App::sync`): `update` and `tick` then settle no more at their end.
     pub(in crate::tui) settled: bool,
-}
-
-/// A key with Ctrl held (Ctrl-C asks to quit on every screen).
-fn ctrl(key: KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL)
 }
 
 impl App {
@@ -173,73 +171,35 @@ impl App {
         self.settled = true;
     }
 
-    /// Handles one message on screen `id` (0: the first screen): that screen is put in the
-    /// first one's place for its key, so the flows act on it, and back after.
-    pub fn update_on(&mut self, id: usize, msg: Msg) {
-        if id == 0 {
-            return self.update(msg);
-        }
-        self.on_screen(id, |app| app.update(msg));
+    /// The table, and screen `id` (0: the first screen, then the joined ones), lent apart.
+    pub(in crate::tui) fn parts(&mut self, id: usize) -> (&mut Table, &mut Screen) {
+        let screen = if id == 0 { &mut self.screen } else { &mut self.others[id - 1] };
+        (&mut self.table, screen)
     }
 
-    /// Runs `f` with screen `id` in the first screen's place (the flows act on `screen`); the
-    /// screens are put back even if `f` panics (a joined screen's panic is survived: issue 40).
-    pub(in crate::tui) fn on_screen(&mut self, id: usize, f: impl FnOnce(&mut App)) {
-        /// Puts screen `.1` back in its place when dropped, unwinding included.
-        struct Back<'a>(&'a mut App, usize);
-        impl Drop for Back<'_> {
-            fn drop(&mut self) {
-                let app = &mut *self.0;
-                std::mem::swap(&mut app.screen, &mut app.others[self.1 - 1]);
-            }
-        }
-        if id == 0 {
-            return f(self);
-        }
-        std::mem::swap(&mut self.screen, &mut self.others[id - 1]);
-        let back = Back(self, id);
-        f(&mut *back.0);
+    /// Says why not on screen `id`'s status line.
+    pub(in crate::tui) fn refuse_on(&mut self, id: usize, text: String) {
+        let (table, screen) = self.parts(id);
+        screen.refuse(table, text);
     }
 
     pub(super) fn refuse(&mut self, text: String) {
-        self.screen.refuse(&self.table, text);
+        self.refuse_on(0, text);
     }
 
-    /// Handles one message.
+    /// Handles one message on the first screen (the host's terminal).
     pub fn update(&mut self, msg: Msg) {
+        self.update_on(0, msg);
+    }
+
+    /// Handles one message on screen `id` (0: the first screen, then the joined ones), Elm-
+    /// shaped: the message becomes one outcome on that screen (`keys::on_msg`, reading the
+    /// table), [`App::perform`] carries it out, and every screen settles once.
+    pub fn update_on(&mut self, id: usize, msg: Msg) {
         self.settled = false;
-        match msg {
-            Msg::Resize(w, h) => self.screen.size = (w, h),
-            // Nothing acts unseen: on the "too small" notice only q and Ctrl-C work, and they
-            // quit at once (the quit question doesn't fit; the game is autosaved already).
-            Msg::Key(key) if self.screen.keyboard.too_small => {
-                let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-                let q = key.code == KeyCode::Char('q') && !key.modifiers.contains(KeyModifiers::CONTROL);
-                if key.kind == KeyEventKind::Press && (q || ctrl_c) {
-                    self.screen.done = true;
-                }
-            }
-            Msg::Click { .. } | Msg::Paste(_) if self.screen.keyboard.too_small => {}
-            Msg::Click { col, row } => self.click(col, row),
-            Msg::Paste(text) => self.paste(&text),
-            Msg::Key(key) if key.kind == KeyEventKind::Press => {
-                self.screen.message = None;
-                if matches!(self.screen.keyboard.mode, Mode::Start | Mode::StartRules) {
-                    self.start_key(key);
-                } else if self.screen.keyboard.mode == Mode::SaveName {
-                    self.save_key(key);
-                } else if self.screen.keyboard.mode == Mode::Fight {
-                    self.fight_key(key);
-                } else if self.letter_key(key) {
-                    // A player's letter on a shared screen or in the offerer's list of answers.
-                } else if let Some(cmd) = keymap::lookup(self.screen.keyboard.mode, key) {
-                    self.command(cmd);
-                } else if self.screen.keyboard.mode == Mode::Bot {
-                    self.skip();
-                }
-            }
-            Msg::Key(_) => {}
-        }
+        let (table, screen) = self.parts(id);
+        let outcome = keys::on_msg(table, screen, msg);
+        self.perform(id, outcome);
         // Whatever the message changed, every screen shows it from now on (settled once: an
         // action has settled them already).
         if !self.settled {
@@ -247,114 +207,78 @@ impl App {
         }
     }
 
-    /// The keys the players' letters give: on the shared answer screen, the "who builds?"
-    /// screen and the offerer's list of answers. False when the key is none of those.
-    fn letter_key(&mut self, key: KeyEvent) -> bool {
-        match self.screen.keyboard.mode {
-            _ if ctrl(key) => false,
-            Mode::Offer => self.offer_key(key),
-            Mode::Builders => self.builders_key(key.code),
-            Mode::Responses | Mode::Victim => self.partner_key(key.code),
-            Mode::HowTo => self.howto_section_key(key.code),
-            _ => false,
+    /// Carries out what a message on screen `id` led to: the one place an outcome changes
+    /// anything beyond that screen. The screen's own part (its next focus, its words) is set
+    /// on it; actions are played on the table (`Table::perform`, through `App::apply_on`), and
+    /// the table's other changes (an undo, a shared answer, a seat played here) made.
+    pub(in crate::tui) fn perform(&mut self, id: usize, outcome: Outcome<Focus>) {
+        let (table, screen) = self.parts(id);
+        match outcome {
+            Outcome::Stay | Outcome::Back => {}
+            Outcome::Close => screen.focus = Focus::Idle,
+            Outcome::Next(focus) => screen.focus = focus,
+            Outcome::Refuse(why) => screen.refuse(table, why),
+            Outcome::Note(text) => screen.note(table, text),
+            Outcome::Act(actions) => self.apply_on(id, actions),
+            Outcome::Table(request) => self.request(id, request),
         }
     }
 
-    /// In the offerer's list of answers or the robber's victims, a player's letter names them
-    /// (H5); Enter then confirms. False when the key is no player's letter.
-    fn partner_key(&mut self, code: KeyCode) -> bool {
-        let KeyCode::Char(c) = code else { return false };
-        let Some(i) = self.table.letters.iter().position(|l| l.eq_ignore_ascii_case(&c)) else { return false };
-        let Focus::Dialog(d) = &mut self.screen.focus else { return false };
-        match d.name_seat(self.table.game(), Seat(i as u8)) {
-            Some(Outcome::Refuse(why)) => self.refuse(why),
-            Some(_) => {}
-            None => return false,
-        }
-        true
-    }
-
-    fn click(&mut self, col: u16, row: u16) {
-        let Focus::Select(sel, _) = &self.screen.focus else { return };
-        if self.screen.keyboard.mode != Mode::Select {
-            return;
-        }
-        let sea = crate::tui::view::board::sea_drawn(self.table.game());
-        let areas = layout::layout_sea(self.screen.size, self.table.game().topology(), sea);
-        let topo = self.table.game().topology();
-        let Some(g) = Geometry::fit_sea(topo, areas.board, sea) else { return };
-        if let Some(t) = g.hit(topo, &sel.space(topo), col, row) {
-            if sel.cursor == t {
-                self.command(Cmd::Confirm);
-            } else if let Focus::Select(sel, _) = &mut self.screen.focus {
-                (sel.cursor, sel.back) = (t, None);
-            }
-        }
-    }
-
-    /// Carries out a command of the current mode.
-    pub fn command(&mut self, cmd: Cmd) {
-        let mode = self.screen.keyboard.mode;
-        match (mode, cmd) {
-            (Mode::HowTo, cmd) => self.howto_command(cmd),
-            (_, Cmd::Help) => self.screen.help = true,
-            // The panel's keys close it; Ctrl-C still asks to quit.
-            (Mode::Advice, Cmd::Cancel) | (_, Cmd::Advice) => self.advice_key(),
-            (Mode::Quit, Cmd::Yes) | (Mode::Over, Cmd::Yes) => self.screen.done = true,
-            (Mode::Quit, _) => self.screen.quitting = false,
-            (_, Cmd::Quit) => self.screen.quitting = true,
-            (Mode::Help, Cmd::HowTo) => {
-                self.screen.help = false;
-                self.open_howto();
-            }
-            (Mode::Help, _) => self.screen.help = false,
-            // A joined screen plays its seat; the game's files are the host's.
-            (_, Cmd::Save) if self.screen.joined => {
-                self.refuse("the host saves the game (it is autosaved after every action)".into())
-            }
-            (_, Cmd::Save) => self.open_save_prompt(),
-            (Mode::Away | Mode::Gone, Cmd::Undo) => {
-                let who = self.screen.keyboard.away.map(|s| self.table.name(s)).unwrap_or_default();
-                self.refuse(format!(
-                    "{who} is playing on their own screen: u takes back only your own last action, on your turn"
-                ));
-            }
-            (Mode::Handoff, Cmd::Undo) if self.table.undoable => {
-                let name = self.screen.keyboard.handoff.map(|s| self.table.name(s)).unwrap_or_default();
-                self.refuse(format!("{name} takes the keyboard first (Enter), then u takes back their last action"));
-            }
-            (Mode::Bot, Cmd::Undo) => {
-                let who = self.screen.keyboard.bot_seat.map(|s| self.table.label(s)).unwrap_or_default();
-                self.refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
-            }
-            (_, Cmd::Undo) => self.undo(),
-            // A page is the log's visible height, so PgUp shows the lines just above.
-            (_, Cmd::LogUp) => {
-                let page = crate::tui::view::frame::log_page(&self.scene());
-                self.screen.log_scroll = (self.screen.log_scroll + page).min(self.table.log.len().saturating_sub(1));
-            }
-            (_, Cmd::LogDown) => {
-                self.screen.log_scroll =
-                    self.screen.log_scroll.saturating_sub(crate::tui::view::frame::log_page(&self.scene()))
-            }
-            (Mode::Over, Cmd::Board) => self.screen.over_view = self.screen.over_view.board_key(),
-            (Mode::Over, Cmd::Toggle) => self.screen.over_view = self.screen.over_view.story_key(),
-            (Mode::Handoff, Cmd::Confirm) => {
-                self.screen.viewer = self.screen.keyboard.handoff;
-                self.sync();
-            }
-            (Mode::Bot, _) => self.skip(),
-            (Mode::Gone, Cmd::PlayHere) => self.play_here(),
-            (Mode::Gone, Cmd::StandIn) => self.stand_in(),
-            (Mode::Away | Mode::Gone, _) => {}
-            // The turn's commands and the choice that has the keys: the screen's step
-            // machines answer, and the actions they lead to are played on the table.
-            _ => {
-                if let Some(actions) = self.screen.on_cmd(&self.table, cmd) {
-                    self.apply(actions);
+    /// The table's part of an outcome that is no action.
+    fn request(&mut self, id: usize, request: Request) {
+        match request {
+            Request::Undo => self.undo(id),
+            Request::Sync => self.sync(),
+            Request::Skip => self.skip(),
+            Request::PlayHere => self.play_here(id),
+            Request::StandIn => self.stand_in(id),
+            Request::Offers(offers, step) => {
+                self.table.offer_table = offers;
+                match step {
+                    Step::Picked(s) => self.parts(id).1.message = Some(keys::picked_words(&self.table, s)),
+                    Step::Refused(why) => self.refuse_on(id, why.to_string()),
+                    // The answer is played as its turn comes (`Table::perform`'s questions).
+                    Step::Gave(..) => self.apply_on(id, Vec::new()),
+                    Step::Unpicked | Step::Other => {}
                 }
             }
+            Request::Builders(question, note) => {
+                let said = self.table.builders.map(|b| b.said);
+                self.table.builders = Some(question);
+                if let Some(text) = note {
+                    let (table, screen) = self.parts(id);
+                    screen.note(table, text);
+                }
+                if question.answered {
+                    self.apply_on(id, Vec::new());
+                } else if said != Some(question.said) {
+                    // This screen's part is said; it waits for the others' (issue 40).
+                    self.sync();
+                }
+            }
+            // The host's own flows: the start screen and the save prompt are the first screen's.
+            _ if id != 0 => {}
+            Request::OpenSave => self.screen.saving = Some(SavePrompt::new(self.table.seed, SystemTime::now())),
+            Request::Start(key) => self.start_key(key),
+            Request::Save(key) => self.save_key(key),
+            Request::Paste(text) => self.paste(&text),
         }
+    }
+
+    /// Waits for the advice being worked out on the first screen (the panel's and the tip's):
+    /// for tests and scripts, which draw the screen once it has come.
+    pub fn wait_advice(&mut self) {
+        coach::poll(&self.table, &mut self.screen, true);
+    }
+
+    /// The advice in the first screen's panel, once come (for tests).
+    pub fn advice_shown(&self) -> Option<&Advice> {
+        self.scene().advice_panel().and_then(|p| p.got.as_ref())
+    }
+
+    /// The tip shown on the first screen's status line (for tests).
+    pub fn tip(&self) -> Option<&Advised> {
+        self.scene().tip_shown()
     }
 }
 

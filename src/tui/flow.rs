@@ -3,12 +3,8 @@
 //! and its `update` are in `app.rs`; the state these files change is in `model/`.
 
 mod aftermath;
-mod answers;
 pub mod bot_turns;
-mod building_phase;
-mod coach_keys;
 mod fight_keys;
-mod howto_keys;
 mod play;
 mod seats;
 pub mod session;

@@ -35,7 +35,7 @@ pub mod turn;
 pub mod unit_choice;
 pub mod words;
 
-use crate::engine::{Action, Event, Phase, Seat, SeatSet};
+use crate::engine::{Event, Phase, Seat, SeatSet};
 use crate::tui::screen::coach::{Asked, Coach};
 use crate::tui::screen::focus::{Focus, Guarded, Keyboard, Message};
 use crate::tui::screen::keymap::{Cmd, Mode};
@@ -120,29 +120,24 @@ impl Screen {
     }
 
     /// A command of the turn, or of the choice that has the keys (a place on the island, a
-    /// dialog): its step machine answers with one [`Outcome`], and this carries out what is the
-    /// screen's own (the next step as the focus, closing, the words). The actions to play on
-    /// the table come back, for the app to perform.
-    pub fn on_cmd(&mut self, table: &Table, cmd: Cmd) -> Option<Vec<Action>> {
+    /// dialog): its step machine answers with one [`Outcome`], its next step said as the next
+    /// focus (`App::perform` carries it out).
+    pub fn on_cmd(&mut self, table: &Table, cmd: Cmd) -> Outcome<Focus> {
         let mode = self.keyboard.mode;
         if let (Mode::Select, Cmd::Confirm, Focus::Select(sel, _)) = (mode, cmd, &self.focus) {
             self.last_target = Some(sel.cursor);
         }
         let near = self.last_target;
-        let outcome = match (mode, &self.focus) {
+        match (mode, &self.focus) {
             (Mode::Turn, _) => turn::on_cmd(table, near, cmd),
             (Mode::Select, Focus::Select(..)) | (_, Focus::Dialog(_)) => self.focus.on_cmd(table, near, cmd),
             _ => Outcome::Stay,
-        };
-        match outcome {
-            Outcome::Stay | Outcome::Back => {}
-            Outcome::Close => self.focus = Focus::Idle,
-            Outcome::Next(focus) => self.focus = focus,
-            Outcome::Act(actions) => return Some(actions),
-            Outcome::Refuse(why) => self.refuse(table, why),
-            Outcome::Note(text) => self.message = Some(Message { text: table.with_names(text), error: false }),
         }
-        None
+    }
+
+    /// Says this (not a refusal) on the status line.
+    pub fn note(&mut self, table: &Table, text: String) {
+        self.message = Some(Message { text: table.with_names(text), error: false });
     }
 
     /// Says why not on the status line (seats named as the table names them).

@@ -8,6 +8,7 @@ use crate::engine::{Action, Seat};
 use crate::tui::app::App;
 use crate::tui::screen::focus::Message;
 use crate::tui::table::perform::Acted;
+use crate::tui::view::scene::Scene;
 
 /// Who acted: the person at the keyboard, or a computer player and the move it played.
 #[derive(Clone, Copy)]
@@ -19,12 +20,18 @@ pub(in crate::tui) enum By {
 }
 
 impl App {
-    /// Plays actions in order for the player at the keyboard; stops at the first refusal and
-    /// says why.
+    /// Plays actions in order for the player at the first screen's keyboard; stops at the
+    /// first refusal and says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
+        self.apply_on(0, actions);
+    }
+
+    /// Plays actions in order for the player at screen `id`'s keyboard (what they were said
+    /// to is said there); stops at the first refusal and says why.
+    pub(in crate::tui) fn apply_on(&mut self, id: usize, actions: Vec<Action>) {
         let by = By::Person(self.table.game().to_act());
         let acted = self.table.perform(actions);
-        self.after(by, acted);
+        self.after(id, by, acted);
     }
 
     /// Plays a computer player's move and what follows it (a move the rules refuse is
@@ -35,17 +42,18 @@ impl App {
         if let Some(text) = refused {
             self.refuse(text);
         }
-        self.after(By::Bot(seat, played), acted);
+        self.after(0, By::Bot(seat, played), acted);
     }
 
-    /// Everything the screens show of an action, a person's or a computer player's, in order.
-    fn after(&mut self, by: By, acted: Acted) {
+    /// Everything the screens show of an action, a person's (played from screen `id`) or a
+    /// computer player's, in order.
+    fn after(&mut self, id: usize, by: By, acted: Acted) {
         let Acted { from, aimed, refused, .. } = acted;
         // The log: each action's events went to it as it was played; a person's action shows
         // the newest lines, a bot's leaves the log where it was scrolled to (someone may be
         // reading it).
         if let (By::Person(_), None) = (by, &refused) {
-            self.screen.log_scroll = 0;
+            self.parts(id).1.log_scroll = 0;
         }
         // The fight, kept on screen until the next key (R56).
         self.note_fight(from, aimed);
@@ -54,7 +62,7 @@ impl App {
         self.sync_screens();
         // The message, and what the table remembers of a bot's move.
         match by {
-            By::Person(seat) => self.say_person(seat, from, refused),
+            By::Person(seat) => self.say_person(id, seat, from, refused),
             By::Bot(seat, played) => {
                 self.table.last = Some(played);
                 if matches!(played, Action::OfferTrade { .. }) {
@@ -69,14 +77,15 @@ impl App {
 
     /// A person's message: the refusal, or what just happened, privately only while the same
     /// player keeps the keyboard (H1).
-    fn say_person(&mut self, seat: Seat, from: usize, refused: Option<String>) {
+    fn say_person(&mut self, id: usize, seat: Seat, from: usize, refused: Option<String>) {
         if let Some(why) = refused {
-            return self.refuse(why);
+            return self.refuse_on(id, why);
         }
-        let shown = if self.screen.keyboard.guarded.is_some() { None } else { Some(seat) };
-        let said = crate::tui::view::describe::texts(&self.scene(), &self.table.log[from..], shown);
+        let (table, screen) = self.parts(id);
+        let shown = if screen.keyboard.guarded.is_some() { None } else { Some(seat) };
+        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), &table.log[from..], shown);
         if !said.is_empty() {
-            self.screen.message = Some(Message { text: said.join(" · "), error: false });
+            screen.message = Some(Message { text: said.join(" · "), error: false });
         }
     }
 

@@ -65,8 +65,9 @@ impl App {
         self.settled = false;
         // Every screen's advice and tips: a joined seat asks on its own screen (issue 40).
         let mut advised = false;
-        for id in 0..=self.others.len() {
-            self.on_screen(id, |app| advised |= app.poll_coach(false));
+        let table = &self.table;
+        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            advised |= crate::tui::app::coach::poll(table, screen, false);
         }
         let changed = self.tick_bots(now) || advised;
         if changed && !self.settled {

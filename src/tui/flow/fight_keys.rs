@@ -5,8 +5,6 @@
 //! computer player's fight never acts for the person after it (H1a). Computer players wait
 //! while it shows.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use crate::engine::{Event, Target};
 use crate::tui::app::App;
 
@@ -37,16 +35,5 @@ impl App {
                 (screen.fight, screen.fight_aimed) = (Some(events.clone()), aimed);
             }
         }
-    }
-
-    /// A key while a fight shows: Ctrl-C asks to quit; any other key closes it and does
-    /// nothing else.
-    pub(in crate::tui) fn fight_key(&mut self, key: KeyEvent) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.screen.quitting = true;
-            return;
-        }
-        self.screen.fight = None;
-        self.sync();
     }
 }

@@ -106,26 +106,36 @@ impl App {
 
     /// The host's screen plays the waiting seat (hot-seat, handed off like the seats it holds)
     /// until its person joins again; the screen that waited for them is closed.
-    pub(in crate::tui) fn play_here(&mut self) {
-        let Some(seat) = self.screen.keyboard.away.filter(|&s| self.table.remote.gone.contains(s)) else { return };
-        if let Some(id) = self.screen_of(seat) {
-            self.others.remove(id - 1);
-        }
+    pub(in crate::tui) fn play_here(&mut self, id: usize) {
+        let Some(seat) = self.waiting_named(id) else { return };
+        let screen = self.parts(id).1;
+        screen.holds = screen.holds.with(seat);
+        self.close_screen_of(seat);
         self.table.remote.settled(seat);
-        self.screen.holds = self.screen.holds.with(seat);
         self.sync();
     }
 
     /// A computer player plays the waiting seat until its person joins again.
-    pub(in crate::tui) fn stand_in(&mut self) {
-        let Some(seat) = self.screen.keyboard.away.filter(|&s| self.table.remote.gone.contains(s)) else { return };
-        if let Some(id) = self.screen_of(seat) {
-            self.others.remove(id - 1);
-        }
+    pub(in crate::tui) fn stand_in(&mut self, id: usize) {
+        let Some(seat) = self.waiting_named(id) else { return };
+        self.close_screen_of(seat);
         self.table.remote.settled(seat);
         self.table.remote.stand_in = self.table.remote.stand_in.with(seat);
         self.table.kinds[seat.index()] = SeatKind::Bot(STAND_IN);
         self.table.bots[seat.index()] = None;
         self.sync();
+    }
+
+    /// The seat whose person left that screen `id` waits for, if any.
+    fn waiting_named(&mut self, id: usize) -> Option<Seat> {
+        let (table, screen) = self.parts(id);
+        screen.keyboard.away.filter(|&s| table.remote.gone.contains(s))
+    }
+
+    /// Closes the screen that held `seat` (its terminal is gone).
+    fn close_screen_of(&mut self, seat: Seat) {
+        if let Some(id) = self.screen_of(seat).filter(|&id| id > 0) {
+            self.others.remove(id - 1);
+        }
     }
 }

@@ -9,14 +9,13 @@
 //! and a failed write is shown on the status line at once, never dropped.
 
 use std::path::Path;
-use std::time::SystemTime;
 
 use crossterm::event::KeyEvent;
 
 use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
 use crate::tui::screen::focus::Message;
-use crate::tui::screen::save_prompt::{PromptKey, SavePrompt};
+use crate::tui::screen::save_prompt::PromptKey;
 use crate::tui::table::files::{Files, Resume};
 use crate::tui::table::played::Played;
 use crate::tui::{Options, Theme};
@@ -134,27 +133,19 @@ impl App {
     /// `u`: takes back the acting player's last action if nothing new was revealed by it.
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
-    pub(in crate::tui) fn undo(&mut self) {
-        let Some(undone) = self.table.undo() else { return self.refuse("nothing to undo".into()) };
+    pub(in crate::tui) fn undo(&mut self, id: usize) {
+        let Some(undone) = self.table.undo() else { return self.refuse_on(id, "nothing to undo".into()) };
         match undone {
             Ok(action) => {
                 self.table.log = self.table.record().map(Record::log).unwrap_or_default();
-                self.screen.log_scroll = 0;
+                self.parts(id).1.log_scroll = 0;
                 self.table.recorded();
                 self.sync();
                 let text = format!("took back {}", action.taken_back());
-                self.screen.message = Some(Message { text, error: false });
+                self.parts(id).1.message = Some(Message { text, error: false });
             }
-            Err(refusal) => self.refuse(refusal.to_string()),
+            Err(refusal) => self.refuse_on(id, refusal.to_string()),
         }
-    }
-
-    /// `s`: opens the save prompt, offering a name from the date and the seed.
-    pub(in crate::tui) fn open_save_prompt(&mut self) {
-        if self.table.record().is_none() {
-            return self.refuse("nothing to save before the game begins".into());
-        }
-        self.screen.saving = Some(SavePrompt::new(self.table.seed, SystemTime::now()));
     }
 
     /// A key while the save prompt is open.

@@ -108,7 +108,9 @@ impl App {
         let Some(form) = self.screen.start.as_mut() else { return };
         match (form.row, cmd) {
             (_, Cmd::Quit) => self.screen.done = true,
-            (_, Cmd::HowTo) => self.open_howto(),
+            (_, Cmd::HowTo) => {
+                self.screen.howto = Some(crate::tui::view::howto::opening(&self.scene(), self.screen.size))
+            }
             (_, Cmd::Up) => form.step(-1),
             (_, Cmd::Down) => form.step(1),
             (Row::Seat(i), Cmd::Confirm) => self.seat_enter(i),

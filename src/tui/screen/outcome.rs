@@ -9,7 +9,11 @@
 //! units' choice with its next step, the selection with the place taken, the screen with the
 //! next focus. The machines so stand beside their state without naming each other's types.
 
+use crossterm::event::KeyEvent;
+
 use crate::engine::{Action, Game};
+use crate::tui::table::builders::Builders;
+use crate::tui::table::offers::{OfferTable, Step};
 
 /// What a command in a step machine leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +34,36 @@ pub enum Outcome<N> {
     Refuse(String),
     /// Say this (not a refusal), and stay.
     Note(String),
+    /// A change of the table that is no action (`App::perform` carries it out).
+    Table(Request),
+}
+
+/// What a key on a screen asks of the table beyond playing actions. No step machine asks any of
+/// these: the screen's own keys do (`app/keys.rs`), and `App::perform` carries them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `u`: take back the last action.
+    Undo,
+    /// Who holds this screen's keyboard changed (a hand-off taken, a fight closed): every
+    /// screen's focus is worked out again.
+    Sync,
+    /// A key while a computer player plays: its next move shows as soon as it is decided.
+    Skip,
+    /// The waiting seat this screen names is played here (hot-seat) until its person is back.
+    PlayHere,
+    /// The waiting seat this screen names is played by a computer player until then.
+    StandIn,
+    /// A key on the shared answer screen: the answers as they now stand, and what the key did.
+    Offers(OfferTable, Step),
+    /// A key on the "who builds?" screen: the question as it now stands, and what to say.
+    Builders(Builders, Option<String>),
+    /// `s`: the save prompt opens (the host's screen).
+    OpenSave,
+    /// A key of the host's own flows, which write files or deal a game: the start screen's, the
+    /// save prompt's, or pasted text for either.
+    Start(KeyEvent),
+    Save(KeyEvent),
+    Paste(String),
 }
 
 impl<N> Outcome<N> {
@@ -51,6 +85,7 @@ impl<N> Outcome<N> {
             Outcome::Act(a) => Outcome::Act(a),
             Outcome::Refuse(why) => Outcome::Refuse(why),
             Outcome::Note(text) => Outcome::Note(text),
+            Outcome::Table(request) => Outcome::Table(request),
         }
     }
 }

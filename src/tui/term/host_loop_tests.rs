@@ -297,14 +297,18 @@ fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
     assert!(one.sent(5) == two.sent(5), "Bob's bytes are the same whatever Ann and Cy hold");
 }
 
-/// Issue 40: a panic while a joined screen's key is handled leaves every screen in its place,
-/// so the host can end that connection and play on.
+/// Issue 40: a panic while a joined screen's message is handled leaves every screen in its
+/// place (each message names its screen; none is moved for it), so the host can end that
+/// connection and play on.
 #[test]
 fn a_panic_on_a_joined_screen_leaves_the_screens_in_their_places() {
     let mut host = hosted(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
     host.join(1, "Bob").unwrap();
     let holds = host.app.screen.holds;
-    let caught = crate::tui::table::bot_job::surviving(|| host.app.on_screen(1, |_| panic!("a bug on Bob's screen")));
+    let caught = crate::tui::table::bot_job::surviving(|| {
+        host.app.update_on(1, Msg::Resize(120, 40));
+        panic!("a bug on Bob's screen")
+    });
     assert!(caught.is_err());
     assert_eq!(host.app.screen.holds, holds, "the host's screen is back in the first place");
     assert_eq!(host.app.others[0].holds, crate::engine::SeatSet::one(BOB));

@@ -1,0 +1,90 @@
+//! The advice key and the tips (issue 36) on one screen: asking the advice module on a worker
+//! thread for the seat at that screen's keyboard, and taking its answer when it comes (the
+//! state is the screen's `Coach`, in `screen/coach.rs`; what is no longer for the seat and
+//! position it was asked for is dropped by `Screen::drop_stale_advice`).
+
+use std::sync::mpsc;
+
+use crate::bots::advice::{self, Advised};
+use crate::tui::screen::Screen;
+use crate::tui::screen::coach::{self, Asked, Pending};
+use crate::tui::screen::focus::Focus;
+use crate::tui::screen::outcome::Outcome;
+use crate::tui::table::Table;
+use crate::tui::table::bot_job::survive_panics;
+use crate::tui::view::scene::Scene;
+
+/// The advice key: opens the panel for the seat at the keyboard (the advice worked out
+/// meanwhile), or closes it; where no advice may be given, says why.
+pub(super) fn advice_key(table: &Table, screen: &mut Screen) -> Outcome<Focus> {
+    if screen.coach.panel.take().is_some() {
+        return Outcome::Stay;
+    }
+    let seat = match Scene::of(table, screen).advice_for() {
+        Ok(seat) => seat,
+        Err(why) => return Outcome::Refuse(why),
+    };
+    let asked = Asked { seat, game: *table.game() };
+    let (names, settings) = (table.names.clone(), screen.coach.settings_at(table, seat));
+    match spawn("advice", move || {
+        let game = asked.game;
+        Some(advice::advise_with(&game.view(asked.seat), &names, settings))
+    }) {
+        Ok(rx) => {
+            screen.coach.panel = Some(Pending::new(asked, rx));
+            Outcome::Stay
+        }
+        Err(why) => Outcome::Refuse(why),
+    }
+}
+
+/// Moves a screen's advice on: drops what went stale, asks the tip of a tips seat's moment,
+/// and takes what came (waiting for it when `wait`). True when the screen changed.
+pub(in crate::tui) fn poll(table: &Table, screen: &mut Screen, wait: bool) -> bool {
+    let before = (screen.coach.panel.is_some(), screen.coach.tip.is_some());
+    screen.drop_stale_advice(table);
+    let mut changed = before != (screen.coach.panel.is_some(), screen.coach.tip.is_some());
+    if screen.coach.tip.is_none()
+        && let Ok(seat) = Scene::of(table, screen).advice_for()
+        && screen.coach.has_tips(seat)
+    {
+        let asked = Asked { seat, game: *table.game() };
+        let (names, settings) = (table.names.clone(), screen.coach.settings_at(table, seat));
+        let rx = spawn("tip", move || {
+            let game = asked.game;
+            coach::tip(&game.view(asked.seat), &names, settings)
+        });
+        // A tip with nothing to advise comes as `None`: no tip is shown.
+        match rx {
+            Ok(rx) => screen.coach.tip = Some(Pending::<Advised>::new(asked, rx)),
+            Err(why) => screen.refuse(table, why),
+        }
+    }
+    // Polled only while waiting: nothing changes while nothing is worked out.
+    if screen.coach.panel.as_ref().is_some_and(Pending::waiting) {
+        changed |= screen.coach.panel.as_mut().is_some_and(|p| p.poll(wait));
+    }
+    if screen.coach.tip.as_ref().is_some_and(Pending::waiting) {
+        changed |= screen.coach.tip.as_mut().is_some_and(|t| t.poll(wait));
+    }
+    changed
+}
+
+/// Runs `work` on a worker thread; its answer (`None` if it panicked or had nothing) comes on
+/// the channel returned. No thread: why, for the status line.
+fn spawn<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> Option<T> + Send + 'static,
+) -> Result<mpsc::Receiver<Option<T>>, String> {
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name(name.into()).spawn(move || {
+        survive_panics();
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).ok().flatten();
+        // The receiver is gone when the advice went stale: nothing to do then.
+        let _ = tx.send(answer);
+    });
+    match spawned {
+        Ok(_) => Ok(rx),
+        Err(e) => Err(format!("no thread for the advice: {e}")),
+    }
+}
