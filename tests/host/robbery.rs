@@ -45,7 +45,7 @@ fn robbery_hex(g: &Game) -> Option<Hex> {
     if g.phase() != Phase::Roll || g.to_act() != ANN || total(BOB) < 8 || total(ANN) > 7 || total(CY) > 7 {
         return None;
     }
-    let mut g = g.clone();
+    let mut g = *g;
     let rolled = g.apply(Action::RollDice).ok()?;
     if !rolled.iter().any(|e| matches!(e, Event::DiceRolled { dice, .. } if dice[0] + dice[1] == 7)) {
         return None;
@@ -124,9 +124,9 @@ fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
     let g = record.game();
     let hex = robbery_hex(g).unwrap();
     // What the play will do, worked out by the engine: Bob's discards, then the steal.
-    let (ann, bob) = (g.view(ANN).hand(), g.view(BOB).hand());
+    let (ann, bob, cy) = (g.view(ANN).hand(), g.view(BOB).hand(), g.view(CY).hand());
     let give = half(bob);
-    let mut after = g.clone();
+    let mut after = *g;
     after.apply(Action::RollDice).unwrap();
     for r in Resource::ALL {
         for _ in 0..give[r] {
@@ -144,7 +144,9 @@ fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
     let kept = less(bob, give);
     assert_eq!(bob_after, less(kept, Hand::of(stolen, 1)));
     // Each "not shown" below could fail: no two of the hands compared read the same.
-    for (one, two) in [(ann, bob), (ann_after, bob_after), (ann_after, bob), (ann_after, kept)] {
+    let pairs =
+        [(ann, bob), (ann_after, bob_after), (ann_after, bob), (ann_after, kept), (cy, ann_after), (cy, bob_after)];
+    for (one, two) in pairs {
         assert_ne!(hand_line(one), hand_line(two), "seed {}: a position where hands differ", record.seed());
     }
 
@@ -204,7 +206,8 @@ fn a_joined_seat_discards_on_its_own_screen_and_is_robbed_from_the_hosts() {
         assert!(!shows_hand(&screen, hand), "the host's screen shows Bob's hand {hand}:\n{screen}");
     }
     assert!(!screen.contains("Bob's hand"), "{screen}");
-    // Cy: the robbery, not the card.
+    // Cy: the robbery, not the card; her own hand, no one else's.
+    cy_s.until("Cy's hand", |s| shows_hand(s, cy));
     let screen = cy_s.screen();
     assert!(!screen.contains(&named), "Cy is told the stolen card:\n{screen}");
     for hand in [ann_after, bob_after] {
