@@ -13,6 +13,7 @@ use catan::engine::{Action, Config, Event, Game, Hand, Hex, Phase, Resource, Sea
 use catan::save::{Record, SeatInfo};
 use support::files::{TempDir, newest_autosave};
 use support::pty::{HANDOFF_HOLD, Session, load_record};
+use support::screen::tabs_to;
 use support::walk::{Lcg, Look, ranked_counting, walk};
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cy"];
@@ -120,30 +121,6 @@ fn enters_at_the_offerers_answers_choose_no_partner_h5() {
     let after = quit(s, &data);
     assert_eq!(after.len(), record.len() + 1, "{screen}");
     assert_eq!(*after.actions().last().unwrap(), Action::ConfirmTrade(partner));
-}
-
-/// The number of Tabs that bring the robber's cursor from its hex to `to`: the selection
-/// cycles the legal hexes in reading order (top to bottom, left to right).
-fn tabs_to(g: &Game, to: Hex) -> usize {
-    let topo = g.topology();
-    let key = |h: Hex| {
-        let (x, y) = topo.hex_pos(h);
-        (y, x)
-    };
-    let mut legal: Vec<Hex> = g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::MoveRobber { hex, .. } => Some(hex),
-            _ => None,
-        })
-        .collect();
-    legal.sort_by_key(|&h| key(h));
-    legal.dedup();
-    let here = key(g.board().robber());
-    let first = legal.iter().position(|&h| key(h) > here).unwrap_or(0);
-    let at = legal.iter().position(|&h| h == to).unwrap();
-    (at + legal.len() - first) % legal.len() + 1
 }
 
 /// Issue 33 item 2 (H5): on a hex where two players can be robbed, Enter Enter moves the

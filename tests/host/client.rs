@@ -256,9 +256,15 @@ impl Joiner {
 
     /// Reads until the joiner's screen shows `text`.
     pub fn until_screen(&mut self, text: &str) {
+        self.until(&format!("{text:?}"), |screen| screen.contains(text));
+    }
+
+    /// Reads until `done` holds of the joiner's screen (`what` names it for the failure): a
+    /// frame may come in several reads, so what it shows is waited for, not asserted at once.
+    pub fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) {
         let until = Instant::now() + WAIT;
-        while !self.screen().contains(text) {
-            assert!(Instant::now() < until, "{text:?} never showed; the joiner's screen:\n{}", self.screen());
+        while !done(&self.screen()) {
+            assert!(Instant::now() < until, "{what} never showed; the joiner's screen:\n{}", self.screen());
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(20)) {
                 self.seen.extend(bytes);
             }

@@ -11,13 +11,17 @@ use crate::client::{Joiner, ssh};
 use crate::support::files::{TempDir, newest_autosave};
 use crate::support::pty::{AFTER_HOLD, HANDOFF_HOLD, Session};
 
-const CODE: &str = "e2e table code";
+/// The join code of the end-to-end hostings (`--code`).
+pub const CODE: &str = "e2e table code";
 
-fn free_port() -> u16 {
+/// A port free on the loopback address now.
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn host(data: &TempDir, port: u16, more: &[&str]) -> Session {
+/// `catan host` in a pty of 140 x 45 on 127.0.0.1 at `port` with [`CODE`], its data in `data`,
+/// with `more` of the play command's flags.
+pub fn host(data: &TempDir, port: u16, more: &[&str]) -> Session {
     let port = port.to_string();
     let mut args = vec!["host", "--bind", "127.0.0.1", "--port", &port, "--code", CODE, "--no-mouse"];
     args.extend_from_slice(more);

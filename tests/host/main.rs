@@ -1,11 +1,12 @@
 //! The SSH side of `catan host` (src/host) on the loopback address, against the system's own
 //! `ssh` client: who gets in, what they may do once in, what reaches the game from their
-//! keyboard and what reaches their screen. The game is played by the test itself through the
-//! [`catan::host::Wire`] the hosting loop uses. On a machine without ssh each test says so and
-//! passes.
+//! keyboard and what reaches their screen. Most tests play the game themselves through the
+//! [`catan::host::Wire`] the hosting loop uses; `game` and `robbery` run the real binary. On a
+//! machine without ssh each test says so and passes.
 //!
-//! One test binary: the harness (`client`), a joiner's session (`joining`), and everything
-//! refused or bounded (`refused`).
+//! One test binary: the harness (`client`), a joiner's session (`joining`), everything
+//! refused or bounded (`refused`), and `catan host` itself end to end: a game's set-up, a trade,
+//! kills and `--continue` (`game`), and the robbery of a joined seat (`robbery`).
 #![cfg(unix)]
 
 #[path = "../support/mod.rs"]
@@ -15,3 +16,4 @@ mod client;
 mod game;
 mod joining;
 mod refused;
+mod robbery;

@@ -3,7 +3,7 @@
 //! Also the ways every screen test drives the app: keys by name, a drawn frame, an app
 //! holding a game made with the engine's `Scenario`.
 
-use catan::engine::{Game, Phase};
+use catan::engine::{Action, Game, Hex, Phase};
 use catan::tui::{App, Focus, Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -176,4 +176,28 @@ pub fn cells(buf: &Buffer, rect: ratatui::layout::Rect) -> String {
     text.push_str(&reversed.join(", "));
     text.push('\n');
     text
+}
+
+/// The number of Tabs that bring the robber's cursor from its hex to `to`: the selection
+/// cycles the legal hexes in reading order (top to bottom, left to right).
+pub fn tabs_to(g: &Game, to: Hex) -> usize {
+    let topo = g.topology();
+    let key = |h: Hex| {
+        let (x, y) = topo.hex_pos(h);
+        (y, x)
+    };
+    let mut legal: Vec<Hex> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::MoveRobber { hex, .. } => Some(hex),
+            _ => None,
+        })
+        .collect();
+    legal.sort_by_key(|&h| key(h));
+    legal.dedup();
+    let here = key(g.board().robber());
+    let first = legal.iter().position(|&h| key(h) > here).unwrap_or(0);
+    let at = legal.iter().position(|&h| h == to).unwrap();
+    (at + legal.len() - first) % legal.len() + 1
 }
