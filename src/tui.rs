@@ -7,8 +7,8 @@
 //!
 //! - `term/`: a local terminal's loop, the SSH host's loop (each joined terminal a screen),
 //!   the input gate of the hand-off, the replay viewer's loop;
-//! - `flow/`: what a key does, the App's `update` split by purpose;
-//! - `app.rs`: the [`App`] (one table and its screens) and its `update`;
+//! - `app.rs`, `app/`: the [`App`] (one table and its screens) and its update: a message on a
+//!   screen becomes one outcome (`keys.rs`), carried out in one place (`App::perform`);
 //! - `view/`: widgets that only read one screen and the table, lent together as a [`Scene`];
 //! - `screen/`: one [`Screen`] a terminal: the seats it holds, focus, the choices in steps
 //!   (the selection on the island, the dialogs, the card picker, the units' choice), scroll,
@@ -22,7 +22,6 @@
 //! `RuleError`s as they are.
 
 mod app;
-mod flow;
 mod screen;
 mod table;
 mod term;

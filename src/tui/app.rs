@@ -5,18 +5,22 @@
 //! everything reads that. The views never see the app: they read a [`Scene`], one screen and
 //! the table lent together; `app/draw.rs` draws the first screen.
 //!
-//! What each command does is in `flow/`, one `impl App` a purpose: `play.rs` applying actions
-//! and the focus that follows, `turn.rs` the turn's commands, `robber.rs`, `trade.rs` and
-//! `unit_keys.rs` the choices in steps, `dialog_keys.rs` the dialogs' keys, `answers.rs` and
-//! `building_phase.rs` the shared screens' keys, `bot_turns.rs` the computer players,
-//! `session.rs` saves, autosaves and undo, `start_keys.rs` the start screen's keys,
-//! `howto_keys.rs` the how-to-play page's, `fight_keys.rs` the fight's. The state they change
-//! is in `model/` (`focus.rs`, `offers.rs`, `builders.rs`, `table.rs`, `files.rs`,
-//! `legal.rs`...).
+//! The app's folder is the update: `keys.rs` turns a message on one screen into one
+//! `Outcome` (the screen's step machines, in `screen/`, answer its commands), and
+//! [`App::perform`] carries it out: `aftermath.rs` plays actions and shows what follows on every
+//! screen, `session.rs` undo, saves and autosaves, `seats.rs` the screens joined and left,
+//! `bots.rs` the computer players' pace, `coach.rs` the advice asked on a screen, `start.rs` the
+//! start screen's keys. The state they change is in `table/` (one game) and `screen/` (one
+//! terminal).
 
+pub(in crate::tui) mod aftermath;
+pub mod bots;
 pub(in crate::tui) mod coach;
 mod draw;
 mod keys;
+mod seats;
+pub mod session;
+mod start;
 
 use std::time::SystemTime;
 
@@ -38,13 +42,12 @@ use crate::tui::view::scene::Scene;
 
 /// The front end of one game: its table, and the screens looking at it. Today's hot-seat game
 /// has one screen holding every person seat; a seat joined from another terminal is one more
-/// screen holding that seat ([`App::join`]). The keys' flows (`flow/`) act on the screen whose
-/// key it is, `screen`: another screen's key is handled with that screen put in its place
-/// ([`App::update_on`]). After a change every screen is settled (`App::settle`).
+/// screen holding that seat ([`App::join`]). A message names the screen it is for
+/// ([`App::update_on`]); after a change every screen is settled (`App::settle`).
 pub struct App {
     /// The game, shared by every screen.
     pub table: Table,
-    /// The screen whose key is handled: the first screen (the host's terminal) between keys.
+    /// The first screen (id 0): the host's terminal, or the one terminal of a hot-seat game.
     pub screen: Screen,
     /// The other screens over the same table, one a joined seat (their ids are 1, 2...).
     pub others: Vec<Screen>,
@@ -70,7 +73,7 @@ impl App {
     /// them.
     pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
         // The board is dealt before anything else from the seed, so the start screen can
-        // show the very island the game will use (`App::preview`, in flow/start_keys.rs, follows the names).
+        // show the very island the game will use (`App::preview`, in app/start.rs, follows the names).
         let game = Game::new(crate::tui::screen::start_form::rules_for(&rules, 4), seed)
             .or_else(|_| Game::new(Config::default(), seed))
             .expect("the default configuration is valid");
@@ -108,7 +111,7 @@ impl App {
     pub fn set_position(&mut self, game: Game) {
         self.table.set_by_hand(game);
         // A move a computer player was working out is for the position before.
-        self.drop_job();
+        self.table.drop_job();
         self.settle();
     }
 

@@ -75,9 +75,9 @@ pub struct Table {
     /// Whether bots may offer trades to the people at the table (a setting: the start screen
     /// and settings.json; on by default). Off, bots offer only to one another.
     pub offers_to_people: bool,
-    /// The answers given on the shared trade-answer screen (flow/answers.rs).
+    /// The answers given on the shared trade-answer screen (`app/keys.rs` gives them).
     pub offer_table: OfferTable,
-    /// Who builds in the Special Building Phase after the last turn (flow/building_phase.rs).
+    /// Who builds in the Special Building Phase after the last turn (asked on each builder's screen).
     pub builders: Option<Builders>,
     /// Where saves and autosaves go.
     pub files: Files,

@@ -83,7 +83,7 @@ fn one_legal_actions_a_key_press() {
     assert!(app.table.game().turn_number() > 5, "the game went on (turn {})", app.table.game().turn_number());
 }
 
-/// The robber's two steps (flow/robber.rs): a hex with two players to rob asks whom; Esc goes
+/// The robber's two steps (screen/robber.rs): a hex with two players to rob asks whom; Esc goes
 /// back to the hex, and the second choice robs.
 #[test]
 fn the_robber_chooses_a_hex_then_whom_and_esc_goes_back_a_step() {

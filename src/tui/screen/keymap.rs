@@ -282,7 +282,7 @@ const RESPONSES: &[Binding] = &[
     b(&[Char('x'), Esc], "x/Esc", Cmd::Cancel, "withdraw offer"),
 ];
 
-/// The shared answer screen: the letters are the players' own (answers.rs reads them first;
+/// The shared answer screen: the letters are the players' own (app/keys.rs reads them first;
 /// these rows name them for the footer and the help).
 const OFFER: &[Binding] = &[
     b(&[], "letter", Cmd::Next, "who answers"),

@@ -3,7 +3,7 @@
 //!
 //! When a bot must act, its [`Bot`] is lent to a thread with a copy of the game (a `Game` is
 //! `Copy`), which sends the action back through a channel with the bot. The terminal loop
-//! polls `App::tick` (flow/bot_turns.rs) meanwhile: q, ?, the log keys and resizes keep working, and quitting
+//! polls `App::tick` (app/bots.rs) meanwhile: q, ?, the log keys and resizes keep working, and quitting
 //! never waits for a search (the thread is left to finish on its own; the process ends anyway).
 //! Each move stays on screen, highlighted on the island, for the `--bot-delay` before the next
 //! is played; any key that means nothing else skips ahead. The next bot thinks during that time.

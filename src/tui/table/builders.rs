@@ -8,7 +8,7 @@
 //! thing they could buy) are not asked. Computer players play their own moment as before.
 //!
 //! A small state machine per turn: asking → (letters toggle, Enter) → answered; then
-//! `App::pass_unchosen` (flow/building_phase.rs) plays the passes as each one's moment comes.
+//! `Table::pass_unchosen` (table/perform.rs) plays the passes as each one's moment comes.
 
 use crate::engine::{Game, Seat, SeatSet};
 

@@ -4,7 +4,7 @@
 //! reads, with every hand hidden, and each person asked answers there: their letter, then `a`
 //! (accept) or `d` (decline). Only a counter-offer (`c`), which needs one's own hand, takes a
 //! hand-off. The engine takes answers in turn order; answers given here out of that order wait
-//! in [`OfferTable`] and are played as their turn comes (`answers.rs`).
+//! in [`OfferTable`] and are played as their turn comes (`Table::perform`'s questions).
 //!
 //! A small state machine: no one picked → a person's letter picks them → `a`/`d`/`c` records
 //! their answer (Esc: back to no one picked).

@@ -3,7 +3,7 @@
 //! itself in the position they leave (the answers given on a shared screen, the passes of
 //! those who do not build, the only kind of card) and keep what follows from the record (the
 //! autosave due, undo, the story, the questions of the phase). What each screen shows of it
-//! follows in `App::after` (flow/aftermath.rs): the table knows nothing of screens.
+//! follows in `App::after` (app/aftermath.rs): the table knows nothing of screens.
 
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Hand, Phase, RuleError, Seat, SeatSet, Target};

@@ -220,6 +220,45 @@ fn a_bot_stands_in_for_a_seat_that_dropped_until_it_joins_again() {
     assert!(!host.app.table.remote.stand_in.contains(BOB));
 }
 
+/// Issue 40: the help open on the host's screen pauses the computer players only while no
+/// other screen watches them: with Bob watching on his own screen, Cy (a bot) plays on.
+#[test]
+fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo::bot("Cy", crate::bots::BotLevel::Easy)];
+    let app = App::with_seats(42, Some(seats), PLAIN, crate::engine::Config::default());
+    let mut host = Host::new(app);
+    host.app.update(Msg::Resize(140, 45));
+    host.app.table.delay = Duration::ZERO;
+    host.join(1, "Bob").unwrap();
+    host.app.update(Msg::key(KeyCode::Enter));
+    // Ann's and Bob's set-up pieces, until Cy (a computer player) is to place.
+    while host.app.table.game().to_act() != CY {
+        let first = host.app.table.legal()[0];
+        host.app.apply(vec![first]);
+    }
+    let before = host.app.table.record().map_or(0, |r| r.len());
+    host.app.update(Msg::char('?'));
+    assert_eq!(host.app.screen.mode(), Mode::Help);
+    assert_eq!(host.app.others[0].mode(), Mode::Bot, "Bob's screen shows Cy playing");
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while host.app.table.record().map_or(0, |r| r.len()) == before && std::time::Instant::now() < until {
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(host.app.table.record().map_or(0, |r| r.len()) > before, "Cy played while the host read the help");
+    assert_eq!(host.app.screen.mode(), Mode::Help, "the help stays open on the host's screen");
+    // With Bob's screen closed too (his help open), no screen watches: Cy's next move waits.
+    host.key(1, KeyCode::Char('?'));
+    let now = host.app.table.record().map_or(0, |r| r.len());
+    if host.app.table.game().to_act() == CY {
+        for _ in 0..50 {
+            host.app.tick(std::time::Instant::now());
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(host.app.table.record().map_or(0, |r| r.len()), now, "no screen watches: the bots wait");
+    }
+}
+
 #[test]
 fn a_joiner_who_quits_gets_their_terminal_back_and_their_seat_waits() {
     let mut host = hosted(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), ANN));

@@ -3,7 +3,7 @@
 //! awards that moved with it), over the island from the moment it is fought until the next
 //! deliberate key. The fight is public, so the same box shows whoever holds the keyboard, a
 //! computer player's attack too; the input gate guards it like a hand-off (a key meant for the
-//! screen before never dismisses it, and the key that does acts on nothing else: flow/fight_keys.rs).
+//! screen before never dismisses it, and the key that does acts on nothing else: app/keys.rs).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

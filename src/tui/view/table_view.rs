@@ -1,5 +1,5 @@
 //! Drawing the two shared screens every player reads, with every hand hidden (H1): the answers
-//! to an offer (answers.rs) and who builds after a turn (builders.rs). Drawing only reads the
+//! to an offer (offers.rs) and who builds after a turn (builders.rs). Drawing only reads the
 //! app.
 
 use ratatui::buffer::Buffer;

@@ -29,7 +29,7 @@ impl App {
         if job.action.is_none() {
             return Some(POLL);
         }
-        if self.screen.keyboard.mode != Mode::Bot {
+        if !self.bots_watched() {
             return None;
         }
         Some(self.due().map_or(Duration::ZERO, |due| due.saturating_duration_since(now)))
@@ -46,6 +46,14 @@ impl App {
         Some(self.table.shown_at.map_or_else(Instant::now, |shown| shown + self.table.delay))
     }
 
+    /// Some screen shows the computer players' moves (its keyboard in the bot's mode): the
+    /// bots play only then. Help, a question or the save prompt open on one screen pauses them
+    /// only when no other screen is watching (a hot-seat game's one screen; issue 40: the host
+    /// reading the help does not stop a game played on the joiners' screens).
+    fn bots_watched(&self) -> bool {
+        std::iter::once(&self.screen).chain(self.others.iter()).any(|s| s.keyboard.mode == Mode::Bot)
+    }
+
     /// When the decided bot move may be played: the delay after the move before it.
     fn due(&self) -> Option<Instant> {
         let shown = self.table.shown_at?;
@@ -59,8 +67,9 @@ impl App {
 
     /// Moves the bots' play on: takes the thinking bot's decision when it comes, and plays it
     /// (through `App::play_bot`, as every action) once the move before has been shown long
-    /// enough. Returns true when the screen changed. Bots play only while nothing is open over
-    /// the game (help, the quit question, the save prompt): they go on thinking meanwhile.
+    /// enough. Returns true when the screen changed. Bots play only while a screen watches them
+    /// with nothing open over the game (help, the quit question, the save prompt:
+    /// `bots_watched`); they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
         self.settled = false;
         // Every screen's advice and tips: a joined seat asks on its own screen (issue 40).
@@ -83,7 +92,7 @@ impl App {
             return true;
         }
         if self.table.bot_to_act().is_none() {
-            self.drop_job();
+            self.table.drop_job();
             return false;
         }
         // Armed after every action (`App::after`); a game dealt, loaded or taken back to a
@@ -92,7 +101,7 @@ impl App {
             return true;
         }
         let changed = self.poll_job(false);
-        if !self.table.decided() || self.screen.keyboard.mode != Mode::Bot || self.due().is_some_and(|due| now < due) {
+        if !self.table.decided() || !self.bots_watched() || self.due().is_some_and(|due| now < due) {
             return changed;
         }
         let action = self.table.job.take().and_then(|job| job.action).expect("a decided job");
@@ -104,7 +113,7 @@ impl App {
     /// The bots' turn, armed after an action: the computer player to act starts thinking on a
     /// worker thread at once, while the move before is shown (`Table::arm`). True when a bot
     /// started thinking.
-    pub(in crate::tui) fn arm_bots(&mut self) -> bool {
+    fn arm_bots(&mut self) -> bool {
         self.table.arm(self.table.bot_to_act())
     }
 
@@ -116,11 +125,6 @@ impl App {
             self.screen.message = Some(Message { text, error: true });
         }
         came
-    }
-
-    /// Abandons the move in progress (`Table::drop_job`).
-    pub(in crate::tui) fn drop_job(&mut self) {
-        self.table.drop_job();
     }
 
     /// A key while a bot plays that means nothing else: show the next move as soon as it is

@@ -1,10 +1,12 @@
-//! What follows an action on the screens. A person's actions ([`App::apply`]) and a computer
+//! What follows a change on the screens. A person's actions ([`App::apply_on`]) and a computer
 //! player's ([`App::play_bot`]) are performed on the table the same way (`Table::perform`, the
-//! one place the game changes, with the table's own questions), and then [`App::after`] shows
-//! it on every screen, in order: the log, the fight's note, the focus and the hand-off (every
-//! screen settled once), the message, and the bots' turn.
+//! one place the game changes, with the table's own questions), and then `App::after` shows
+//! it on every screen, in order: the log, the fight's note (`fight_events`), the focus and the
+//! hand-off (every screen settled once: `App::sync_screens`), the message, and the bots' turn
+//! armed. A change that is no action (an undo, a hand-off taken, a fight closed, a game begun
+//! or joined) is followed by `App::sync`.
 
-use crate::engine::{Action, Seat};
+use crate::engine::{Action, Event, Seat, Target};
 use crate::tui::app::App;
 use crate::tui::screen::focus::Message;
 use crate::tui::table::perform::Acted;
@@ -72,7 +74,7 @@ impl App {
             }
         }
         // The bots' turn: the next computer player starts thinking now, while this is shown.
-        self.arm_bots();
+        self.table.arm(self.table.bot_to_act());
     }
 
     /// A person's message: the refusal, or what just happened, privately only while the same
@@ -101,4 +103,63 @@ impl App {
         self.screen.message = (self.screen.keyboard.bot_seat.is_some() && !said.is_empty())
             .then(|| Message { text: said.join(" · "), error: false });
     }
+
+    /// After a change: the table's own questions for the position (the story, the answers
+    /// to a closed offer, who builds), then every screen settled and given the focus the
+    /// game's phase asks of it.
+    pub(in crate::tui) fn sync(&mut self) {
+        self.table.ask_questions();
+        self.sync_screens();
+    }
+
+    /// Every screen settled once and given the focus the game's phase asks of it (the table's
+    /// questions asked already: `Table::perform` or `App::sync`).
+    pub(in crate::tui) fn sync_screens(&mut self) {
+        // Who holds each screen's keyboard now, which each screen's focus follows.
+        let waited: Vec<bool> =
+            std::iter::once(&self.screen).chain(self.others.iter()).map(|s| s.keyboard.away.is_some()).collect();
+        self.settle();
+        // A screen whose seat comes back from waiting on another screen's play shows its own
+        // prompt, not its last action's words from before (a joined seat: issue 40).
+        for (screen, waited) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).zip(waited) {
+            if waited && screen.keyboard.away.is_none() && screen.keyboard.bot_seat.is_none() {
+                screen.message = None;
+            }
+        }
+        // Each screen's focus, then its mode (who holds each keyboard is as settled above: the
+        // focus, the viewer a shared screen clears and stale advice do not change it).
+        let table = &self.table;
+        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            screen.sync_focus(table);
+            screen.settle_mode(table);
+        }
+    }
+
+    /// Keeps the fight among the events an action just logged, if it fought, and what the
+    /// attack aimed at (`aimed`), so the box can say which unit defended it, on every screen.
+    pub(in crate::tui) fn note_fight(&mut self, from: usize, aimed: Option<Target>) {
+        // Every screen shows it: a fight is public (R56).
+        if let Some(events) = fight_events(&self.table.log[from.min(self.table.log.len())..]) {
+            for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+                (screen.fight, screen.fight_aimed) = (Some(events.clone()), aimed);
+            }
+        }
+    }
+}
+
+/// The events of a fight worth showing with it: the fight (a unit's, R56, or a knight's against
+/// the dragon, R43), and what it changed beyond the pieces (the dragon's damage, awards, a win).
+pub(in crate::tui) fn fight_events(events: &[Event]) -> Option<Vec<Event>> {
+    let at = events.iter().position(|e| matches!(e, Event::Fought { .. } | Event::DragonFought { .. }))?;
+    let after = events[at + 1..].iter().filter(|e| {
+        matches!(
+            e,
+            Event::DragonAttacked { .. }
+                | Event::LongestRoad { .. }
+                | Event::LargestArmy { .. }
+                | Event::HouseAward { .. }
+                | Event::Won { .. }
+        )
+    });
+    Some(std::iter::once(events[at]).chain(after.copied()).collect())
 }

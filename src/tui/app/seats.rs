@@ -63,7 +63,7 @@ impl App {
     pub fn join(&mut self, seat: Seat, theme: Theme) -> usize {
         if self.table.remote.stand_in.contains(seat) {
             if self.table.job.as_ref().is_some_and(|j| j.seat == seat) {
-                self.drop_job();
+                self.table.drop_job();
             }
             self.table.kinds[seat.index()] = SeatKind::Human;
             self.table.bots[seat.index()] = None;
