@@ -200,8 +200,8 @@ impl App {
     /// table), [`App::perform`] carries it out, and every screen settles once.
     pub fn update_on(&mut self, id: usize, msg: Msg) {
         self.settled = false;
-        let (table, screen) = self.parts(id);
-        let outcome = keys::on_msg(table, screen, msg);
+        let screen = if id == 0 { &mut self.screen } else { &mut self.others[id - 1] };
+        let outcome = keys::on_msg(&self.table, screen, msg);
         self.perform(id, outcome);
         // Whatever the message changed, every screen shows it from now on (settled once: an
         // action has settled them already).

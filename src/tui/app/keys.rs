@@ -52,14 +52,16 @@ pub(super) fn on_msg(table: &Table, screen: &mut Screen, msg: Msg) -> Outcome<Fo
                 Mode::Start | Mode::StartRules => Outcome::Table(Request::Start(key)),
                 Mode::SaveName => Outcome::Table(Request::Save(key)),
                 Mode::Fight => fight_key(screen, key),
-                _ => match letter_key(table, screen, key) {
-                    // A player's letter on a shared screen or in a list of players.
-                    Some(outcome) => outcome,
-                    None => match keymap::lookup(mode, key) {
-                        Some(cmd) => command(table, screen, cmd),
-                        None if mode == Mode::Bot => Outcome::Table(Request::Skip),
-                        None => Outcome::Stay,
-                    },
+                // A player's letter on a shared screen or in a list of players, a section's digit.
+                Mode::Offer | Mode::Builders | Mode::Responses | Mode::Victim | Mode::HowTo
+                    if let Some(outcome) = letter_key(table, screen, key) =>
+                {
+                    outcome
+                }
+                _ => match keymap::lookup(mode, key) {
+                    Some(cmd) => command(table, screen, cmd),
+                    None if mode == Mode::Bot => Outcome::Table(Request::Skip),
+                    None => Outcome::Stay,
                 },
             };
         }

@@ -85,17 +85,6 @@ pub enum Stage {
     Which,
 }
 
-/// What a step taken leads to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// Another list.
-    List,
-    /// The island, its legal places marked.
-    Island,
-    /// The action is chosen.
-    Act(Action),
-}
-
 /// A unit choice: the steps and the row under the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitChoice {
@@ -158,29 +147,29 @@ impl UnitChoice {
     }
 
     /// Enter on a list: takes the step under the cursor, and the steps after it that offer
-    /// one choice only. `None` when the row is not there.
-    pub fn confirm(&mut self, game: &Game) -> Option<Next> {
+    /// one choice only. False when the row is not there (or not named yet, H5).
+    fn take_row(&mut self, game: &Game) -> bool {
         let picked = match self.stage() {
             Stage::What => {
-                let w = *self.steps.options(what).get(self.row)?;
+                let Some(&w) = self.steps.options(what).get(self.row) else { return false };
                 self.steps.pick(what, &w)
             }
             Stage::Verb => {
-                let v = *self.steps.options(|a| verb(game, a)).get(self.row)?;
+                let Some(&v) = self.steps.options(|a| verb(game, a)).get(self.row) else { return false };
                 self.steps.pick(|a| verb(game, a), &v)
             }
             Stage::Which => {
                 let options = self.steps.options(whole);
                 if options.len() > 1 && !self.named {
-                    return None;
+                    return false;
                 }
-                let a = *options.get(self.row)?;
+                let Some(&a) = options.get(self.row) else { return false };
                 self.steps.pick(whole, &a)
             }
             Stage::Place => false,
         };
         if !picked {
-            return None;
+            return false;
         }
         (self.row, self.named) = (0, false);
         if self.stage() == Stage::Verb
@@ -188,25 +177,7 @@ impl UnitChoice {
         {
             self.steps.pick(|a| verb(game, a), &only);
         }
-        Some(self.next())
-    }
-
-    /// Enter on the island: takes the place. `None` when no action left goes there.
-    pub fn place(&mut self, game: &Game, t: Target) -> Option<Next> {
-        if self.stage() != Stage::Place || !self.steps.pick(|a| place_of(game, a), &t) {
-            return None;
-        }
-        (self.row, self.named) = (0, false);
-        Some(self.next())
-    }
-
-    /// Where the steps taken lead.
-    fn next(&self) -> Next {
-        match self.stage() {
-            Stage::Place => Next::Island,
-            Stage::Which => self.steps.action().map_or(Next::List, Next::Act),
-            Stage::What | Stage::Verb => Next::List,
-        }
+        true
     }
 
     /// Esc: back a step, and over the steps before it that offered one choice only; false
@@ -232,25 +203,29 @@ impl UnitChoice {
                 self.go(cmd == Cmd::Up, n);
                 Outcome::Stay
             }
-            Cmd::Confirm => {
-                let mut choice = self.clone();
-                match choice.confirm(game) {
-                    Some(next) => choice.then(next),
-                    None => Outcome::Refuse("name one first: ↑↓ to it, then Enter".into()),
-                }
-            }
+            Cmd::Confirm => self.clone().on_confirm(game),
             Cmd::Cancel => self.clone().on_back(game),
             _ => Outcome::Stay,
         }
     }
 
+    /// Enter on a list: the row's step taken (and the steps after it that offer one choice
+    /// only): the action once one is left, else the choice at its next step.
+    pub fn on_confirm(mut self, game: &Game) -> Outcome<UnitChoice> {
+        if !self.take_row(game) {
+            return Outcome::Refuse("name one first: ↑↓ to it, then Enter".into());
+        }
+        self.then()
+    }
+
     /// Enter on the island step at `t`: the action, or the list of those sharing the place;
     /// refused where no action left goes (the choice stays as it was).
     pub fn on_place(mut self, game: &Game, t: Target) -> Outcome<UnitChoice> {
-        match self.place(game, t) {
-            Some(next) => self.then(next),
-            None => Outcome::Refuse("no legal move there: Tab goes to the marked places".into()),
+        if self.stage() != Stage::Place || !self.steps.pick(|a| place_of(game, a), &t) {
+            return Outcome::Refuse("no legal move there: Tab goes to the marked places".into());
         }
+        (self.row, self.named) = (0, false);
+        self.then()
     }
 
     /// Esc: the step before, or the choice closes.
@@ -263,12 +238,12 @@ impl UnitChoice {
         self.stage() == Stage::Place
     }
 
-    /// What a step taken leads to: the action once one is left, else the choice itself at its
-    /// next step (a list, or the island).
-    fn then(self, next: Next) -> Outcome<UnitChoice> {
-        match next {
-            Next::Act(a) => Outcome::Act(vec![a]),
-            Next::List | Next::Island => Outcome::Next(self),
+    /// Where the steps taken lead: the action once the last list leaves one, else the choice
+    /// itself at its next step (a list, or the island).
+    fn then(self) -> Outcome<UnitChoice> {
+        match (self.stage(), self.steps.action()) {
+            (Stage::Which, Some(a)) => Outcome::Act(vec![a]),
+            _ => Outcome::Next(self),
         }
     }
 
@@ -360,6 +335,21 @@ mod tests {
         (g, x)
     }
 
+    /// Takes the outcome's next step into `c`, and says where it went: "list", "island", the
+    /// action played, or "refused".
+    fn went(c: &mut UnitChoice, step: impl FnOnce(UnitChoice) -> Outcome<UnitChoice>) -> String {
+        match step(c.clone()) {
+            Outcome::Next(next) => {
+                let said = if next.on_island() { "island" } else { "list" };
+                *c = next;
+                said.into()
+            }
+            Outcome::Act(actions) => format!("act {:?}", actions[0]),
+            Outcome::Refuse(_) => "refused".into(),
+            other => format!("{other:?}"),
+        }
+    }
+
     /// R53: the knight's verbs are move and board; boarding marks the cargo ship's sea hex
     /// and Enter there boards it. Esc goes back from the island to the verbs.
     #[test]
@@ -369,16 +359,17 @@ mod tests {
         let names = |s: Seat| s.to_string();
         let at = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
         c.row = at;
-        assert_eq!(c.confirm(&g), Some(Next::List), "two verbs: a list");
+        assert_eq!(went(&mut c, |c| c.on_confirm(&g)), "list", "two verbs: a list");
         assert_eq!(c.rows(&g, &names), ["move", "board a cargo ship"]);
         c.row = 1;
-        assert_eq!(c.confirm(&g), Some(Next::Island));
+        assert_eq!(went(&mut c, |c| c.on_confirm(&g)), "island");
         assert_eq!(c.places(&g), [Target::Sea(x)], "the cargo ship's sea hex, marked");
-        assert_eq!(c.place(&g, Target::Hex(Hex(1))), None, "nothing to board there");
+        assert_eq!(went(&mut c, |c| c.on_place(&g, Target::Hex(Hex(1)))), "refused", "nothing to board there");
         assert!(c.back(&g) && c.stage() == Stage::Verb, "Esc: back to the verbs");
         c.row = 1;
-        c.confirm(&g);
-        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::Act(Action::BoardShip { unit: 0, ship: 0 })));
+        went(&mut c, |c| c.on_confirm(&g));
+        let board = Action::BoardShip { unit: 0, ship: 0 };
+        assert_eq!(went(&mut c, |c| c.on_place(&g, Target::Sea(x))), format!("act {board:?}"));
     }
 
     /// R53: a knight aboard leaves its ship for a land hex beside the ship's sea hex, its only
@@ -399,7 +390,7 @@ mod tests {
         let rows = c.rows(&g, &names);
         let at = rows.iter().position(|r| r == "your knight aboard a cargo ship").expect("listed");
         c.row = at;
-        assert_eq!(c.confirm(&g), Some(Next::Island), "one verb, leave: straight to the island");
+        assert_eq!(went(&mut c, |c| c.on_confirm(&g)), "island", "one verb, leave: straight to the island");
         assert_eq!(c.verb(&g), Some(Verb::Leave));
         let places = c.places(&g);
         assert!(!places.is_empty() && places.iter().all(|t| matches!(t, Target::Hex(_))), "{places:?}");
@@ -424,14 +415,14 @@ mod tests {
         let mut c = UnitChoice::new(&g.legal_actions());
         let names = |s: Seat| s.to_string();
         c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("your knight")).expect("the knight listed");
-        c.confirm(&g);
+        went(&mut c, |c| c.on_confirm(&g));
         c.row = c.rows(&g, &names).iter().position(|r| r.starts_with("board")).expect("board listed");
-        assert_eq!(c.confirm(&g), Some(Next::Island));
-        assert_eq!(c.place(&g, Target::Sea(x)), Some(Next::List), "two ships there: which");
+        assert_eq!(went(&mut c, |c| c.on_confirm(&g)), "island");
+        assert_eq!(went(&mut c, |c| c.on_place(&g, Target::Sea(x))), "list", "two ships there: which");
         assert_eq!(c.rows(&g, &names).len(), 2);
         assert!(!c.marked(0) && !c.marked(1), "no row marked");
-        assert_eq!(c.confirm(&g), None, "Enter boards neither");
+        assert_eq!(went(&mut c, |c| c.on_confirm(&g)), "refused", "Enter boards neither");
         c.go(false, 2);
-        assert!(matches!(c.confirm(&g), Some(Next::Act(Action::BoardShip { .. }))));
+        assert!(went(&mut c, |c| c.on_confirm(&g)).starts_with("act BoardShip"));
     }
 }
