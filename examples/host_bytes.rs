@@ -57,7 +57,13 @@ fn main() {
     let mut hosting = Hosting::new(Box::new(CountingWire(Rc::clone(&counter))), theme);
     let bob = Seat(1);
     let (reply, _answer) = JoinReply::channel();
-    counter.borrow_mut().inbox.push(HostEvent::Join { conn: 1, name: "Bob".into(), size: (140, 45), reply });
+    counter.borrow_mut().inbox.push(HostEvent::Join {
+        conn: 1,
+        name: "Bob".into(),
+        size: (140, 45),
+        term: "xterm-256color".into(),
+        reply,
+    });
     hosting.pump(&mut app, Duration::ZERO);
     hosting.draw(&app);
     let first = std::mem::take(&mut counter.borrow_mut().sent);

@@ -103,7 +103,7 @@ pub enum HostEvent {
     /// A connection gave the code and asked for its interactive session as `name` (the user
     /// name it logged in with), in a window of `size` (columns, rows). The game answers on
     /// `reply`: seated, or a refusal's one line.
-    Join { conn: ConnId, name: String, size: (u16, u16), reply: JoinReply },
+    Join { conn: ConnId, name: String, size: (u16, u16), term: String, reply: JoinReply },
     /// What the joiner's terminal sent, parsed: keys, pastes (bounded), mouse.
     Input { conn: ConnId, event: crossterm::event::Event },
     /// The joiner's window changed size.

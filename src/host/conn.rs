@@ -44,6 +44,8 @@ pub(crate) struct Conn {
     /// session was asked for (there is one per connection, right or refused).
     pub(crate) channel: Option<ChannelId>,
     pub(crate) size: Option<(u16, u16)>,
+    /// The terminal type the pty was asked with (`TERM`), bounded ([`term_name`]).
+    pub(crate) term: String,
     pub(crate) started: bool,
     pub(crate) seated: bool,
     pub(crate) bucket: Bucket,
@@ -59,7 +61,8 @@ impl Conn {
     ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
         let (channel, size, name) = (None, None, None);
-        Conn { shared, conn, peer, kill, watch, tries: 0, name, channel, size, started: false, seated: false, bucket }
+        let (tries, term, started, seated) = (0, String::new(), false, false);
+        Conn { shared, conn, peer, kill, watch, tries, name, channel, size, term, started, seated, bucket }
     }
 
     /// Only the password method is offered: the code is the password.
@@ -165,7 +168,7 @@ impl Handler for Conn {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _: &str,
+        term: &str,
         cols: u32,
         rows: u32,
         _: u32,
@@ -174,7 +177,7 @@ impl Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.ours(channel) && !self.started {
-            self.size = Some(size(cols, rows));
+            (self.size, self.term) = (Some(size(cols, rows)), term_name(term));
             session.channel_success(channel)
         } else {
             session.channel_failure(channel)
@@ -193,7 +196,8 @@ impl Handler for Conn {
         let outbox = Outbox::start(&self.shared, session.handle(), channel, self.kill.clone(), self.peer);
         lock(&self.shared.outboxes).insert(self.conn, outbox);
         let (reply, rx) = JoinReply::channel();
-        if self.watch.send(Watch::Join { name, size, reply }).await.is_err() {
+        let term = self.term.clone();
+        if self.watch.send(Watch::Join { name, size, term, reply }).await.is_err() {
             return Err(russh::Error::Disconnect);
         }
         match self.answer(rx).await {
@@ -284,4 +288,10 @@ impl Handler for Conn {
     ) -> Result<(), Self::Error> {
         session.channel_failure(channel)
     }
+}
+
+/// A joiner's terminal type as the game may read it: at most 32 of its first characters, and
+/// only letters, digits, `-`, `.` and `_` (it comes from a stranger: a name, never a command).
+fn term_name(term: &str) -> String {
+    term.chars().take(32).filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_')).collect()
 }

@@ -23,7 +23,7 @@ pub(crate) enum Watch {
     /// The code was right.
     Authed,
     /// The joiner asked for their session: passed on to the game.
-    Join { name: String, size: (u16, u16), reply: JoinReply },
+    Join { name: String, size: (u16, u16), term: String, reply: JoinReply },
     /// The game seated them: their bytes are input from now on.
     Seated,
     /// Bytes the joiner's terminal sent (already within the rate bound).
@@ -79,9 +79,9 @@ pub(crate) async fn watch(
             message = rx.recv() => match message {
                 None => break,
                 Some(Watch::Authed) => authed = true,
-                Some(Watch::Join { name, size, reply }) => {
+                Some(Watch::Join { name, size, term, reply }) => {
                     end.joined = true;
-                    shared.events.must(HostEvent::Join { conn, name, size, reply });
+                    shared.events.must(HostEvent::Join { conn, name, size, term, reply });
                 }
                 Some(Watch::Seated) => seated = true,
                 Some(Watch::Resize(size)) => shared.events.may(HostEvent::Resize { conn, size }),
@@ -143,7 +143,10 @@ mod tests {
             let peer: SocketAddr = "127.0.0.1:4000".parse().unwrap();
             let watching = tokio::spawn(watch(shared.clone(), 7, peer, kill, rx));
             let (reply, _answer) = JoinReply::channel();
-            to_watch.send(Watch::Join { name: "Bob".into(), size: (80, 24), reply }).await.unwrap();
+            to_watch
+                .send(Watch::Join { name: "Bob".into(), size: (80, 24), term: "xterm".into(), reply })
+                .await
+                .unwrap();
             to_watch.send(Watch::Seated).await.unwrap();
             to_watch.send(Watch::Bytes(b"x".to_vec())).await.unwrap();
             let session = tokio::spawn(async move {

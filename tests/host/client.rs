@@ -84,7 +84,7 @@ impl TestHost {
     /// Waits for a join, answers it, and gives its connection, name and size.
     pub fn join(&mut self, answer: Result<(), String>) -> (ConnId, String, (u16, u16)) {
         match self.expect("join") {
-            HostEvent::Join { conn, name, size, reply } => {
+            HostEvent::Join { conn, name, size, reply, .. } => {
                 reply.answer(answer);
                 (conn, name, size)
             }

@@ -56,13 +56,13 @@ impl Focus {
     /// The focus the game's phase asks of the person to act (`seat`), on a screen whose
     /// keyboard they hold; `near` is where the last place was chosen.
     pub fn for_phase(table: &Table, seat: Seat, near: Option<Target>) -> Focus {
-        let (game, legal) = (table.game(), table.legal());
+        let game = table.game();
         match game.phase() {
             Phase::Setup { settlement: None, .. } => {
-                Focus::Select(Selection::among(game, &legal, Purpose::Settlement, near, false), None)
+                Focus::Select(Selection::among(game, &table.legal(), Purpose::Settlement, near, false), None)
             }
             Phase::Setup { .. } | Phase::RoadBuilding { .. } => {
-                Focus::Select(Selection::among(game, &legal, Purpose::Road, near, false), None)
+                Focus::Select(Selection::among(game, &table.legal(), Purpose::Road, near, false), None)
             }
             Phase::Robber => Focus::robber(table),
             Phase::Discard { remaining } => {

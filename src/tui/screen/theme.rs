@@ -50,6 +50,18 @@ impl Theme {
         Theme { color: !no_color, ascii }
     }
 
+    /// This theme as a joiner's terminal can show it, by its type (`TERM`, sent with the
+    /// pty): no colour on a terminal without any (`dumb`, the VT100 and VT220 family, a
+    /// `-mono` or `-m` type), plain ASCII where the glyphs may be missing (those, and the Linux
+    /// console's font). An unknown or empty type keeps the host's theme.
+    pub fn for_term(self, term: &str) -> Theme {
+        let term = term.to_ascii_lowercase();
+        let vt = term == "dumb" || term.starts_with("vt1") || term.starts_with("vt2");
+        let mono = vt || term.ends_with("-mono") || term.ends_with("-m");
+        let ascii = vt || term == "linux" || term.starts_with("linux-");
+        Theme { color: self.color && !mono, ascii: self.ascii || ascii }
+    }
+
     /// A style with a foreground colour, dropped without colour.
     pub fn fg(&self, c: Color) -> Style {
         if self.color { Style::new().fg(c) } else { Style::new() }
@@ -231,5 +243,20 @@ mod tests {
         // Without colour, every player looks alike but for the letter (bold, no colour).
         let plain = Theme { color: false, ascii: false };
         assert!((0..6).all(|i| plain.player(Seat(i)).fg.is_none()));
+    }
+
+    /// Issue 40: a joiner's screen is drawn as their terminal can show it.
+    #[test]
+    fn a_joiners_terminal_type_drops_what_it_cannot_show() {
+        let host = Theme { color: true, ascii: false };
+        assert_eq!(host.for_term("xterm-256color"), host);
+        assert_eq!(host.for_term(""), host, "an unknown type keeps the host's theme");
+        assert_eq!(host.for_term("vt100"), Theme { color: false, ascii: true });
+        assert_eq!(host.for_term("dumb"), Theme { color: false, ascii: true });
+        assert_eq!(host.for_term("xterm-mono"), Theme { color: false, ascii: false });
+        assert_eq!(host.for_term("linux"), Theme { color: true, ascii: true });
+        // The host's own choices stay: NO_COLOR or --ascii on the host hold for every joiner.
+        let plain = Theme { color: false, ascii: true };
+        assert_eq!(plain.for_term("xterm-256color"), plain);
     }
 }

@@ -135,9 +135,9 @@ impl Hosting {
     fn on_event(&mut self, app: &mut App, event: HostEvent) {
         let now = Instant::now();
         match event {
-            HostEvent::Join { conn, name, size, reply } => match app.seat_for(&name) {
+            HostEvent::Join { conn, name, size, term, reply } => match app.seat_for(&name) {
                 Ok(seat) => {
-                    let id = app.join(seat, self.theme);
+                    let id = app.join(seat, self.theme.for_term(&term));
                     app.update_on(id, Msg::Resize(size.0, size.1));
                     self.wire.send(conn, modes_on());
                     let out = Outbox::default();

@@ -55,8 +55,13 @@ struct Host {
 
 impl Host {
     fn new(app: App) -> Host {
+        Host::themed(app, PLAIN)
+    }
+
+    /// A table whose joined screens are drawn with `theme` (as their terminals allow).
+    fn themed(app: App, theme: Theme) -> Host {
         let line = Rc::new(RefCell::new(Line::default()));
-        let hosting = Hosting::new(Box::new(FakeWire(Rc::clone(&line))), PLAIN);
+        let hosting = Hosting::new(Box::new(FakeWire(Rc::clone(&line))), theme);
         Host { app, hosting, line }
     }
 
@@ -69,8 +74,13 @@ impl Host {
 
     /// `name` joins on `conn`; the answer the joiner gets.
     fn join(&mut self, conn: ConnId, name: &str) -> Result<(), String> {
+        self.join_on(conn, name, "xterm-256color")
+    }
+
+    /// `name` joins on `conn` from a terminal of type `term`.
+    fn join_on(&mut self, conn: ConnId, name: &str, term: &str) -> Result<(), String> {
         let (reply, answer) = JoinReply::channel();
-        self.event(HostEvent::Join { conn, name: name.into(), size: (140, 45), reply });
+        self.event(HostEvent::Join { conn, name: name.into(), size: (140, 45), term: term.into(), reply });
         answer.try_recv().expect("every join is answered at once")
     }
 
@@ -120,6 +130,26 @@ fn a_joiner_takes_the_person_seat_of_their_name_and_a_wrong_name_hears_the_free_
     let bob = host.screen(2);
     assert!(bob.contains("CATAN") && bob.contains("Bob"), "Bob's terminal shows the game:\n{bob}");
     assert!(host.app.screen.message.as_ref().is_some_and(|m| m.text.contains("Bob joined")));
+}
+
+/// Issue 40: a joiner's screen is drawn for their terminal's type: a VT100 gets no colour and
+/// plain ASCII, an xterm the host's colours.
+#[test]
+fn a_joiners_screen_is_drawn_for_their_terminals_type() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let colours = Theme { color: true, ascii: false };
+    let mut host = Host::themed(App::new(42, Some(names), colours), colours);
+    host.join_on(1, "Bob", "vt100").unwrap();
+    host.join_on(2, "Cy", "xterm-256color").unwrap();
+    let colour = |conn| {
+        let sent = String::from_utf8_lossy(&host.sent(conn)).into_owned();
+        // A foreground colour, as crossterm writes it.
+        sent.contains("\x1b[38;5;")
+    };
+    assert!(colour(2), "Cy's xterm gets colours");
+    assert!(!colour(1), "Bob's VT100 gets none");
+    assert!(host.app.others[0].theme.ascii && !host.app.others[1].theme.ascii);
+    assert!(host.screen(1).contains("CATAN"), "Bob's screen is drawn all the same");
 }
 
 #[test]
