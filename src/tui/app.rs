@@ -7,10 +7,12 @@
 //!
 //! The app's folder is the update: `keys.rs` turns a message on one screen into one
 //! `Outcome` (the screen's step machines, in `screen/`, answer its commands), and
-//! [`App::perform`] carries it out: `aftermath.rs` plays actions and shows what follows on every
+//! `App::perform` carries it out: `aftermath.rs` plays actions and shows what follows on every
 //! screen, `session.rs` undo, saves and autosaves, `seats.rs` the screens joined and left,
 //! `bots.rs` the computer players' pace, `coach.rs` the advice asked on a screen, `start.rs` the
-//! start screen's keys. The state they change is in `table/` (one game) and `screen/` (one
+//! start screen's keys, `new.rs` making an app, `screens.rs` the screens lent, settled and
+//! synced. Their `impl App` blocks call downwards only, in that order (`screens.rs` calls
+//! none of them). The state they change is in `table/` (one game) and `screen/` (one
 //! terminal).
 
 pub(in crate::tui) mod aftermath;
@@ -18,27 +20,24 @@ pub mod bots;
 pub(in crate::tui) mod coach;
 mod draw;
 mod keys;
+pub mod new;
+mod screens;
 mod seats;
 pub mod session;
 mod start;
 
 use std::time::SystemTime;
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
 use crate::bots::advice::{Advice, Advised};
-use crate::engine::{Config, Event, Game, SeatSet};
-use crate::save::{Record, SeatInfo};
 use crate::tui::screen::Screen;
-use crate::tui::screen::focus::letters_for;
 pub use crate::tui::screen::focus::{Focus, Message, Msg};
+use crate::tui::screen::keymap::Mode;
 use crate::tui::screen::outcome::{Outcome, Request};
 use crate::tui::screen::save_prompt::SavePrompt;
-use crate::tui::screen::start_form::StartForm;
-use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
 use crate::tui::table::offers::Step;
-use crate::tui::table::played::Played;
-use crate::tui::view::layout;
-use crate::tui::view::scene::Scene;
 
 /// The front end of one game: its table, and the screens looking at it. Today's hot-seat game
 /// has one screen holding every person seat; a seat joined from another terminal is one more
@@ -57,139 +56,6 @@ pub struct App {
 }
 
 impl App {
-    /// A new app: with names the game starts at once (people at every seat), without them the
-    /// start screen asks.
-    pub fn new(seed: u64, names: Option<Vec<String>>, theme: Theme) -> App {
-        App::with_rules(seed, names, theme, Config::default())
-    }
-
-    /// A new app whose games use these rules options, for as many players as there are names
-    /// (see `start::rules_for`: five or six play on the 5-6 island); people at every seat.
-    pub fn with_rules(seed: u64, names: Option<Vec<String>>, theme: Theme, rules: Config) -> App {
-        App::with_seats(seed, names.map(SeatInfo::humans), theme, rules)
-    }
-
-    /// A new app for these seats (people and computer players), or the start screen without
-    /// them.
-    pub fn with_seats(seed: u64, seats: Option<Vec<SeatInfo>>, theme: Theme, rules: Config) -> App {
-        // The board is dealt before anything else from the seed, so the start screen can
-        // show the very island the game will use (`App::preview`, in app/start.rs, follows the names).
-        let game = Game::new(crate::tui::screen::start_form::rules_for(&rules, 4), seed)
-            .or_else(|_| Game::new(Config::default(), seed))
-            .expect("the default configuration is valid");
-        let mut table = Table::still(game, seed, Vec::new(), Vec::new());
-        table.rules = rules;
-        let mut screen = Screen::new(theme);
-        (screen.start, screen.size) = (Some(StartForm::default()), (100, 32));
-        let mut app = App { table, screen, others: Vec::new(), settled: false };
-        if let Some(seats) = seats {
-            app.begin(seats);
-        }
-        app.settle();
-        app
-    }
-
-    /// An app showing a game in progress without its record (a test's scenario): its seed,
-    /// the seats, the state and the events so far. A game to play on starts from its record
-    /// with [`App::from_record`]; the replay viewer needs no app (it owns a `Table::still`).
-    /// The player to act is asked to take the keyboard first.
-    pub fn resume(seed: u64, seats: Vec<SeatInfo>, game: Game, log: Vec<Event>, theme: Theme) -> App {
-        let mut app = App::new(seed, None, theme);
-        // No record yet: the game is the one the app plays (`from_record` adds the record).
-        app.table.set_played(Played::Still(game));
-        app.table.log = log;
-        app.take_seats(&seats);
-        app.screen.start = None;
-        app.sync();
-        app
-    }
-
-    /// Puts the app on a position set by hand (a test's scenario): it has no history to save
-    /// or undo, so the next action is played without the record (it leaves the record and
-    /// the autosave; until then the screen is drawn as before, the save key shown).
-    /// Otherwise the game shown is the record's own, and changes only through it.
-    pub fn set_position(&mut self, game: Game) {
-        self.table.set_by_hand(game);
-        // A move a computer player was working out is for the position before.
-        self.table.drop_job();
-        self.settle();
-    }
-
-    /// Deals the game for these players and hands the keyboard to the first to place.
-    pub(super) fn begin(&mut self, seats: Vec<SeatInfo>) {
-        let config =
-            crate::tui::screen::start_form::rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
-        match Record::new_with_seats(config, self.table.seed, seats.clone()) {
-            Ok(record) => {
-                // The events of the deal (the starting rolls).
-                self.table.log = record.log();
-                self.table.set_played(Played::Recorded(record));
-                self.take_seats(&seats);
-                self.screen.start = None;
-                self.start_autosave();
-                self.sync();
-            }
-            Err(e) => self.refuse(e.to_string()),
-        }
-    }
-
-    /// Seats the players: names, letters, who plays each seat. The first screen holds every
-    /// person seat (a game dealt anew has no joined screens). No one holds the keyboard yet:
-    /// the first person to act takes it on the hand-off screen, one person among computer
-    /// players too (issue 42: an Enter from the start screen must not place a piece unseen);
-    /// after that the keyboard stays theirs.
-    pub(super) fn take_seats(&mut self, seats: &[SeatInfo]) {
-        self.table.names = seats.iter().map(|s| s.name.clone()).collect();
-        self.table.letters = letters_for(&self.table.names);
-        self.table.seat(seats);
-        self.others.clear();
-        self.screen.holds = self.table.humans().fold(SeatSet::default(), SeatSet::with);
-        self.screen.viewer = None;
-    }
-
-    /// What the views draw: the screen whose key is handled (the first between keys) over
-    /// the table.
-    pub fn scene(&self) -> Scene<'_> {
-        Scene::of(&self.table, &self.screen)
-    }
-
-    /// What the views draw for screen `id` (0: the first screen, then the joined ones).
-    pub fn scene_of(&self, id: usize) -> Scene<'_> {
-        match id {
-            0 => self.scene(),
-            _ => Scene::of(&self.table, &self.others[id - 1]),
-        }
-    }
-
-    /// Works out every screen's derived state (who holds its keyboard, its mode, too small)
-    /// for the table and the screen as they are now: after a change, once, before anything
-    /// reads it. `update` and `tick` settle after their message; a test that sets a screen's
-    /// fields by hand (`app.screen.viewer = ...`) settles after it.
-    pub fn settle(&mut self) {
-        let table = &self.table;
-        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
-            let need = layout::need(table, screen.start.is_some());
-            screen.settle(table, need);
-        }
-        self.settled = true;
-    }
-
-    /// The table, and screen `id` (0: the first screen, then the joined ones), lent apart.
-    pub(in crate::tui) fn parts(&mut self, id: usize) -> (&mut Table, &mut Screen) {
-        let screen = if id == 0 { &mut self.screen } else { &mut self.others[id - 1] };
-        (&mut self.table, screen)
-    }
-
-    /// Says why not on screen `id`'s status line.
-    pub(in crate::tui) fn refuse_on(&mut self, id: usize, text: String) {
-        let (table, screen) = self.parts(id);
-        screen.refuse(table, text);
-    }
-
-    pub(super) fn refuse(&mut self, text: String) {
-        self.refuse_on(0, text);
-    }
-
     /// Handles one message on the first screen (the host's terminal).
     pub fn update(&mut self, msg: Msg) {
         self.update_on(0, msg);
@@ -197,7 +63,7 @@ impl App {
 
     /// Handles one message on screen `id` (0: the first screen, then the joined ones), Elm-
     /// shaped: the message becomes one outcome on that screen (`keys::on_msg`, reading the
-    /// table), [`App::perform`] carries it out, and every screen settles once.
+    /// table), `App::perform` carries it out, and every screen settles once.
     pub fn update_on(&mut self, id: usize, msg: Msg) {
         self.settled = false;
         let screen = if id == 0 { &mut self.screen } else { &mut self.others[id - 1] };
@@ -265,6 +131,28 @@ impl App {
             Request::Start(key) => self.start_key(key),
             Request::Save(key) => self.save_key(key),
             Request::Paste(text) => self.paste(&text),
+        }
+    }
+
+    /// Pasted text goes only where text is typed: the start screen's name (what a name may
+    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
+    /// dropped: a paste must not play its letters as commands.
+    pub(in crate::tui) fn paste(&mut self, text: &str) {
+        match self.screen.keyboard.mode {
+            Mode::Start => {
+                if let Some(form) = self.screen.start.as_mut() {
+                    for c in text.chars() {
+                        form.type_char(c);
+                    }
+                }
+                self.preview();
+            }
+            Mode::SaveName => {
+                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
+                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                }
+            }
+            _ => {}
         }
     }
 

@@ -120,7 +120,7 @@ impl Screen {
     }
 
     /// A command of the turn, or of the choice that has the keys (a place on the island, a
-    /// dialog): its step machine answers with one [`Outcome`], its next step said as the next
+    /// dialog): its step machine answers with one `Outcome`, its next step said as the next
     /// focus (`App::perform` carries it out).
     pub fn on_cmd(&mut self, table: &Table, cmd: Cmd) -> Outcome<Focus> {
         let mode = self.keyboard.mode;

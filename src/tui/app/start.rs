@@ -3,71 +3,15 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::bots::BotLevel;
-use crate::engine::{Config, Game, MAX_PLAYERS};
+use crate::engine::MAX_PLAYERS;
 use crate::save::{DEFAULT_BOT, SeatInfo};
 use crate::tui::app::App;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::{self, Cmd, Mode};
-use crate::tui::screen::settings::{Remembered, Settings};
-use crate::tui::screen::start_form::{MIN_PLAYERS, Row, SeatEntry, StartForm, change, rules_for};
-use crate::tui::table::played::Played;
+use crate::tui::screen::settings::Settings;
+use crate::tui::screen::start_form::{MIN_PLAYERS, Row, SeatEntry, change, rules_for};
 
 impl App {
-    /// The start screen as it was left last time, with the rules `rules` (the remembered ones
-    /// under the flags given) and, on a first run, the how-to-play page over it.
-    pub fn start_screen(seed: u64, theme: crate::tui::Theme, rules: Config, remembered: &Remembered) -> App {
-        let mut app = App::with_seats(seed, None, theme, rules);
-        app.screen.start = Some(StartForm::remembered(remembered));
-        app.table.offers_to_people = !remembered.no_bot_offers;
-        if remembered.first_run {
-            app.screen.howto = Some(0);
-        }
-        if let Some(notice) = &remembered.notice {
-            app.screen.message = Some(Message { text: notice.clone(), error: true });
-        }
-        app.preview();
-        app.settle();
-        app
-    }
-
-    /// Deals the island the form's players and rules will play on, when it is another than the
-    /// one shown: the board is dealt first from the seed, so the start screen shows the very
-    /// island of the game (a fifth name moves it to the 5-6 island, a beginner board shows it).
-    pub(in crate::tui) fn preview(&mut self) {
-        let Some(form) = &self.screen.start else { return };
-        let players = form.named().count().clamp(4, MAX_PLAYERS) as u8;
-        let config = rules_for(&self.table.rules, players);
-        if config != *self.table.game().config() {
-            // Rules the island can't take (a beginner board on the 5-6 island, say) keep the
-            // island shown; starting the game then says why.
-            if let Ok(game) = Game::new(config, self.table.seed) {
-                self.table.set_played(Played::Still(game));
-            }
-        }
-    }
-
-    /// Pasted text goes only where text is typed: the start screen's name (what a name may
-    /// hold) and the save prompt (character by character, as if typed). Anywhere else it is
-    /// dropped: a paste must not play its letters as commands.
-    pub(in crate::tui) fn paste(&mut self, text: &str) {
-        match self.screen.keyboard.mode {
-            Mode::Start => {
-                if let Some(form) = self.screen.start.as_mut() {
-                    for c in text.chars() {
-                        form.type_char(c);
-                    }
-                }
-                self.preview();
-            }
-            Mode::SaveName => {
-                for c in text.chars().filter(|c| !crate::text::is_unprintable(*c)) {
-                    self.save_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Resumes the last unfinished game offered on the start screen, as `--continue` does:
     /// its autosave is written on, and the player to act takes the keyboard first.
     fn continue_last(&mut self) {

@@ -214,7 +214,7 @@ pub fn run_hosting(options: Options, mut hosting: Hosting, card: HostCard) -> io
 
 fn run_with(options: Options, hosting: Option<(&mut Hosting, HostCard)>) -> io::Result<Exit> {
     let (guard, mut terminal) = enter(options.mouse)?;
-    let mut app = crate::tui::app::session::app_for(options);
+    let mut app = crate::tui::app::new::app_for(options);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     let hosting = hosting.map(|(h, card)| {
