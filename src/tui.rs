@@ -28,6 +28,7 @@ mod term;
 mod view;
 
 pub use app::App;
+pub use app::new::Options;
 pub use screen::Screen;
 pub use screen::dialog::{Composer, Dialog, PickFor, Picker};
 pub use screen::focus::{Focus, Message, Msg};
@@ -49,26 +50,3 @@ pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run, run_hos
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
 pub use view::scene::Scene;
-
-/// How the front end starts.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    /// Seed of the board, dice and cards; shown on screen.
-    pub seed: u64,
-    /// The players in seat order, people and computer players; `None` asks on a start screen.
-    pub seats: Option<Vec<crate::save::SeatInfo>>,
-    /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
-    pub mouse: bool,
-    pub theme: Theme,
-    /// A saved game to play on (`--load`, `--continue`) instead of dealing from `seed`.
-    pub resume: Option<Resume>,
-    /// Rules options for a new game (ignored when resuming: a save keeps its own rules).
-    pub rules: crate::engine::Config,
-    /// How long each computer player's move stays on screen before the next (`--bot-delay`).
-    pub bot_delay: std::time::Duration,
-    /// How long a computer player may think about one decision (`--bot-time`).
-    pub bot_time: std::time::Duration,
-    /// The start screen's remembered seats, and whether this is a first run (used only when
-    /// `seats` and `resume` are `None`).
-    pub remembered: Remembered,
-}

@@ -9,10 +9,33 @@ use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Message, letters_for};
 use crate::tui::screen::settings::Remembered;
 use crate::tui::screen::start_form::{StartForm, rules_for};
+use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
 use crate::tui::table::files::{Files, Resume};
 use crate::tui::table::played::Played;
-use crate::tui::{Options, Theme};
+
+/// How the front end starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Seed of the board, dice and cards; shown on screen.
+    pub seed: u64,
+    /// The players in seat order, people and computer players; `None` asks on a start screen.
+    pub seats: Option<Vec<crate::save::SeatInfo>>,
+    /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
+    pub mouse: bool,
+    pub theme: Theme,
+    /// A saved game to play on (`--load`, `--continue`) instead of dealing from `seed`.
+    pub resume: Option<Resume>,
+    /// Rules options for a new game (ignored when resuming: a save keeps its own rules).
+    pub rules: crate::engine::Config,
+    /// How long each computer player's move stays on screen before the next (`--bot-delay`).
+    pub bot_delay: std::time::Duration,
+    /// How long a computer player may think about one decision (`--bot-time`).
+    pub bot_time: std::time::Duration,
+    /// The start screen's remembered seats, and whether this is a first run (used only when
+    /// `seats` and `resume` are `None`).
+    pub remembered: Remembered,
+}
 
 /// The app the options ask for: a game dealt at the seats given, the start screen (offering the
 /// last unfinished game), or a game resumed from a save, written on to its autosave in the
@@ -200,7 +223,7 @@ impl App {
 
     /// The start screen as it was left last time, with the rules `rules` (the remembered ones
     /// under the flags given) and, on a first run, the how-to-play page over it.
-    pub fn start_screen(seed: u64, theme: crate::tui::Theme, rules: Config, remembered: &Remembered) -> App {
+    pub fn start_screen(seed: u64, theme: Theme, rules: Config, remembered: &Remembered) -> App {
         let mut app = App::with_seats(seed, None, theme, rules);
         app.screen.start = Some(StartForm::remembered(remembered));
         app.table.offers_to_people = !remembered.no_bot_offers;
@@ -222,7 +245,6 @@ mod tests {
     use crate::bots::BotLevel;
     use crate::engine::Config;
     use crate::save::SeatInfo;
-    use crate::tui::{Options, Remembered};
     use std::time::Duration;
 
     fn options(no_bot_offers: bool, resume: Option<Resume>) -> Options {

@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use super::{App, Msg};
 use crate::engine::{Game, Hand, Hex, MapId, Phase, Scenario, Seat};
 use crate::save::SeatInfo;
-use crate::tui::Theme;
 use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::theme::Theme;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);

@@ -6,7 +6,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::{App, Msg};
-use crate::tui::Theme;
+use crate::tui::screen::theme::Theme;
 use crate::tui::table::legal::counter::computed;
 
 /// Plays a hot-seat game of three people with a fixed stream of keys (no save, no quit), and

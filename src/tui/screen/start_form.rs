@@ -124,7 +124,7 @@ pub struct StartForm {
     /// Where the choices are remembered when the game starts.
     pub file: Option<PathBuf>,
     /// The last unfinished game (its autosave's lock held), offered as "Continue".
-    pub last: Option<Box<crate::tui::Resume>>,
+    pub last: Option<Box<crate::tui::table::files::Resume>>,
 }
 
 impl Default for StartForm {

@@ -9,11 +9,11 @@ use crossterm::event::KeyCode;
 use crate::bots::BotLevel;
 use crate::engine::{Action, Config, Event, Game, MapId, Modules, Phase};
 use crate::save::{Record, SeatInfo};
-use crate::tui::Theme;
 use crate::tui::app::App;
 use crate::tui::screen::focus::Guarded;
 use crate::tui::screen::focus::Msg;
 use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::theme::Theme;
 use crate::tui::term::gate::{Gate, Input};
 use walk::{Lcg, Look};
 

@@ -12,10 +12,10 @@ use super::Hosting;
 use crate::engine::{Game, Hand, Hex, Phase, Seat};
 use crate::host::{ConnId, HostEvent, JoinReply, Wire};
 use crate::save::SeatInfo;
-use crate::tui::Theme;
 use crate::tui::app::screens_tests::scenario;
 use crate::tui::app::{App, Msg};
 use crate::tui::screen::keymap::Mode;
+use crate::tui::screen::theme::Theme;
 
 const ANN: Seat = Seat(0);
 const BOB: Seat = Seat(1);

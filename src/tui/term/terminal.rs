@@ -24,7 +24,7 @@ use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_ra
 use ratatui::Terminal;
 use ratatui::backend::{CrosstermBackend, TestBackend};
 
-use crate::tui::Options;
+use crate::tui::app::new::Options;
 use crate::tui::app::{App, Msg};
 use crate::tui::table::remote::HostCard;
 use crate::tui::term::gate::{Gate, Input};
@@ -508,7 +508,7 @@ pub struct FrameTimes {
 /// played by a fixed rule, the player to act holding the keyboard, at `width` x `height`.
 pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut app = App::new(seed, Some(names), crate::tui::Theme::default());
+    let mut app = App::new(seed, Some(names), crate::tui::screen::theme::Theme::default());
     let mut pick = 0usize;
     while app.table.game().turn_number() < 20 && !app.table.game().is_over() {
         let legal = app.table.legal();
@@ -524,7 +524,7 @@ pub fn bench_app(seed: u64, width: u16, height: u16) -> App {
 pub fn bench_frames(seed: u64, width: u16, height: u16, frames: u32) -> FrameTimes {
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let start = Instant::now();
-    let mut app = App::new(seed, Some(names), crate::tui::Theme::default());
+    let mut app = App::new(seed, Some(names), crate::tui::screen::theme::Theme::default());
     app.update(Msg::Resize(width, height));
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("in-memory terminal");
     terminal.draw(|f| f.render_widget(&app, f.area())).expect("in-memory draw");

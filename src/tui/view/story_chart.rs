@@ -183,9 +183,13 @@ mod tests {
         let record = crate::save::play_random(Config::with_players(3), 5).expect("a random game");
         let chart = StoryChart::of_record(&record);
         let names: Vec<String> = record.names().to_vec();
-        let table =
-            crate::tui::Table::still(Game::new(Config::with_players(3), 5).unwrap(), 5, names, vec!['A', 'B', 'C']);
-        let screen = crate::tui::Screen::new(Theme { color: false, ascii: false });
+        let table = crate::tui::table::Table::still(
+            Game::new(Config::with_players(3), 5).unwrap(),
+            5,
+            names,
+            vec!['A', 'B', 'C'],
+        );
+        let screen = crate::tui::screen::Screen::new(Theme { color: false, ascii: false });
         let scene = Scene::of(&table, &screen);
         let small = drawn(&scene, Some(&chart), 60, 12);
         assert!(small.contains("too small for the chart"), "{small}");
