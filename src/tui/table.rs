@@ -27,12 +27,13 @@ pub mod stats;
 
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::mpsc::{self, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::bots::{Bot, BotLevel};
+use crate::bots::{self, Bot, BotLevel};
 use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
-use crate::tui::table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job};
+use crate::tui::table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job, bot_seed, survive_panics, table_bot};
 use crate::tui::table::builders::Builders;
 use crate::tui::table::files::Files;
 use crate::tui::table::game_story::StoryChart;
@@ -269,5 +270,111 @@ impl Table {
     /// The last bot move, while the island highlights it.
     pub fn last_bot_move(&self) -> Option<Action> {
         self.last
+    }
+}
+
+/// The computer players' moves at the table (`bot_job.rs` has the worker thread's `Job`).
+impl Table {
+    /// The computer player to act, if one is: a game is being played (it has a record), not
+    /// over, and its seat to act is a bot's. The same for every screen.
+    pub fn bot_to_act(&self) -> Option<Seat> {
+        let g = self.game();
+        let s = g.to_act();
+        (self.record().is_some() && !g.is_over() && self.level(s).is_some()).then_some(s)
+    }
+
+    /// Arms the bots' turn for `seat` (the bot to act, as the screens settled it): its player
+    /// starts thinking on a worker thread at once; a move worked out for another seat or
+    /// position is dropped. True when a bot started thinking.
+    pub(in crate::tui) fn arm(&mut self, seat: Option<Seat>) -> bool {
+        let Some(seat) = seat else {
+            self.drop_job();
+            return false;
+        };
+        let at = self.record().map_or(0, |r| r.len());
+        if self.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
+            self.drop_job();
+        }
+        if self.job.is_some() {
+            return false;
+        }
+        self.think(seat, at);
+        true
+    }
+
+    /// Takes the thinking bot's decision if it has come (waiting for it when `wait`): whether it
+    /// came now, and what to say if the bot failed (it panicked): it is replaced by a random
+    /// legal move that keeps the game going, and the seat gets a new bot for its next decision.
+    pub(in crate::tui) fn poll_job(&mut self, wait: bool) -> (bool, Option<String>) {
+        let (seed, game) = (self.seed, *self.game());
+        let Some(job) = self.job.as_mut() else { return (false, None) };
+        if job.action.is_some() {
+            return (false, None);
+        }
+        let seat = job.seat;
+        let answer = if wait { job.rx.recv().map_err(|_| TryRecvError::Disconnected) } else { job.rx.try_recv() };
+        match answer {
+            Ok(Ok((bot, action))) => {
+                job.action = Some(action);
+                self.bots[seat.index()] = Some(bot);
+                (true, None)
+            }
+            Err(TryRecvError::Empty) => (false, None),
+            failed => {
+                let why = match failed {
+                    Ok(Err(why)) => why,
+                    _ => "it stopped".into(),
+                };
+                let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ job.at as u64);
+                job.action = Some(stand_in.choose(game.acting_view()));
+                (true, Some(format!("{}'s computer player failed ({why}): a random move instead", self.name(seat))))
+            }
+        }
+    }
+
+    /// Lends the seat's bot to a worker thread with a copy of the game.
+    fn think(&mut self, seat: Seat, at: usize) {
+        let level = self.level(seat).expect("a bot seat");
+        let made = self.bots[seat.index()].take();
+        let fresh = made.is_none();
+        let mut bot = made.unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.time));
+        bot.set_offers(self.may_offer(seat, self.game().turn_number()));
+        self.brief(bot.as_mut());
+        if fresh {
+            // A bot made for a game played on remembers its offers as the one before did.
+            bot.recall_offers(seat, &self.log);
+        }
+        let game = *self.game();
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
+            survive_panics();
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(game.acting_view())));
+            let answer = chosen.map(|action| (bot, action)).map_err(|panic| {
+                let text = panic.downcast_ref::<&str>().map(|s| s.to_string());
+                text.or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".into())
+            });
+            // The receiver is gone when the game moved on or quit: nothing to do then.
+            let _ = tx.send(answer);
+        });
+        let (tx_failed, rx_failed) = mpsc::channel();
+        let rx = match spawned {
+            Ok(_) => rx,
+            Err(e) => {
+                // No thread: the job fails at once, and the poll says why.
+                let _ = tx_failed.send(Err(format!("no thread for the computer player: {e}")));
+                rx_failed
+            }
+        };
+        self.job = Some(Job { seat, at, rx, action: None });
+    }
+
+    /// Abandons the move in progress: its thread finishes on its own, and the seat gets a new
+    /// bot when next needed.
+    pub(in crate::tui) fn drop_job(&mut self) {
+        if let Some(job) = self.job.take()
+            && job.action.is_none()
+        {
+            self.bots[job.seat.index()] = None;
+        }
     }
 }

@@ -1,5 +1,7 @@
-//! Computer players at the table (issue 14): who plays each seat, a bot's choice worked out on a
-//! worker thread so the screen never freezes, and the pace of its moves.
+//! Computer players at the table (issue 14): a bot's choice worked out on a worker thread so
+//! the screen never freezes (the `Job`), its seed, its time budget, and the panics a game
+//! survives. The table's own flow of them (who is to act, arming, polling) is `impl Table` in
+//! `table.rs`.
 //!
 //! When a bot must act, its [`Bot`] is lent to a thread with a copy of the game (a `Game` is
 //! `Copy`), which sends the action back through a channel with the bot. The terminal loop
@@ -8,12 +10,11 @@
 //! Each move stays on screen, highlighted on the island, for the `--bot-delay` before the next
 //! is played; any key that means nothing else skips ahead. The next bot thinks during that time.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use crate::bots::{self, Bot, BotLevel};
 use crate::engine::{Action, Seat};
-use crate::tui::table::Table;
 
 /// How long each bot move stays on screen by default (`--bot-delay`).
 pub const DEFAULT_DELAY: Duration = Duration::from_millis(600);
@@ -50,111 +51,6 @@ pub(in crate::tui) struct Job {
 /// moves of its people plays out the same.
 pub(in crate::tui) fn bot_seed(seed: u64, s: Seat) -> u64 {
     seed ^ 0xB07_5EA7_u64.wrapping_mul(u64::from(s.0) + 1).rotate_left(17)
-}
-
-impl Table {
-    /// The computer player to act, if one is: a game is being played (it has a record), not
-    /// over, and its seat to act is a bot's. The same for every screen.
-    pub fn bot_to_act(&self) -> Option<Seat> {
-        let g = self.game();
-        let s = g.to_act();
-        (self.record().is_some() && !g.is_over() && self.level(s).is_some()).then_some(s)
-    }
-
-    /// Arms the bots' turn for `seat` (the bot to act, as the screens settled it): its player
-    /// starts thinking on a worker thread at once; a move worked out for another seat or
-    /// position is dropped. True when a bot started thinking.
-    pub(in crate::tui) fn arm(&mut self, seat: Option<Seat>) -> bool {
-        let Some(seat) = seat else {
-            self.drop_job();
-            return false;
-        };
-        let at = self.record().map_or(0, |r| r.len());
-        if self.job.as_ref().is_some_and(|j| j.seat != seat || j.at != at) {
-            self.drop_job();
-        }
-        if self.job.is_some() {
-            return false;
-        }
-        self.think(seat, at);
-        true
-    }
-
-    /// Takes the thinking bot's decision if it has come (waiting for it when `wait`): whether it
-    /// came now, and what to say if the bot failed (it panicked): it is replaced by a random
-    /// legal move that keeps the game going, and the seat gets a new bot for its next decision.
-    pub(in crate::tui) fn poll_job(&mut self, wait: bool) -> (bool, Option<String>) {
-        let (seed, game) = (self.seed, *self.game());
-        let Some(job) = self.job.as_mut() else { return (false, None) };
-        if job.action.is_some() {
-            return (false, None);
-        }
-        let seat = job.seat;
-        let answer = if wait { job.rx.recv().map_err(|_| TryRecvError::Disconnected) } else { job.rx.try_recv() };
-        match answer {
-            Ok(Ok((bot, action))) => {
-                job.action = Some(action);
-                self.bots[seat.index()] = Some(bot);
-                (true, None)
-            }
-            Err(TryRecvError::Empty) => (false, None),
-            failed => {
-                let why = match failed {
-                    Ok(Err(why)) => why,
-                    _ => "it stopped".into(),
-                };
-                let mut stand_in = bots::make(BotLevel::Random, bot_seed(seed, seat) ^ job.at as u64);
-                job.action = Some(stand_in.choose(game.acting_view()));
-                (true, Some(format!("{}'s computer player failed ({why}): a random move instead", self.name(seat))))
-            }
-        }
-    }
-
-    /// Lends the seat's bot to a worker thread with a copy of the game.
-    fn think(&mut self, seat: Seat, at: usize) {
-        let level = self.level(seat).expect("a bot seat");
-        let made = self.bots[seat.index()].take();
-        let fresh = made.is_none();
-        let mut bot = made.unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.time));
-        bot.set_offers(self.may_offer(seat, self.game().turn_number()));
-        self.brief(bot.as_mut());
-        if fresh {
-            // A bot made for a game played on remembers its offers as the one before did.
-            bot.recall_offers(seat, &self.log);
-        }
-        let game = *self.game();
-        let (tx, rx) = mpsc::channel();
-        let spawned = std::thread::Builder::new().name(format!("bot {}", seat.index() + 1)).spawn(move || {
-            survive_panics();
-            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(game.acting_view())));
-            let answer = chosen.map(|action| (bot, action)).map_err(|panic| {
-                let text = panic.downcast_ref::<&str>().map(|s| s.to_string());
-                text.or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a panic".into())
-            });
-            // The receiver is gone when the game moved on or quit: nothing to do then.
-            let _ = tx.send(answer);
-        });
-        let (tx_failed, rx_failed) = mpsc::channel();
-        let rx = match spawned {
-            Ok(_) => rx,
-            Err(e) => {
-                // No thread: the job fails at once, and the poll says why.
-                let _ = tx_failed.send(Err(format!("no thread for the computer player: {e}")));
-                rx_failed
-            }
-        };
-        self.job = Some(Job { seat, at, rx, action: None });
-    }
-
-    /// Abandons the move in progress: its thread finishes on its own, and the seat gets a new
-    /// bot when next needed.
-    pub(in crate::tui) fn drop_job(&mut self) {
-        if let Some(job) = self.job.take()
-            && job.action.is_none()
-        {
-            self.bots[job.seat.index()] = None;
-        }
-    }
 }
 
 thread_local! {
