@@ -289,6 +289,44 @@ fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
     }
 }
 
+/// Issue 40: a joined screen whose terminal is gone watches nothing. With Bob's connection
+/// lost (his seat waits) and the help open on the host's screen, no one sees the bots play:
+/// Cy (a bot) waits, as in a hot-seat game.
+#[test]
+fn a_screen_whose_terminal_left_does_not_keep_the_bots_playing() {
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo::bot("Cy", crate::bots::BotLevel::Easy)];
+    let app = App::with_seats(42, Some(seats), PLAIN, crate::engine::Config::default());
+    let mut host = Host::new(app);
+    host.app.update(Msg::Resize(140, 45));
+    host.app.table.delay = Duration::ZERO;
+    host.join(1, "Bob").unwrap();
+    host.app.update(Msg::key(KeyCode::Enter));
+    while host.app.table.game().to_act() != CY {
+        let first = host.app.table.legal()[0];
+        host.app.apply(vec![first]);
+    }
+    host.event(HostEvent::Left { conn: 1 });
+    assert!(host.app.table.remote.gone.contains(BOB), "Bob's seat waits for him");
+    host.app.update(Msg::char('?'));
+    assert_eq!(host.app.screen.mode(), Mode::Help);
+    let before = host.app.table.record().map_or(0, |r| r.len());
+    // Cy's move is worked out meanwhile; it is not played while nobody watches.
+    let until = std::time::Instant::now() + Duration::from_millis(500);
+    while std::time::Instant::now() < until {
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(host.app.table.record().map_or(0, |r| r.len()), before, "no screen watches: Cy waits");
+    assert!(host.app.table.decided(), "Cy has decided meanwhile");
+    host.app.update(Msg::key(KeyCode::Esc));
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while host.app.table.record().map_or(0, |r| r.len()) == before && std::time::Instant::now() < until {
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(host.app.table.record().map_or(0, |r| r.len()) > before, "the help closed, Cy plays");
+}
+
 #[test]
 fn a_joiner_who_quits_gets_their_terminal_back_and_their_seat_waits() {
     let mut host = hosted(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), ANN));
