@@ -152,6 +152,21 @@ fn a_joiners_screen_is_drawn_for_their_terminals_type() {
     assert!(host.screen(1).contains("CATAN"), "Bob's screen is drawn all the same");
 }
 
+/// A seat joining again from another type of terminal gets its screen back drawn for that
+/// terminal: Bob's screen, made for his VT100, is drawn in colour once he comes back on an xterm.
+#[test]
+fn a_joiner_back_from_another_terminal_type_is_drawn_for_it() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let colours = Theme { color: true, ascii: false };
+    let mut host = Host::themed(App::new(42, Some(names), colours), colours);
+    host.join_on(1, "Bob", "vt100").unwrap();
+    assert_eq!(host.app.others[0].theme, Theme { color: false, ascii: true });
+    host.event(HostEvent::Left { conn: 1 });
+    host.join_on(2, "Bob", "xterm-256color").unwrap();
+    assert_eq!(host.app.others.len(), 1, "his screen back, not a second one");
+    assert_eq!(host.app.others[0].theme, colours, "drawn for the xterm he is on now");
+}
+
 #[test]
 fn a_joiner_is_refused_until_the_game_has_begun() {
     let mut host = Host::new(App::new(42, None, PLAIN));
