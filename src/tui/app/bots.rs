@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Action;
 use crate::tui::app::App;
+use crate::tui::screen::Screen;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::Mode;
 use crate::tui::table::bot_job::{Job, POLL};
@@ -49,9 +50,12 @@ impl App {
     /// Some screen shows the computer players' moves (its keyboard in the bot's mode): the
     /// bots play only then. Help, a question or the save prompt open on one screen pauses them
     /// only when no other screen is watching (a hot-seat game's one screen; issue 40: the host
-    /// reading the help does not stop a game played on the joiners' screens).
+    /// reading the help does not stop a game played on the joiners' screens). A joined screen
+    /// whose terminal is gone (its seat waits) watches nothing.
     fn bots_watched(&self) -> bool {
-        std::iter::once(&self.screen).chain(self.others.iter()).any(|s| s.keyboard.mode == Mode::Bot)
+        let gone = self.table.remote.gone;
+        let watching = |s: &&Screen| !(s.joined && s.holds.iter().any(|seat| gone.contains(seat)));
+        std::iter::once(&self.screen).chain(self.others.iter()).filter(watching).any(|s| s.keyboard.mode == Mode::Bot)
     }
 
     /// When the decided bot move may be played: the delay after the move before it.

@@ -79,7 +79,11 @@ impl App {
             }
         }
         let id = match own {
-            Some(id) => id,
+            // Drawn for the terminal it joins from now (its type may differ from the last one's).
+            Some(id) => {
+                self.others[id - 1].theme = theme;
+                id
+            }
             None => {
                 let mut screen = Screen::new(theme);
                 (screen.holds, screen.viewer, screen.size) = (SeatSet::one(seat), Some(seat), self.screen.size);

@@ -152,6 +152,21 @@ fn a_joiners_screen_is_drawn_for_their_terminals_type() {
     assert!(host.screen(1).contains("CATAN"), "Bob's screen is drawn all the same");
 }
 
+/// A seat joining again from another type of terminal gets its screen back drawn for that
+/// terminal: Bob's screen, made for his VT100, is drawn in colour once he comes back on an xterm.
+#[test]
+fn a_joiner_back_from_another_terminal_type_is_drawn_for_it() {
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+    let colours = Theme { color: true, ascii: false };
+    let mut host = Host::themed(App::new(42, Some(names), colours), colours);
+    host.join_on(1, "Bob", "vt100").unwrap();
+    assert_eq!(host.app.others[0].theme, Theme { color: false, ascii: true });
+    host.event(HostEvent::Left { conn: 1 });
+    host.join_on(2, "Bob", "xterm-256color").unwrap();
+    assert_eq!(host.app.others.len(), 1, "his screen back, not a second one");
+    assert_eq!(host.app.others[0].theme, colours, "drawn for the xterm he is on now");
+}
+
 #[test]
 fn a_joiner_is_refused_until_the_game_has_begun() {
     let mut host = Host::new(App::new(42, None, PLAIN));
@@ -287,6 +302,44 @@ fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
         }
         assert_eq!(host.app.table.record().map_or(0, |r| r.len()), now, "no screen watches: the bots wait");
     }
+}
+
+/// Issue 40: a joined screen whose terminal is gone watches nothing. With Bob's connection
+/// lost (his seat waits) and the help open on the host's screen, no one sees the bots play:
+/// Cy (a bot) waits, as in a hot-seat game.
+#[test]
+fn a_screen_whose_terminal_left_does_not_keep_the_bots_playing() {
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo::bot("Cy", crate::bots::BotLevel::Easy)];
+    let app = App::with_seats(42, Some(seats), PLAIN, crate::engine::Config::default());
+    let mut host = Host::new(app);
+    host.app.update(Msg::Resize(140, 45));
+    host.app.table.delay = Duration::ZERO;
+    host.join(1, "Bob").unwrap();
+    host.app.update(Msg::key(KeyCode::Enter));
+    while host.app.table.game().to_act() != CY {
+        let first = host.app.table.legal()[0];
+        host.app.apply(vec![first]);
+    }
+    host.event(HostEvent::Left { conn: 1 });
+    assert!(host.app.table.remote.gone.contains(BOB), "Bob's seat waits for him");
+    host.app.update(Msg::char('?'));
+    assert_eq!(host.app.screen.mode(), Mode::Help);
+    let before = host.app.table.record().map_or(0, |r| r.len());
+    // Cy's move is worked out meanwhile; it is not played while nobody watches.
+    let until = std::time::Instant::now() + Duration::from_millis(500);
+    while std::time::Instant::now() < until {
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(host.app.table.record().map_or(0, |r| r.len()), before, "no screen watches: Cy waits");
+    assert!(host.app.table.decided(), "Cy has decided meanwhile");
+    host.app.update(Msg::key(KeyCode::Esc));
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while host.app.table.record().map_or(0, |r| r.len()) == before && std::time::Instant::now() < until {
+        host.app.tick(std::time::Instant::now());
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(host.app.table.record().map_or(0, |r| r.len()) > before, "the help closed, Cy plays");
 }
 
 #[test]
