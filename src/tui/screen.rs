@@ -298,7 +298,9 @@ impl Screen {
             Mode::Builders
         } else if keyboard.bot_seat.is_some() {
             Mode::Bot
-        } else if keyboard.away.is_some_and(|s| table.remote.gone.contains(s)) {
+        } else if keyboard.away.is_some_and(|s| table.remote.gone.contains(s)) && !self.joined {
+            // Who plays a waiting seat meanwhile is the host's to say (`p`, `b`); a joined
+            // screen only waits, its footer saying why.
             Mode::Gone
         } else if keyboard.away.is_some() {
             Mode::Away

@@ -10,8 +10,7 @@ use crate::tui::view::layout;
 use crate::tui::view::scene::Scene;
 
 impl App {
-    /// What the views draw: the screen whose key is handled (the first between keys) over
-    /// the table.
+    /// What the views draw of the first screen (the host's terminal) over the table.
     pub fn scene(&self) -> Scene<'_> {
         Scene::of(&self.table, &self.screen)
     }
@@ -49,6 +48,8 @@ impl App {
         screen.refuse(table, text);
     }
 
+    /// Says why not on the first screen's status line (the host's own flows: the start
+    /// screen, the save prompt, a bot's refused move).
     pub(in crate::tui) fn refuse(&mut self, text: String) {
         self.refuse_on(0, text);
     }
