@@ -295,3 +295,16 @@ impl Handler for Conn {
 fn term_name(term: &str) -> String {
     term.chars().take(32).filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_')).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::term_name;
+
+    /// The terminal type comes from a stranger: only a short name of it is read.
+    #[test]
+    fn a_joiners_terminal_type_is_read_as_a_short_name() {
+        assert_eq!(term_name("xterm-256color"), "xterm-256color");
+        assert_eq!(term_name("vt100\x1b]0;owned\x07; rm -rf /"), "vt1000ownedrm-rf");
+        assert_eq!(term_name(&"x".repeat(1000)).len(), 32);
+    }
+}

@@ -192,6 +192,11 @@ impl Joiner {
         Joiner::start_with(port, (code, Duration::ZERO), &[], &format!("{name}@127.0.0.1"), cols, rows)
     }
 
+    /// A joiner at 80 x 24 whose terminal is of type `term` (ssh sends it with the pty).
+    pub fn start_term(port: u16, name: &str, code: &str, term: &str) -> Joiner {
+        Joiner::start_in(port, (code, Duration::ZERO), &[], &format!("{name}@127.0.0.1"), (80, 24), term)
+    }
+
     /// A joiner who connects at once and gives the code after `delay`.
     pub fn start_slow(port: u16, name: &str, code: &str, delay: Duration) -> Joiner {
         Joiner::start_with(port, (code, delay), &[], &format!("{name}@127.0.0.1"), 80, 24)
@@ -199,13 +204,18 @@ impl Joiner {
 
     /// ssh with `extra` options before `target`, in a terminal of `cols` x `rows`, giving the
     /// code after its delay.
-    pub fn start_with(
+    pub fn start_with(port: u16, code: (&str, Duration), extra: &[&str], target: &str, cols: u16, rows: u16) -> Joiner {
+        Joiner::start_in(port, code, extra, target, (cols, rows), "xterm-256color")
+    }
+
+    /// [`Joiner::start_with`] in a terminal of type `term`.
+    fn start_in(
         port: u16,
         (code, delay): (&str, Duration),
         extra: &[&str],
         target: &str,
-        cols: u16,
-        rows: u16,
+        (cols, rows): (u16, u16),
+        term: &str,
     ) -> Joiner {
         let dir = TempDir::new("askpass");
         askpass(dir.path(), code, delay);
@@ -215,7 +225,7 @@ impl Joiner {
         cmd.args(&args);
         cmd.args(extra);
         cmd.arg(target);
-        cmd.env("TERM", "xterm-256color");
+        cmd.env("TERM", term);
         for (k, v) in env {
             cmd.env(k, v);
         }

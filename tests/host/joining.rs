@@ -163,3 +163,21 @@ fn new_codes_differ() {
     let codes: Vec<String> = (0..5).map(|_| new_code()).collect();
     assert!(codes.windows(2).all(|w| w[0] != w[1]), "{codes:?}");
 }
+
+/// Issue 40: the terminal type a joiner's ssh sends with its pty reaches the game, which draws
+/// their screen for it (`Theme::for_term`).
+#[test]
+fn the_joiners_terminal_type_reaches_the_game() {
+    if ssh().is_none() {
+        return;
+    }
+    let mut host = TestHost::start(quick_limits());
+    let _bob = Joiner::start_term(host.port(), "Bob", CODE, "vt100");
+    match host.expect("join") {
+        HostEvent::Join { name, term, reply, .. } => {
+            reply.answer(Ok(()));
+            assert_eq!((name.as_str(), term.as_str()), ("Bob", "vt100"));
+        }
+        other => panic!("a join was due, not {other:?}"),
+    }
+}
