@@ -265,10 +265,9 @@ fn a_bot_stands_in_for_a_seat_that_dropped_until_it_joins_again() {
     assert!(!host.app.table.remote.stand_in.contains(BOB));
 }
 
-/// Issue 40: the help open on the host's screen pauses the computer players only while no
-/// other screen watches them: with Bob watching on his own screen, Cy (a bot) plays on.
-#[test]
-fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
+/// Ann on the host's screen, Bob joined on conn 1, Cy a computer player (moves shown at once):
+/// Ann's and Bob's set-up pieces played, until Cy is to place.
+fn cy_to_place_with_bob_joined() -> Host {
     let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo::bot("Cy", crate::bots::BotLevel::Easy)];
     let app = App::with_seats(42, Some(seats), PLAIN, crate::engine::Config::default());
     let mut host = Host::new(app);
@@ -276,11 +275,18 @@ fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
     host.app.table.delay = Duration::ZERO;
     host.join(1, "Bob").unwrap();
     host.app.update(Msg::key(KeyCode::Enter));
-    // Ann's and Bob's set-up pieces, until Cy (a computer player) is to place.
     while host.app.table.game().to_act() != CY {
         let first = host.app.table.legal()[0];
         host.app.apply(vec![first]);
     }
+    host
+}
+
+/// Issue 40: the help open on the host's screen pauses the computer players only while no
+/// other screen watches them: with Bob watching on his own screen, Cy (a bot) plays on.
+#[test]
+fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
+    let mut host = cy_to_place_with_bob_joined();
     let before = host.app.table.record().map_or(0, |r| r.len());
     host.app.update(Msg::char('?'));
     assert_eq!(host.app.screen.mode(), Mode::Help);
@@ -309,17 +315,7 @@ fn the_hosts_help_does_not_pause_the_bots_for_a_joined_screen() {
 /// Cy (a bot) waits, as in a hot-seat game.
 #[test]
 fn a_screen_whose_terminal_left_does_not_keep_the_bots_playing() {
-    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo::bot("Cy", crate::bots::BotLevel::Easy)];
-    let app = App::with_seats(42, Some(seats), PLAIN, crate::engine::Config::default());
-    let mut host = Host::new(app);
-    host.app.update(Msg::Resize(140, 45));
-    host.app.table.delay = Duration::ZERO;
-    host.join(1, "Bob").unwrap();
-    host.app.update(Msg::key(KeyCode::Enter));
-    while host.app.table.game().to_act() != CY {
-        let first = host.app.table.legal()[0];
-        host.app.apply(vec![first]);
-    }
+    let mut host = cy_to_place_with_bob_joined();
     host.event(HostEvent::Left { conn: 1 });
     assert!(host.app.table.remote.gone.contains(BOB), "Bob's seat waits for him");
     host.app.update(Msg::char('?'));
