@@ -15,7 +15,7 @@
 //!
 //! The files, one purpose each:
 //! - `server.rs`: [`Host`]: the listening socket, the runtime's thread, connections accepted
-//!   or refused at once (too many open, an address out of tries), the game's side of [`Wire`];
+//!   or refused in words (too many waiting), the game's side of [`Wire`];
 //! - `conn.rs`: one connection as russh sees it: the code checked, one pty session served,
 //!   everything else (exec, sftp, env, X11, agent, forwarding) refused;
 //! - `watch.rs`: each connection's task beside its session: its clocks (authentication, idle,
@@ -25,7 +25,8 @@
 //! - `shared.rs`: what the tasks and the game's thread share: the bounded event queue and the
 //!   outboxes that carry frames (bounded by [`Limits::backlog`]);
 //! - `stream.rs`: a socket the host can cut, so a stalled session really ends;
-//! - `door.rs`: the failed tries of each address this minute;
+//! - `door.rs`: the wrong codes of each address this minute, and the turns of one slowed;
+//! - `lobby.rs`: the connections that have not given the code: how many, and who makes room;
 //! - `key.rs`: the host key, made once (0600) and kept, and its fingerprint;
 //! - `code.rs`: the join code: made, checked, compared in constant time.
 
@@ -60,21 +61,35 @@ impl HostConfig {
     }
 }
 
-/// What a stranger's connection may cost the host.
+/// What a stranger's connection may cost the host. An address is an IPv4 address or an IPv6
+/// /64.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Connections open at once.
     pub connections: usize,
+    /// Of those, the slots only connections that gave the code may take: connections still
+    /// logging in hold at most `connections - reserved`.
+    pub reserved: usize,
+    /// Connections still logging in from one address (more push out one that said nothing or
+    /// guessed wrong, or are refused in words).
+    pub waiting_per_address: usize,
     /// Wrong codes one connection may try before it is closed.
     pub tries: u32,
-    /// Failed tries one address may make in a minute before its connections are refused.
+    /// Wrong codes one address may give in a minute before its codes are checked one a
+    /// `slow_turn`, in turn (the address is never shut out: a friend behind the same address
+    /// gets in).
     pub tries_per_minute: u32,
-    /// How long a wrong code waits before it is answered.
+    /// How long every code waits before it is checked (the right one too, so how long an answer
+    /// takes tells nothing).
     pub wrong_code_delay: Duration,
+    /// The time between two codes checked of a slowed address.
+    pub slow_turn: Duration,
     /// A connection that sends nothing for this long is closed.
     pub idle: Duration,
     /// Bytes a joiner may send a second (more are dropped, not queued).
     pub input_per_second: usize,
+    /// Keys, clicks and pastes a joiner may send a second (more are dropped).
+    pub events_per_second: usize,
     /// The largest paste passed on, in bytes.
     pub paste: usize,
     /// Bytes waiting to be sent to a joiner before the connection is closed as too slow.
@@ -85,12 +100,16 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             connections: 16,
+            reserved: 4,
+            waiting_per_address: 4,
             tries: 3,
             tries_per_minute: 10,
             wrong_code_delay: Duration::from_secs(1),
+            slow_turn: Duration::from_secs(1),
             // A joiner who only watches a long turn sends nothing for a while.
             idle: Duration::from_secs(3 * 60 * 60),
             input_per_second: 4096,
+            events_per_second: 200,
             paste: 4096,
             backlog: 4 << 20,
         }
@@ -106,14 +125,27 @@ pub enum HostEvent {
     Join { conn: ConnId, name: String, size: (u16, u16), term: String, reply: JoinReply },
     /// What the joiner's terminal sent, parsed: keys, pastes (bounded), mouse.
     Input { conn: ConnId, event: crossterm::event::Event },
-    /// The joiner's window changed size.
+    /// The joiner's window changed size. Window changes that come faster than the game takes
+    /// them are one: the latest size.
     Resize { conn: ConnId, size: (u16, u16) },
     /// The connection is gone (closed, dropped, timed out, or its task failed). Sent once for
     /// every connection that came as a [`HostEvent::Join`], whatever the answer (a late one
     /// included), and nothing of that connection comes after it.
     Left { conn: ConnId },
-    /// A line for the host's log: a failed try and its address, a refused connection.
+    /// A line for the host's log: a failed try and its address, an address slowed, a refused
+    /// connection.
     Note(String),
+}
+
+/// What the door turned away since the host started, for the host's screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turned {
+    /// Wrong codes given.
+    pub wrong_codes: u64,
+    /// Times an address was slowed for its wrong codes.
+    pub slowed: u64,
+    /// Connections refused or pushed out before they gave a code (too many waiting, silent).
+    pub refused: u64,
 }
 
 /// The game's answer to a [`HostEvent::Join`]. The joiner waits for it 10 seconds; after that
@@ -149,6 +181,10 @@ pub trait Wire {
     fn send(&mut self, conn: ConnId, bytes: Vec<u8>);
     /// Sends these last bytes (the terminal's modes put back, a line) and closes.
     fn close(&mut self, conn: ConnId, bytes: Vec<u8>);
+    /// What the door turned away so far (nothing, for a wire without a door).
+    fn turned(&self) -> Turned {
+        Turned::default()
+    }
 }
 
 mod code;
@@ -156,6 +192,7 @@ mod conn;
 mod door;
 mod input;
 mod key;
+mod lobby;
 mod server;
 mod shared;
 mod stream;

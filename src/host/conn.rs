@@ -14,6 +14,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, Meth
 use tokio::sync::mpsc;
 
 use super::code::same_code;
+use super::door::knocker;
 use super::input::Bucket;
 use super::shared::{Outbox, Shared, lock};
 use super::stream::Kill;
@@ -24,6 +25,8 @@ use super::{ConnId, JoinReply};
 const JOIN_WAIT: Duration = Duration::from_secs(10);
 /// How often the answer is looked for (it comes on a channel the game's thread writes to).
 const JOIN_POLL: Duration = Duration::from_millis(5);
+/// How often a code waiting its turn looks again.
+const TURN_POLL: Duration = Duration::from_millis(20);
 /// What ssh shows before it asks for the password.
 pub(crate) const BANNER: &str = "catan: the password is the join code on the host's screen.\r\n";
 /// The line a session without a terminal gets.
@@ -49,6 +52,8 @@ pub(crate) struct Conn {
     pub(crate) started: bool,
     pub(crate) seated: bool,
     pub(crate) bucket: Bucket,
+    /// The joiner's latest window size, for the watch (super::watch).
+    pub(crate) window: tokio::sync::watch::Sender<(u16, u16)>,
 }
 
 impl Conn {
@@ -58,11 +63,12 @@ impl Conn {
         peer: SocketAddr,
         kill: Kill,
         watch: mpsc::Sender<Watch>,
+        window: tokio::sync::watch::Sender<(u16, u16)>,
     ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
         let (channel, size, name) = (None, None, None);
         let (tries, term, started, seated) = (0, String::new(), false, false);
-        Conn { shared, conn, peer, kill, watch, tries, name, channel, size, term, started, seated, bucket }
+        Conn { shared, conn, peer, kill, watch, tries, name, channel, size, term, started, seated, bucket, window }
     }
 
     /// Only the password method is offered: the code is the password.
@@ -98,6 +104,20 @@ impl Conn {
     }
 }
 
+/// A code's place in its address's line (super::door), given up when dropped.
+struct InLine {
+    shared: Arc<Shared>,
+    knocker: std::net::IpAddr,
+    conn: ConnId,
+}
+
+impl Drop for InLine {
+    fn drop(&mut self) {
+        lock(&self.shared.door).leave(self.knocker, self.conn);
+        lock(&self.shared.lobby).checking(self.conn, false);
+    }
+}
+
 /// A window size as the game takes it: columns and rows, within what a terminal can be.
 fn size(cols: u32, rows: u32) -> (u16, u16) {
     (cols.clamp(1, u32::from(u16::MAX)) as u16, rows.clamp(1, u32::from(u16::MAX)) as u16)
@@ -107,31 +127,52 @@ impl Handler for Conn {
     type Error = russh::Error;
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        let limits = &self.shared.limits;
-        // An address out of tries this minute guesses no more, on this connection or any other
-        // it opened before it ran out.
-        if self.tries >= limits.tries || lock(&self.shared.door).refused(self.peer.ip(), Instant::now()) {
+        let arrived = Instant::now();
+        let shared = self.shared.clone();
+        let limits = &shared.limits;
+        if self.tries >= limits.tries {
             tokio::time::sleep(limits.wrong_code_delay).await;
             return Err(russh::Error::Disconnect);
         }
-        if same_code(password, &self.shared.code) {
+        // Every code waits as long before it is checked, the right one too; a slowed
+        // address's codes then wait their turn (super::door). The place in line is given up
+        // however this ends.
+        lock(&shared.lobby).checking(self.conn, true);
+        let knocker = knocker(self.peer.ip());
+        tokio::time::sleep_until((arrived + limits.wrong_code_delay).into()).await;
+        let _line = InLine { shared: shared.clone(), knocker, conn: self.conn };
+        while !lock(&shared.door).turn(knocker, self.conn, Instant::now()) {
+            if self.kill.dead() {
+                return Err(russh::Error::Disconnect);
+            }
+            tokio::time::sleep(TURN_POLL).await;
+        }
+        lock(&shared.lobby).checking(self.conn, false);
+        if self.kill.dead() {
+            // Pushed out while it waited: its code is not checked.
+            return Err(russh::Error::Disconnect);
+        }
+        if same_code(password, &shared.code) {
+            lock(&shared.lobby).enter(self.conn);
             self.name = Some(user.to_string());
             let _ = self.watch.send(Watch::Authed).await;
             return Ok(Auth::Accept);
         }
         self.tries += 1;
-        let last = lock(&self.shared.door).fail(self.peer.ip(), Instant::now());
+        lock(&shared.lobby).wrong(self.conn);
+        let slowed = lock(&shared.door).fail(knocker, Instant::now());
         let (peer, tries) = (self.peer, limits.tries);
-        self.shared.events.note(format!("wrong code from {peer} (try {} of {tries})", self.tries));
-        if last || self.tries >= tries {
-            if last {
-                self.shared.events.note(format!("refusing {} for a minute: too many wrong codes", peer.ip()));
-            }
-            // Ending the connection is an answer too: it waits as long as a refusal.
-            tokio::time::sleep(limits.wrong_code_delay).await;
+        shared.events.note(format!("wrong code from {peer} (try {} of {tries})", self.tries));
+        if slowed {
+            let (n, turn) = (limits.tries_per_minute, limits.slow_turn.as_secs_f64());
+            shared.events.note(format!(
+                "slowing {knocker}: {n} wrong codes this minute; its codes are checked one every {turn} s now"
+            ));
+        }
+        if self.tries >= tries {
             return Err(russh::Error::Disconnect);
         }
-        // russh answers after `wrong_code_delay` (its rejection time), counted from the try.
+        // russh answers at `wrong_code_delay` after the try (its rejection time): already past.
         Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
     }
 
@@ -236,7 +277,8 @@ impl Handler for Conn {
             return Ok(());
         }
         if self.seated {
-            let _ = self.watch.try_send(Watch::Resize(size(cols, rows)));
+            // The latest size only: window changes faster than the watch takes them are one.
+            self.window.send_replace(size(cols, rows));
         } else if self.size.is_some() {
             self.size = Some(size(cols, rows));
         }

@@ -1,26 +1,30 @@
 //! The host: the listening socket, the async runtime on a thread of its own, and the game's
-//! side of the wire ([`Wire`]) over them. Each connection is accepted here (or refused at once:
-//! too many open, or its address out of tries this minute), given a socket the host can cut,
-//! its SSH session ([`super::conn`]) and its watch ([`super::watch`]).
+//! side of the wire ([`Wire`]) over them. Each connection is let into the lobby here (or refused
+//! in words: too many waiting from its address or in all, [`super::lobby`]), given a socket the
+//! host can cut, its SSH session ([`super::conn`]) and its watch ([`super::watch`]).
 
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::pin::Pin;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use russh::SshId;
 use russh::server::Config;
+use tokio::io::AsyncWrite;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 
 use super::code::check_code;
 use super::conn::Conn;
+use super::door::knocker;
 use super::key;
 use super::shared::{Shared, lock};
 use super::stream::{Cuttable, Kill};
 use super::watch::{AUTH_TIME, watch};
-use super::{ConnId, HostConfig, HostEvent, Wire};
+use super::{ConnId, HostConfig, HostEvent, Turned, Wire};
 
 /// How often a live connection with no bytes in either way is asked whether it is still
 /// there, and how many unanswered asks end it: a closed laptop is noticed in about two minutes.
@@ -30,12 +34,20 @@ const KEEPALIVES_MISSED: usize = 4;
 const STOP_GRACE: Duration = Duration::from_secs(1);
 /// A watch's queue: bytes beyond it are dropped, as past the rate bound.
 const WATCH_QUEUE: usize = 64;
+/// What the server calls itself: no library and no version a stranger could look up.
+pub(crate) const SERVER_ID: &str = "SSH-2.0-catan";
+/// Refusals being said at once (more are closed without a word), and how long one may take.
+const REFUSING_MAX: usize = 64;
+const REFUSE_TIME: Duration = Duration::from_secs(2);
+/// A joiner's terminal put back as the game found it (mouse and paste reports off, the normal
+/// screen, the cursor shown), for a host that stops without the game saying goodbye (a panic).
+const RESTORE: &[u8] = b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?2004l\x1b[?1049l\x1b[?25h\r\n\
+The host stopped. If your terminal looks wrong, type reset and press Enter.\r\n";
 
 /// The SSH server of `catan host`: joiners connect with `ssh`, the game reads their events and
 /// sends their frames through [`Wire`]. Dropping it stops the server and ends every connection.
 pub struct Host {
     shared: Arc<Shared>,
-    events: mpsc::Receiver<HostEvent>,
     addr: SocketAddr,
     fingerprint: String,
     stop: Option<oneshot::Sender<()>>,
@@ -55,12 +67,12 @@ impl Host {
         let listener = bind(config.bind, config.port)?;
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
-        let (tx, events) = mpsc::channel();
-        let shared = Arc::new(Shared::new(config.limits, config.code, tx));
+        let shared = Arc::new(Shared::new(config.limits, config.code));
         for line in notes {
             shared.events.note(line);
         }
         let ssh = Arc::new(Config {
+            server_id: SshId::Standard(SERVER_ID.into()),
             methods: Conn::methods(),
             auth_rejection_time: shared.limits.wrong_code_delay,
             // ssh's first probe ("none", to learn the methods) is answered at once.
@@ -87,7 +99,7 @@ impl Host {
                 }
             });
         })?;
-        Ok(Host { shared, events, addr, fingerprint, stop: Some(stop), thread: Some(thread) })
+        Ok(Host { shared, addr, fingerprint, stop: Some(stop), thread: Some(thread) })
     }
 
     /// The address and port bound (the port the system chose, when asked for port 0).
@@ -103,9 +115,7 @@ impl Host {
 
 impl Wire for Host {
     fn recv_timeout(&mut self, wait: Duration) -> Option<HostEvent> {
-        let event = self.events.recv_timeout(wait).ok()?;
-        self.shared.events.waiting.fetch_sub(1, Ordering::SeqCst);
-        Some(event)
+        self.shared.events.recv_timeout(wait)
     }
 
     fn send(&mut self, conn: ConnId, bytes: Vec<u8>) {
@@ -125,10 +135,22 @@ impl Wire for Host {
             outbox.close(bytes);
         }
     }
+
+    fn turned(&self) -> Turned {
+        let door = lock(&self.shared.door);
+        let (wrong_codes, slowed) = (door.wrong, door.slowed);
+        drop(door);
+        Turned { wrong_codes, slowed, refused: lock(&self.shared.lobby).turned_away }
+    }
 }
 
 impl Drop for Host {
     fn drop(&mut self) {
+        // A joiner the game did not say goodbye to (it panicked) gets their terminal back.
+        let left: Vec<_> = lock(&self.shared.outboxes).drain().map(|(_, outbox)| outbox).collect();
+        for outbox in left {
+            outbox.close(RESTORE.to_vec());
+        }
         // Last bytes the game sent with `close` (the joiners' terminals put back) go first.
         let until = Instant::now() + STOP_GRACE;
         while self.shared.closing.load(Ordering::SeqCst) > 0 && Instant::now() < until {
@@ -169,39 +191,104 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>, ssh: Arc<Config>) {
                 continue;
             }
         };
-        if lock(&shared.door).refused(peer.ip(), Instant::now()) {
-            shared.events.note(format!("refused {peer}: too many wrong codes from it this minute"));
+        // Connections pushed out are still closing: a bound on those too.
+        if shared.open.load(Ordering::SeqCst) >= 2 * shared.limits.connections {
             continue;
         }
-        let open = shared.open.load(Ordering::SeqCst);
-        if open >= shared.limits.connections {
-            shared.events.note(format!("refused {peer}: {open} connections are open, the most allowed"));
+        next += 1;
+        let kill = Kill::default();
+        let admitted = lock(&shared.lobby).admit(next, knocker(peer.ip()), kill.clone(), Instant::now());
+        if let Err(line) = admitted {
+            shared.events.note(format!("refused {peer}: {}", line.trim_start_matches("catan: ")));
+            refuse(&shared, socket, line);
             continue;
         }
         shared.open.fetch_add(1, Ordering::SeqCst);
-        next += 1;
-        tokio::spawn(serve(shared.clone(), ssh.clone(), socket, peer, next));
+        tokio::spawn(serve(shared.clone(), ssh.clone(), socket, peer, next, kill));
     }
 }
 
-/// Counts a connection open for as long as it lives.
-struct Open(Arc<Shared>);
+/// Tells a refused connection why, in words its ssh prints ("Received disconnect from ...:
+/// catan: too many ..."), without the cost of a key exchange: the server's name, then a
+/// disconnect message in the clear, as the protocol allows before keys are agreed.
+fn refuse(shared: &Arc<Shared>, socket: TcpStream, line: &'static str) {
+    if shared.refusing.fetch_add(1, Ordering::SeqCst) >= REFUSING_MAX {
+        shared.refusing.fetch_sub(1, Ordering::SeqCst);
+        return;
+    }
+    let refusing = shared.refusing.clone();
+    tokio::spawn(async move {
+        let _ = tokio::time::timeout(REFUSE_TIME, say_no(socket, line)).await;
+        refusing.fetch_sub(1, Ordering::SeqCst);
+    });
+}
+
+async fn say_no(mut socket: TcpStream, line: &str) -> io::Result<()> {
+    let bytes = disconnect(line);
+    let mut sent = 0;
+    while sent < bytes.len() {
+        socket.writable().await?;
+        match socket.try_write(&bytes[sent..]) {
+            Ok(n) => sent += n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+    std::future::poll_fn(|cx| Pin::new(&mut socket).poll_shutdown(cx)).await?;
+    // What the client sends is read and thrown away until it closes, so the close is not a
+    // reset that would hide the words.
+    let mut buf = [0u8; 1024];
+    loop {
+        socket.readable().await?;
+        match socket.try_read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The server's name and an SSH disconnect message (reason 12, too many connections) saying
+/// `line`, unencrypted (RFC 4253: 6, 11.1).
+pub(crate) fn disconnect(line: &str) -> Vec<u8> {
+    let mut payload = vec![1u8];
+    payload.extend(12u32.to_be_bytes());
+    for s in [line, ""] {
+        payload.extend((s.len() as u32).to_be_bytes());
+        payload.extend(s.as_bytes());
+    }
+    let mut padding = 8 - (5 + payload.len()) % 8;
+    if padding < 4 {
+        padding += 8;
+    }
+    let mut out = format!("{SERVER_ID}\r\n").into_bytes();
+    out.extend(((1 + payload.len() + padding) as u32).to_be_bytes());
+    out.push(padding as u8);
+    out.extend(payload);
+    out.extend(std::iter::repeat_n(0u8, padding));
+    out
+}
+
+/// Counts a connection open for as long as it lives, and takes it out of the lobby at its end.
+struct Open(Arc<Shared>, ConnId);
 
 impl Drop for Open {
     fn drop(&mut self) {
+        lock(&self.0.lobby).leave(self.1);
         self.0.open.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
 /// Serves one connection: its SSH session and its watch, until both are done. A panic in the
 /// session's task ends its session (tokio catches it), which ends the watch and tells the game.
-async fn serve(shared: Arc<Shared>, ssh: Arc<Config>, socket: TcpStream, peer: SocketAddr, conn: ConnId) {
-    let _open = Open(shared.clone());
+async fn serve(shared: Arc<Shared>, ssh: Arc<Config>, socket: TcpStream, peer: SocketAddr, conn: ConnId, kill: Kill) {
+    let _open = Open(shared.clone(), conn);
     let _ = socket.set_nodelay(true);
-    let kill = Kill::default();
     let (tx, rx) = tokio::sync::mpsc::channel(WATCH_QUEUE);
-    let watching = tokio::spawn(watch(shared.clone(), conn, peer, kill.clone(), rx));
-    let handler = Conn::new(shared, conn, peer, kill.clone(), tx);
+    let (window, sizes) = tokio::sync::watch::channel((0, 0));
+    let watching = tokio::spawn(watch(shared.clone(), conn, peer, kill.clone(), rx, sizes));
+    let handler = Conn::new(shared, conn, peer, kill.clone(), tx, window);
     let stream = Cuttable::new(socket, kill.clone());
     if let Ok(Ok(session)) = tokio::time::timeout(AUTH_TIME, russh::server::run_stream(ssh, stream, handler)).await {
         let _ = session.await;

@@ -1,25 +1,28 @@
 //! What the host's tasks and the game's thread share: the limits and the code, the queue of
-//! events to the game (bounded), the outboxes of joined connections, and the door's count of
-//! failures. Everything here is reached from both sides, so each piece is a short lock or an
+//! events to the game (bounded), the outboxes of joined connections, the door's count of wrong
+//! codes and the lobby of connections that have not given the code. Everything here is reached from both sides, so each piece is a short lock or an
 //! atomic, never held across a wait.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::mpsc as tokio_mpsc;
 
 use super::door::Door;
+use super::lobby::Lobby;
 use super::stream::Kill;
 use super::{ConnId, HostEvent, Limits};
 
 /// The most events waiting for the game before input, resizes and notes are dropped (joins and
 /// departures never are: one each per connection, and connections are bounded).
 const EVENTS_MAX: usize = 10_000;
+/// The most input events of one connection waiting for the game; more are dropped.
+const PER_CONN_MAX: usize = 256;
 /// How long a closed connection's last bytes may take before it is cut.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
 
@@ -30,22 +33,28 @@ pub(crate) struct Shared {
     pub(crate) events: Events,
     pub(crate) outboxes: Mutex<HashMap<ConnId, Outbox>>,
     pub(crate) door: Mutex<Door>,
+    /// The connections that have not given the code yet.
+    pub(crate) lobby: Mutex<Lobby>,
     /// Connections open now.
     pub(crate) open: AtomicUsize,
     /// Closes whose last bytes are still on their way (the host waits for them as it stops).
     pub(crate) closing: Arc<AtomicUsize>,
+    /// Refused connections being told why.
+    pub(crate) refusing: Arc<AtomicUsize>,
 }
 
 impl Shared {
-    /// The state of a host with these limits and code, telling the game through `tx`.
-    pub(crate) fn new(limits: Limits, code: String, tx: mpsc::Sender<HostEvent>) -> Shared {
+    /// The state of a host with these limits and code.
+    pub(crate) fn new(limits: Limits, code: String) -> Shared {
         Shared {
-            door: Mutex::new(Door::new(limits.tries_per_minute)),
+            door: Mutex::new(Door::new(limits.tries_per_minute, limits.slow_turn)),
+            lobby: Mutex::new(Lobby::new(limits.waiting_per_address, limits.connections, limits.reserved)),
             code,
-            events: Events::new(tx),
+            events: Events::new(),
             outboxes: Mutex::new(HashMap::new()),
             open: AtomicUsize::new(0),
             closing: Arc::new(AtomicUsize::new(0)),
+            refusing: Arc::new(AtomicUsize::new(0)),
             limits,
         }
     }
@@ -57,35 +66,109 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The queue of events to the game, with a count of those waiting.
+/// The queue of events to the game. Joins and departures go ahead of everything else, so a
+/// joiner's flood of keys never holds up another's join; a connection's window changes wait as
+/// one (the latest size is the one the game gets); and each connection may have only so many
+/// events waiting, so one joiner cannot crowd out another's keys.
 pub(crate) struct Events {
-    tx: Mutex<mpsc::Sender<HostEvent>>,
-    pub(crate) waiting: Arc<AtomicUsize>,
+    queue: Mutex<Queue>,
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct Queue {
+    /// Joins and departures.
+    first: VecDeque<HostEvent>,
+    /// Input, window changes and notes.
+    then: VecDeque<HostEvent>,
+    /// By connection: how many of its events wait in `then`.
+    per_conn: HashMap<ConnId, usize>,
+    /// By connection: its latest window size, while its window change waits.
+    sizes: HashMap<ConnId, (u16, u16)>,
 }
 
 impl Events {
-    pub(crate) fn new(tx: mpsc::Sender<HostEvent>) -> Events {
-        Events { tx: Mutex::new(tx), waiting: Arc::new(AtomicUsize::new(0)) }
+    pub(crate) fn new() -> Events {
+        Events { queue: Mutex::new(Queue::default()), ready: Condvar::new() }
     }
 
-    /// An event the game must get (a join, a departure).
+    /// An event the game must get (a join, a departure). A departure of a connection whose
+    /// events still wait goes after them: nothing of a connection comes after it.
     pub(crate) fn must(&self, event: HostEvent) {
-        self.waiting.fetch_add(1, Ordering::SeqCst);
-        if lock(&self.tx).send(event).is_err() {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let mut q = lock(&self.queue);
+        match event {
+            HostEvent::Left { conn } if q.per_conn.contains_key(&conn) || q.sizes.contains_key(&conn) => {
+                q.then.push_back(event);
+            }
+            _ => q.first.push_back(event),
         }
+        drop(q);
+        self.ready.notify_one();
     }
 
-    /// An event dropped if the game is far behind (input, a resize, a note).
+    /// An event dropped if the game is far behind or its connection has too many waiting
+    /// (input, a note); a window change replaces its connection's waiting one.
     pub(crate) fn may(&self, event: HostEvent) {
-        if self.waiting.load(Ordering::SeqCst) < EVENTS_MAX {
-            self.must(event);
+        let mut q = lock(&self.queue);
+        if q.then.len() >= EVENTS_MAX {
+            return;
         }
+        match event {
+            HostEvent::Resize { conn, size } => {
+                if q.sizes.insert(conn, size).is_some() {
+                    return;
+                }
+            }
+            HostEvent::Input { conn, .. } => {
+                let n = q.per_conn.entry(conn).or_default();
+                if *n >= PER_CONN_MAX {
+                    return;
+                }
+                *n += 1;
+            }
+            _ => {}
+        }
+        q.then.push_back(event);
+        drop(q);
+        self.ready.notify_one();
     }
 
     /// A line for the host's log.
     pub(crate) fn note(&self, line: String) {
         self.may(HostEvent::Note(line));
+    }
+
+    /// The next event, joins and departures first, waiting at most `wait` for one.
+    pub(crate) fn recv_timeout(&self, wait: Duration) -> Option<HostEvent> {
+        let until = Instant::now() + wait;
+        let mut q = lock(&self.queue);
+        loop {
+            if let Some(event) = q.first.pop_front() {
+                return Some(event);
+            }
+            if let Some(mut event) = q.then.pop_front() {
+                match &mut event {
+                    HostEvent::Input { conn, .. } => {
+                        let conn = *conn;
+                        if let Some(n) = q.per_conn.get_mut(&conn) {
+                            *n -= 1;
+                            if *n == 0 {
+                                q.per_conn.remove(&conn);
+                            }
+                        }
+                    }
+                    HostEvent::Resize { conn, size } => {
+                        if let Some(latest) = q.sizes.remove(conn) {
+                            *size = latest;
+                        }
+                    }
+                    _ => {}
+                }
+                return Some(event);
+            }
+            let left = until.checked_duration_since(Instant::now()).filter(|d| !d.is_zero())?;
+            q = self.ready.wait_timeout(q, left).unwrap_or_else(|e| e.into_inner()).0;
+        }
     }
 }
 
@@ -173,5 +256,45 @@ async fn write(w: Writer, mut rx: tokio_mpsc::UnboundedReceiver<Out>) {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{Event, KeyCode, KeyEvent};
+
+    fn key(conn: ConnId) -> HostEvent {
+        HostEvent::Input { conn, event: Event::Key(KeyEvent::from(KeyCode::Char('i'))) }
+    }
+
+    fn all(events: &Events) -> Vec<HostEvent> {
+        std::iter::from_fn(|| events.recv_timeout(Duration::ZERO)).collect()
+    }
+
+    /// A joiner's flood of keys and window changes costs the game a bounded number of events,
+    /// and another's join and a departure go ahead of it.
+    #[test]
+    fn joins_go_first_window_changes_are_one_and_a_flood_is_bounded() {
+        let events = Events::new();
+        for i in 0..1000u16 {
+            events.may(key(1));
+            events.may(HostEvent::Resize { conn: 1, size: (i, 30) });
+        }
+        events.must(HostEvent::Left { conn: 2 });
+        let (reply, _rx) = crate::host::JoinReply::channel();
+        events.must(HostEvent::Join { conn: 3, name: "Cy".into(), size: (80, 24), term: String::new(), reply });
+        events.must(HostEvent::Left { conn: 1 });
+        let got = all(&events);
+        assert!(matches!(got[0], HostEvent::Left { conn: 2 }) && matches!(got[1], HostEvent::Join { conn: 3, .. }));
+        let resizes: Vec<(u16, u16)> = got
+            .iter()
+            .filter_map(|e| if let HostEvent::Resize { size, .. } = e { Some(*size) } else { None })
+            .collect();
+        assert_eq!(resizes, vec![(999, 30)], "one window change, the latest");
+        let keys = got.iter().filter(|e| matches!(e, HostEvent::Input { .. })).count();
+        assert_eq!(keys, PER_CONN_MAX);
+        assert!(matches!(got.last(), Some(HostEvent::Left { conn: 1 })), "a departure comes after its own input");
+        assert!(events.recv_timeout(Duration::from_millis(10)).is_none());
     }
 }

@@ -21,6 +21,9 @@ pub(crate) struct Kill(Arc<KillState>);
 #[derive(Default)]
 struct KillState {
     dead: AtomicBool,
+    /// Whether any byte ever came from the peer (a connection that says nothing is the first
+    /// to go when the lobby is full, and goes soon anyway).
+    heard: AtomicBool,
     /// The tasks waiting on the socket, woken so they see the cut at once.
     wakers: Mutex<[Option<Waker>; 2]>,
 }
@@ -35,8 +38,19 @@ impl Kill {
         }
     }
 
-    fn dead(&self) -> bool {
+    /// Whether the connection was cut.
+    pub(crate) fn dead(&self) -> bool {
         self.0.dead.load(Ordering::SeqCst)
+    }
+
+    /// Whether the peer ever sent a byte.
+    pub(crate) fn heard(&self) -> bool {
+        self.0.heard.load(Ordering::SeqCst)
+    }
+
+    /// Marks the peer as heard.
+    pub(crate) fn hear(&self) {
+        self.0.heard.store(true, Ordering::SeqCst);
     }
 
     /// Keeps the waker of a read (0) or a write (1) that is about to wait.
@@ -81,7 +95,11 @@ impl AsyncRead for Cuttable {
         if self.kill.dead() {
             return Poll::Ready(Err(cut()));
         }
+        let before = buf.filled().len();
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(poll, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.kill.hear();
+        }
         self.checked(0, cx, poll)
     }
 }
