@@ -97,10 +97,15 @@ pub struct HostArgs {
     /// this machine only.
     #[arg(long, value_name = "ADDRESS")]
     pub bind: Option<std::net::IpAddr>,
-    /// The join code friends type as their password (a new random one each hosting when left
-    /// out).
-    #[arg(long, value_name = "WORDS")]
+    /// The join code friends type as their password. Left out, a new one of five random words
+    /// is made each hosting. Given here it shows in the process list to everyone on this
+    /// machine: --code-file or the CATAN_CODE environment variable keep it private.
+    #[arg(long, value_name = "WORDS", conflicts_with = "code_file")]
     pub code: Option<String>,
+    /// Reads the join code from the first line of FILE, or from a prompt on this terminal
+    /// when FILE is `-`. (The environment variable CATAN_CODE gives one too.)
+    #[arg(long, value_name = "FILE")]
+    pub code_file: Option<std::path::PathBuf>,
 }
 
 /// `catan simulate`.

@@ -21,12 +21,13 @@ pub fn run(args: HostArgs, given: &[String]) -> ExitCode {
         Ok(options) => options,
         Err(code) => return code,
     };
-    let code = match &args.code {
-        Some(code) => match catan::host::check_code(code) {
-            Ok(()) => code.clone(),
+    let code = match given_code(&args) {
+        Ok(Some(code)) => match catan::host::check_code(&code) {
+            Ok(()) => code,
             Err(e) => return refuse(&e),
         },
-        None => catan::host::new_code(),
+        Ok(None) => catan::host::new_code(),
+        Err(e) => return refuse(&e),
     };
     let Some(dir) = catan::save::data_dir() else {
         return refuse("no data directory was found for the host key (set CATAN_DATA_DIR)");
@@ -45,6 +46,7 @@ pub fn run(args: HostArgs, given: &[String]) -> ExitCode {
         command: format!("ssh -p {} NAME@{}", addr.port(), shown_address(args.bind)),
         code,
         fingerprint: host.fingerprint(),
+        turned: Default::default(),
     };
     // The first lines, left on the normal screen under the game's.
     println!("catan host: listening on {addr}");
@@ -53,6 +55,32 @@ pub fn run(args: HostArgs, given: &[String]) -> ExitCode {
     println!("  host key: {}", card.fingerprint);
     let hosting = tui::Hosting::new(Box::new(host), options.theme);
     finish(tui::run_hosting(options, hosting, card))
+}
+
+/// The environment variable that may give the join code (kept out of the process list).
+const CODE_VAR: &str = "CATAN_CODE";
+
+/// The join code the host gave: `--code`, `--code-file` (a file's first line, or a prompt
+/// for `-`), or [`CODE_VAR`]; `None` when none was given.
+fn given_code(args: &HostArgs) -> Result<Option<String>, String> {
+    if let Some(code) = &args.code {
+        return Ok(Some(code.clone()));
+    }
+    if let Some(path) = &args.code_file {
+        let text = if path.as_os_str() == "-" {
+            use std::io::Write;
+            print!("join code: ");
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).map_err(|e| format!("cannot read the join code: {e}"))?;
+            line
+        } else {
+            let read = std::fs::read_to_string(path);
+            read.map_err(|e| format!("cannot read the join code from {}: {e}", path.display()))?
+        };
+        return Ok(Some(text.lines().next().unwrap_or("").to_string()));
+    }
+    Ok(std::env::var(CODE_VAR).ok().filter(|c| !c.is_empty()))
 }
 
 /// The address a friend types: the one bound to, or this machine's name when every address

@@ -7,7 +7,7 @@ use rand::rngs::OsRng;
 use subtle::ConstantTimeEq;
 
 /// Words a code is made of: 256 short, common, lowercase words that sound unlike each other, so
-/// each word is 8 bits and four of them 32.
+/// each word is 8 bits and five of them 40.
 const WORDS: [&str; 256] = [
     "acorn", "amber", "angle", "apple", "arch", "arrow", "ash", "aunt", "axe", "bacon", "badge", "bag", "bake", "ball",
     "band", "bank", "barn", "basil", "bat", "beach", "bean", "bear", "bee", "bell", "belt", "bench", "berry", "bike",
@@ -30,13 +30,15 @@ const WORDS: [&str; 256] = [
     "tent", "tiger", "toast", "tulip", "wheel", "wolf", "yak", "zebra",
 ];
 
-/// How many words a made code has (32 bits of the operating system's randomness).
-const CODE_WORDS: usize = 4;
+/// How many words a made code has: 40 bits of the operating system's randomness, so guessing
+/// at the most the door allows (720 codes a minute from every address together, 60 from one)
+/// finds it with a chance of one in a million in a day of hosting (README).
+const CODE_WORDS: usize = 5;
 /// The longest code a host may give (`--code`), in bytes.
 pub const CODE_MAX: usize = 64;
 
-/// A new join code, such as `otter-plum-jet-cliff`: four words from the operating system's
-/// random source (about 32 bits), lowercase and joined by dashes, to read aloud across a room.
+/// A new join code, such as `otter-plum-jet-cliff-bee`: five words from the operating system's
+/// random source (40 bits), lowercase and joined by dashes, to read aloud across a room.
 pub fn new_code() -> String {
     let mut bytes = [0u8; CODE_WORDS];
     // Without the operating system's randomness there is nothing safe to fall back on.
@@ -79,12 +81,12 @@ mod tests {
     }
 
     #[test]
-    fn a_new_code_is_four_known_words_and_differs_from_the_last() {
+    fn a_new_code_is_five_known_words_and_differs_from_the_last() {
         let a = new_code();
-        assert_eq!(a.split('-').count(), 4);
+        assert_eq!(a.split('-').count(), CODE_WORDS);
         assert!(a.split('-').all(|w| WORDS.contains(&w)), "{a}");
         assert!(check_code(&a).is_ok());
-        // Four draws of 32 bits all alike would be a broken source, not bad luck.
+        // Four draws of 40 bits all alike would be a broken source, not bad luck.
         let others: Vec<String> = (0..4).map(|_| new_code()).collect();
         assert!(others.iter().any(|o| *o != a), "{a} {others:?}");
     }

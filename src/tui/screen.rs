@@ -170,14 +170,15 @@ impl Screen {
 
     /// Drops the panel and the tip once they are not for the seat at the keyboard at this
     /// position (a hand-off, a shared screen, an action, an undo, a load): their threads
-    /// finish on their own, and what they send is thrown away.
+    /// finish on their own, and what they send is never shown (they are kept aside only so no
+    /// second search starts while they run: `Coach::closed`).
     pub fn drop_stale_advice(&mut self, table: &Table) {
         let keyboard = self.keyboard;
         if self.coach.panel.as_ref().is_some_and(|p| !keyboard.fits(table, &p.asked)) {
-            self.coach.panel = None;
+            self.coach.closed = self.coach.panel.take();
         }
         if self.coach.tip.as_ref().is_some_and(|t| !keyboard.fits(table, &t.asked)) {
-            self.coach.tip = None;
+            self.coach.stale_tip = self.coach.tip.take();
         }
     }
 

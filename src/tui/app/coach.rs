@@ -15,9 +15,12 @@ use crate::tui::table::bot_job::survive_panics;
 use crate::tui::view::scene::Scene;
 
 /// The advice key: opens the panel for the seat at the keyboard (the advice worked out
-/// meanwhile), or closes it; where no advice may be given, says why.
+/// meanwhile), or closes it; where no advice may be given, says why. One search at a time per
+/// screen: the panel closed at this position opens again as it was (a repeat costs nothing),
+/// and while the last search still runs for another position a new one waits to be asked.
 pub(super) fn advice_key(table: &Table, screen: &mut Screen) -> Outcome<Focus> {
-    if screen.coach.panel.take().is_some() {
+    if let Some(panel) = screen.coach.panel.take() {
+        screen.coach.closed = Some(panel);
         return Outcome::Stay;
     }
     let seat = match Scene::of(table, screen).advice_for() {
@@ -25,6 +28,17 @@ pub(super) fn advice_key(table: &Table, screen: &mut Screen) -> Outcome<Focus> {
         Err(why) => return Outcome::Refuse(why),
     };
     let asked = Asked { seat, game: *table.game() };
+    if let Some(mut last) = screen.coach.closed.take() {
+        if last.asked == asked && !last.failed {
+            screen.coach.panel = Some(last);
+            return Outcome::Stay;
+        }
+        last.poll(false);
+        if last.waiting() {
+            screen.coach.closed = Some(last);
+            return Outcome::Refuse("the last advice is still being worked out: ask again in a moment".into());
+        }
+    }
     let (names, settings) = (table.names.clone(), screen.coach.settings_at(table, seat));
     match spawn("advice", move || {
         let game = asked.game;
@@ -44,7 +58,15 @@ pub(in crate::tui) fn poll(table: &Table, screen: &mut Screen, wait: bool) -> bo
     let before = (screen.coach.panel.is_some(), screen.coach.tip.is_some());
     screen.drop_stale_advice(table);
     let mut changed = before != (screen.coach.panel.is_some(), screen.coach.tip.is_some());
+    // A stale tip's search still running holds the next tip back (one at a time).
+    if let Some(stale) = screen.coach.stale_tip.as_mut() {
+        stale.poll(false);
+        if !stale.waiting() {
+            screen.coach.stale_tip = None;
+        }
+    }
     if screen.coach.tip.is_none()
+        && screen.coach.stale_tip.is_none()
         && let Ok(seat) = Scene::of(table, screen).advice_for()
         && screen.coach.has_tips(seat)
     {

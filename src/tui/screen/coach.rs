@@ -66,6 +66,12 @@ pub struct Coach {
     pub panel: Option<Pending<Advice>>,
     /// The tip of a tips seat's moment (`Some(None)` inside: nothing to advise).
     pub tip: Option<Pending<Advised>>,
+    /// The panel last closed or gone stale, and the tip last gone stale: kept while their
+    /// search may still run, so a screen runs one search of each kind at a time however fast
+    /// its advice key is pressed (a joiner holding `i`), and the panel opens again without a
+    /// new search at the position it was asked in.
+    pub(in crate::tui) closed: Option<Pending<Advice>>,
+    pub(in crate::tui) stale_tip: Option<Pending<Advised>>,
     /// By seat: the person asked for a tip at each of their moments (the start screen's
     /// "tips").
     pub tips: Vec<bool>,
@@ -103,9 +109,11 @@ impl Coach {
         self.tips.get(s.index()).copied().unwrap_or(false)
     }
 
-    /// A job is being worked out (the loop then polls).
+    /// A job is being worked out (the loop then polls), a stale tip's included: the next tip
+    /// is asked when it ends.
     pub fn waiting(&self) -> bool {
-        self.panel.as_ref().is_some_and(Pending::waiting) || self.tip.as_ref().is_some_and(Pending::waiting)
+        [&self.tip, &self.stale_tip].iter().any(|t| t.as_ref().is_some_and(Pending::waiting))
+            || self.panel.as_ref().is_some_and(Pending::waiting)
     }
 }
 

@@ -69,6 +69,8 @@ pub struct HostCard {
     pub code: String,
     /// The host key's fingerprint, so a joiner can check what their ssh shows.
     pub fingerprint: String,
+    /// What the door turned away so far (wrong codes, refused connections).
+    pub turned: crate::host::Turned,
 }
 
 #[cfg(test)]

@@ -30,6 +30,8 @@ use crate::tui::app::{App, Message, Msg};
 use crate::tui::screen::theme::Theme;
 use crate::tui::term::gate::{Gate, Input};
 
+/// The longest the wire's events are taken for at once before the host's own keys are read.
+const PUMP_MAX: Duration = Duration::from_millis(20);
 /// The largest window a joiner's screen is drawn for (a bound on what one frame costs).
 const MAX_SIZE: (u16, u16) = (400, 200);
 
@@ -121,8 +123,16 @@ impl Hosting {
     pub fn pump(&mut self, app: &mut App, wait: Duration) -> bool {
         let Some(first) = self.wire.recv_timeout(wait) else { return false };
         self.on_event(app, first);
-        // Bounded, so a flood of input cannot keep the host's own keys waiting.
+        // Bounded in number and time, so a flood of input cannot keep the host's own keys
+        // waiting; the door's count goes on the host's card.
+        let until = Instant::now() + PUMP_MAX;
+        if let Some(card) = app.screen.card.as_mut() {
+            card.turned = self.wire.turned();
+        }
         for _ in 0..256 {
+            if Instant::now() >= until {
+                break;
+            }
             match self.wire.recv_timeout(Duration::ZERO) {
                 Some(event) => self.on_event(app, event),
                 None => break,

@@ -32,5 +32,11 @@ pub fn render(app: &Scene, area: Rect, buf: &mut Buffer) {
         seats.push(Span::raw(format!(" {state}")));
     }
     lines.push(Line::from(seats));
-    Paragraph::new(lines).block(block(app, " Friends join with ")).render(area, buf);
+    let t = card.turned;
+    let title = if t.wrong_codes + t.refused > 0 {
+        format!(" Friends join with · turned away: {} wrong codes, {} connections ", t.wrong_codes, t.refused)
+    } else {
+        " Friends join with ".to_string()
+    };
+    Paragraph::new(lines).block(block(app, title)).render(area, buf);
 }
