@@ -2,8 +2,9 @@
 //! knocker ([`super::Limits::waiting_per_address`]) and in all (every slot but
 //! [`super::Limits::reserved`], which only connections that gave the code may hold), and a
 //! newcomer with no room pushes out the waiting connection least likely to be a friend: one
-//! that has said nothing, then one that gave a wrong code, then one that has sat at the prompt
-//! longer than [`PROMPT_GRACE`]. A connection whose code is being checked and that gave no wrong
+//! that has said nothing for [`FIRST_WORDS`], then one that gave a wrong code, then one just
+//! come that has not spoken yet, then one that has sat at the prompt longer than
+//! [`PROMPT_GRACE`]. A connection whose code is being checked and that gave no wrong
 //! code is never pushed out; with no one to push out, the newcomer is refused, in words.
 
 use std::collections::{HashMap, HashSet};
@@ -13,6 +14,8 @@ use std::time::{Duration, Instant};
 use super::ConnId;
 use super::stream::Kill;
 
+/// How long a new connection may take to say its first words before it counts as silent.
+pub(crate) const FIRST_WORDS: Duration = Duration::from_millis(500);
 /// How long a connection that has spoken may sit at the password prompt before a newcomer
 /// from its knocker may push it out (a friend types the code in a few seconds).
 pub(crate) const PROMPT_GRACE: Duration = Duration::from_secs(10);
@@ -92,12 +95,17 @@ impl Lobby {
     /// none may be.
     fn push_out(&mut self, knocker: IpAddr, now: Instant) -> bool {
         let rank = |w: &Waiting| -> Option<(u8, u32, Instant)> {
-            if !w.kill.heard() {
+            let silent = !w.kill.heard();
+            if silent && now >= w.since + FIRST_WORDS {
                 Some((0, 0, w.since))
             } else if w.wrong > 0 {
                 Some((1, u32::MAX - w.wrong, w.since))
-            } else if !w.checking && now >= w.since + PROMPT_GRACE {
+            } else if silent {
+                // Just come: its first words may be on their way (a friend's ssh speaks at
+                // once, but its bytes may not have been read yet).
                 Some((2, 0, w.since))
+            } else if !w.checking && now >= w.since + PROMPT_GRACE {
+                Some((3, 0, w.since))
             } else {
                 None
             }
@@ -174,16 +182,34 @@ mod tests {
         lobby.admit(3, a, silent.clone(), t).unwrap();
         lobby.checking(1, true);
         lobby.wrong(2);
-        assert!(lobby.admit(4, a, heard(), t).is_ok());
+        let later = t + FIRST_WORDS;
+        assert!(lobby.admit(4, a, heard(), later).is_ok());
         assert!(silent.dead() && !guesser.dead() && !friend.dead());
         lobby.checking(4, true);
-        assert!(lobby.admit(5, a, heard(), t).is_ok());
+        let just_come = Kill::default();
+        assert!(lobby.admit(5, a, just_come.clone(), later).is_ok());
         assert!(guesser.dead() && !friend.dead(), "the one that guessed wrong goes next");
-        lobby.checking(5, true);
-        assert_eq!(lobby.admit(6, a, heard(), t), Err(FULL_HERE), "codes being checked are not pushed out");
+        assert!(lobby.admit(6, a, heard(), later).is_ok());
+        assert!(just_come.dead(), "then one just come that has not spoken yet");
+        lobby.checking(6, true);
+        assert_eq!(lobby.admit(7, a, heard(), later), Err(FULL_HERE), "codes being checked are not pushed out");
         assert!(!friend.dead());
-        assert!(lobby.admit(7, ip("127.0.0.2"), heard(), t).is_ok(), "another address has its own room");
-        assert_eq!(lobby.turned_away, 3);
+        assert!(lobby.admit(8, ip("127.0.0.2"), heard(), later).is_ok(), "another address has its own room");
+        assert_eq!(lobby.turned_away, 4);
+    }
+
+    /// A friend just come, whose first words are not read yet, is not taken for one of a
+    /// stranger's silent connections: the oldest silent one goes.
+    #[test]
+    fn the_oldest_silent_connection_goes_before_one_just_come() {
+        let a = ip("127.0.0.1");
+        let t = Instant::now();
+        let mut lobby = Lobby::new(2, 100, 0);
+        let (old, friend) = (Kill::default(), Kill::default());
+        lobby.admit(1, a, old.clone(), t).unwrap();
+        lobby.admit(2, a, friend.clone(), t + FIRST_WORDS).unwrap();
+        lobby.admit(3, a, Kill::default(), t + FIRST_WORDS).unwrap();
+        assert!(old.dead() && !friend.dead());
     }
 
     #[test]

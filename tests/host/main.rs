@@ -4,8 +4,9 @@
 //! [`catan::host::Wire`] the hosting loop uses; `game` and `robbery` run the real binary. On a
 //! machine without ssh each test says so and passes.
 //!
-//! One test binary: the harness (`client`), a joiner's session (`joining`), everything
-//! refused or bounded (`refused`), and `catan host` itself end to end: a game's set-up, a trade,
+//! One test binary: the harness (`client`, and `scripted`, russh's client for what ssh cannot
+//! do), a joiner's session (`joining`), everything refused or bounded (`refused`), the door
+//! under attack (`door`) and one joiner's flood (`flood`), and `catan host` itself end to end: a game's set-up, a trade,
 //! kills and `--continue` (`game`), and the robbery of a joined seat (`robbery`).
 #![cfg(unix)]
 
@@ -13,7 +14,10 @@
 mod support;
 
 mod client;
+mod door;
+mod flood;
 mod game;
 mod joining;
 mod refused;
 mod robbery;
+mod scripted;
