@@ -1,10 +1,9 @@
 //! The connections not yet in: those that have not given the code. They are bounded per
 //! knocker ([`super::Limits::waiting_per_address`]) and in all (every slot but
 //! [`super::Limits::reserved`], which only connections that gave the code may hold), and a
-//! newcomer with no room pushes out the waiting connection least likely to be a friend: one
-//! that has said nothing for [`FIRST_WORDS`], then one that gave a wrong code, then one just
-//! come that has not spoken yet, then one that has sat at the prompt longer than
-//! [`PROMPT_GRACE`]. A connection whose code is being checked and that gave no wrong
+//! newcomer that has spoken (an ssh client speaks at once) and finds no room pushes out the
+//! waiting connection least likely to be a friend: one that has said nothing, then one that
+//! gave a wrong code, then one that has sat at the prompt longer than [`PROMPT_GRACE`]. A connection whose code is being checked and that gave no wrong
 //! code is never pushed out; with no one to push out, the newcomer is refused, in words.
 
 use std::collections::{HashMap, HashSet};
@@ -14,8 +13,6 @@ use std::time::{Duration, Instant};
 use super::ConnId;
 use super::stream::Kill;
 
-/// How long a new connection may take to say its first words before it counts as silent.
-pub(crate) const FIRST_WORDS: Duration = Duration::from_millis(500);
 /// How long a connection that has spoken may sit at the password prompt before a newcomer
 /// from its knocker may push it out (a friend types the code in a few seconds).
 pub(crate) const PROMPT_GRACE: Duration = Duration::from_secs(10);
@@ -60,7 +57,9 @@ impl Lobby {
     }
 
     /// Lets `conn` from `knocker` wait, pushing out (cutting) one connection if there is no
-    /// room, or refuses it with the line to say.
+    /// room, or refuses it with the line to say. Only a connection that has spoken (its
+    /// `kill` heard it) pushes another out: one that came and said nothing takes free room
+    /// only (it is no likelier a friend than those it would push).
     pub(crate) fn admit(
         &mut self,
         conn: ConnId,
@@ -69,12 +68,17 @@ impl Lobby {
         now: Instant,
     ) -> Result<(), &'static str> {
         let here = self.waiting.values().filter(|w| w.knocker == knocker).count();
-        if here >= self.per_knocker {
+        let (full_here, full) = (here >= self.per_knocker, self.waiting.len() >= self.max());
+        if (full_here || full) && !kill.heard() {
+            self.turned_away += 1;
+            return Err(if full_here { FULL_HERE } else { FULL });
+        }
+        if full_here {
             if !self.push_out(knocker, now) {
                 self.turned_away += 1;
                 return Err(FULL_HERE);
             }
-        } else if self.waiting.len() >= self.max() {
+        } else if full {
             // From the knocker with the most waiting, then any other that has someone to push.
             let mut counts: HashMap<IpAddr, usize> = HashMap::new();
             for w in self.waiting.values() {
@@ -95,17 +99,12 @@ impl Lobby {
     /// none may be.
     fn push_out(&mut self, knocker: IpAddr, now: Instant) -> bool {
         let rank = |w: &Waiting| -> Option<(u8, u32, Instant)> {
-            let silent = !w.kill.heard();
-            if silent && now >= w.since + FIRST_WORDS {
+            if !w.kill.heard() {
                 Some((0, 0, w.since))
             } else if w.wrong > 0 {
                 Some((1, u32::MAX - w.wrong, w.since))
-            } else if silent {
-                // Just come: its first words may be on their way (a friend's ssh speaks at
-                // once, but its bytes may not have been read yet).
-                Some((2, 0, w.since))
             } else if !w.checking && now >= w.since + PROMPT_GRACE {
-                Some((3, 0, w.since))
+                Some((2, 0, w.since))
             } else {
                 None
             }
@@ -182,34 +181,17 @@ mod tests {
         lobby.admit(3, a, silent.clone(), t).unwrap();
         lobby.checking(1, true);
         lobby.wrong(2);
-        let later = t + FIRST_WORDS;
-        assert!(lobby.admit(4, a, heard(), later).is_ok());
+        assert_eq!(lobby.admit(4, a, Kill::default(), t), Err(FULL_HERE), "a silent newcomer pushes no one");
+        assert!(lobby.admit(5, a, heard(), t).is_ok());
         assert!(silent.dead() && !guesser.dead() && !friend.dead());
-        lobby.checking(4, true);
-        let just_come = Kill::default();
-        assert!(lobby.admit(5, a, just_come.clone(), later).is_ok());
+        lobby.checking(5, true);
+        assert!(lobby.admit(6, a, heard(), t).is_ok());
         assert!(guesser.dead() && !friend.dead(), "the one that guessed wrong goes next");
-        assert!(lobby.admit(6, a, heard(), later).is_ok());
-        assert!(just_come.dead(), "then one just come that has not spoken yet");
         lobby.checking(6, true);
-        assert_eq!(lobby.admit(7, a, heard(), later), Err(FULL_HERE), "codes being checked are not pushed out");
+        assert_eq!(lobby.admit(7, a, heard(), t), Err(FULL_HERE), "codes being checked are not pushed out");
         assert!(!friend.dead());
-        assert!(lobby.admit(8, ip("127.0.0.2"), heard(), later).is_ok(), "another address has its own room");
+        assert!(lobby.admit(8, ip("127.0.0.2"), heard(), t).is_ok(), "another address has its own room");
         assert_eq!(lobby.turned_away, 4);
-    }
-
-    /// A friend just come, whose first words are not read yet, is not taken for one of a
-    /// stranger's silent connections: the oldest silent one goes.
-    #[test]
-    fn the_oldest_silent_connection_goes_before_one_just_come() {
-        let a = ip("127.0.0.1");
-        let t = Instant::now();
-        let mut lobby = Lobby::new(2, 100, 0);
-        let (old, friend) = (Kill::default(), Kill::default());
-        lobby.admit(1, a, old.clone(), t).unwrap();
-        lobby.admit(2, a, friend.clone(), t + FIRST_WORDS).unwrap();
-        lobby.admit(3, a, Kill::default(), t + FIRST_WORDS).unwrap();
-        assert!(old.dead() && !friend.dead());
     }
 
     #[test]

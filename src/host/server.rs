@@ -36,6 +36,10 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 const WATCH_QUEUE: usize = 64;
 /// What the server calls itself: no library and no version a stranger could look up.
 pub(crate) const SERVER_ID: &str = "SSH-2.0-catan";
+/// How long a new connection may take to say its first words (an ssh client speaks at once)
+/// before it comes into the lobby as silent, and how many may be waiting to (more are dropped).
+const FIRST_WORDS: Duration = Duration::from_millis(500);
+const GREETING_MAX: usize = 256;
 /// Refusals being said at once (more are closed without a word), and how long one may take.
 const REFUSING_MAX: usize = 64;
 const REFUSE_TIME: Duration = Duration::from_secs(2);
@@ -195,16 +199,57 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>, ssh: Arc<Config>) {
         if shared.open.load(Ordering::SeqCst) >= 2 * shared.limits.connections {
             continue;
         }
-        next += 1;
-        let kill = Kill::default();
-        let admitted = lock(&shared.lobby).admit(next, knocker(peer.ip()), kill.clone(), Instant::now());
-        if let Err(line) = admitted {
-            shared.events.note(format!("refused {peer}: {}", line.trim_start_matches("catan: ")));
-            refuse(&shared, socket, line);
+        if shared.greeting.fetch_add(1, Ordering::SeqCst) >= GREETING_MAX {
+            // A flood of connections: what cannot wait for its first words is dropped.
+            shared.greeting.fetch_sub(1, Ordering::SeqCst);
             continue;
         }
-        shared.open.fetch_add(1, Ordering::SeqCst);
-        tokio::spawn(serve(shared.clone(), ssh.clone(), socket, peer, next, kill));
+        next += 1;
+        tokio::spawn(greet(shared.clone(), ssh.clone(), socket, peer, next));
+    }
+}
+
+/// Waits (at most [`FIRST_WORDS`]) for a new connection's first words, then lets it into the
+/// lobby and serves it, or refuses it in words.
+async fn greet(shared: Arc<Shared>, ssh: Arc<Config>, socket: TcpStream, peer: SocketAddr, conn: ConnId) {
+    let spoke = tokio::time::timeout(FIRST_WORDS, async {
+        loop {
+            if socket.readable().await.is_err() {
+                return false;
+            }
+            if let Some(spoke) = spoke(&socket) {
+                return spoke;
+            }
+        }
+    })
+    .await
+    .unwrap_or(false);
+    shared.greeting.fetch_sub(1, Ordering::SeqCst);
+    let kill = Kill::default();
+    if spoke {
+        kill.hear();
+    }
+    let admitted = lock(&shared.lobby).admit(conn, knocker(peer.ip()), kill.clone(), Instant::now());
+    if let Err(line) = admitted {
+        shared.events.note(format!("refused {peer}: {}", line.trim_start_matches("catan: ")));
+        refuse(&shared, socket, line);
+        return;
+    }
+    shared.open.fetch_add(1, Ordering::SeqCst);
+    serve(shared, ssh, socket, peer, conn, kill).await;
+}
+
+/// Whether the peer's first bytes (an ssh client sends its name at once) are there: `None`
+/// while nothing came, `Some(false)` if it closed.
+fn spoke(socket: &TcpStream) -> Option<bool> {
+    let mut buf = [0u8; 1];
+    let waker = std::task::Waker::noop();
+    let mut cx = std::task::Context::from_waker(waker);
+    let mut buf = tokio::io::ReadBuf::new(&mut buf);
+    match socket.poll_peek(&mut cx, &mut buf) {
+        std::task::Poll::Ready(Ok(n)) => Some(n > 0),
+        std::task::Poll::Ready(Err(_)) => Some(false),
+        std::task::Poll::Pending => None,
     }
 }
 

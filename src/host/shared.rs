@@ -41,6 +41,8 @@ pub(crate) struct Shared {
     pub(crate) closing: Arc<AtomicUsize>,
     /// Refused connections being told why.
     pub(crate) refusing: Arc<AtomicUsize>,
+    /// New connections waiting for their first words.
+    pub(crate) greeting: AtomicUsize,
 }
 
 impl Shared {
@@ -55,6 +57,7 @@ impl Shared {
             open: AtomicUsize::new(0),
             closing: Arc::new(AtomicUsize::new(0)),
             refusing: Arc::new(AtomicUsize::new(0)),
+            greeting: AtomicUsize::new(0),
             limits,
         }
     }

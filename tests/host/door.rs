@@ -21,9 +21,17 @@ fn until_count(running: &scripted::Running, n: u64, what: &str) {
 /// Ann joins with ssh and the code; how long her join took to reach the game.
 fn ann_joins(host: &mut TestHost) -> Duration {
     let started = Instant::now();
-    let _ann = Joiner::start(host.port(), "Ann", CODE, 80, 24);
-    let (_, name, _) = host.join(Ok(()));
-    assert_eq!(name, "Ann");
+    let mut ann = Joiner::start(host.port(), "Ann", CODE, 80, 24);
+    match host.next(WAIT) {
+        Some(catan::host::HostEvent::Join { name, reply, .. }) => {
+            reply.answer(Ok(()));
+            assert_eq!(name, "Ann");
+        }
+        other => {
+            ann.pause(Duration::from_millis(200));
+            panic!("Ann did not join ({other:?}); her ssh said {:?}; notes {:?}", ann.text(), host.notes);
+        }
+    }
     started.elapsed()
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use catan::host::{Limits, Wire};
 
-use crate::client::{CODE, Joiner, TestHost, first_bytes, quick_limits, ssh, ssh_piped};
+use crate::client::{CODE, Joiner, TestHost, quick_limits, ssh, ssh_piped};
 
 /// No join reached the game (the host's notes are kept meanwhile).
 fn no_join(host: &mut TestHost) {
@@ -52,23 +52,48 @@ fn an_address_that_guessed_too_often_is_slowed_and_a_friend_there_still_gets_in(
     assert_eq!(host.host.turned().slowed, 1);
 }
 
+/// A plain TCP connection that says an ssh client's first words (or nothing), and the first
+/// bytes it gets within 3 s.
+fn knock(addr: std::net::SocketAddr, speak: bool) -> (std::net::TcpStream, Vec<u8>) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    if speak {
+        stream.write_all(b"SSH-2.0-test\r\n").unwrap();
+    }
+    stream.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+    let mut buf = [0u8; 256];
+    let n = stream.read(&mut buf).unwrap_or(0);
+    (stream, buf[..n].to_vec())
+}
+
+/// Whether the host closed `stream` (within 3 s).
+fn closed(stream: &mut std::net::TcpStream) -> bool {
+    let mut buf = [0u8; 4096];
+    loop {
+        match std::io::Read::read(stream, &mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) => return !matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+        }
+    }
+}
+
 #[test]
 fn the_server_names_no_library_and_a_silent_connection_makes_room() {
     let host = TestHost::start(Limits { waiting_per_address: 2, ..quick_limits() });
     let addr = host.host.local_addr();
-    let (mut a, first) = first_bytes(addr);
-    let (mut b, second) = first_bytes(addr);
-    assert_eq!(&first[..15], b"SSH-2.0-catan\r\n", "{:?}", String::from_utf8_lossy(&first));
-    assert!(second.starts_with(b"SSH-2.0-catan\r\n"));
-    // A third from the address: one of the two that never spoke is pushed out for it.
-    let (_c, third) = first_bytes(addr);
-    assert!(third.starts_with(b"SSH-2.0-catan\r\n"), "{:?}", String::from_utf8_lossy(&third));
-    let closed = |s: &mut std::net::TcpStream| {
-        let mut buf = [0u8; 4096];
-        matches!(std::io::Read::read(s, &mut buf), Ok(0) | Err(_))
-    };
+    let (mut a, first) = knock(addr, false);
+    let (mut b, _) = knock(addr, false);
+    assert!(first.starts_with(b"SSH-2.0-catan\r\n"), "{:?}", String::from_utf8_lossy(&first));
+    // A third from the address that says nothing either takes no one's place: told why.
+    let (_, third) = knock(addr, false);
+    assert!(String::from_utf8_lossy(&third).contains("too many connections from your address"), "{third:?}");
+    // One that speaks pushes out one of the two that never did.
+    let (_d, fourth) = knock(addr, true);
+    assert!(fourth.starts_with(b"SSH-2.0-catan\r\n"), "{:?}", String::from_utf8_lossy(&fourth));
+    assert!(!String::from_utf8_lossy(&fourth).contains("too many"), "it was let in");
     assert!(closed(&mut a) || closed(&mut b), "neither silent connection was closed");
-    assert!(host.host.turned().refused >= 1);
+    assert_eq!(host.host.turned().refused, 2, "one told why, one pushed out");
 }
 
 #[test]
