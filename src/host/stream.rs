@@ -4,6 +4,7 @@
 //! Cutting the socket under it ends the session whatever it waits on, so a slow, idle or
 //! too-long-to-authenticate connection is really gone.
 
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,15 +60,49 @@ impl Kill {
     }
 }
 
-/// A TCP stream that fails once its [`Kill`] is pulled.
+/// The most bytes read from one connection a second (and at once): far more than a person's
+/// keys and window changes, so what a flood of them costs the host (decrypting and parsing it)
+/// is bounded by this rate; past it the host reads later and TCP slows the sender.
+pub(crate) const READ_PER_SECOND: usize = 64 << 10;
+
+/// A TCP stream that fails once its [`Kill`] is pulled, and is read at most
+/// [`READ_PER_SECOND`].
 pub(crate) struct Cuttable {
     inner: TcpStream,
     kill: Kill,
+    /// Bytes that may be read now, refilled evenly, and the wait for more when there are none.
+    tokens: f64,
+    at: std::time::Instant,
+    later: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl Cuttable {
     pub(crate) fn new(inner: TcpStream, kill: Kill) -> Cuttable {
-        Cuttable { inner, kill }
+        let (tokens, at) = (READ_PER_SECOND as f64, std::time::Instant::now());
+        Cuttable { inner, kill, tokens, at, later: None }
+    }
+
+    /// Bytes that may be read now (at least one), or `Pending` with a timer set for when.
+    fn allowance(&mut self, cx: &mut Context<'_>) -> Poll<usize> {
+        let now = std::time::Instant::now();
+        let rate = READ_PER_SECOND as f64;
+        self.tokens = (self.tokens + now.saturating_duration_since(self.at).as_secs_f64() * rate).min(rate);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.later = None;
+            return Poll::Ready(self.tokens as usize);
+        }
+        let wait =
+            std::time::Duration::from_secs_f64((1.0 - self.tokens) / rate).max(std::time::Duration::from_millis(1));
+        let sleep = self.later.get_or_insert_with(|| Box::pin(tokio::time::sleep(wait)));
+        match sleep.as_mut().poll(cx) {
+            Poll::Ready(()) => {
+                self.later = None;
+                self.tokens = 1.0;
+                Poll::Ready(1)
+            }
+            Poll::Pending => Poll::Pending,
+        }
     }
 
     /// The result of polling the socket, or the cut: a poll that would wait registers its
@@ -95,10 +130,27 @@ impl AsyncRead for Cuttable {
         if self.kill.dead() {
             return Poll::Ready(Err(cut()));
         }
-        let before = buf.filled().len();
-        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
-        if matches!(poll, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            self.kill.hear();
+        let allowed = match self.allowance(cx) {
+            Poll::Ready(n) => n,
+            Poll::Pending => {
+                self.kill.watch(0, cx);
+                return if self.kill.dead() { Poll::Ready(Err(cut())) } else { Poll::Pending };
+            }
+        };
+        // Read into no more room than is allowed.
+        let room = buf.remaining().min(allowed);
+        let mut part = buf.take(room);
+        let poll = Pin::new(&mut self.inner).poll_read(cx, &mut part);
+        let n = part.filled().len();
+        if matches!(poll, Poll::Ready(Ok(()))) {
+            // SAFETY: `part` is the start of `buf`'s unfilled room, and its first `n` bytes
+            // were just written by the read.
+            unsafe { buf.assume_init(n) };
+            buf.advance(n);
+            if n > 0 {
+                self.kill.hear();
+                self.tokens -= n as f64;
+            }
         }
         self.checked(0, cx, poll)
     }

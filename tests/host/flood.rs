@@ -10,6 +10,16 @@ use crate::game::{CODE, free_port, host};
 use crate::scripted;
 use crate::support::files::TempDir;
 
+/// The CPU time process `pid` used so far, in seconds, and its resident memory in MB.
+fn usage(pid: i32) -> (f64, f64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let f: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss = status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok());
+    ((ticks(11) + ticks(12)) / 100.0, rss.unwrap_or(0.0) / 1024.0)
+}
+
 /// The threads of process `pid` now.
 fn threads(pid: i32) -> usize {
     std::fs::read_dir(format!("/proc/{pid}/task")).map(|d| d.count()).unwrap_or(0)
@@ -26,6 +36,7 @@ fn an_advice_flood_and_a_resize_storm_hold_up_neither_a_join_nor_the_hosts_keys(
     h.wait_for("Pass the keyboard to B Bob");
     let flood = scripted::flooder(port, "Bob", CODE, b"i");
     h.wait_for("Bob is playing on their own screen");
+    let (cpu, flooded) = (usage(h.pid()).0, Instant::now());
     let mut most = 0;
     let until = Instant::now() + Duration::from_secs(1);
     while Instant::now() < until {
@@ -50,6 +61,8 @@ fn an_advice_flood_and_a_resize_storm_hold_up_neither_a_join_nor_the_hosts_keys(
         waits.push(t.elapsed());
         most = most.max(threads(h.pid()));
     }
+    let (cpu, rss) = (usage(h.pid()).0 - cpu, usage(h.pid()).1);
+    let cpu = cpu / flooded.elapsed().as_secs_f64() * 100.0;
     let resizes = flood.stop();
     waits.sort();
     let median = waits[waits.len() / 2];

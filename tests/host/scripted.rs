@@ -143,14 +143,18 @@ pub fn flooder(port: u16, name: &'static str, code: &'static str, keys: &'static
             if channel.request_shell(false).await.is_err() {
                 return;
             }
+            // Each send waits at most a moment: a host that stops reading must not hold the
+            // flood (and the test) forever.
+            let moment = Duration::from_millis(200);
             let mut i = 0u32;
             while !stop.load(Ordering::SeqCst) {
                 i += 1;
-                if channel.window_change(60 + i % 140, 20 + i % 40, 0, 0).await.is_err() {
-                    break;
-                }
-                count.fetch_add(1, Ordering::SeqCst);
-                if i % 16 == 0 && channel.data(keys).await.is_err() {
+                match tokio::time::timeout(moment, channel.window_change(60 + i % 140, 20 + i % 40, 0, 0)).await {
+                    Ok(Ok(())) => count.fetch_add(1, Ordering::SeqCst),
+                    Ok(Err(_)) => break,
+                    Err(_) => continue,
+                };
+                if i % 16 == 0 && matches!(tokio::time::timeout(moment, channel.data(keys)).await, Ok(Err(_))) {
                     break;
                 }
                 if i % 256 == 0 {
