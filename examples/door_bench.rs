@@ -19,6 +19,10 @@ use russh::keys::PublicKeyOrCertificate;
 
 const CODE: &str = "bench table code";
 
+/// An attack's tasks, started on the attacker's runtime: they run until the flag is set and
+/// count what they did.
+type Work = fn(u16, Arc<AtomicBool>, Arc<AtomicU64>) -> Vec<tokio::task::JoinHandle<()>>;
+
 struct Trusting;
 
 impl client::Handler for Trusting {
@@ -34,12 +38,7 @@ async fn connect(port: u16) -> Option<client::Handle<Trusting>> {
 }
 
 /// An attack: tasks on a runtime of their own thread until `stop`.
-fn attack(
-    stop: Arc<AtomicBool>,
-    count: Arc<AtomicU64>,
-    work: fn(u16, Arc<AtomicBool>, Arc<AtomicU64>) -> Vec<tokio::task::JoinHandle<()>>,
-    port: u16,
-) -> std::thread::JoinHandle<()> {
+fn attack(stop: Arc<AtomicBool>, count: Arc<AtomicU64>, work: Work, port: u16) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         rt.block_on(async move {
@@ -184,12 +183,7 @@ fn game(
     })
 }
 
-fn run(
-    name: &str,
-    limits: Limits,
-    work: Option<fn(u16, Arc<AtomicBool>, Arc<AtomicU64>) -> Vec<tokio::task::JoinHandle<()>>>,
-    secs: u64,
-) {
+fn run(name: &str, limits: Limits, work: Option<Work>, secs: u64) {
     let dir = std::env::temp_dir().join(format!("catan-door-bench-{}", std::process::id()));
     let mut config = HostConfig::new(CODE.to_string(), dir.join("host_key"));
     (config.bind, config.port, config.limits) = ("127.0.0.1".parse().unwrap(), 0, limits);

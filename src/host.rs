@@ -22,9 +22,11 @@
 //!   a lone Esc) and its events to the game, in order, `Left` last and once;
 //! - `input.rs`: a joiner's bytes into crossterm events (terminput's parser), pastes and bytes
 //!   a second bounded;
-//! - `shared.rs`: what the tasks and the game's thread share: the bounded event queue and the
-//!   outboxes that carry frames (bounded by [`Limits::backlog`]);
-//! - `stream.rs`: a socket the host can cut, so a stalled session really ends;
+//! - `shared.rs`: what the tasks and the game's thread share: the event queue (joins and
+//!   departures first, one window change a joiner, a bound a joiner) and the outboxes that carry
+//!   frames (bounded by [`Limits::backlog`]);
+//! - `stream.rs`: a socket the host can cut, so a stalled session really ends, read at a
+//!   bounded rate, so a flood costs the host a bounded share of its thread;
 //! - `door.rs`: the wrong codes of each address this minute, and the turns of one slowed;
 //! - `lobby.rs`: the connections that have not given the code: how many, and who makes room;
 //! - `key.rs`: the host key, made once (0600) and kept, and its fingerprint;

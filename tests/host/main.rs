@@ -17,6 +17,7 @@ mod client;
 mod door;
 mod flood;
 mod game;
+mod goodbye;
 mod joining;
 mod refused;
 mod robbery;
