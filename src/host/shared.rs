@@ -117,11 +117,8 @@ impl Events {
             return;
         }
         match event {
-            HostEvent::Resize { conn, size } => {
-                if q.sizes.insert(conn, size).is_some() {
-                    return;
-                }
-            }
+            // A window change of a connection whose last one still waits only updates it.
+            HostEvent::Resize { conn, size } if q.sizes.insert(conn, size).is_some() => return,
             HostEvent::Input { conn, .. } => {
                 let n = q.per_conn.entry(conn).or_default();
                 if *n >= PER_CONN_MAX {

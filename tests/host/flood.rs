@@ -67,7 +67,8 @@ fn an_advice_flood_and_a_resize_storm_hold_up_neither_a_join_nor_the_hosts_keys(
     waits.sort();
     let median = waits[waits.len() / 2];
     eprintln!(
-        "Cy joined in {join:?}; the host's keys: median {median:?}, all {waits:?}; {resizes} window changes; most threads {most}"
+        "Cy joined in {join:?}; the host's keys: median {median:?}, all {waits:?}; {resizes} window changes; \
+         most threads {most}; the host's CPU {cpu:.0}%, memory {rss:.1} MB"
     );
     // Every code waits its second before it is checked: the join itself within 2 s beyond it.
     assert!(join < Duration::from_secs(3), "Cy's join took {join:?} under the flood");

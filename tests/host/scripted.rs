@@ -154,10 +154,11 @@ pub fn flooder(port: u16, name: &'static str, code: &'static str, keys: &'static
                     Ok(Err(_)) => break,
                     Err(_) => continue,
                 };
-                if i % 16 == 0 && matches!(tokio::time::timeout(moment, channel.data(keys)).await, Ok(Err(_))) {
+                if i.is_multiple_of(16) && matches!(tokio::time::timeout(moment, channel.data(keys)).await, Ok(Err(_)))
+                {
                     break;
                 }
-                if i % 256 == 0 {
+                if i.is_multiple_of(256) {
                     tokio::task::yield_now().await;
                 }
             }
