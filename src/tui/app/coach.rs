@@ -110,3 +110,34 @@ fn spawn<T: Send + 'static>(
         Err(e) => Err(format!("no thread for the advice: {e}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyEvent};
+
+    use crate::tui::app::{App, Msg};
+    use crate::tui::screen::theme::Theme;
+
+    /// Holding the advice key (issue 47: a joiner holding `i` ran a search per key, 178
+    /// threads) runs one search: the panel closed at the same position opens again with the
+    /// answer it had, nothing worked out anew.
+    #[test]
+    fn holding_the_advice_key_runs_one_search() {
+        let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut app = App::new(11, Some(names), Theme { color: false, ascii: false });
+        app.update(Msg::Resize(140, 45));
+        app.screen.coach.untimed(3);
+        app.update(Msg::Key(KeyEvent::from(KeyCode::Enter)));
+        let i = || Msg::Key(KeyEvent::from(KeyCode::Char('i')));
+        app.update(i());
+        app.wait_advice();
+        assert!(app.advice_shown().is_some(), "the advice came");
+        for _ in 0..50 {
+            app.update(i());
+            assert!(app.screen.coach.panel.is_none(), "closed");
+            app.update(i());
+            let panel = app.screen.coach.panel.as_ref().expect("open again");
+            assert!(panel.got.is_some() && !panel.waiting(), "the same answer, no new search");
+        }
+    }
+}
