@@ -74,5 +74,7 @@ fn an_advice_flood_and_a_resize_storm_hold_up_neither_a_join_nor_the_hosts_keys(
     assert!(join < Duration::from_secs(3), "Cy's join took {join:?} under the flood");
     assert!(median < Duration::from_millis(100), "the host's keys answered in {waits:?}");
     assert!(resizes > 1000, "the storm ran: {resizes} window changes");
-    assert!(most < 40, "{most} threads: the advice runs one search a screen at a time");
+    // The game's thread, the network's, and at most one advice search and one tip a screen
+    // (holding i reopens the same advice: it once ran a search a key, 178 threads).
+    assert!(most <= 5, "{most} threads: the advice runs one search a screen at a time");
 }
