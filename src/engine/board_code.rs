@@ -208,7 +208,8 @@ fn decode(n: &mut Big) -> Option<BoardCode> {
     if kind == BoardKind::Beginner {
         topo.beginner.as_ref()?;
         // A beginner layout is fixed: its deal draws nothing.
-        let board = Board::deal(map, kind, false, edit, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0));
+        let board =
+            Board::deal(map, kind, false, edit, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0));
         return n.is_zero().then_some(BoardCode { board, kind, gold });
     }
     let Pools { terrain, tokens, harbors } = pools(map, gold);
@@ -236,7 +237,8 @@ fn decode(n: &mut Big) -> Option<BoardCode> {
     }
     // Only an island the deal could give: the map's pools, each used whole, and no red
     // numbers side by side.
-    let (mut t, mut k, mut p) = (land.clone(), numbers.iter().copied().filter(|&x| x != 0).collect::<Vec<_>>(), ports.clone());
+    let (mut t, mut k, mut p) =
+        (land.clone(), numbers.iter().copied().filter(|&x| x != 0).collect::<Vec<_>>(), ports.clone());
     t.sort();
     k.sort();
     p.sort_by_key(|&x| harbor_index(x));
@@ -251,11 +253,13 @@ fn decode(n: &mut Big) -> Option<BoardCode> {
 /// Which of the map's token spirals laid the board's tokens, if one did.
 fn path_of(board: &Board) -> Option<u32> {
     let topo = board.topology();
-    topo.token_paths().iter().position(|path| {
-        let mut pool = topo.tokens.iter();
-        path.iter().all(|&h| board.terrain(h) == Terrain::Desert || board.token(h) == pool.next().copied())
-    })
-    .map(|p| p as u32)
+    topo.token_paths()
+        .iter()
+        .position(|path| {
+            let mut pool = topo.tokens.iter();
+            path.iter().all(|&h| board.terrain(h) == Terrain::Desert || board.token(h) == pool.next().copied())
+        })
+        .map(|p| p as u32)
 }
 
 fn index_in<T: PartialEq>(pool: &[T], x: &T) -> u32 {
@@ -368,7 +372,10 @@ mod tests {
                 let read = BoardCode::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(read.board(), game.board(), "{text} on {:?}", config.map);
                 assert_eq!(read.fits(&config), Ok(()));
-                assert_eq!(BoardCode::parse(&text.to_lowercase().replace('-', "")).map(|c| *c.board()), Ok(*game.board()));
+                assert_eq!(
+                    BoardCode::parse(&text.to_lowercase().replace('-', "")).map(|c| *c.board()),
+                    Ok(*game.board())
+                );
                 let again = Game::new_on(config, seed ^ 0xFFFF, &read).unwrap();
                 assert_eq!(again.board(), game.board());
             }

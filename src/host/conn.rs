@@ -18,10 +18,11 @@ use super::input::Bucket;
 use super::shared::{Outbox, Shared, lock};
 use super::stream::Kill;
 use super::watch::Watch;
-use super::{ConnId, JoinReply};
+use super::{ConnId, JOIN_WAIT, JoinReply};
 
-/// How long the game has to answer a join.
-const JOIN_WAIT: Duration = Duration::from_secs(10);
+/// How long a join waits quietly for the game's answer before the joiner is told they wait
+/// for the host (a seat's bound player is let in at once, H8).
+const JOIN_QUIET: Duration = Duration::from_millis(300);
 /// How often the answer is looked for (it comes on a channel the game's thread writes to).
 const JOIN_POLL: Duration = Duration::from_millis(5);
 /// What ssh shows before it asks for the password.
@@ -40,6 +41,9 @@ pub(crate) struct Conn {
     pub(crate) tries: u32,
     /// The name logged in with, once the code was right.
     pub(crate) name: Option<String>,
+    /// The fingerprint of the ssh key the client proved it holds, if it offered one (H8: a
+    /// seat is bound to its joiner's key).
+    pub(crate) key: Option<String>,
     /// The one session channel, its window's size once a pty was asked for, and whether its
     /// session was asked for (there is one per connection, right or refused).
     pub(crate) channel: Option<ChannelId>,
@@ -60,13 +64,20 @@ impl Conn {
         watch: mpsc::Sender<Watch>,
     ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
-        let (channel, size, name) = (None, None, None);
+        let (channel, size, name, key) = (None, None, None, None);
         let (tries, term, started, seated) = (0, String::new(), false, false);
-        Conn { shared, conn, peer, kill, watch, tries, name, channel, size, term, started, seated, bucket }
+        Conn { shared, conn, peer, kill, watch, tries, name, key, channel, size, term, started, seated, bucket }
     }
 
-    /// Only the password method is offered: the code is the password.
+    /// The password method, the code being the password; and a public key first, when the
+    /// client has one, only to learn whose it is (H8): proving a key never lets anyone in, the
+    /// code is still asked for.
     pub(crate) fn methods() -> MethodSet {
+        MethodSet::from(&[MethodKind::PublicKey, MethodKind::Password][..])
+    }
+
+    /// What is left to try once a key is known: the code.
+    fn password_only() -> MethodSet {
         MethodSet::from(&[MethodKind::Password][..])
     }
 
@@ -82,17 +93,31 @@ impl Conn {
         session.close(channel)
     }
 
-    /// Waits for the game's answer without holding up the runtime's other connections.
-    async fn answer(&self, rx: std::sync::mpsc::Receiver<Result<(), String>>) -> Result<(), String> {
-        let until = Instant::now() + JOIN_WAIT;
+    /// Waits for the game's answer without holding up the runtime's other connections. If it
+    /// doesn't come at once, the joiner is told that the host is asked (H8).
+    async fn answer(
+        &self,
+        rx: std::sync::mpsc::Receiver<Result<(), String>>,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), String> {
+        let start = Instant::now();
+        let mut told = false;
         loop {
             match rx.try_recv() {
                 Ok(answer) => return answer,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err("the game is not taking joiners".into()),
-                Err(std::sync::mpsc::TryRecvError::Empty) if Instant::now() >= until => {
-                    return Err("the game did not answer in time; try again".into());
+                Err(std::sync::mpsc::TryRecvError::Empty) if start.elapsed() >= JOIN_WAIT => {
+                    return Err("the host did not answer; try again".into());
                 }
-                Err(std::sync::mpsc::TryRecvError::Empty) => tokio::time::sleep(JOIN_POLL).await,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    if !told && start.elapsed() >= JOIN_QUIET {
+                        told = true;
+                        let line = "Waiting for the host to let you in (the host's screen asks them)...\r\n";
+                        let _ = session.data(channel, line.as_bytes().to_vec());
+                    }
+                    tokio::time::sleep(JOIN_POLL).await
+                }
             }
         }
     }
@@ -140,12 +165,30 @@ impl Handler for Conn {
         Ok(Some(BANNER.to_string()))
     }
 
+    /// A key the client offers is taken to be proven (one per connection), so the host can
+    /// know the joiner by it (H8).
     async fn auth_publickey_offered(
         &mut self,
         _: &str,
         _: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
+        if self.key.is_some() {
+            return Ok(Auth::Reject { proceed_with_methods: Some(Conn::password_only()), partial_success: false });
+        }
+        Ok(Auth::Accept)
+    }
+
+    /// The key is proven: its fingerprint is kept, and the code is asked for (a partial
+    /// success: ssh goes on to the password).
+    async fn auth_publickey(
+        &mut self,
+        _: &str,
+        key: russh::server::VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if self.key.is_none() {
+            self.key = Some(key.public_key.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+        }
+        Ok(Auth::Reject { proceed_with_methods: Some(Conn::password_only()), partial_success: true })
     }
 
     async fn channel_open_session(
@@ -196,11 +239,11 @@ impl Handler for Conn {
         let outbox = Outbox::start(&self.shared, session.handle(), channel, self.kill.clone(), self.peer);
         lock(&self.shared.outboxes).insert(self.conn, outbox);
         let (reply, rx) = JoinReply::channel();
-        let term = self.term.clone();
-        if self.watch.send(Watch::Join { name, size, term, reply }).await.is_err() {
+        let (term, key) = (self.term.clone(), self.key.clone());
+        if self.watch.send(Watch::Join { name, size, term, key, reply }).await.is_err() {
             return Err(russh::Error::Disconnect);
         }
-        match self.answer(rx).await {
+        match self.answer(rx, channel, session).await {
             Ok(()) => {
                 self.seated = true;
                 let _ = self.watch.send(Watch::Seated).await;

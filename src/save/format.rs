@@ -123,7 +123,7 @@ pub fn to_json(record: &Record) -> String {
         version: VERSION,
         seed: record.seed,
         seed_given: record.seed_given,
-        board: record.island.map(|c| c.to_string()),
+        board: record.island.as_ref().map(|c| c.to_string()),
         rules: &record.config,
         seats: SeatsRef { names: &record.names, kinds: &record.kinds },
         actions: &record.actions,
@@ -306,6 +306,7 @@ fn into_record(doc: Doc) -> Result<(Record, Game), LoadProblem> {
     }
     let game = Game::from_snapshot(state).map_err(|e| LoadProblem::Impossible(e.to_string()))?;
     let undo = Default::default();
+    let island = island.map(Box::new);
     Ok((Record { seed, island, seed_given, config: rules, names, kinds, actions, game, undo }, game))
 }
 

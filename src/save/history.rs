@@ -25,7 +25,7 @@ pub struct Record {
     /// The seed of every draw: a secret until the game is over (H7).
     pub(super) seed: u64,
     /// The island, when it came from a board code rather than from the seed.
-    pub(super) island: Option<BoardCode>,
+    pub(super) island: Option<Box<BoardCode>>,
     /// Whether the players gave the seed (`--seed`): whoever knows it knows the dice.
     pub(super) seed_given: bool,
     pub(super) config: Config,
@@ -96,6 +96,7 @@ impl Record {
         kinds: Vec<SeatKind>,
     ) -> Result<Record, StartError> {
         let (game, _) = deal(&config, seed, island.as_ref())?;
+        let island = island.map(Box::new);
         if names.len() != config.players as usize {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
@@ -124,7 +125,7 @@ impl Record {
     }
     /// The island's board code, when the game was dealt on one (`--board`).
     pub fn island(&self) -> Option<&BoardCode> {
-        self.island.as_ref()
+        self.island.as_deref()
     }
     /// Whether the players gave the seed (`--seed`): then whoever knows it knows the dice.
     pub fn seed_given(&self) -> bool {
@@ -133,7 +134,7 @@ impl Record {
     /// The game as dealt, before any action, with the events of the deal (the starting
     /// rolls).
     pub fn dealt(&self) -> (Game, Vec<Event>) {
-        deal(&self.config, self.seed, self.island.as_ref()).expect("a record's rules are valid")
+        deal(&self.config, self.seed, self.island.as_deref()).expect("a record's rules are valid")
     }
     /// The rules.
     pub fn config(&self) -> &Config {
@@ -181,7 +182,7 @@ impl Record {
     /// the end give the game as it stands. Costs one replay; a viewer that steps back and forth
     /// should use [`super::Timeline`].
     pub fn game_at(&self, step: usize) -> Game {
-        replay(&self.config, self.seed, self.island.as_ref(), &self.actions[..step.min(self.actions.len())])
+        replay(&self.config, self.seed, self.island.as_deref(), &self.actions[..step.min(self.actions.len())])
             .expect("a record's log is legal: apply and load check it")
     }
 
@@ -197,7 +198,7 @@ impl Record {
 
     /// Re-plays the whole log from the seed and returns the state it leads to.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        replay(&self.config, self.seed, self.island.as_ref(), &self.actions)
+        replay(&self.config, self.seed, self.island.as_deref(), &self.actions)
     }
 
     /// Re-plays the log and checks it reproduces the current state exactly, RNG included.
@@ -213,7 +214,7 @@ impl Record {
     }
 
     fn replay_and_compare(&self) -> Result<UndoMemory, ReplayError> {
-        let (replayed, undo) = replay_remembering(&self.config, self.seed, self.island.as_ref(), &self.actions)?;
+        let (replayed, undo) = replay_remembering(&self.config, self.seed, self.island.as_deref(), &self.actions)?;
         if replayed == self.game {
             return Ok(undo);
         }

@@ -75,7 +75,10 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];
     if app.table.seed_given {
-        lines.push(Line::styled("This game's seed was given (--seed): whoever knows it knows every roll to come.", app.theme.dim()));
+        lines.push(Line::styled(
+            "This game's seed was given (--seed): whoever knows it knows every roll to come.",
+            app.theme.dim(),
+        ));
     }
     let title = format!(" Hand-off · island {} ", app.table.board_code());
     // As wide as the screen: a box over part of the log left the tails of its lines beside it
