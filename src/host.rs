@@ -134,7 +134,7 @@ pub const JOIN_WAIT: Duration = Duration::from_secs(120);
 /// that they are told the host did not answer, and a later answer is lost (the `Left` still
 /// comes).
 #[derive(Debug)]
-pub struct JoinReply(pub(crate) std::sync::mpsc::SyncSender<Result<(), String>>);
+pub struct JoinReply(pub(crate) tokio::sync::oneshot::Sender<Result<(), String>>);
 
 impl JoinReply {
     /// `Ok(())` seats the joiner: frames sent with [`Host::send`] reach them from now on.
@@ -147,8 +147,10 @@ impl JoinReply {
 impl JoinReply {
     /// A reply and the end that receives the answer (the network side waits on it; tests
     /// read it).
-    pub fn channel() -> (JoinReply, std::sync::mpsc::Receiver<Result<(), String>>) {
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    /// The network side is woken the moment the answer is given, so a joiner's first keys
+    /// after their first frame are theirs.
+    pub fn channel() -> (JoinReply, tokio::sync::oneshot::Receiver<Result<(), String>>) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
         (JoinReply(tx), rx)
     }
 }

@@ -73,7 +73,7 @@ fn seen_at(config: Config, actions: &[catan::engine::Action], given: bool) -> St
     seen.push_str(&host_text(&app));
     let far = Rc::new(RefCell::new(Far::default()));
     let mut hosting = Hosting::new(Box::new(TestWire(far.clone())), PLAIN);
-    let (reply, answer) = JoinReply::channel();
+    let (reply, mut answer) = JoinReply::channel();
     let peer = "127.0.0.1:40000".parse().unwrap();
     let (name, term) = (app.table.name(Seat(1)), "xterm".to_string());
     far.borrow_mut().inbox.push_back(HostEvent::Join { conn: 1, name, size: (140, 45), term, peer, key: None, reply });
@@ -163,7 +163,7 @@ fn h7_the_seed_shows_at_the_end_and_a_given_seed_never_on_a_joined_screen() {
         app.update(Msg::Resize(140, 45));
         let far = Rc::new(RefCell::new(Far::default()));
         let mut hosting = Hosting::new(Box::new(TestWire(far.clone())), PLAIN);
-        let (reply, answer) = JoinReply::channel();
+        let (reply, mut answer) = JoinReply::channel();
         let (peer, name) = ("127.0.0.1:40000".parse().unwrap(), "Player 2".to_string());
         let term = "xterm".to_string();
         far.borrow_mut().inbox.push_back(HostEvent::Join {

@@ -7,6 +7,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use russh::server::{Auth, Handler, Msg, Session};
@@ -23,8 +24,6 @@ use super::{ConnId, JOIN_WAIT, JoinReply};
 /// How long a join waits quietly for the game's answer before the joiner is told they wait
 /// for the host (a seat's bound player is let in at once, H8).
 const JOIN_QUIET: Duration = Duration::from_millis(300);
-/// How often the answer is looked for (it comes on a channel the game's thread writes to).
-const JOIN_POLL: Duration = Duration::from_millis(5);
 /// What ssh shows before it asks for the password.
 pub(crate) const BANNER: &str = "catan: the password is the join code on the host's screen.\r\n";
 /// The line a session without a terminal gets.
@@ -51,7 +50,9 @@ pub(crate) struct Conn {
     /// The terminal type the pty was asked with (`TERM`), bounded ([`term_name`]).
     pub(crate) term: String,
     pub(crate) started: bool,
-    pub(crate) seated: bool,
+    /// Set once the game seated the joiner (by the task that waits for its answer, so the
+    /// session goes on meanwhile: a joiner may wait minutes for the host, H8).
+    pub(crate) seated: Arc<AtomicBool>,
     pub(crate) bucket: Bucket,
 }
 
@@ -65,7 +66,7 @@ impl Conn {
     ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
         let (channel, size, name, key) = (None, None, None, None);
-        let (tries, term, started, seated) = (0, String::new(), false, false);
+        let (tries, term, started, seated) = (0, String::new(), false, Arc::new(AtomicBool::new(false)));
         Conn { shared, conn, peer, kill, watch, tries, name, key, channel, size, term, started, seated, bucket }
     }
 
@@ -92,34 +93,25 @@ impl Conn {
         session.eof(channel)?;
         session.close(channel)
     }
+}
 
-    /// Waits for the game's answer without holding up the runtime's other connections. If it
-    /// doesn't come at once, the joiner is told that the host is asked (H8).
-    async fn answer(
-        &self,
-        rx: std::sync::mpsc::Receiver<Result<(), String>>,
-        channel: ChannelId,
-        session: &mut Session,
-    ) -> Result<(), String> {
-        let start = Instant::now();
-        let mut told = false;
-        loop {
-            match rx.try_recv() {
-                Ok(answer) => return answer,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err("the game is not taking joiners".into()),
-                Err(std::sync::mpsc::TryRecvError::Empty) if start.elapsed() >= JOIN_WAIT => {
-                    return Err("the host did not answer; try again".into());
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
-                    if !told && start.elapsed() >= JOIN_QUIET {
-                        told = true;
-                        let line = "Waiting for the host to let you in (the host's screen asks them)...\r\n";
-                        let _ = session.data(channel, line.as_bytes().to_vec());
-                    }
-                    tokio::time::sleep(JOIN_POLL).await
-                }
-            }
-        }
+/// Waits for the game's answer to a join without holding up the session: while it waits, the
+/// joiner is told that the host is asked (H8), and a refusal's line closes the channel.
+async fn await_answer(
+    mut rx: tokio::sync::oneshot::Receiver<Result<(), String>>,
+    handle: &russh::server::Handle,
+    channel: ChannelId,
+) -> Result<(), String> {
+    let gone = |_| Err("the game is not taking joiners".to_string());
+    tokio::select! {
+        answer = &mut rx => return answer.unwrap_or_else(gone),
+        () = tokio::time::sleep(JOIN_QUIET) => {}
+    }
+    let line = "Waiting for the host to let you in (the host's screen asks them)...\r\n";
+    let _ = handle.data(channel, line.as_bytes().to_vec()).await;
+    match tokio::time::timeout(JOIN_WAIT.saturating_sub(JOIN_QUIET), rx).await {
+        Ok(answer) => answer.unwrap_or_else(gone),
+        Err(_) => Err("the host did not answer; try again".into()),
     }
 }
 
@@ -243,21 +235,29 @@ impl Handler for Conn {
         if self.watch.send(Watch::Join { name, size, term, key, reply }).await.is_err() {
             return Err(russh::Error::Disconnect);
         }
-        match self.answer(rx, channel, session).await {
-            Ok(()) => {
-                self.seated = true;
-                let _ = self.watch.send(Watch::Seated).await;
-                Ok(())
+        let (handle, shared, conn, watch) = (session.handle(), self.shared.clone(), self.conn, self.watch.clone());
+        let seated = self.seated.clone();
+        tokio::spawn(async move {
+            match await_answer(rx, &handle, channel).await {
+                Ok(()) => {
+                    // The watch hears of it before any byte counts as input.
+                    let _ = watch.send(Watch::Seated).await;
+                    seated.store(true, Ordering::SeqCst);
+                }
+                Err(line) => {
+                    lock(&shared.outboxes).remove(&conn);
+                    let _ = handle.data(channel, format!("{line}\r\n").into_bytes()).await;
+                    let _ = handle.exit_status_request(channel, 1).await;
+                    let _ = handle.eof(channel).await;
+                    let _ = handle.close(channel).await;
+                }
             }
-            Err(line) => {
-                lock(&self.shared.outboxes).remove(&self.conn);
-                self.refuse(channel, &line, session)
-            }
-        }
+        });
+        Ok(())
     }
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
-        if !self.ours(channel) || !self.seated {
+        if !self.ours(channel) || !self.seated.load(Ordering::SeqCst) {
             return Ok(());
         }
         let n = self.bucket.take(data.len(), Instant::now());
@@ -278,7 +278,7 @@ impl Handler for Conn {
         if !self.ours(channel) {
             return Ok(());
         }
-        if self.seated {
+        if self.seated.load(Ordering::SeqCst) {
             let _ = self.watch.try_send(Watch::Resize(size(cols, rows)));
         } else if self.size.is_some() {
             self.size = Some(size(cols, rows));

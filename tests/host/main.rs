@@ -17,3 +17,4 @@ mod game;
 mod joining;
 mod refused;
 mod robbery;
+mod seats;

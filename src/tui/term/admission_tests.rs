@@ -39,7 +39,7 @@ fn host_frame(host: &mut Host) -> String {
 #[test]
 fn h8_a_first_join_waits_for_the_host_who_sees_who_asks_and_answers_with_a_key() {
     let mut host = table();
-    let answer = host.ask(1, "Bob", "xterm", Some("SHA256:bobskey"));
+    let mut answer = host.ask(1, "Bob", "xterm", Some("SHA256:bobskey"));
     assert!(answer.try_recv().is_err(), "no answer until the host gives one");
     assert!(host.app.table.remote.joined.is_empty(), "not seated");
     let frame = host_frame(&mut host);
@@ -64,7 +64,7 @@ fn h8_the_host_refuses_an_impostor_for_the_seat_played_at_the_keyboard() {
     assert_eq!(host.app.screen.viewer, Some(ANN), "Ann holds the host's keyboard");
     let before = *host.app.table.game();
     host_frame(&mut host);
-    let answer = host.ask(1, "ann", "xterm", None);
+    let mut answer = host.ask(1, "ann", "xterm", None);
     let frame = host_frame(&mut host);
     assert!(frame.contains("played at this keyboard"), "the host is told:\n{frame}");
     assert!(host_key(&mut host, 'n', super::super::admission::GUARD));
@@ -81,13 +81,13 @@ fn h8_a_seat_bound_to_a_key_comes_back_to_that_key_alone() {
     host.join(1, "Bob").unwrap();
     host.event(HostEvent::Left { conn: 1 });
     // Someone else with the code and another key is put to the host, not seated.
-    let eve = host.ask(2, "Bob", "xterm", Some("SHA256:eve"));
+    let mut eve = host.ask(2, "Bob", "xterm", Some("SHA256:eve"));
     assert!(eve.try_recv().is_err(), "put to the host");
     assert!(host_frame(&mut host).contains("another ssh key"));
     assert!(host_key(&mut host, 'n', super::super::admission::GUARD));
     assert!(eve.try_recv().unwrap().is_err());
     // Bob with his key is seated at once.
-    let bob = host.ask(3, "Bob", "xterm", Some("SHA256:bob"));
+    let mut bob = host.ask(3, "Bob", "xterm", Some("SHA256:bob"));
     assert_eq!(bob.try_recv(), Ok(Ok(())), "his own key takes the seat back without the host");
     assert!(host.app.table.remote.joined.contains(BOB));
 }
@@ -95,7 +95,7 @@ fn h8_a_seat_bound_to_a_key_comes_back_to_that_key_alone() {
 #[test]
 fn h8_a_joiner_without_a_key_gets_a_rejoin_word_on_their_screen_alone() {
     let mut host = table();
-    let first = host.ask(1, "Bob", "xterm", None);
+    let mut first = host.ask(1, "Bob", "xterm", None);
     let r = host.hosting.admission.take().unwrap();
     host.hosting.answer(&mut host.app, r, true);
     host.hosting.draw(&host.app);
@@ -106,12 +106,12 @@ fn h8_a_joiner_without_a_key_gets_a_rejoin_word_on_their_screen_alone() {
     assert!(word.contains('-'), "{word}");
     assert!(!host_frame(&mut host).contains(&word), "never on the host's screen");
     host.event(HostEvent::Left { conn: 1 });
-    let guess = host.ask(2, "Bob+apple-acorn", "xterm", None);
+    let mut guess = host.ask(2, "Bob+apple-acorn", "xterm", None);
     assert!(guess.try_recv().is_err(), "a wrong word is put to the host");
     assert!(host_frame(&mut host).contains("this rejoin word is wrong"));
     let r = host.hosting.admission.take().unwrap();
     host.hosting.answer(&mut host.app, r, false);
-    let back = host.ask(3, &format!("bob+{word}"), "xterm", None);
+    let mut back = host.ask(3, &format!("bob+{word}"), "xterm", None);
     assert_eq!(back.try_recv(), Ok(Ok(())), "the word takes the seat back without the host");
 }
 
@@ -120,10 +120,10 @@ fn h8_a_bound_joiner_takes_the_seat_over_from_a_connection_that_still_looks_aliv
     let mut host = table();
     host.join(1, "Bob").unwrap();
     // A second Bob with another key is refused at once: the seat is on a screen.
-    let other = host.ask(2, "Bob", "xterm", Some("SHA256:eve"));
+    let mut other = host.ask(2, "Bob", "xterm", Some("SHA256:eve"));
     assert!(other.try_recv().unwrap().unwrap_err().contains("already playing"));
     // Bob's laptop dropped off the network; his connection is not known to be gone yet.
-    let back = host.ask(3, "Bob", "xterm", Some("SHA256:bob"));
+    let mut back = host.ask(3, "Bob", "xterm", Some("SHA256:bob"));
     assert_eq!(back.try_recv(), Ok(Ok(())));
     assert!(host.line.borrow().closed.contains(&1), "the old connection is closed");
     assert!(host.app.table.remote.joined.contains(BOB));

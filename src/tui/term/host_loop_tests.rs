@@ -81,7 +81,7 @@ impl Host {
     /// (H8).
     fn join_on(&mut self, conn: ConnId, name: &str, term: &str) -> Result<(), String> {
         // With a key, as most ssh clients offer: no rejoin word on the screens compared.
-        let answer = self.ask(conn, name, term, Some(&format!("SHA256:{}", name.to_lowercase())));
+        let mut answer = self.ask(conn, name, term, Some(&format!("SHA256:{}", name.to_lowercase())));
         if let Some(r) = self.hosting.admission.take() {
             self.hosting.answer(&mut self.app, r, true);
             self.hosting.draw(&self.app);
@@ -96,7 +96,7 @@ impl Host {
         name: &str,
         term: &str,
         key: Option<&str>,
-    ) -> std::sync::mpsc::Receiver<Result<(), String>> {
+    ) -> tokio::sync::oneshot::Receiver<Result<(), String>> {
         let (reply, answer) = JoinReply::channel();
         let peer = "127.0.0.1:40000".parse().unwrap();
         let (name, term, key) = (name.into(), term.into(), key.map(String::from));
