@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{MAX_PLAYERS, Seat, SeatSet};
 use crate::host::{ConnId, JOIN_WAIT, JoinReply};
@@ -220,7 +220,12 @@ impl Admission {
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(Block::new().borders(Borders::ALL).title(" Someone asks to join ").border_style(theme.title()))
+            .block(
+                Block::bordered()
+                    .border_set(theme.border())
+                    .border_style(theme.title())
+                    .title(" Someone asks to join "),
+            )
             .render(rect, buf);
     }
 }
