@@ -62,9 +62,15 @@ fn main() {
         name: "Bob".into(),
         size: (140, 45),
         term: "xterm-256color".into(),
+        peer: "127.0.0.1:40000".parse().unwrap(),
+        key: Some("SHA256:bob".into()),
         reply,
     });
     hosting.pump(&mut app, Duration::ZERO);
+    // The host lets Bob in (H8): the box has been up past its guard.
+    let area = ratatui::layout::Rect::new(0, 0, 140, 45);
+    hosting.render_admission(&app, area, &mut ratatui::buffer::Buffer::empty(area));
+    hosting.admission_key(&mut app, KeyEvent::from(KeyCode::Char('y')), Instant::now() + Duration::from_secs(1));
     hosting.draw(&app);
     let first = std::mem::take(&mut counter.borrow_mut().sent);
 

@@ -122,9 +122,19 @@ impl Default for Limits {
 #[derive(Debug)]
 pub enum HostEvent {
     /// A connection gave the code and asked for its interactive session as `name` (the user
-    /// name it logged in with), in a window of `size` (columns, rows). The game answers on
-    /// `reply`: seated, or a refusal's one line.
-    Join { conn: ConnId, name: String, size: (u16, u16), term: String, reply: JoinReply },
+    /// name it logged in with), in a window of `size` (columns, rows), from `peer`, having
+    /// proven it holds the ssh key whose fingerprint is `key` (`SHA256:...`) when its client
+    /// offered one. The game answers on `reply`: seated, or a refusal's one line; the joiner
+    /// waits for it up to [`JOIN_WAIT`] (the host may be asked whether to let them in, H8).
+    Join {
+        conn: ConnId,
+        name: String,
+        size: (u16, u16),
+        term: String,
+        peer: std::net::SocketAddr,
+        key: Option<String>,
+        reply: JoinReply,
+    },
     /// What the joiner's terminal sent, parsed: keys, pastes (bounded), mouse.
     Input { conn: ConnId, event: crossterm::event::Event },
     /// The joiner's window changed size. Window changes that come faster than the game takes
@@ -150,10 +160,15 @@ pub struct Turned {
     pub refused: u64,
 }
 
-/// The game's answer to a [`HostEvent::Join`]. The joiner waits for it 10 seconds; after that
-/// they are told the game did not answer, and a later answer is lost (the `Left` still comes).
+/// How long a joiner waits for the game's answer to their join: the host may be asked whether
+/// to let them in (H8). After it they are told the host did not answer.
+pub const JOIN_WAIT: Duration = Duration::from_secs(120);
+
+/// The game's answer to a [`HostEvent::Join`]. The joiner waits for it [`JOIN_WAIT`]; after
+/// that they are told the host did not answer, and a later answer is lost (the `Left` still
+/// comes).
 #[derive(Debug)]
-pub struct JoinReply(pub(crate) std::sync::mpsc::SyncSender<Result<(), String>>);
+pub struct JoinReply(pub(crate) tokio::sync::oneshot::Sender<Result<(), String>>);
 
 impl JoinReply {
     /// `Ok(())` seats the joiner: frames sent with [`Host::send`] reach them from now on.
@@ -166,8 +181,10 @@ impl JoinReply {
 impl JoinReply {
     /// A reply and the end that receives the answer (the network side waits on it; tests
     /// read it).
-    pub fn channel() -> (JoinReply, std::sync::mpsc::Receiver<Result<(), String>>) {
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    /// The network side is woken the moment the answer is given, so a joiner's first keys
+    /// after their first frame are theirs.
+    pub fn channel() -> (JoinReply, tokio::sync::oneshot::Receiver<Result<(), String>>) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
         (JoinReply(tx), rx)
     }
 }
@@ -200,5 +217,5 @@ mod shared;
 mod stream;
 mod watch;
 
-pub use code::{CODE_MAX, check_code, new_code};
+pub use code::{CODE_MAX, check_code, new_code, new_word};
 pub use server::Host;

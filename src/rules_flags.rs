@@ -15,6 +15,17 @@ pub enum BoardFlag {
     Random,
 }
 
+impl BoardFlag {
+    /// The flag that deals boards of `kind`.
+    pub fn of(kind: BoardKind) -> BoardFlag {
+        match kind {
+            BoardKind::Variable => BoardFlag::Variable,
+            BoardKind::Beginner => BoardFlag::Beginner,
+            BoardKind::Random => BoardFlag::Random,
+        }
+    }
+}
+
 /// What the bank does when it can't pay everyone (R16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ShortageFlag {

@@ -264,3 +264,33 @@ fn rules_flags_beside_load_are_refused() {
         "catan: --map: a saved game is played on with its own rules, so --load takes no rules flag (leave it out)\n"
     );
 }
+
+/// H7: `--island CODE` deals the island the players saw (the code, not the seed), or says why
+/// not: a typo, a code for another map or deal, a flag beside it that says otherwise.
+#[test]
+fn h7_island_codes_are_taken_or_refused_in_words() {
+    use catan::engine::{BoardCode, Config, Game};
+    let code = BoardCode::of(&Game::new(Config::with_players(4), 11).unwrap()).to_string();
+    // Accepted: the next check is for a terminal, which the test has none of.
+    let ok = refused(&["--island", &code, "--players", "Ann,Bob,Cy"]);
+    assert!(ok.contains("needs a terminal"), "{ok}");
+    let lower = refused(&["--island", &code.to_lowercase().replace('-', ""), "--players", "3"]);
+    assert!(lower.contains("needs a terminal"), "any case, no dashes: {lower}");
+    let mut typo: Vec<char> = code.chars().collect();
+    typo[1] = if typo[1] == '7' { '8' } else { '7' };
+    let typo: String = typo.into_iter().collect();
+    let err = refused(&["--island", &typo, "--players", "3"]);
+    assert!(err.contains("typo") || err.contains("no island"), "{err}");
+    let err = refused(&["--island", "K7#Q", "--players", "3"]);
+    assert!(err.contains("letters and digits"), "{err}");
+    let err = refused(&["--island", &code, "--map", "five-six", "--players", "5"]);
+    assert!(err.contains("leave out --map"), "{err}");
+    let err = refused(&["--island", &code, "--board", "random", "--players", "3"]);
+    assert!(err.contains("leave out --board"), "{err}");
+    let err = refused(&["--island", &code, "--players", "Ann,Bob,Cy,Dan,Eve"]);
+    assert!(err.contains("standard map"), "five players don't fit the base island: {err}");
+    let err = refused(&["--island", &code, "--house-rules", "gold", "--players", "3"]);
+    assert!(err.contains("gold"), "{err}");
+    let help = String::from_utf8(catan(&["--help"]).stdout).unwrap();
+    assert!(help.contains("--island <CODE>") && help.contains("no screen until the game is over"), "{help}");
+}

@@ -37,7 +37,9 @@ fn plays_setup_and_turns_then_quits_restoring_the_terminal() {
     eprintln!("first frame after {:.1} ms (process start included)", first_frame.as_secs_f64() * 1e3);
     assert!(first_frame < Duration::from_secs(5), "the first frame took {first_frame:?}");
     assert!(s.parser.screen().alternate_screen(), "the game draws on the alternate screen");
-    assert!(s.screen().contains("seed 42"), "the seed is always visible");
+    // H7: the seed deals every roll to come: the header shows the island's code instead.
+    assert!(!s.screen().contains("seed 42"), "the seed is on no screen during play");
+    assert!(s.screen().contains("island 3EPW-MQEG-CTRJ-YT4J-W"), "the island's code is in the header:\n{}", s.screen());
 
     play_setup(&mut s);
 

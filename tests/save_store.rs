@@ -18,6 +18,9 @@ fn files(dir: &Path) -> Vec<String> {
     v
 }
 
+/// Held by the tests that set the data directory in the environment (one process for all).
+static DATA_DIR: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn set_age(path: &Path, seconds_ago: u64) {
     let t = SystemTime::now() - Duration::from_secs(seconds_ago);
     fs::File::options().write(true).open(path).unwrap().set_modified(t).unwrap();
@@ -108,7 +111,9 @@ fn autosave_after_every_action_and_continue_the_latest_unfinished_game() {
 #[test]
 fn typed_save_names_go_to_the_data_directory() {
     let dir = TempDir::new("names");
-    // The only test in this file that reads the environment.
+    // One of the two tests in this file that read the environment: they take turns.
+    let _env = DATA_DIR.lock().unwrap_or_else(|e| e.into_inner());
+    // SAFETY: the tests that set it hold DATA_DIR; none other reads it.
     unsafe { std::env::set_var(save::DATA_DIR_ENV, dir.path()) };
     assert_eq!(save::data_dir().unwrap(), dir.path());
     assert_eq!(save::resolve_name(" friday ").unwrap(), dir.join("saves/friday.json"));
@@ -462,4 +467,77 @@ fn a_lock_on_a_removed_lock_file_holds_nothing() {
     assert!(Autosave::resume(path.clone()).is_err(), "held once");
     drop((b, late));
     assert_eq!(files(dir.path()), [path.file_name().unwrap().to_str().unwrap()]);
+}
+
+/// H7: saves hold every secret of a game (its seed deals every roll to come), so catan's data
+/// folders are its owner's alone (0700) and every save, autosave, temporary and lock file is
+/// written 0600, whatever the folder was before.
+#[cfg(unix)]
+#[test]
+fn h7_saves_and_their_folders_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = TempDir::new("modes");
+    let data = dir.join("data");
+    fs::create_dir_all(&data).unwrap();
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+    let _env = DATA_DIR.lock().unwrap_or_else(|e| e.into_inner());
+    // SAFETY: the tests that set it hold DATA_DIR; none other reads it.
+    unsafe { std::env::set_var(save::DATA_DIR_ENV, &data) };
+    let record = random_record(4, 30);
+    let autosaves = save::autosave_dir().unwrap();
+    let autosave = Autosave::start_in(&autosaves, &record).unwrap();
+    autosave.write(&record).unwrap();
+    let named = save::saves_dir().unwrap().join("friday.json");
+    save::save(&record, &named).unwrap();
+    assert_eq!(mode(&data), 0o700, "the data directory made private again");
+    assert_eq!(mode(&autosaves), 0o700);
+    assert_eq!(mode(named.parent().unwrap()), 0o700);
+    assert_eq!(mode(autosave.path()), 0o600, "the autosave");
+    assert_eq!(mode(&named), 0o600, "a named save");
+    let lock = autosaves.join(format!(".{}.lock", autosave.path().file_name().unwrap().to_str().unwrap()));
+    assert_eq!(mode(&lock), 0o600, "its lock file");
+    // A save outside the data directory is private too; its folder, the player's, is left alone.
+    let outside = dir.join("elsewhere");
+    fs::create_dir_all(&outside).unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
+    save::save(&record, &outside.join("x.json")).unwrap();
+    assert_eq!(mode(&outside.join("x.json")), 0o600);
+    assert_eq!(mode(&outside), 0o755, "a folder of the player's own is theirs");
+    // H7: the autosave's name says when the game was, never its seed.
+    let name = autosave.path().file_name().unwrap().to_str().unwrap().to_string();
+    assert!(!name.contains(&format!("-{}", record.seed())), "{name}");
+}
+
+/// H7: a game dealt on an island's code keeps it in its save, and whether its seed was given,
+/// and loads and replays to the same game; saves without them load as before.
+#[test]
+fn h7_a_save_keeps_the_island_and_whether_the_seed_was_given() {
+    use catan::engine::{BoardCode, Config, Game};
+    use catan::save::{Record, SeatInfo};
+    let config = Config::with_players(3);
+    let code = BoardCode::of(&Game::new(config, 77).unwrap());
+    let seats = SeatInfo::humans(["Ann", "Bob", "Cy"].map(String::from).to_vec());
+    let mut record = Record::new_dealt(config, 5, true, Some(code), seats).unwrap();
+    assert_eq!(record.game().board(), code.board(), "the island of the code");
+    let mut rng = catan::bots::SplitMix64::new(2);
+    for _ in 0..60 {
+        let action = support::records::choose(&record, &mut rng).unwrap();
+        record.apply(action).unwrap();
+    }
+    let json = save::to_json(&record);
+    assert!(json.contains(&format!("\"board\": \"{code}\"")) && json.contains("\"seed_given\": true"), "{json:.400}");
+    let back = save::from_json(json.as_bytes()).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.island(), Some(&code));
+    assert!(back.seed_given());
+    back.verify().unwrap();
+    let plain = random_record(4, 10);
+    let json = save::to_json(&plain);
+    let top = &json[..json.find("\"rules\"").unwrap()];
+    assert!(!top.contains("board") && !top.contains("seed_given"), "nothing new in a plain save: {top}");
+    // A damaged code is named.
+    let bad = save::to_json(&record).replace(&code.to_string(), "XXXX");
+    let err = save::from_json(bad.as_bytes()).unwrap_err().to_string();
+    assert!(err.contains("board"), "{err}");
 }

@@ -25,12 +25,23 @@ pub struct Cli {
     pub given: Vec<String>,
 }
 
+/// A board code as `--island` takes it.
+fn parse_island(text: &str) -> Result<catan::engine::BoardCode, String> {
+    catan::engine::BoardCode::parse(text).map_err(|e| e.to_string())
+}
+
 /// Playing in the terminal (plain `catan`).
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Seed for the board, dice and cards (a random one when left out; always shown).
+    /// Seed for the board, dice and cards: it decides every roll, card and steal, so it is on
+    /// no screen until the game is over (a random one from the operating system when left
+    /// out). Whoever knows a given seed knows the dice: give one only to replay a game.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Deal the island of a board code (shown in the header during play and at the game's
+    /// end) with fresh dice and cards; the map and how the board is dealt come from the code.
+    #[arg(long, value_name = "CODE", value_parser = parse_island, conflicts_with_all = ["load", "continue_game"])]
+    pub island: Option<catan::engine::BoardCode>,
     /// The players: names in seat order ("Ann,Bob,Cy"), or just how many: 2 to 6 (five or
     /// six play on the 5-6 island). A seat written `bot` or `bot:LEVEL` ("Ann,bot,bot:easy")
     /// is a computer player, named for its seat; all bots is a game that plays itself.

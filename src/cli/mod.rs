@@ -149,9 +149,13 @@ fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitC
         return Err(refuse(&e));
     }
     let resuming = args.load.is_some() || args.continue_game;
-    let config = if resuming { Ok(Config::default()) } else { new_game_rules(args.players.as_ref(), &args.rules) };
+    let rules = island_rules(args, given).map_err(|e| refuse(&e))?;
+    let config = if resuming { Ok(Config::default()) } else { new_game_rules(args.players.as_ref(), &rules) };
     let config = config.map_err(|e| refuse(&e))?;
-    let seed = args.seed.unwrap_or_else(rand::random);
+    if let (Some(code), Some(_)) = (&args.island, &args.players) {
+        code.fits(&config).map_err(|e| refuse(&e.to_string()))?;
+    }
+    let seed = args.seed.unwrap_or_else(secret_seed);
     let resume = resume(args)?;
     let seats = args.players.as_ref().map(|p| p.seats(config.players)).transpose().map_err(|e| refuse(&e))?;
     if args.bot_time > MAX_PLAY_BOT_TIME {
@@ -164,8 +168,11 @@ fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitC
     let theme = tui::Theme::from_env(args.ascii);
     // The start screen opens as it was left (the flags given win over it).
     let (config, remembered) = if seats.is_none() && resume.is_none() {
-        let (remembered, rules) = tui::Remembered::read(tui::Settings::file());
-        (args.rules.over(rules, |id| given.iter().any(|g| g == id)), remembered)
+        let (remembered, remembered_rules) = tui::Remembered::read(tui::Settings::file());
+        // `--island` chooses the map and the deal, as if they were given.
+        let island = args.island.is_some();
+        let chosen = |id: &str| given.iter().any(|g| g == id) || (island && matches!(id, "map" | "board"));
+        (rules.over(remembered_rules, chosen), remembered)
     } else if resume.is_some() {
         // A resumed game keeps the tips its people asked for, by name (the save keeps none).
         let (remembered, _) = tui::Remembered::read(tui::Settings::file());
@@ -176,6 +183,8 @@ fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitC
     let remembered = with_table_flags(remembered, args);
     Ok(tui::Options {
         seed,
+        seed_given: args.seed.is_some(),
+        island: args.island,
         seats,
         mouse: !args.no_mouse,
         theme,
@@ -185,6 +194,30 @@ fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitC
         bot_time: args.bot_time,
         remembered,
     })
+}
+
+/// A seed no one at the table can know (H7): from the operating system's random source (the
+/// thread generator, itself seeded from it, should that fail).
+fn secret_seed() -> u64 {
+    use rand::TryRngCore;
+    rand::rngs::OsRng.try_next_u64().unwrap_or_else(|_| rand::random())
+}
+
+/// The rules flags with `--island`'s map and kind of deal: a flag given beside it that says
+/// otherwise is refused.
+fn island_rules(args: &PlayArgs, given: &[String]) -> Result<crate::rules_flags::RulesFlags, String> {
+    let mut rules = args.rules.clone();
+    let Some(code) = &args.island else { return Ok(rules) };
+    if given.iter().any(|g| g == "map") && rules.map != Some(code.map()) {
+        return Err(format!("--island deals the {} map: leave out --map", code.map().name()));
+    }
+    let kind = crate::rules_flags::BoardFlag::of(code.kind());
+    if given.iter().any(|g| g == "board") && rules.board != kind {
+        let name = format!("{kind:?}").to_lowercase();
+        return Err(format!("--island deals a {name} board: leave out --board"));
+    }
+    (rules.map, rules.board) = (Some(code.map()), kind);
+    Ok(rules)
 }
 
 /// The table's settings the flags given win over: `--no-bot-offers` turns bots' offers to

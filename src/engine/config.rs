@@ -217,6 +217,9 @@ pub enum ConfigError {
     OffMap { module: Module, map: &'static str, maps: String },
     #[error("accelerated start (R41) places a city in set-up: give each player at least 1 city")]
     StartWithoutCity,
+    /// A board code the rules can't deal on (H7), with the reason in words.
+    #[error("{0}")]
+    Board(String),
 }
 
 /// The maps where `module` counts, by name ("archipelago", or "a or b").

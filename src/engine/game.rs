@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Answer, Event, MAX_PLAYERS, RuleError, Seat, SeatSet};
 use super::board::Board;
+use super::board_code::BoardCode;
 use super::cards::{Deck, DevCard, DevHand, Hand};
 use super::config::{Config, ConfigError};
 use super::coords::{Edge, Vertex};
@@ -243,6 +244,22 @@ impl Game {
             units: Units::default(),
             pieces: Pieces::default(),
         };
+        Ok((game, events))
+    }
+
+    /// Deals a new game of `config` on the island of a board code (H7): the island is the
+    /// code's, everything else (the deck, the dice, every steal) is dealt from `seed` as
+    /// [`Game::new`] deals it. Fails when the code doesn't fit the rules
+    /// ([`BoardCode::fits`]).
+    pub fn new_on(config: Config, seed: u64, code: &BoardCode) -> Result<Game, ConfigError> {
+        Game::new_on_with_events(config, seed, code).map(|(g, _)| g)
+    }
+
+    /// [`Game::new_on`] with the rolls for the starting player (R10).
+    pub fn new_on_with_events(config: Config, seed: u64, code: &BoardCode) -> Result<(Game, Vec<Event>), ConfigError> {
+        code.fits(&config).map_err(|e| ConfigError::Board(e.to_string()))?;
+        let (mut game, events) = Game::new_with_events(config, seed)?;
+        game.board = *code.board();
         Ok((game, events))
     }
 

@@ -3,6 +3,7 @@
 
 mod action;
 mod board;
+mod board_code;
 mod cards;
 mod config;
 mod coords;
@@ -27,6 +28,7 @@ pub use action::{
     UnitKind, a_or_an,
 };
 pub use board::{Board, BoardKind};
+pub use board_code::{BoardCode, BoardCodeError};
 pub use cards::{Deck, DevCard, DevHand, Hand, Resource};
 pub use config::{Config, ConfigError, Costs, Module, Modules, Shortage, Supply, TurnStyle};
 pub use coords::{Edge, HarborSpot, Hex, SeaHex, Side, Vertex};

@@ -46,6 +46,14 @@ pub fn new_code() -> String {
     bytes.iter().map(|&b| WORDS[usize::from(b)]).collect::<Vec<_>>().join("-")
 }
 
+/// A rejoin word (H8): two words from the operating system's random source, `maple-bolt`,
+/// shown only on the screen of the joiner whose seat it binds.
+pub fn new_word() -> String {
+    let mut bytes = [0u8; 2];
+    OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random source failed");
+    bytes.iter().map(|&b| WORDS[usize::from(b)]).collect::<Vec<_>>().join("-")
+}
+
 /// Whether a code a host chose (`--code`) can be used: not empty or blank, at most
 /// [`CODE_MAX`] bytes, no control characters (a joiner could not type them at ssh's prompt).
 /// The error is one line to show the host.

@@ -7,6 +7,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use russh::server::{Auth, Handler, Msg, Session};
@@ -19,12 +20,11 @@ use super::input::Bucket;
 use super::shared::{Outbox, Shared, lock};
 use super::stream::Kill;
 use super::watch::Watch;
-use super::{ConnId, JoinReply};
+use super::{ConnId, JOIN_WAIT, JoinReply};
 
-/// How long the game has to answer a join.
-const JOIN_WAIT: Duration = Duration::from_secs(10);
-/// How often the answer is looked for (it comes on a channel the game's thread writes to).
-const JOIN_POLL: Duration = Duration::from_millis(5);
+/// How long a join waits quietly for the game's answer before the joiner is told they wait
+/// for the host (a seat's bound player is let in at once, H8).
+const JOIN_QUIET: Duration = Duration::from_millis(300);
 /// How often a code waiting its turn looks again.
 const TURN_POLL: Duration = Duration::from_millis(20);
 /// What ssh shows before it asks for the password.
@@ -43,6 +43,9 @@ pub(crate) struct Conn {
     pub(crate) tries: u32,
     /// The name logged in with, once the code was right.
     pub(crate) name: Option<String>,
+    /// The fingerprint of the ssh key the client proved it holds, if it offered one (H8: a
+    /// seat is bound to its joiner's key).
+    pub(crate) key: Option<String>,
     /// The one session channel, its window's size once a pty was asked for, and whether its
     /// session was asked for (there is one per connection, right or refused).
     pub(crate) channel: Option<ChannelId>,
@@ -50,7 +53,9 @@ pub(crate) struct Conn {
     /// The terminal type the pty was asked with (`TERM`), bounded ([`term_name`]).
     pub(crate) term: String,
     pub(crate) started: bool,
-    pub(crate) seated: bool,
+    /// Set once the game seated the joiner (by the task that waits for its answer, so the
+    /// session goes on meanwhile: a joiner may wait minutes for the host, H8).
+    pub(crate) seated: Arc<AtomicBool>,
     pub(crate) bucket: Bucket,
     /// The joiner's latest window size, for the watch (super::watch).
     pub(crate) window: tokio::sync::watch::Sender<(u16, u16)>,
@@ -66,13 +71,20 @@ impl Conn {
         window: tokio::sync::watch::Sender<(u16, u16)>,
     ) -> Conn {
         let bucket = Bucket::new(shared.limits.input_per_second, Instant::now());
-        let (channel, size, name) = (None, None, None);
-        let (tries, term, started, seated) = (0, String::new(), false, false);
-        Conn { shared, conn, peer, kill, watch, tries, name, channel, size, term, started, seated, bucket, window }
+        let (channel, size, name, key) = (None, None, None, None);
+        let (tries, term, started, seated) = (0, String::new(), false, Arc::new(AtomicBool::new(false)));
+        Conn { shared, conn, peer, kill, watch, tries, name, key, channel, size, term, started, seated, bucket, window }
     }
 
-    /// Only the password method is offered: the code is the password.
+    /// The password method, the code being the password; and a public key first, when the
+    /// client has one, only to learn whose it is (H8): proving a key never lets anyone in, the
+    /// code is still asked for.
     pub(crate) fn methods() -> MethodSet {
+        MethodSet::from(&[MethodKind::PublicKey, MethodKind::Password][..])
+    }
+
+    /// What is left to try once a key is known: the code.
+    fn password_only() -> MethodSet {
         MethodSet::from(&[MethodKind::Password][..])
     }
 
@@ -87,20 +99,25 @@ impl Conn {
         session.eof(channel)?;
         session.close(channel)
     }
+}
 
-    /// Waits for the game's answer without holding up the runtime's other connections.
-    async fn answer(&self, rx: std::sync::mpsc::Receiver<Result<(), String>>) -> Result<(), String> {
-        let until = Instant::now() + JOIN_WAIT;
-        loop {
-            match rx.try_recv() {
-                Ok(answer) => return answer,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err("the game is not taking joiners".into()),
-                Err(std::sync::mpsc::TryRecvError::Empty) if Instant::now() >= until => {
-                    return Err("the game did not answer in time; try again".into());
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => tokio::time::sleep(JOIN_POLL).await,
-            }
-        }
+/// Waits for the game's answer to a join without holding up the session: while it waits, the
+/// joiner is told that the host is asked (H8), and a refusal's line closes the channel.
+async fn await_answer(
+    mut rx: tokio::sync::oneshot::Receiver<Result<(), String>>,
+    handle: &russh::server::Handle,
+    channel: ChannelId,
+) -> Result<(), String> {
+    let gone = |_| Err("the game is not taking joiners".to_string());
+    tokio::select! {
+        answer = &mut rx => return answer.unwrap_or_else(gone),
+        () = tokio::time::sleep(JOIN_QUIET) => {}
+    }
+    let line = "Waiting for the host to let you in (the host's screen asks them)...\r\n";
+    let _ = handle.data(channel, line.as_bytes().to_vec()).await;
+    match tokio::time::timeout(JOIN_WAIT.saturating_sub(JOIN_QUIET), rx).await {
+        Ok(answer) => answer.unwrap_or_else(gone),
+        Err(_) => Err("the host did not answer; try again".into()),
     }
 }
 
@@ -181,12 +198,30 @@ impl Handler for Conn {
         Ok(Some(BANNER.to_string()))
     }
 
+    /// A key the client offers is taken to be proven (one per connection), so the host can
+    /// know the joiner by it (H8).
     async fn auth_publickey_offered(
         &mut self,
         _: &str,
         _: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(Auth::Reject { proceed_with_methods: Some(Conn::methods()), partial_success: false })
+        if self.key.is_some() {
+            return Ok(Auth::Reject { proceed_with_methods: Some(Conn::password_only()), partial_success: false });
+        }
+        Ok(Auth::Accept)
+    }
+
+    /// The key is proven: its fingerprint is kept, and the code is asked for (a partial
+    /// success: ssh goes on to the password).
+    async fn auth_publickey(
+        &mut self,
+        _: &str,
+        key: russh::server::VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if self.key.is_none() {
+            self.key = Some(key.public_key.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+        }
+        Ok(Auth::Reject { proceed_with_methods: Some(Conn::password_only()), partial_success: true })
     }
 
     async fn channel_open_session(
@@ -237,25 +272,33 @@ impl Handler for Conn {
         let outbox = Outbox::start(&self.shared, session.handle(), channel, self.kill.clone(), self.peer);
         lock(&self.shared.outboxes).insert(self.conn, outbox);
         let (reply, rx) = JoinReply::channel();
-        let term = self.term.clone();
-        if self.watch.send(Watch::Join { name, size, term, reply }).await.is_err() {
+        let (term, key) = (self.term.clone(), self.key.clone());
+        if self.watch.send(Watch::Join { name, size, term, key, reply }).await.is_err() {
             return Err(russh::Error::Disconnect);
         }
-        match self.answer(rx).await {
-            Ok(()) => {
-                self.seated = true;
-                let _ = self.watch.send(Watch::Seated).await;
-                Ok(())
+        let (handle, shared, conn, watch) = (session.handle(), self.shared.clone(), self.conn, self.watch.clone());
+        let seated = self.seated.clone();
+        tokio::spawn(async move {
+            match await_answer(rx, &handle, channel).await {
+                Ok(()) => {
+                    // The watch hears of it before any byte counts as input.
+                    let _ = watch.send(Watch::Seated).await;
+                    seated.store(true, Ordering::SeqCst);
+                }
+                Err(line) => {
+                    lock(&shared.outboxes).remove(&conn);
+                    let _ = handle.data(channel, format!("{line}\r\n").into_bytes()).await;
+                    let _ = handle.exit_status_request(channel, 1).await;
+                    let _ = handle.eof(channel).await;
+                    let _ = handle.close(channel).await;
+                }
             }
-            Err(line) => {
-                lock(&self.shared.outboxes).remove(&self.conn);
-                self.refuse(channel, &line, session)
-            }
-        }
+        });
+        Ok(())
     }
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
-        if !self.ours(channel) || !self.seated {
+        if !self.ours(channel) || !self.seated.load(Ordering::SeqCst) {
             return Ok(());
         }
         let n = self.bucket.take(data.len(), Instant::now());
@@ -276,7 +319,7 @@ impl Handler for Conn {
         if !self.ours(channel) {
             return Ok(());
         }
-        if self.seated {
+        if self.seated.load(Ordering::SeqCst) {
             // The latest size only: window changes faster than the watch takes them are one.
             self.window.send_replace(size(cols, rows));
         } else if self.size.is_some() {

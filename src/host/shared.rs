@@ -283,7 +283,9 @@ mod tests {
         }
         events.must(HostEvent::Left { conn: 2 });
         let (reply, _rx) = crate::host::JoinReply::channel();
-        events.must(HostEvent::Join { conn: 3, name: "Cy".into(), size: (80, 24), term: String::new(), reply });
+        let (peer, key) = ("127.0.0.1:4000".parse().unwrap(), None);
+        let (name, term) = ("Cy".to_string(), String::new());
+        events.must(HostEvent::Join { conn: 3, name, size: (80, 24), term, peer, key, reply });
         events.must(HostEvent::Left { conn: 1 });
         let got = all(&events);
         assert!(matches!(got[0], HostEvent::Left { conn: 2 }) && matches!(got[1], HostEvent::Join { conn: 3, .. }));

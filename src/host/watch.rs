@@ -32,7 +32,7 @@ pub(crate) enum Watch {
     /// The code was right.
     Authed,
     /// The joiner asked for their session: passed on to the game.
-    Join { name: String, size: (u16, u16), term: String, reply: JoinReply },
+    Join { name: String, size: (u16, u16), term: String, key: Option<String>, reply: JoinReply },
     /// The game seated them: their bytes are input from now on.
     Seated,
     /// Bytes the joiner's terminal sent (already within the rate bound).
@@ -99,9 +99,9 @@ pub(crate) async fn watch(
                     authed = true;
                     start_by = Some(Instant::now() + START_TIME);
                 }
-                Some(Watch::Join { name, size, term, reply }) => {
+                Some(Watch::Join { name, size, term, key, reply }) => {
                     (end.joined, joined) = (true, true);
-                    shared.events.must(HostEvent::Join { conn, name, size, term, reply });
+                    shared.events.must(HostEvent::Join { conn, name, size, term, peer, key, reply });
                 }
                 Some(Watch::Seated) => seated = true,
                 Some(Watch::Bytes(bytes)) => {
@@ -177,7 +177,7 @@ mod tests {
             let watching = tokio::spawn(watch(shared.clone(), 7, peer, kill, rx, sizes));
             let (reply, _answer) = JoinReply::channel();
             to_watch
-                .send(Watch::Join { name: "Bob".into(), size: (80, 24), term: "xterm".into(), reply })
+                .send(Watch::Join { name: "Bob".into(), size: (80, 24), term: "xterm".into(), key: None, reply })
                 .await
                 .unwrap();
             to_watch.send(Watch::Seated).await.unwrap();

@@ -59,7 +59,7 @@ fn lock_path(autosave: &Path) -> PathBuf {
 fn claim(autosave: &Path, new: bool) -> io::Result<Option<Lock>> {
     let path = lock_path(autosave);
     loop {
-        let mut options = OpenOptions::new();
+        let mut options = super::store::private_file();
         options.read(true).write(true);
         if new {
             options.create_new(true);
@@ -110,17 +110,18 @@ impl Autosave {
         Autosave::start_in(&autosave_dir().ok_or(SaveError::NoDataDir)?, record)
     }
 
-    /// A new autosave file in `dir`, named after the time and the seed, never an existing
+    /// A new autosave file in `dir`, named after the time (never the seed, H7: a file's name is
+    /// seen by whoever lists the folder), never an existing
     /// file's name nor one another process reserved: the name is reserved by creating its lock
     /// file exclusively, and the lock is held. Older finished games beyond the
     /// [`KEEP_AUTOSAVES`] most recent files are removed first, and so are temporary files of
     /// crashed processes and lock files of games that are gone.
-    pub fn start_in(dir: &Path, record: &Record) -> Result<Autosave, SaveError> {
+    pub fn start_in(dir: &Path, _record: &Record) -> Result<Autosave, SaveError> {
         prune_finished(dir, KEEP_AUTOSAVES);
         remove_dead_temporaries(dir);
         let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let stem = format!("game-{secs}-{}", record.seed());
-        let lockable = fs::create_dir_all(dir).is_ok();
+        let stem = format!("game-{secs}");
+        let lockable = super::store::make_dir(dir).is_ok();
         for i in 1u32.. {
             let path = dir.join(if i == 1 { format!("{stem}.json") } else { format!("{stem}-{i}.json") });
             if path.exists() {

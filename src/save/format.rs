@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::engine::{Action, Config, Game, Seat, Snapshot};
+use crate::engine::{Action, BoardCode, Config, Game, Seat, Snapshot};
 
 use super::error::LoadProblem;
 use super::history::Record;
@@ -31,6 +31,12 @@ struct SaveRef<'a> {
     format: &'static str,
     version: u32,
     seed: u64,
+    /// Only when the players gave the seed (H7: whoever knows it knows the dice).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    seed_given: bool,
+    /// The island's board code, only for a game dealt on one (`--board`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
     rules: &'a Config,
     seats: SeatsRef<'a>,
     actions: &'a [Action],
@@ -47,6 +53,12 @@ struct TopLevel<'a> {
     version: Option<&'a RawValue>,
     #[serde(default, borrow, deserialize_with = "present")]
     seed: Option<&'a RawValue>,
+    /// Whether the players gave the seed (version 2; absent: they didn't).
+    #[serde(default, borrow, deserialize_with = "present")]
+    seed_given: Option<&'a RawValue>,
+    /// The board code the island came from (version 2; absent: dealt from the seed).
+    #[serde(default, borrow, deserialize_with = "present")]
+    board: Option<&'a RawValue>,
     /// The rules (version 2).
     #[serde(default, borrow, deserialize_with = "present")]
     rules: Option<&'a RawValue>,
@@ -73,6 +85,8 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'de RawValu
 /// A document as read, of either version, the state not yet checked.
 struct Doc {
     seed: u64,
+    seed_given: bool,
+    island: Option<BoardCode>,
     rules: Config,
     names: Vec<String>,
     kinds: Vec<SeatKind>,
@@ -108,6 +122,8 @@ pub fn to_json(record: &Record) -> String {
         format: FORMAT,
         version: VERSION,
         seed: record.seed,
+        seed_given: record.seed_given,
+        board: record.island.as_ref().map(|c| c.to_string()),
         rules: &record.config,
         seats: SeatsRef { names: &record.names, kinds: &record.kinds },
         actions: &record.actions,
@@ -169,12 +185,20 @@ fn read_unverified(bytes: &[u8]) -> Result<Record, LoadProblem> {
     }
     // Read in the document's order, so that the first damaged field is the one reported.
     let seed = field(top.seed, "seed")?;
+    let seed_given = if top.seed_given.is_some() { field(top.seed_given, "seed_given")? } else { false };
+    let island = match top.board {
+        Some(_) => {
+            let text: String = field(top.board, "board")?;
+            Some(BoardCode::parse(&text).map_err(|e| bad_field("board", e.to_string()))?)
+        }
+        None => None,
+    };
     let rules = field(top.rules, "rules")?;
     let seats: Vec<SeatInfo> = field(top.seats, "seats")?;
     let (names, kinds) = seats.into_iter().map(|s| (s.name, s.kind)).unzip();
     let actions = field(top.actions, "actions")?;
     let state = field(top.state, "state")?;
-    let doc = Doc { seed, rules, names, kinds, actions, state, fields: &FIELDS_V2 };
+    let doc = Doc { seed, seed_given, island, rules, names, kinds, actions, state, fields: &FIELDS_V2 };
     into_record(doc).map(|(record, _)| record)
 }
 
@@ -188,7 +212,7 @@ fn read_v1(top: &TopLevel) -> Result<Record, LoadProblem> {
     let actions = field(top.actions, "actions")?;
     let (state, derived) = field::<StateV1>(top.state, "state")?.into_snapshot()?;
     let kinds = vec![SeatKind::Human; names.len()];
-    let doc = Doc { seed, rules, names, kinds, actions, state, fields: &FIELDS_V1 };
+    let doc = Doc { seed, seed_given: false, island: None, rules, names, kinds, actions, state, fields: &FIELDS_V1 };
     let (record, game) = into_record(doc)?;
     derived.check(&game)?;
     Ok(record)
@@ -262,8 +286,11 @@ fn check_kind(top: &TopLevel) -> Result<u32, LoadProblem> {
 /// Turns a parsed document into a record (and its game, for further checks), checking what
 /// the types alone can't.
 fn into_record(doc: Doc) -> Result<(Record, Game), LoadProblem> {
-    let Doc { seed, rules, names, kinds, actions, state, fields } = doc;
+    let Doc { seed, seed_given, island, rules, names, kinds, actions, state, fields } = doc;
     rules.validate().map_err(LoadProblem::BadConfig)?;
+    if let Some(code) = &island {
+        code.fits(&rules).map_err(|e| bad_field("board", e.to_string()))?;
+    }
     check_player_names(&names, fields)?;
     check_action_seats(&actions, rules.players)?;
     if names.len() != rules.players as usize {
@@ -279,7 +306,8 @@ fn into_record(doc: Doc) -> Result<(Record, Game), LoadProblem> {
     }
     let game = Game::from_snapshot(state).map_err(|e| LoadProblem::Impossible(e.to_string()))?;
     let undo = Default::default();
-    Ok((Record { seed, config: rules, names, kinds, actions, game, undo }, game))
+    let island = island.map(Box::new);
+    Ok((Record { seed, island, seed_given, config: rules, names, kinds, actions, game, undo }, game))
 }
 
 /// Names as [`crate::text::check_names`] wants them (printable, 1 to 20 characters, no two

@@ -7,7 +7,7 @@
 //! rebuilt by the replay that checks a loaded log, so undo works the same after a load.
 
 use crate::bots::RandomBot;
-use crate::engine::{Action, Config, ConfigError, Event, Game, RuleError};
+use crate::engine::{Action, BoardCode, Config, ConfigError, Event, Game, RuleError};
 use crate::sim::TURN_LIMIT;
 
 use super::error::{ReplayError, UndoRefusal};
@@ -16,12 +16,18 @@ use super::undo::UndoMemory;
 
 /// A game in progress together with everything needed to replay it.
 ///
-/// Invariant: `game` is the state reached by playing `actions` on `Game::new(config, seed)`,
+/// Invariant: `game` is the state reached by playing `actions` on the game dealt from `config`
+/// and `seed` (on `island`, when the game came from a board code: [`Game::new_on`]),
 /// and `undo` holds what those actions left for undo. [`Record::apply`] and [`Record::undo`]
 /// keep it; loading checks the first and rebuilds the second.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
+    /// The seed of every draw: a secret until the game is over (H7).
     pub(super) seed: u64,
+    /// The island, when it came from a board code rather than from the seed.
+    pub(super) island: Option<Box<BoardCode>>,
+    /// Whether the players gave the seed (`--seed`): whoever knows it knows the dice.
+    pub(super) seed_given: bool,
     pub(super) config: Config,
     pub(super) names: Vec<String>,
     /// Who plays each seat, in seat order (as many as `names`).
@@ -63,13 +69,40 @@ impl Record {
         Record::start(config, seed, names, kinds)
     }
 
+    /// Deals a new game as [`Record::new_with_seats`] does, on `island` when given (a board
+    /// code, H7), and remembers whether the seed was given by the players.
+    pub fn new_dealt(
+        config: Config,
+        seed: u64,
+        seed_given: bool,
+        island: Option<BoardCode>,
+        seats: Vec<SeatInfo>,
+    ) -> Result<Record, StartError> {
+        let (names, kinds) = seats.into_iter().map(|s| (s.name, s.kind)).unzip();
+        let mut record = Record::start_on(config, seed, island, names, kinds)?;
+        record.seed_given = seed_given;
+        Ok(record)
+    }
+
     fn start(config: Config, seed: u64, names: Vec<String>, kinds: Vec<SeatKind>) -> Result<Record, StartError> {
-        let game = Game::new(config, seed)?;
+        Record::start_on(config, seed, None, names, kinds)
+    }
+
+    fn start_on(
+        config: Config,
+        seed: u64,
+        island: Option<BoardCode>,
+        names: Vec<String>,
+        kinds: Vec<SeatKind>,
+    ) -> Result<Record, StartError> {
+        let (game, _) = deal(&config, seed, island.as_ref())?;
+        let island = island.map(Box::new);
         if names.len() != config.players as usize {
             return Err(StartError::Names { expected: config.players, found: names.len() });
         }
         crate::text::check_names(&names)?;
-        Ok(Record { seed, config, names, kinds, actions: Vec::new(), game, undo: UndoMemory::default() })
+        let undo = UndoMemory::default();
+        Ok(Record { seed, island, seed_given: false, config, names, kinds, actions: Vec::new(), game, undo })
     }
 
     /// A record rebuilt by replaying `actions` on a game dealt from `config` and `seed`, for a
@@ -81,14 +114,27 @@ impl Record {
         actions: &[Action],
     ) -> Result<Record, StartError> {
         let mut record = Record::new(config, seed, names)?;
-        (record.game, record.undo) = replay_remembering(&config, seed, actions)?;
+        (record.game, record.undo) = replay_remembering(&config, seed, None, actions)?;
         record.actions = actions.to_vec();
         Ok(record)
     }
 
-    /// The seed the game was dealt from.
+    /// The seed the game's draws come from: a secret until the game is over (H7).
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+    /// The island's board code, when the game was dealt on one (`--board`).
+    pub fn island(&self) -> Option<&BoardCode> {
+        self.island.as_deref()
+    }
+    /// Whether the players gave the seed (`--seed`): then whoever knows it knows the dice.
+    pub fn seed_given(&self) -> bool {
+        self.seed_given
+    }
+    /// The game as dealt, before any action, with the events of the deal (the starting
+    /// rolls).
+    pub fn dealt(&self) -> (Game, Vec<Event>) {
+        deal(&self.config, self.seed, self.island.as_deref()).expect("a record's rules are valid")
     }
     /// The rules.
     pub fn config(&self) -> &Config {
@@ -136,14 +182,14 @@ impl Record {
     /// the end give the game as it stands. Costs one replay; a viewer that steps back and forth
     /// should use [`super::Timeline`].
     pub fn game_at(&self, step: usize) -> Game {
-        replay(&self.config, self.seed, &self.actions[..step.min(self.actions.len())])
+        replay(&self.config, self.seed, self.island.as_deref(), &self.actions[..step.min(self.actions.len())])
             .expect("a record's log is legal: apply and load check it")
     }
 
     /// Every event from the deal to now, oldest first, rebuilt by a replay: the log panel's
     /// contents after a load or an undo.
     pub fn log(&self) -> Vec<Event> {
-        let (mut game, mut events) = Game::new_with_events(self.config, self.seed).expect("a record's rules are valid");
+        let (mut game, mut events) = self.dealt();
         for &action in &self.actions {
             game.apply_into(action, &mut events).expect("a record's log is legal");
         }
@@ -152,7 +198,7 @@ impl Record {
 
     /// Re-plays the whole log from the seed and returns the state it leads to.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        replay(&self.config, self.seed, &self.actions)
+        replay(&self.config, self.seed, self.island.as_deref(), &self.actions)
     }
 
     /// Re-plays the log and checks it reproduces the current state exactly, RNG included.
@@ -168,7 +214,7 @@ impl Record {
     }
 
     fn replay_and_compare(&self) -> Result<UndoMemory, ReplayError> {
-        let (replayed, undo) = replay_remembering(&self.config, self.seed, &self.actions)?;
+        let (replayed, undo) = replay_remembering(&self.config, self.seed, self.island.as_deref(), &self.actions)?;
         if replayed == self.game {
             return Ok(undo);
         }
@@ -201,10 +247,23 @@ impl Record {
     }
 }
 
+/// The game dealt from `config` and `seed`, on `island` when the game came from a board code.
+fn deal(config: &Config, seed: u64, island: Option<&BoardCode>) -> Result<(Game, Vec<Event>), ConfigError> {
+    match island {
+        Some(code) => Game::new_on_with_events(*config, seed, code),
+        None => Game::new_with_events(*config, seed),
+    }
+}
+
 /// Plays `actions` on a game freshly dealt from `config` and `seed`, noting what each leaves
 /// for undo.
-fn replay_remembering(config: &Config, seed: u64, actions: &[Action]) -> Result<(Game, UndoMemory), ReplayError> {
-    let mut game = Game::new(*config, seed).map_err(ReplayError::Config)?;
+fn replay_remembering(
+    config: &Config,
+    seed: u64,
+    island: Option<&BoardCode>,
+    actions: &[Action],
+) -> Result<(Game, UndoMemory), ReplayError> {
+    let (mut game, _) = deal(config, seed, island).map_err(ReplayError::Config)?;
     let mut undo = UndoMemory::default();
     let mut events = Vec::with_capacity(32);
     for (i, &action) in actions.iter().enumerate() {
@@ -217,8 +276,17 @@ fn replay_remembering(config: &Config, seed: u64, actions: &[Action]) -> Result<
 }
 
 /// Plays `actions` on a game freshly dealt from `config` and `seed`.
-pub(super) fn replay(config: &Config, seed: u64, actions: &[Action]) -> Result<Game, ReplayError> {
-    let mut game = Game::new(*config, seed).map_err(ReplayError::Config)?;
+pub(super) fn replay(
+    config: &Config,
+    seed: u64,
+    island: Option<&BoardCode>,
+    actions: &[Action],
+) -> Result<Game, ReplayError> {
+    let mut game = match island {
+        Some(code) => Game::new_on(*config, seed, code),
+        None => Game::new(*config, seed),
+    }
+    .map_err(ReplayError::Config)?;
     let mut events = Vec::with_capacity(32);
     for (i, &action) in actions.iter().enumerate() {
         events.clear();

@@ -260,11 +260,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let dir = folder_of(path);
     let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    fs::create_dir_all(dir)?;
+    make_dir(dir)?;
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let tmp = dir.join(format!(".{}.{}-{n}.tmp", name.to_string_lossy(), std::process::id()));
     let written = (|| {
-        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut f = private_file().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -279,6 +279,51 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Options that create a file only its owner can read (H7: saves hold every secret of the
+/// game, the seed that deals the dice among them): mode 0600 on Unix.
+pub(super) fn private_file() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options
+}
+
+/// Makes a folder for saves (and the folders above it), new ones readable by their owner only
+/// (0700 on Unix); the data directory and the folders catan keeps in it are made private
+/// again if they were not (H7). Folders elsewhere that already exist are left as they are.
+pub(super) fn make_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+        builder.mode(0o700);
+        builder.create(dir)?;
+        if let Some(data) = data_dir() {
+            let (data, dir) = (absolute(&data), absolute(dir));
+            if dir.starts_with(&data) {
+                for d in dir.ancestors().take_while(|d| d.starts_with(&data)) {
+                    let mode = fs::metadata(d)?.permissions().mode() & 0o777;
+                    if mode & 0o077 != 0 {
+                        fs::set_permissions(d, fs::Permissions::from_mode(mode & 0o700))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    builder.create(dir)
+}
+
+/// A path made absolute against the working folder, without touching the disk.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Removes the temporary files (`.NAME.PID-N.tmp`, see [`write_atomic`]) that processes no

@@ -28,8 +28,7 @@ pub struct Timeline {
 impl Timeline {
     /// Replays a record's log, keeping what a viewer needs.
     pub fn new(record: &Record) -> Timeline {
-        let (mut game, mut events) =
-            Game::new_with_events(*record.config(), record.seed()).expect("a record's rules are valid");
+        let (mut game, mut events) = record.dealt();
         let actions = record.actions().to_vec();
         let mut ends = Vec::with_capacity(actions.len() + 1);
         let mut actors = Vec::with_capacity(actions.len());

@@ -127,7 +127,7 @@ impl App {
             }
             // The host's own flows: the start screen and the save prompt are the first screen's.
             _ if id != 0 => {}
-            Request::OpenSave => self.screen.saving = Some(SavePrompt::new(self.table.seed, SystemTime::now())),
+            Request::OpenSave => self.screen.saving = Some(SavePrompt::new(SystemTime::now())),
             Request::Start(key) => self.start_key(key),
             Request::Save(key) => self.save_key(key),
             Request::Paste(text) => self.paste(&text),

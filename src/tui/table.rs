@@ -31,7 +31,7 @@ use std::sync::mpsc::{self, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::bots::{self, Bot, BotLevel};
-use crate::engine::{Action, Answer, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
+use crate::engine::{Action, Answer, BoardCode, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
 use crate::tui::table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job, bot_seed, survive_panics, table_bot};
 use crate::tui::table::builders::Builders;
@@ -47,7 +47,13 @@ pub struct Table {
     /// The game: the record's while a game is played (the only game there is then), else a
     /// plain one ([`Table::game`], [`Table::record`]).
     played: Played,
+    /// The seed of every draw: on no screen until the game is over (H7).
     pub seed: u64,
+    /// Whether the players gave the seed (`--seed`): whoever knows it knows the dice, so it is
+    /// never shown on a joined screen.
+    pub seed_given: bool,
+    /// The island to deal new games on, when it came from a board code (`--board`).
+    pub island: Option<BoardCode>,
     /// The rules options new games are dealt with (the start screen shows them; the player
     /// count comes from the names).
     pub rules: Config,
@@ -103,6 +109,8 @@ impl Table {
         Table {
             played: Played::Still(game),
             seed,
+            seed_given: false,
+            island: None,
             rules: *game.config(),
             names,
             letters,
@@ -146,6 +154,27 @@ impl Table {
     }
 
     /// Puts the table on another game: a new deal, a loaded record, a replay's step.
+    /// A new game of `config` from the table's seed, on its island when it has one (a board
+    /// code the rules don't fit deals from the seed).
+    pub(in crate::tui) fn deal(&self, config: Config) -> Result<Game, crate::engine::ConfigError> {
+        match &self.island {
+            Some(code) if code.fits(&config).is_ok() => Game::new_on(config, self.seed, code),
+            _ => Game::new(config, self.seed),
+        }
+    }
+
+    /// The island's board code as the players see it during play (H7): it deals the same island
+    /// again (`catan --board CODE`) and says nothing about the draws.
+    pub fn board_code(&self) -> String {
+        BoardCode::of(self.game()).to_string()
+    }
+
+    /// Whether this screen may show the seed: once the game is over, and on a joined screen
+    /// only when the seed was not given (a given seed may be one of many games).
+    pub fn seed_shown(&self, joined: bool) -> bool {
+        matches!(self.game().phase(), Phase::Over { .. }) && !(joined && self.seed_given)
+    }
+
     pub(in crate::tui) fn set_played(&mut self, played: Played) {
         self.played = played;
     }

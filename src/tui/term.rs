@@ -2,6 +2,7 @@
 //! ([`terminal`]), the gate that drops keys meant for the screen before a hand-off
 //! ([`gate`]), and the replay viewer's own loop ([`replay`]).
 
+mod admission;
 pub mod gate;
 pub mod host_loop;
 pub mod replay;

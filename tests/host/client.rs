@@ -197,6 +197,26 @@ impl Joiner {
         Joiner::start_in(port, (code, Duration::ZERO), &[], &format!("{name}@127.0.0.1"), (80, 24), term)
     }
 
+    /// A joiner at 140 x 45 whose ssh offers the key `key` (a private key file) before the code,
+    /// as most people's ssh does (H8: the host learns whose key it is).
+    pub fn start_keyed(port: u16, name: &str, code: &str, key: &Path) -> Joiner {
+        let key = key.to_str().unwrap();
+        let first = [
+            "-o",
+            "PubkeyAuthentication=yes",
+            "-o",
+            "PreferredAuthentications=publickey,password",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "IdentityAgent=none",
+            "-i",
+            key,
+        ];
+        // ssh takes the first value given for an option: these come before the defaults.
+        Joiner::start_first(port, (code, Duration::ZERO), &first, &format!("{name}@127.0.0.1"), (140, 45))
+    }
+
     /// A joiner who connects at once and gives the code after `delay`.
     pub fn start_slow(port: u16, name: &str, code: &str, delay: Duration) -> Joiner {
         Joiner::start_with(port, (code, delay), &[], &format!("{name}@127.0.0.1"), 80, 24)
@@ -211,8 +231,24 @@ impl Joiner {
     /// [`Joiner::start_with`] in a terminal of type `term`.
     fn start_in(
         port: u16,
-        (code, delay): (&str, Duration),
+        code: (&str, Duration),
         extra: &[&str],
+        target: &str,
+        size: (u16, u16),
+        term: &str,
+    ) -> Joiner {
+        Joiner::spawn(port, code, (&[], extra), target, size, term)
+    }
+
+    /// ssh with `first` options before the defaults (ssh keeps the first value of an option).
+    fn start_first(port: u16, code: (&str, Duration), first: &[&str], target: &str, size: (u16, u16)) -> Joiner {
+        Joiner::spawn(port, code, (first, &[]), target, size, "xterm-256color")
+    }
+
+    fn spawn(
+        port: u16,
+        (code, delay): (&str, Duration),
+        (first, extra): (&[&str], &[&str]),
         target: &str,
         (cols, rows): (u16, u16),
         term: &str,
@@ -222,6 +258,7 @@ impl Joiner {
         let (args, env) = ssh_args(dir.path(), port);
         let pty = native_pty_system().openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(ssh().unwrap());
+        cmd.args(first);
         cmd.args(&args);
         cmd.args(extra);
         cmd.arg(target);

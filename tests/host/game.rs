@@ -28,6 +28,22 @@ pub fn host(data: &TempDir, port: u16, more: &[&str]) -> Session {
     Session::start_with(&args, &[("CATAN_DATA_DIR", data.path().to_str().unwrap())], 140, 45)
 }
 
+/// The host lets in `login`, who asks for `seat`'s seat (H8): the box asks, and `y` once it
+/// has been up past the half second in which it ignores keys.
+pub fn admit(h: &mut Session, login: &str, seat: &str) {
+    h.wait_for(&format!("{login} asks to join as {seat}"));
+    h.pause(HANDOFF_HOLD);
+    h.keys("y", &format!("{seat} joined on their own screen"));
+}
+
+/// The rejoin word on a joiner's screen (H8: shown there alone).
+pub fn rejoin_word(joiner: &mut Joiner) -> String {
+    joiner.until_screen("Rejoin word: ");
+    let screen = joiner.screen();
+    let at = screen.find("Rejoin word: ").unwrap() + "Rejoin word: ".len();
+    screen[at..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '-').collect()
+}
+
 #[test]
 fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill() {
     if ssh().is_none() {
@@ -41,9 +57,12 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     assert!(h.screen().contains(CODE));
 
     let mut bob = Joiner::start(port, "Bob", CODE, 140, 45);
+    admit(&mut h, "Bob", "Bob");
     bob.until_screen("B Bob's hand");
-    h.wait_for("Bob joined on their own screen");
+    let word = rejoin_word(&mut bob);
+    assert!(!h.screen().contains(&word), "the rejoin word is on Bob's screen alone");
     let mut cy = Joiner::start(port, "cy", CODE, 120, 40);
+    admit(&mut h, "cy", "Cy");
     cy.until_screen("C Cy's hand");
     // A second joiner for Bob's seat, and a wrong code: refused, the host plays on.
     let mut again = Joiner::start(port, "Bob", CODE, 80, 24);
@@ -75,8 +94,8 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     bob.kill();
     h.wait_for("Bob left their screen: the seat waits");
     assert!(h.screen().contains("p play their seat here"), "{}", h.screen());
-    // The same name and code take it back, whole.
-    let mut bob = Joiner::start(port, "Bob", CODE, 140, 45);
+    // His name with his rejoin word and the code take it back, whole, without the host (H8).
+    let mut bob = Joiner::start(port, &format!("Bob+{word}"), CODE, 140, 45);
     bob.until_screen("Bob: place your second settlement");
     bob.pause(AFTER_HOLD);
     bob.keys("\r", "Bob builds a settlement");
@@ -117,7 +136,11 @@ fn friends_join_a_hosted_game_play_set_up_and_a_trade_and_come_back_after_a_kill
     let mut h = host(&data, port, &["--continue"]);
     h.wait_for("Pass the keyboard to B Bob");
     let mut bob = Joiner::start(port, "Bob", CODE, 140, 45);
-    bob.until_screen("Bob: roll the dice");
+    admit(&mut h, "Bob", "Bob");
+    // A new hosting binds the seat anew: his new rejoin word is on his status line, his turn
+    // in his header.
+    rejoin_word(&mut bob);
+    bob.until_screen("B Bob rolls");
     h.wait_for("Bob is playing on their own screen");
     bob.pause(Duration::from_millis(300));
     h.keys("q", "Quit?");

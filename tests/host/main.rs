@@ -6,8 +6,10 @@
 //!
 //! One test binary: the harness (`client`, and `scripted`, russh's client for what ssh cannot
 //! do), a joiner's session (`joining`), everything refused or bounded (`refused`), the door
-//! under attack (`door`) and one joiner's flood (`flood`), and `catan host` itself end to end: a game's set-up, a trade,
-//! kills and `--continue` (`game`), and the robbery of a joined seat (`robbery`).
+//! under attack (`door`), one joiner's flood (`flood`), a host stopped without its goodbye
+//! (`goodbye`), who takes a seat (`seats`), and `catan host` itself end to end: a game's
+//! set-up, a trade, kills and `--continue` (`game`), and the robbery of a joined seat
+//! (`robbery`).
 #![cfg(unix)]
 
 #[path = "../support/mod.rs"]
@@ -22,3 +24,4 @@ mod joining;
 mod refused;
 mod robbery;
 mod scripted;
+mod seats;

@@ -2,7 +2,7 @@
 //! start screen, a game resumed from its record, and the files it is saved to. The game is
 //! dealt here (`App::begin`), the seats taken (`App::take_seats`); the update is in `app.rs`.
 
-use crate::engine::{Config, Event, Game, MAX_PLAYERS, SeatSet};
+use crate::engine::{BoardCode, Config, Event, Game, MAX_PLAYERS, SeatSet};
 use crate::save::{self, Autosave, Record, SeatInfo};
 use crate::tui::app::App;
 use crate::tui::screen::Screen;
@@ -17,8 +17,13 @@ use crate::tui::table::played::Played;
 /// How the front end starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// Seed of the board, dice and cards; shown on screen.
+    /// Seed of the board, dice and cards: on no screen until the game is over (H7).
     pub seed: u64,
+    /// Whether the players gave the seed (`--seed`): the host's screen then says that whoever
+    /// knows it knows the dice, and no joined screen ever shows it.
+    pub seed_given: bool,
+    /// The island to deal on (`--board CODE`) instead of the seed's own.
+    pub island: Option<BoardCode>,
     /// The players in seat order, people and computer players; `None` asks on a start screen.
     pub seats: Option<Vec<crate::save::SeatInfo>>,
     /// Capture the mouse (clicks select places, but copy and paste need a modifier key).
@@ -43,9 +48,17 @@ pub struct Options {
 pub(in crate::tui) fn app_for(options: Options) -> App {
     let Some(resume) = options.resume else {
         let mut app = match options.seats {
-            Some(seats) => App::with_seats(options.seed, Some(seats), options.theme, options.rules),
+            Some(seats) => {
+                let mut app = App::with_seats(options.seed, None, options.theme, options.rules);
+                (app.table.seed_given, app.table.island) = (options.seed_given, options.island);
+                app.begin(seats);
+                app.settle();
+                app
+            }
             None => {
                 let mut app = App::start_screen(options.seed, options.theme, options.rules, &options.remembered);
+                (app.table.seed_given, app.table.island) = (options.seed_given, options.island);
+                app.preview();
                 // The last unfinished game, offered as "Continue" (issue 23).
                 let last = Files::from_env().autosaves.and_then(|dir| save::latest_unfinished_in(&dir));
                 if let (Some(form), Some((autosave, record))) = (app.screen.start.as_mut(), last) {
@@ -56,6 +69,7 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
             }
         };
         (app.table.delay, app.table.time) = (options.bot_delay, options.bot_time);
+        (app.table.seed_given, app.table.island) = (options.seed_given, options.island);
         // `--no-bot-offers` (or the setting) holds from `--players` on, not only the start screen.
         app.table.offers_to_people = !options.remembered.no_bot_offers;
         app.set_files(Files::from_env(), None);
@@ -91,7 +105,7 @@ impl App {
         if config != *self.table.game().config() {
             // Rules the island can't take (a beginner board on the 5-6 island, say) keep the
             // island shown; starting the game then says why.
-            if let Ok(game) = Game::new(config, self.table.seed) {
+            if let Ok(game) = self.table.deal(config) {
                 self.table.set_played(Played::Still(game));
             }
         }
@@ -158,7 +172,8 @@ impl App {
     /// Deals the game for these players and hands the keyboard to the first to place.
     pub(in crate::tui) fn begin(&mut self, seats: Vec<SeatInfo>) {
         let config = rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
-        match Record::new_with_seats(config, self.table.seed, seats.clone()) {
+        let (seed, given, island) = (self.table.seed, self.table.seed_given, self.table.island);
+        match Record::new_dealt(config, seed, given, island, seats.clone()) {
             Ok(record) => {
                 // The events of the deal (the starting rolls).
                 self.table.log = record.log();
@@ -198,6 +213,7 @@ impl App {
     /// take the keyboard first (H1).
     pub fn from_record(record: Record, theme: Theme) -> App {
         let mut app = App::resume(record.seed(), record.seats(), *record.game(), record.log(), theme);
+        (app.table.seed_given, app.table.island) = (record.seed_given(), record.island().copied());
         app.table.undoable = record.can_undo().is_ok();
         app.table.set_played(Played::Recorded(record));
         // A game loaded over has its story too (sync ran before the record was in), and its
@@ -250,6 +266,8 @@ mod tests {
     fn options(no_bot_offers: bool, resume: Option<Resume>) -> Options {
         Options {
             seed: 42,
+            seed_given: true,
+            island: None,
             seats: Some(vec![SeatInfo::human("Ann"), SeatInfo::bot("Bert", BotLevel::Medium), SeatInfo::human("Cy")]),
             mouse: false,
             theme: Default::default(),

@@ -1,5 +1,5 @@
 //! The save prompt: a small overlay where the player types a name for the save. A name is
-//! offered (the date and the seed); the first typed character replaces it. The overlay shows
+//! offered (the date and the time, never the seed: H7); the first typed character replaces it. The overlay shows
 //! the file the name means, and asks again before replacing a save that exists. Its state and
 //! keys are here; it is drawn by `screens::save_prompt`.
 
@@ -30,9 +30,10 @@ pub enum PromptKey {
 }
 
 impl SavePrompt {
-    /// A prompt offering a name made of today's date (UTC) and the seed: `2025-06-01-seed42`.
-    pub fn new(seed: u64, now: SystemTime) -> SavePrompt {
-        SavePrompt { input: default_name(seed, now), offered: true, confirm: None }
+    /// A prompt offering a name made of the date and time (UTC): `2025-06-01-1405`. Not the
+    /// seed, which would deal every roll to come to whoever sees the screen (H7).
+    pub fn new(now: SystemTime) -> SavePrompt {
+        SavePrompt { input: default_name(now), offered: true, confirm: None }
     }
 
     /// Handles one key press.
@@ -88,11 +89,12 @@ pub fn load_command(path: &std::path::Path) -> String {
     if plain { format!("catan --load {shown}") } else { format!("catan --load '{}'", shown.replace('\'', "'\\''")) }
 }
 
-/// `YYYY-MM-DD-seedN` for the day of `now` (UTC; no time zone database needed).
-pub fn default_name(seed: u64, now: SystemTime) -> String {
-    let days = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}-seed{seed}")
+/// `YYYY-MM-DD-HHMM` for `now` (UTC; no time zone database needed).
+pub fn default_name(now: SystemTime) -> String {
+    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let (hh, mm) = (secs % 86_400 / 3600, secs % 3600 / 60);
+    format!("{y:04}-{m:02}-{d:02}-{hh:02}{mm:02}")
 }
 
 /// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
@@ -120,23 +122,23 @@ mod tests {
     }
 
     #[test]
-    fn offered_name_is_the_utc_date_and_the_seed() {
+    fn h7_offered_name_is_the_utc_date_and_time_never_the_seed() {
         let at = |secs| UNIX_EPOCH + Duration::from_secs(secs);
-        assert_eq!(default_name(42, at(0)), "1970-01-01-seed42");
-        assert_eq!(default_name(7, at(951_782_400)), "2000-02-29-seed7");
-        assert_eq!(default_name(1, at(1_748_779_199)), "2025-06-01-seed1");
+        assert_eq!(default_name(at(0)), "1970-01-01-0000");
+        assert_eq!(default_name(at(951_782_400 + 3600 * 13 + 60 * 7)), "2000-02-29-1307");
+        assert_eq!(default_name(at(1_748_779_199)), "2025-06-01-1159");
     }
 
     #[test]
     fn typing_replaces_the_offered_name_and_backspace_clears_it() {
-        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        let mut p = SavePrompt::new(UNIX_EPOCH);
         assert_eq!(p.key(key(KeyCode::Char('f'))), PromptKey::Stay);
         assert_eq!(p.input, "f");
         p.key(key(KeyCode::Char('r')));
         p.key(key(KeyCode::Backspace));
         assert_eq!(p.key(key(KeyCode::Enter)), PromptKey::Submit("f".into()));
 
-        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        let mut p = SavePrompt::new(UNIX_EPOCH);
         p.key(key(KeyCode::Backspace));
         assert_eq!(p.input, "");
         assert_eq!(p.key(key(KeyCode::Esc)), PromptKey::Cancel);
@@ -149,7 +151,7 @@ mod tests {
     #[test]
     fn ctrl_u_and_ctrl_w_erase_and_a_name_with_spaces_is_quoted() {
         let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
-        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        let mut p = SavePrompt::new(UNIX_EPOCH);
         p.key(ctrl('w'));
         assert_eq!(p.input, "", "Ctrl-W on the offered name clears it");
         for c in "games/friday night".chars() {
@@ -168,7 +170,7 @@ mod tests {
     /// Issue 12: the prompt used to stop taking characters past 120 without a word.
     #[test]
     fn a_long_name_is_never_cut_short() {
-        let mut p = SavePrompt::new(3, UNIX_EPOCH);
+        let mut p = SavePrompt::new(UNIX_EPOCH);
         let long: String = std::iter::repeat_n("folder/", 40).collect::<String>() + "name";
         for c in long.chars() {
             p.key(key(KeyCode::Char(c)));

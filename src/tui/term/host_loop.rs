@@ -28,6 +28,7 @@ use crate::engine::Seat;
 use crate::host::{ConnId, HostEvent, Wire};
 use crate::tui::app::{App, Message, Msg};
 use crate::tui::screen::theme::Theme;
+use crate::tui::term::admission::{Admission, Bond, Request, Verdict, split_name};
 use crate::tui::term::gate::{Gate, Input};
 
 /// The longest the wire's events are taken for at once before the host's own keys are read.
@@ -68,6 +69,8 @@ pub struct Hosting {
     wire: Box<dyn Wire>,
     conns: Vec<Conn>,
     theme: Theme,
+    /// Who may take which seat, and the joins the host is asked about (H8).
+    admission: Admission,
 }
 
 /// A terminal of `size` drawn into `out`.
@@ -110,7 +113,7 @@ fn modes_off(line: &str) -> Vec<u8> {
 impl Hosting {
     /// Serves the game over `wire`; joined screens are drawn with `theme`.
     pub fn new(wire: Box<dyn Wire>, theme: Theme) -> Hosting {
-        Hosting { wire, conns: Vec::new(), theme }
+        Hosting { wire, conns: Vec::new(), theme, admission: Admission::default() }
     }
 
     /// The seats joined now, with their connections.
@@ -145,22 +148,34 @@ impl Hosting {
     fn on_event(&mut self, app: &mut App, event: HostEvent) {
         let now = Instant::now();
         match event {
-            HostEvent::Join { conn, name, size, term, reply } => match app.seat_for(&name) {
-                Ok(seat) => {
-                    let id = app.join(seat, self.theme.for_term(&term));
-                    app.update_on(id, Msg::Resize(size.0, size.1));
-                    self.wire.send(conn, modes_on());
-                    let out = Outbox::default();
-                    let term = terminal(size, &out);
-                    self.conns.push(Conn { id: conn, seat, term, out, gate: Gate::default(), others_played: false });
-                    reply.answer(Ok(()));
-                    app.screen.message = Some(Message {
-                        text: format!("{} joined on their own screen", app.table.name(seat)),
-                        error: false,
-                    });
+            HostEvent::Join { conn, name, size, term, peer, key, reply } => {
+                let (login, word) = split_name(&name);
+                let shown: String = login.chars().take(20).filter(|c| !c.is_control()).collect();
+                let seat = match app.seat_for(login) {
+                    Ok(seat) => seat,
+                    Err(line) => match self.joined_seat(app, login) {
+                        // The seat's own joiner is back while their old connection still looks
+                        // alive (a laptop that dropped off the network): it takes the seat over.
+                        Some(seat) if self.admission.is_bound_to(seat, key.as_deref(), word) => {
+                            self.drop_seat(app, seat, "Your seat was taken back from another connection.");
+                            seat
+                        }
+                        _ => return reply.answer(Err(line)),
+                    },
+                };
+                let request = Request { conn, seat, name: shown, size, term, peer, key, reply, note: None, came: now };
+                match self.admission.verdict(seat, request.key.as_deref(), word, &app.table.name(seat)) {
+                    Verdict::Seat => self.seat(app, request, false),
+                    Verdict::Ask(note) => {
+                        let name = request.name.clone();
+                        if self.admission.ask(Request { note, ..request }) {
+                            let seat = app.table.name(seat);
+                            let text = format!("{name} asks to join as {seat}: y lets them in, n refuses");
+                            app.screen.message = Some(Message { text, error: false });
+                        }
+                    }
                 }
-                Err(line) => reply.answer(Err(line)),
-            },
+            }
             HostEvent::Input { conn, event } => {
                 let Some(c) = self.conns.iter().find(|c| c.id == conn) else { return };
                 let msg = match event {
@@ -204,6 +219,7 @@ impl Hosting {
                 }
             }
             HostEvent::Left { conn } => {
+                self.admission.forget(Some(conn), now);
                 let Some(i) = self.conns.iter().position(|c| c.id == conn) else { return };
                 let seat = self.conns.remove(i).seat;
                 app.left(seat);
@@ -212,6 +228,89 @@ impl Hosting {
             }
             HostEvent::Note(text) => app.screen.message = Some(Message { text, error: true }),
         }
+    }
+
+    /// Seats a joiner: a screen of their own for their seat, their terminal switched to the
+    /// game's modes. `asked`: the host let them in, so the seat is bound to them (H8).
+    fn seat(&mut self, app: &mut App, r: Request, asked: bool) {
+        let Request { conn, seat, size, term, key, reply, .. } = r;
+        let id = app.join(seat, self.theme.for_term(&term));
+        app.update_on(id, Msg::Resize(size.0, size.1));
+        self.wire.send(conn, modes_on());
+        let out = Outbox::default();
+        let term = terminal(size, &out);
+        self.conns.push(Conn { id: conn, seat, term, out, gate: Gate::default(), others_played: false });
+        reply.answer(Ok(()));
+        let name = app.table.name(seat);
+        if asked && let Some(word) = self.admission.bind(seat, key) {
+            // Shown only on their own screen (H8): it takes the seat back without the host.
+            let text = format!("Rejoin word: {word} (log in as {name}+{word} to come back)");
+            app.others[id - 1].message = Some(Message { text, error: false });
+        }
+        app.screen.message = Some(Message { text: format!("{name} joined on their own screen"), error: false });
+    }
+
+    /// The seat named `login` when it is joined on a screen now.
+    fn joined_seat(&self, app: &App, login: &str) -> Option<Seat> {
+        let seat = app.table.game().seats().find(|&s| app.table.name(s).eq_ignore_ascii_case(login))?;
+        self.conns.iter().any(|c| c.seat == seat).then_some(seat)
+    }
+
+    /// Ends the connection playing `seat`, telling its terminal `line`; the seat waits.
+    fn drop_seat(&mut self, app: &mut App, seat: Seat, line: &str) {
+        if let Some(i) = self.conns.iter().position(|c| c.seat == seat) {
+            let c = self.conns.remove(i);
+            self.wire.close(c.id, modes_off(line));
+            app.left(seat);
+        }
+    }
+
+    /// Whether a join waits for the host's answer (the host's screen shows its box, and `y`
+    /// and `n` answer it).
+    pub fn asking(&self) -> bool {
+        self.admission.asking().is_some()
+    }
+
+    /// The host's key while a join waits: `y` lets them in, `n` refuses; any other key (and
+    /// `y` or `n` before the box has been up [`super::admission::GUARD`]) is not for the box.
+    /// True when the key was the box's (it goes no further).
+    pub fn admission_key(&mut self, app: &mut App, key: crossterm::event::KeyEvent, now: Instant) -> bool {
+        use crossterm::event::{KeyCode, KeyEventKind};
+        let admit = match key.code {
+            _ if key.kind == KeyEventKind::Release || !self.asking() => return false,
+            KeyCode::Char('y' | 'Y') => true,
+            KeyCode::Char('n' | 'N') => false,
+            _ => return false,
+        };
+        let Some(r) = self.admission.answered(now) else { return true };
+        self.answer(app, r, admit);
+        true
+    }
+
+    /// Carries out the host's answer to a join (also for tests, without the key's guard).
+    pub(super) fn answer(&mut self, app: &mut App, r: Request, admit: bool) {
+        if !admit {
+            let name = app.table.name(r.seat);
+            r.reply.answer(Err("The host did not let you in.".into()));
+            app.screen.message = Some(Message { text: format!("refused a join as {name}"), error: false });
+            return;
+        }
+        // The seat may have been taken meanwhile (another request let in first).
+        match app.seat_for(&app.table.name(r.seat)) {
+            Ok(_) => self.seat(app, r, true),
+            Err(line) => r.reply.answer(Err(line)),
+        }
+    }
+
+    /// Draws the join the host is asked about over the host's screen (nothing when none).
+    pub fn render_admission(&mut self, app: &App, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+        let now = Instant::now();
+        self.admission.forget(None, now);
+        self.admission.note_here(app.screen.viewer, app.table.remote.joined);
+        let Some(r) = self.admission.asking() else { return };
+        let name = app.table.name(r.seat);
+        self.admission.render(&name, &app.screen.theme, area, buf);
+        self.admission.shown(now);
     }
 
     /// Joined screens whose player quit (`q`, then yes): their terminal is given back and
@@ -229,8 +328,15 @@ impl Hosting {
             if let Some(id) = app.screen_of(seat) {
                 app.others[id - 1].done = false;
             }
-            let line = "You left the game: ssh in again with the same name and code to take your seat back.";
-            self.wire.close(conn.id, modes_off(line));
+            let name = app.table.name(seat);
+            let line = match self.admission.bond(seat) {
+                Some(Bond::Word(w)) => {
+                    format!("You left the game: ssh in again as {name}+{w} with the code to take your seat back.")
+                }
+                _ => "You left the game: ssh in again with the same name, key and code to take your seat back."
+                    .to_string(),
+            };
+            self.wire.close(conn.id, modes_off(&line));
             app.left(seat);
         }
     }
@@ -278,3 +384,7 @@ impl Hosting {
 #[cfg(test)]
 #[path = "host_loop_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "admission_tests.rs"]
+mod admission_tests;

@@ -24,10 +24,10 @@ const PLAIN: Theme = Theme { color: false, ascii: false };
 
 /// The wire's two ends in memory: what the test puts in, what the loop sent.
 #[derive(Default)]
-struct Line {
+pub(super) struct Line {
     inbox: VecDeque<HostEvent>,
     sent: HashMap<ConnId, Vec<u8>>,
-    closed: Vec<ConnId>,
+    pub(super) closed: Vec<ConnId>,
 }
 
 struct FakeWire(Rc<RefCell<Line>>);
@@ -47,14 +47,14 @@ impl Wire for FakeWire {
 }
 
 /// A hosted table and the test's end of its wire.
-struct Host {
-    app: App,
-    hosting: Hosting,
-    line: Rc<RefCell<Line>>,
+pub(super) struct Host {
+    pub(super) app: App,
+    pub(super) hosting: Hosting,
+    pub(super) line: Rc<RefCell<Line>>,
 }
 
 impl Host {
-    fn new(app: App) -> Host {
+    pub(super) fn new(app: App) -> Host {
         Host::themed(app, PLAIN)
     }
 
@@ -66,25 +66,45 @@ impl Host {
     }
 
     /// Carries out `event` as the loop would, then draws every joined screen.
-    fn event(&mut self, event: HostEvent) {
+    pub(super) fn event(&mut self, event: HostEvent) {
         self.line.borrow_mut().inbox.push_back(event);
         while self.hosting.pump(&mut self.app, Duration::ZERO) {}
         self.hosting.draw(&self.app);
     }
 
     /// `name` joins on `conn`; the answer the joiner gets.
-    fn join(&mut self, conn: ConnId, name: &str) -> Result<(), String> {
+    pub(super) fn join(&mut self, conn: ConnId, name: &str) -> Result<(), String> {
         self.join_on(conn, name, "xterm-256color")
     }
 
-    /// `name` joins on `conn` from a terminal of type `term`.
+    /// `name` joins on `conn` from a terminal of type `term`, let in by the host when asked
+    /// (H8).
     fn join_on(&mut self, conn: ConnId, name: &str, term: &str) -> Result<(), String> {
-        let (reply, answer) = JoinReply::channel();
-        self.event(HostEvent::Join { conn, name: name.into(), size: (140, 45), term: term.into(), reply });
-        answer.try_recv().expect("every join is answered at once")
+        // With a key, as most ssh clients offer: no rejoin word on the screens compared.
+        let mut answer = self.ask(conn, name, term, Some(&format!("SHA256:{}", name.to_lowercase())));
+        if let Some(r) = self.hosting.admission.take() {
+            self.hosting.answer(&mut self.app, r, true);
+            self.hosting.draw(&self.app);
+        }
+        answer.try_recv().expect("every join is answered once the host is asked")
     }
 
-    fn key(&mut self, conn: ConnId, code: KeyCode) {
+    /// `name` asks to join on `conn` with `key`; the end where their answer comes.
+    pub(super) fn ask(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        term: &str,
+        key: Option<&str>,
+    ) -> tokio::sync::oneshot::Receiver<Result<(), String>> {
+        let (reply, answer) = JoinReply::channel();
+        let peer = "127.0.0.1:40000".parse().unwrap();
+        let (name, term, key) = (name.into(), term.into(), key.map(String::from));
+        self.event(HostEvent::Join { conn, name, size: (140, 45), term, peer, key, reply });
+        answer
+    }
+
+    pub(super) fn key(&mut self, conn: ConnId, code: KeyCode) {
         self.event(HostEvent::Input { conn, event: Event::Key(KeyEvent::from(code)) });
     }
 
@@ -93,7 +113,7 @@ impl Host {
     }
 
     /// What `conn`'s terminal shows, read through a terminal emulator.
-    fn screen(&self, conn: ConnId) -> String {
+    pub(super) fn screen(&self, conn: ConnId) -> String {
         let size = |n| std::num::NonZero::new(n).expect("not zero");
         let mut parser = vt100::Parser::new(size(45), size(140), 0);
         parser.process(&self.sent(conn));
@@ -101,17 +121,17 @@ impl Host {
     }
 }
 
-fn people() -> Vec<SeatInfo> {
+pub(super) fn people() -> Vec<SeatInfo> {
     SeatInfo::humans(["Ann", "Bob", "Cy"].map(String::from).to_vec())
 }
 
 /// Turn 1 of `to_act` before the roll (a 6 to come), a settlement each; Ann's and Cy's hands
 /// are `ann` and `cy`, Bob's fixed (the two-screen tests' position).
-fn position(others: (Hand, Hand), to_act: Seat) -> Game {
+pub(super) fn position(others: (Hand, Hand), to_act: Seat) -> Game {
     scenario(others, Hand::new([1, 0, 2, 0, 1]), to_act, 6)
 }
 
-fn hosted(game: Game) -> Host {
+pub(super) fn hosted(game: Game) -> Host {
     let mut app = App::resume(5, people(), game, Vec::new(), PLAIN);
     app.update(Msg::Resize(140, 45));
     Host::new(app)
@@ -124,7 +144,8 @@ fn a_joiner_takes_the_person_seat_of_their_name_and_a_wrong_name_hears_the_free_
     assert!(refused.contains("\"Zed\"") && refused.contains("Ann, Bob, Cy"), "{refused}");
     assert_eq!(host.join(2, "bob"), Ok(()), "names are matched whatever their case");
     assert_eq!(host.app.table.remote.joined.iter().collect::<Vec<_>>(), vec![BOB]);
-    let twice = host.join(3, "Bob").expect_err("Bob's seat is taken");
+    // Another Bob (another key: the same one would be Bob back, H8) is sent away.
+    let twice = host.ask(3, "Bob", "xterm", Some("SHA256:other")).try_recv().unwrap().expect_err("Bob's seat is taken");
     assert!(twice.contains("Bob is already playing") && twice.contains("Ann, Cy"), "{twice}");
     assert!(!host.app.screen.holds.contains(BOB), "the host's screen no longer plays Bob");
     let bob = host.screen(2);

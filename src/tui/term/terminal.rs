@@ -272,10 +272,10 @@ fn play(
     let mut bots_played = false;
     loop {
         redraw_if_lost(terminal)?;
-        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        terminal.draw(|frame| draw(frame, app, &mut hosting))?;
         // Written after the frame that shows the action, so the flush to disk never delays it.
         if app.autosave_now() {
-            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            terminal.draw(|frame| draw(frame, app, &mut hosting))?;
         }
         if let Some(h) = hosting.as_deref_mut() {
             h.draw(app);
@@ -326,10 +326,26 @@ fn play(
             }
         };
         if let Some(msg) = msg {
+            // `y` and `n` answer a join the host is asked about, unless a name is being typed.
+            if let (Some(h), Msg::Key(key)) = (hosting.as_deref_mut(), &msg)
+                && app.screen.saving.is_none()
+                && h.admission_key(app, *key, Instant::now())
+            {
+                continue;
+            }
             app.update(msg);
             // Keys held down must not starve the bots of their turn to move.
             app.tick(Instant::now());
         }
+    }
+}
+
+/// One frame of the host's terminal: the game, and while hosting, a join the host is asked
+/// about over it (H8).
+fn draw(frame: &mut ratatui::Frame, app: &App, hosting: &mut Option<&mut Hosting>) {
+    frame.render_widget(app, frame.area());
+    if let Some(h) = hosting.as_deref_mut() {
+        h.render_admission(app, frame.area(), frame.buffer_mut());
     }
 }
 

@@ -343,12 +343,13 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     Paragraph::new(shown).block(block(app, title)).render(area, buf);
 }
 
-/// The top line: game, seed (always visible), turn and who acts.
+/// The top line: game, board code (the seed is on no screen until the game is over, H7),
+/// turn and who acts.
 pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
     let g = app.table.game();
     let mut spans = vec![
         Span::styled(" CATAN ", app.theme.title().add_modifier(Modifier::REVERSED)),
-        Span::raw(format!("  seed {}  ", app.table.seed)),
+        Span::raw(format!("  island {}  ", app.table.board_code())),
     ];
     if app.screen.start.is_none() {
         let turn = if g.turn_number() == 0 { "set-up".to_string() } else { format!("turn {}", g.turn_number()) };

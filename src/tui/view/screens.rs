@@ -65,7 +65,7 @@ pub fn sea_sizes() -> String {
 /// The hand-off box, over the island: no hand is visible until the named player presses
 /// Enter (H1), while the board and the public panels stay in view behind it.
 pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
-    let lines = vec![
+    let mut lines = vec![
         Line::raw(""),
         Line::from(vec![Span::raw("Pass the keyboard to "), player_span(app, s), Span::raw(", then press Enter")])
             .style(Style::new().add_modifier(Modifier::BOLD)),
@@ -74,10 +74,16 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
         Line::raw(""),
         Line::styled("Every hand stays hidden until then.", app.theme.dim()),
     ];
-    let title = format!(" Hand-off · seed {} ", app.table.seed);
+    if app.table.seed_given {
+        lines.push(Line::styled(
+            "This game's seed was given (--seed): whoever knows it knows every roll to come.",
+            app.theme.dim(),
+        ));
+    }
+    let title = format!(" Hand-off · island {} ", app.table.board_code());
     // As wide as the screen: a box over part of the log left the tails of its lines beside it
     // (issue 23).
-    let r = centred(area, area.width, 8);
+    let r = centred(area, area.width, lines.len() as u16 + 2);
     Clear.render(r, buf);
     Paragraph::new(lines).centered().block(block(app, title)).render(r, buf);
 }
@@ -127,7 +133,13 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
         },
         app.theme.title(),
     ));
-    spans.push(Span::styled(format!("   after {} turns · seed {}", g.turn_number(), app.table.seed), app.theme.dim()));
+    // The game is over: its seed may be shown (H7), but a given one never on a joined screen.
+    let dealt = if app.table.seed_shown(app.screen.joined) {
+        format!("seed {}", app.table.seed)
+    } else {
+        format!("island {}", app.table.board_code())
+    };
+    spans.push(Span::styled(format!("   after {} turns · {dealt}", g.turn_number()), app.theme.dim()));
     Line::from(spans).centered().render(title, buf);
     if app.screen.over_view == OverView::Story {
         return crate::tui::view::story_chart::render(app, app.table.story.as_ref(), None, body, buf);

@@ -199,7 +199,8 @@ fn rules(app: &Scene, form: &StartForm, width: u16) -> Vec<Line<'static>> {
 pub fn render(app: &Scene, areas: &Areas, buf: &mut Buffer, island: impl FnOnce(Rect, &mut Buffer)) {
     let Some(form) = &app.screen.start else { return };
     let players = players(app, form);
-    let seed = Line::styled(format!("seed {}", app.table.seed), app.theme.dim());
+    // The island's code, not the seed, which would deal the game's every roll (H7).
+    let seed = Line::styled(format!("island {}", app.table.board_code()), app.theme.dim());
     let in_side = rules(app, form, areas.side.width.saturating_sub(2));
     let rules_len = in_side.len();
     let fits = |players: usize| areas.side.height as usize >= players + rules_len + 5 && areas.side.width >= 50;
