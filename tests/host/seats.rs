@@ -34,7 +34,8 @@ fn h8_a_seat_is_its_players_a_key_takes_it_back_and_impostors_are_put_to_the_hos
     let Some((key, fingerprint)) = key_pair(keys.path()) else { return };
     let data = TempDir::new("hosted-seats");
     let port = free_port();
-    let mut h = host(&data, port, &["--players", "Ann,Bob,Cy,bot"]);
+    // Seed 42 seats Ann first (the start is rolled from the seed).
+    let mut h = host(&data, port, &["--seed", "42", "--players", "Ann,Bob,Cy"]);
     h.wait_for("Pass the keyboard to A Ann");
     // Ann takes the host's keyboard: her seat is played here.
     h.take_keyboard("Ann: place your first settlement");
