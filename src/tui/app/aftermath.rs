@@ -31,9 +31,42 @@ impl App {
     /// Plays actions in order for the player at screen `id`'s keyboard (what they were said
     /// to is said there); stops at the first refusal and says why.
     pub(in crate::tui) fn apply_on(&mut self, id: usize, actions: Vec<Action>) {
+        if let Some(seat) = self.parts(id).1.keyboard.ahead {
+            return self.answer_ahead(id, seat, actions);
+        }
         let by = By::Person(self.table.game().to_act());
         let acted = self.table.perform(actions);
         self.after(id, by, acted);
+    }
+
+    /// Keeps the answer screen `id`'s seat gave ahead of its turn (everyone is asked at once,
+    /// `table/ahead.rs`): it is played when its turn comes. The seat's screen says so and
+    /// waits; every other screen hears that it answered (an answer to an offer is said aloud,
+    /// H4; which cards a discard gives up is the seat's own, H2).
+    fn answer_ahead(&mut self, id: usize, seat: Seat, actions: Vec<Action>) {
+        if let Err(why) = self.table.answer_ahead(seat, actions) {
+            return self.refuse_on(id, why);
+        }
+        let name = self.table.name(seat);
+        let (own, public) = match self.table.ahead.said(seat) {
+            Some(answer) => {
+                // The engine's own words for the answer, as the log will say it.
+                let names = |s: Seat| self.table.name(s);
+                let said = Event::TradeAnswered { seat, answer }.describe(&names, None);
+                (format!("{said}: played in turn, after the answers before it"), said)
+            }
+            None => (
+                "your discards are picked: played in turn, after the discards before yours".to_string(),
+                format!("{name} has picked their discards"),
+            ),
+        };
+        self.sync_screens();
+        for (i, screen) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).enumerate() {
+            let text = if i == id { own.clone() } else { public.clone() };
+            if screen.message.as_ref().is_none_or(|m| !m.error) {
+                screen.message = Some(Message { text, error: false });
+            }
+        }
     }
 
     /// Plays a computer player's move and what follows it (a move the rules refuse is

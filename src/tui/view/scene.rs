@@ -36,6 +36,17 @@ impl<'a> Scene<'a> {
         self.screen.keyboard
     }
 
+    /// The seat this screen's dialogs are for: the seat to act, or this screen's own seat
+    /// answering ahead of its turn (a discard, an answer to an offer: issue 49).
+    pub fn me(&self) -> Seat {
+        self.keyboard().ahead.unwrap_or(self.table.game().to_act())
+    }
+
+    /// What [`Scene::me`] may see: their hand, their cards (H1).
+    pub fn my_view(&self) -> crate::engine::PlayerView<'a> {
+        self.table.game().view(self.me())
+    }
+
     /// The footer's words while another plays: a bot thinking or its move shown, or a
     /// person playing on their own screen.
     pub fn bot_status(&self) -> Option<String> {
