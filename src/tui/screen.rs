@@ -79,6 +79,9 @@ pub struct Screen {
     pub coach: Coach,
     /// What the status line says instead of the prompt until the next key.
     pub message: Option<Message>,
+    /// What others' actions did to this screen's seats since its last key (robbed, given
+    /// cards): kept on the status line until then, so it is never only in the log.
+    pub yours: Option<String>,
     /// Set when this screen's player asked to leave (the host's screen: the program ends).
     pub done: bool,
     /// Where the last place was chosen: the next selection starts near it.
@@ -112,6 +115,7 @@ impl Screen {
             fight_aimed: None,
             coach: Coach::default(),
             message: None,
+            yours: None,
             done: false,
             last_target: None,
             keyboard: Keyboard::default(),

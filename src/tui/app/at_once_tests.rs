@@ -148,3 +148,24 @@ fn a_counter_given_ahead_is_judged_by_the_counterers_own_hand() {
     assert!(app.table.ahead.given(CY), "{}", says(&app, 2));
     assert!(says(&app, 0).contains("Cy counters"), "{}", says(&app, 0));
 }
+
+/// Every screen follows the game (issue 49): a joined screen's status line says what others
+/// just did, and what was done to its own seat (a robbery) stays there until its next key.
+#[test]
+fn each_screen_says_what_happened_and_a_robbed_seat_keeps_the_news_until_its_next_key() {
+    let mut app = table(Hand::new([1, 0, 0, 0, 0]), 7);
+    app.update(Msg::char('r'));
+    keys(&mut app, 1, "bbll\r");
+    keys(&mut app, 2, "llww\r");
+    assert_eq!(app.table.game().phase(), Phase::Robber);
+    app.apply(vec![Action::MoveRobber { hex: crate::engine::Hex(5), victim: Some(BOB) }]);
+    assert!(says(&app, 1).contains("Ann steals 1 "), "Bob is told what he lost: {}", says(&app, 1));
+    assert!(says(&app, 2).contains("Ann steals a card from Bob"), "Cy hears it: {}", says(&app, 2));
+    assert!(!says(&app, 2).contains("steals 1"), "not which card: {}", says(&app, 2));
+    // Ann ends her turn: Cy's line follows; Bob's keeps the robbery until he presses a key.
+    app.apply(vec![Action::EndTurn]);
+    assert!(says(&app, 2).contains("turn"), "Cy's line follows the game: {}", says(&app, 2));
+    assert!(says(&app, 1).contains("Ann steals 1 "), "Bob's news stays: {}", says(&app, 1));
+    keys(&mut app, 1, "r");
+    assert!(!says(&app, 1).contains("steals"), "gone after his key: {}", says(&app, 1));
+}
