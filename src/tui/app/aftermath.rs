@@ -136,8 +136,8 @@ impl App {
     /// What an action on another screen (or a bot's) did, said on screen `i` as its seats may
     /// see it (H2): while the screen waits for others, the action; once its own seat must act,
     /// its prompt again. What happened to a seat of this screen (robbed, given cards, traded
-    /// with, attacked) stays on its line until its next key, before whatever follows (issue
-    /// 49: never only in the log). A refusal or a failure stays until the next key.
+    /// with, attacked) stays on its line until its next key, before whatever follows, the prompt
+    /// too (issue 49: never only in the log). A refusal or a failure stays until the next key.
     fn tell(&mut self, i: usize, from: usize) {
         let (table, screen) = self.parts(i);
         let events = &table.log[from.min(table.log.len())..];
@@ -150,11 +150,12 @@ impl App {
         if events.iter().any(|e| happened_to(e, screen.holds)) {
             screen.yours = Some(said.clone());
         }
+        // Once the screen's own seat must act, its prompt shows, after the news of its seats
+        // (`panels::status`).
         let waits = k.bot_seat.is_some() || k.away.is_some();
         let text = match &screen.yours {
             Some(yours) if waits && *yours != said => Some(format!("{yours} · {said}")),
-            Some(yours) => Some(yours.clone()),
-            None => waits.then_some(said),
+            _ => waits.then_some(said),
         };
         screen.message = text.filter(|t| !t.is_empty()).map(|text| Message { text, error: false });
     }

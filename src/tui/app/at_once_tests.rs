@@ -40,6 +40,15 @@ fn keys(app: &mut App, id: usize, keys: &str) {
     }
 }
 
+/// Screen `id` drawn as text.
+fn drawn(app: &App, id: usize) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, 140, 45);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    let message = app.scene_of(id).screen.message.clone();
+    crate::tui::view::frame::render(&app.scene_of(id), message.as_ref(), area, &mut buf);
+    (0..area.height).map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect()
+}
+
 fn says(app: &App, id: usize) -> String {
     app.scene_of(id).screen.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
 }
@@ -165,7 +174,11 @@ fn each_screen_says_what_happened_and_a_robbed_seat_keeps_the_news_until_its_nex
     // Ann ends her turn: Cy's line follows; Bob's keeps the robbery until he presses a key.
     app.apply(vec![Action::EndTurn]);
     assert!(says(&app, 2).contains("turn"), "Cy's line follows the game: {}", says(&app, 2));
-    assert!(says(&app, 1).contains("Ann steals 1 "), "Bob's news stays: {}", says(&app, 1));
+    // His turn: his prompt shows, after the news (the status line draws both).
+    let news = app.others[0].yours.clone().unwrap_or_default();
+    assert!(news.contains("Ann steals 1 "), "Bob's news stays: {news}");
+    let status = drawn(&app, 1);
+    assert!(status.contains(&news) && status.contains("Bob: roll the dice"), "{status}");
     keys(&mut app, 1, "r");
-    assert!(!says(&app, 1).contains("steals"), "gone after his key: {}", says(&app, 1));
+    assert!(app.others[0].yours.is_none(), "gone after his key");
 }

@@ -424,7 +424,18 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
         }
         Some(m) => Line::raw(format!(" {}", fit(&m.text, room(1)))),
-        None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
+        // What others did to this screen's seats since its last key comes first (issue 49).
+        None => match app.screen.yours.as_deref().filter(|_| !app.keyboard().too_small) {
+            Some(news) => {
+                let news = fit(news, room(0) / 2);
+                let lead = news.chars().count() + 4;
+                Line::from(vec![
+                    Span::raw(format!(" {news} · ")),
+                    Span::styled(fit_prompt(prompt, place, room(lead)), app.theme.title()),
+                ])
+            }
+            None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
+        },
     };
     if let Some(tip) = tip {
         line.spans.push(Span::styled(format!(" · {}", fit(&tip, tip_room.saturating_sub(3))), app.theme.key()));
