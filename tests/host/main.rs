@@ -6,12 +6,14 @@
 //!
 //! One test binary: the harness (`client`), a joiner's session (`joining`), everything
 //! refused or bounded (`refused`), and `catan host` itself end to end: a game's set-up, a trade,
-//! kills and `--continue` (`game`), and the robbery of a joined seat (`robbery`).
+//! kills and `--continue` (`game`), the robbery of a joined seat (`robbery`), and joined seats
+//! answering a 7 and an offer at once (`at_once`).
 #![cfg(unix)]
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod at_once;
 mod client;
 mod game;
 mod joining;

@@ -147,14 +147,16 @@ impl App {
         let k = screen.keyboard;
         let viewer = screen.viewer.filter(|_| k.handoff.is_none() && k.guarded.is_none());
         let said = crate::tui::view::describe::texts(&Scene::of(table, screen), events, viewer).join(" · ");
-        if events.iter().any(|e| happened_to(e, screen.holds)) {
-            screen.yours = Some(said.clone());
+        let mine: Vec<Event> = events.iter().copied().filter(|e| happened_to(e, screen.holds)).collect();
+        if !mine.is_empty() {
+            let news = crate::tui::view::describe::texts(&Scene::of(table, screen), &mine, viewer).join(" · ");
+            screen.yours = Some(news);
         }
         // Once the screen's own seat must act, its prompt shows, after the news of its seats
         // (`panels::status`).
         let waits = k.bot_seat.is_some() || k.away.is_some();
         let text = match &screen.yours {
-            Some(yours) if waits && *yours != said => Some(format!("{yours} · {said}")),
+            Some(yours) if waits && !said.contains(yours.as_str()) => Some(format!("{yours} · {said}")),
             _ => waits.then_some(said),
         };
         screen.message = text.filter(|t| !t.is_empty()).map(|text| Message { text, error: false });
