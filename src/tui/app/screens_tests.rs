@@ -105,3 +105,28 @@ fn h6_a_joined_seat_acts_on_its_own_screen_without_a_handoff() {
     assert_eq!(app.others[bob - 1].mode(), Mode::Away, "Bob's screen waits for Cy");
     assert_eq!(app.others[bob - 1].viewer, Some(BOB), "and stays Bob's: no hand-off there ever");
 }
+
+/// Issue 49: the host's card at 96 x 28 while friends join: the opening hand-off covers the
+/// island only, the card says what NAME is and shows the whole fingerprint.
+#[test]
+fn the_join_card_is_whole_and_uncovered_on_a_small_host_screen() {
+    let mut app = App::new(1, Some(["Ann", "Bob", "Cy"].map(String::from).to_vec()), PLAIN);
+    let fingerprint = "SHA256:5ZkVMG0TPxVfGRDDUz9sZJxsUuk94NggEZYMy2408+w".to_string();
+    app.screen.card = Some(crate::tui::table::remote::HostCard {
+        command: "ssh -p 2299 NAME@127.0.0.1".into(),
+        code: "otter plum jet".into(),
+        fingerprint: fingerprint.clone(),
+    });
+    app.update(Msg::Resize(96, 28));
+    assert!(app.screen.handoff().is_some(), "the opening hand-off shows");
+    let area = Rect::new(0, 0, 96, 28);
+    let mut buf = Buffer::empty(area);
+    crate::tui::view::frame::render(&app.scene(), None, area, &mut buf);
+    let text: String = (0..28).map(|y| (0..96).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect();
+    assert!(text.contains("Pass the keyboard to"), "{text}");
+    assert!(text.contains("ssh -p 2299 NAME@127.0.0.1") && text.contains("NAME: your seat's name"), "{text}");
+    assert!(text.contains("otter plum jet"), "{text}");
+    // The fingerprint, read down the card's rows, is whole.
+    let card: String = text.lines().filter_map(|l| l.rsplit('│').nth(1)).map(str::trim).collect::<Vec<_>>().join("");
+    assert!(card.contains(&fingerprint), "{text}");
+}
