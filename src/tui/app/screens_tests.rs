@@ -130,3 +130,20 @@ fn the_join_card_is_whole_and_uncovered_on_a_small_host_screen() {
     let card: String = text.lines().filter_map(|l| l.rsplit('│').nth(1)).map(str::trim).collect::<Vec<_>>().join("");
     assert!(card.contains(&fingerprint), "{text}");
 }
+
+/// Issue 49: the help and the how-to-play page of a joined screen know it is one seat's own:
+/// no save to name, no shared answer screen or hand-off, `q` leaves and the seat waits.
+#[test]
+fn a_joined_screens_help_knows_it_is_the_seats_own() {
+    let (mut app, bob) = table_of(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
+    app.update_on(bob, Msg::char('?'));
+    let help = drawn(&app, bob);
+    assert!(!help.contains("Naming a save") && !help.contains("takes the keyboard"), "{help}");
+    assert!(help.contains("leave (your seat waits)"), "{help}");
+    app.update_on(bob, Msg::char('h'));
+    let page = drawn(&app, bob);
+    assert!(page.contains("Your own screen") && !page.contains("one keyboard"), "{page}");
+    // The host's screen keeps its own.
+    app.update(Msg::char('?'));
+    assert!(drawn(&app, 0).contains("Naming a save"), "{}", drawn(&app, 0));
+}
