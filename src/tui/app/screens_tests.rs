@@ -147,3 +147,15 @@ fn a_joined_screens_help_knows_it_is_the_seats_own() {
     app.update(Msg::char('?'));
     assert!(drawn(&app, 0).contains("Naming a save"), "{}", drawn(&app, 0));
 }
+
+/// Issue 49: quitting says what it does on each screen: a joined seat leaves and waits; the
+/// host's question names the friends it drops.
+#[test]
+fn the_quit_question_says_who_leaves_and_who_is_dropped() {
+    let (mut app, bob) = table_of(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
+    app.screen.card = Some(crate::tui::table::remote::HostCard::default());
+    app.update_on(bob, Msg::char('q'));
+    assert!(drawn(&app, bob).contains("Leave? Your seat waits"), "{}", drawn(&app, bob));
+    app.update(Msg::char('q'));
+    assert!(drawn(&app, 0).contains("Bob will be dropped."), "{}", drawn(&app, 0));
+}

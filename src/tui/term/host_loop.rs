@@ -219,7 +219,11 @@ impl Hosting {
             if let Some(id) = app.screen_of(seat) {
                 app.others[id - 1].done = false;
             }
-            let line = "You left the game: ssh in again with the same name and code to take your seat back.";
+            let line = if app.table.game().is_over() {
+                "You left the game, which is over: ssh in again with the same name and code to see its end."
+            } else {
+                "You left the game: ssh in again with the same name and code to take your seat back."
+            };
             self.wire.close(conn.id, modes_off(line));
             app.left(seat);
         }

@@ -151,6 +151,8 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
             let quits = if app.screen.joined {
                 "q leaves (your seat waits: ssh in again to take it back)"
+            } else if app.table.autosave_path().is_some() && app.screen.card.is_some() {
+                "q quits at once (the game is saved: catan host --continue hosts it again)"
             } else if app.table.autosave_path().is_some() {
                 "q quits at once (the game is saved: catan --continue resumes it)"
             } else {
