@@ -147,9 +147,12 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     // The house rules' columns (castles, R44; the awards of R49, R50) after the army's.
     let house = crate::tui::view::house::point_columns(app);
     let extra: String = house.iter().map(|(head, _)| format!("{head:>7}")).collect();
+    // The names give up columns before the total does (issue 49: at 96 x 28 it was cut off).
+    let inner = usize::from(points.width.saturating_sub(2));
+    let w = inner.saturating_sub(37 + extra.chars().count()).clamp(6, 12);
     let mut lines = vec![Line::styled(
         format!(
-            "{:<12}{:>6}{:>6}{:>6}{:>6}{extra}{:>6}{:>7}",
+            "{:<w$}{:>6}{:>6}{:>6}{:>6}{extra}{:>6}{:>7}",
             "player", "settl", "city", "road", "army", "VP", "total"
         ),
         app.theme.dim(),
@@ -164,7 +167,7 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
         let army = 2 * (g.largest_army() == Some(s)) as u8;
         let vp = seen.dev_cards()[DevCard::VictoryPoint];
         let mut name = player_span(app, s);
-        name.content = format!("{:<12.12}", name.content).into();
+        name.content = format!("{:<w$.w$}", name.content).into();
         lines.push(Line::from(vec![
             name,
             Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}")),
