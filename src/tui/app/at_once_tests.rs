@@ -121,7 +121,11 @@ fn an_offer_to_two_joined_seats_is_answered_on_both_at_once_cy_before_bob() {
     app.apply(vec![Action::OfferTrade { give: Hand::new([1, 0, 0, 0, 0]), get: Hand::new([0, 0, 0, 1, 0]), to }]);
     assert_eq!(app.table.game().to_act(), BOB);
     assert_eq!([app.others[0].mode(), app.others[1].mode()], [Mode::Answer, Mode::Answer], "both asked at once");
-    // Cy declines first; Bob's screen still asks him; the host hears Cy's answer.
+    // Cy's u takes nothing back (Ann's offer is not hers); Cy declines first; Bob's screen
+    // still asks him; the host hears Cy's answer.
+    keys(&mut app, 2, "u");
+    assert!(says(&app, 2).contains("on your turn"), "{}", says(&app, 2));
+    assert!(matches!(app.table.game().phase(), Phase::Trade { .. }), "the offer stands");
     keys(&mut app, 2, "d");
     assert!(says(&app, 0).contains("Cy declines"), "{}", says(&app, 0));
     assert!(says(&app, 1).contains("Cy declines"), "{}", says(&app, 1));

@@ -217,6 +217,10 @@ fn command(table: &Table, screen: &mut Screen, cmd: Cmd) -> Outcome<Focus> {
                 "{name} takes the keyboard first (Enter), then u takes back their last action"
             ));
         }
+        // Answering ahead of its turn, the seat has no last action of the moment to take back.
+        (_, Cmd::Undo) if keyboard.ahead.is_some() => {
+            return Outcome::Refuse("u takes back only your own last action, on your turn".into());
+        }
         (Mode::Bot, Cmd::Undo) => {
             let who = keyboard.bot_seat.map(|s| table.label(s)).unwrap_or_default();
             return Outcome::Refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));

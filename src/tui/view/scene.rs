@@ -134,6 +134,7 @@ impl<'a> Scene<'a> {
             Cmd::Undo => {
                 return self.table.undoable
                     && keyboard.handoff.is_none()
+                    && keyboard.ahead.is_none()
                     && !matches!(mode, Mode::Over | Mode::Bot | Mode::Away | Mode::Gone);
             }
             // Works in every mode but the start screen; the footer names it outside dialogs,
