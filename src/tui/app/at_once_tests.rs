@@ -186,3 +186,31 @@ fn each_screen_says_what_happened_and_a_robbed_seat_keeps_the_news_until_its_nex
     keys(&mut app, 1, "r");
     assert!(app.others[0].yours.is_none(), "gone after his key");
 }
+
+/// A computer player first in the order: Cy, joined, is asked at once while it thinks, and her
+/// discard is played as soon as the bot's is.
+#[test]
+fn a_joined_seat_answers_while_a_computer_player_ahead_of_it_thinks() {
+    let (bob, cy) = (Hand::new([2, 2, 2, 2, 0]), Hand::new([0, 2, 2, 2, 2]));
+    let game = scenario((Hand::new([1, 0, 0, 0, 0]), cy), bob, ANN, 7);
+    let seats =
+        vec![SeatInfo::human("Ann"), SeatInfo::bot("Bob", crate::bots::BotLevel::Random), SeatInfo::human("Cy")];
+    let mut app = App::resume(5, seats, game, Vec::new(), PLAIN);
+    app.update(Msg::Resize(140, 45));
+    let cy_id = app.join(CY, PLAIN);
+    app.update_on(cy_id, Msg::Resize(140, 45));
+    app.update(Msg::key(KeyCode::Enter));
+    app.update(Msg::char('r'));
+    assert_eq!(app.table.game().to_act(), BOB, "the bot discards first");
+    assert_eq!(app.others[0].mode(), Mode::Picker, "Cy is asked while it thinks");
+    keys(&mut app, cy_id, "llww\r");
+    assert!(app.table.ahead.given(CY));
+    // The bot's move, as the bots' pace plays it (a scenario has no record for the bots' own
+    // loop to run on).
+    for r in [crate::engine::Resource::Brick, crate::engine::Resource::Lumber] {
+        app.play_bot(Action::Discard(r));
+        app.play_bot(Action::Discard(r));
+    }
+    assert_eq!(app.table.game().phase(), Phase::Robber, "the bot's discard, then Cy's");
+    assert_eq!(app.table.game().view(CY).hand(), Hand::new([0, 0, 0, 2, 2]));
+}
