@@ -174,6 +174,8 @@ impl App {
 }
 
 #[cfg(test)]
+mod at_once_tests;
+#[cfg(test)]
 pub(in crate::tui) mod screens_tests;
 #[cfg(test)]
 mod tests;

@@ -45,6 +45,7 @@ use crate::tui::screen::selection::Target;
 use crate::tui::screen::start_form::{Row, StartForm};
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
+use crate::tui::table::ahead;
 use crate::tui::table::game_story::OverView;
 use crate::tui::table::remote::HostCard;
 
@@ -78,6 +79,9 @@ pub struct Screen {
     pub coach: Coach,
     /// What the status line says instead of the prompt until the next key.
     pub message: Option<Message>,
+    /// What others' actions did to this screen's seats since its last key (robbed, given
+    /// cards): kept on the status line until then, so it is never only in the log.
+    pub yours: Option<String>,
     /// Set when this screen's player asked to leave (the host's screen: the program ends).
     pub done: bool,
     /// Where the last place was chosen: the next selection starts near it.
@@ -111,6 +115,7 @@ impl Screen {
             fight_aimed: None,
             coach: Coach::default(),
             message: None,
+            yours: None,
             done: false,
             last_target: None,
             keyboard: Keyboard::default(),
@@ -130,7 +135,10 @@ impl Screen {
         let near = self.last_target;
         match (mode, &self.focus) {
             (Mode::Turn, _) => turn::on_cmd(table, near, cmd),
-            (Mode::Select, Focus::Select(..)) | (_, Focus::Dialog(_)) => self.focus.on_cmd(table, near, cmd),
+            (Mode::Select, Focus::Select(..)) | (_, Focus::Dialog(_)) => {
+                let me = self.keyboard.ahead.unwrap_or(table.game().to_act());
+                self.focus.on_cmd(table, me, near, cmd)
+            }
             _ => Outcome::Stay,
         }
     }
@@ -150,7 +158,7 @@ impl Screen {
     /// keyboard; a shared screen clears the viewer (H1); advice no longer for this seat and
     /// position goes.
     pub fn sync_focus(&mut self, table: &Table) {
-        self.focus = Focus::Idle;
+        let focus = std::mem::replace(&mut self.focus, Focus::Idle);
         let keyboard = self.keyboard;
         // The hand-off: a shared screen hides every hand, and the player who acts after it
         // takes the keyboard again (H1). A screen of one seat's own is that seat's, shared
@@ -162,10 +170,19 @@ impl Screen {
         // Advice is for one seat at one position: a hand-off, an action or an undo ends it.
         self.drop_stale_advice(table);
         let away = keyboard.away.is_some() || keyboard.bot_seat.is_some();
-        if keyboard.guarded.is_some() || table.game().is_over() || away {
-            return;
-        }
-        self.focus = Focus::for_phase(table, table.game().to_act(), self.last_target);
+        let seat = match keyboard.ahead {
+            Some(seat) => seat,
+            None if keyboard.guarded.is_some() || table.game().is_over() || away => return,
+            None => table.game().to_act(),
+        };
+        // A joined screen answering a question put to everyone at once keeps its dialog as
+        // its player left it while the others' answers are played (issue 49): its focus is
+        // always its one seat's.
+        self.focus = if self.joined && focus.answers(table, seat) {
+            focus
+        } else {
+            Focus::for_phase(table, seat, self.last_target)
+        };
     }
 
     /// Drops the panel and the tip once they are not for the seat at the keyboard at this
@@ -243,7 +260,15 @@ impl Screen {
         let handoff = (begun && !over && here && self.viewer != Some(s) && !shared).then_some(s);
         let bot_seat = table.bot_to_act().filter(|_| begun);
         let answers_elsewhere = question.filter(|_| !asking_builders).and_then(|b| b.waiting().iter().next());
-        let away = answers_elsewhere.or((begun && !over && person && !here && !shared).then_some(s));
+        // A joined seat owing an answer to a question put to everyone at once is asked now,
+        // whoever the engine's order has to act first (issue 49).
+        let own = self.holds.iter().next().filter(|_| self.joined && self.holds.iter().nth(1).is_none());
+        let ahead = own
+            .filter(|&o| begun && !over && o != s && table.level(o).is_none())
+            .filter(|&o| ahead::owes(g, o) && !table.ahead.given(o));
+        let away = answers_elsewhere
+            .or((begun && !over && person && !here && !shared).then_some(s))
+            .filter(|_| ahead.is_none());
         let guarded = if self.fight.is_some() && begun {
             Some(Guarded::Fight)
         } else if let Some(s) = handoff {
@@ -266,6 +291,7 @@ impl Screen {
             asking_builders,
             bot_seat,
             away,
+            ahead,
             guarded,
             advisable,
             too_small,
@@ -297,6 +323,8 @@ impl Screen {
             Mode::Offer
         } else if keyboard.asking_builders {
             Mode::Builders
+        } else if keyboard.ahead.is_some() {
+            self.focus_mode()
         } else if keyboard.bot_seat.is_some() {
             Mode::Bot
         } else if keyboard.away.is_some_and(|s| table.remote.gone.contains(s)) && !self.joined {
@@ -308,11 +336,16 @@ impl Screen {
         } else if self.coach.panel.as_ref().is_some_and(|p| keyboard.fits(table, &p.asked)) {
             Mode::Advice
         } else {
-            match &self.focus {
-                Focus::Idle => Mode::Turn,
-                Focus::Select(_, _) => Mode::Select,
-                Focus::Dialog(d) => d.mode(),
-            }
+            self.focus_mode()
+        }
+    }
+
+    /// The mode the focus gives the keys.
+    fn focus_mode(&self) -> Mode {
+        match &self.focus {
+            Focus::Idle => Mode::Turn,
+            Focus::Select(_, _) => Mode::Select,
+            Focus::Dialog(d) => d.mode(),
         }
     }
 }

@@ -10,10 +10,12 @@
 //!
 //! The folder is the table's: `perform.rs` plays actions and the table's own questions,
 //! `played.rs` the record or a plain game, `bot_job.rs` the computer players' moves,
-//! `offers.rs` and `builders.rs` the shared questions, `remote.rs` who plays on which screen,
+//! `offers.rs` and `builders.rs` the shared questions, `ahead.rs` the answers given at once on
+//! the seats' own screens, `remote.rs` who plays on which screen,
 //! `legal.rs` the legal actions' cache, `files.rs` where the game is saved, `game_story.rs` and
 //! `stats.rs` what the game-over screen charts. Nothing here imports a screen or a view.
 
+pub mod ahead;
 pub mod bot_job;
 pub mod builders;
 pub mod files;
@@ -33,6 +35,7 @@ use std::time::{Duration, Instant};
 use crate::bots::{self, Bot, BotLevel};
 use crate::engine::{Action, Answer, BoardCode, Config, Event, Game, Phase, PlayerView, RuleError, Seat};
 use crate::save::{Autosave, Record, SeatInfo, SeatKind, UndoRefusal};
+use crate::tui::table::ahead::Ahead;
 use crate::tui::table::bot_job::{DEFAULT_DELAY, DEFAULT_TIME, Job, bot_seed, survive_panics, table_bot};
 use crate::tui::table::builders::Builders;
 use crate::tui::table::files::Files;
@@ -86,6 +89,9 @@ pub struct Table {
     pub offer_table: OfferTable,
     /// Who builds in the Special Building Phase after the last turn (asked on each builder's screen).
     pub builders: Option<Builders>,
+    /// The answers seats on their own screens gave ahead of their turn (a discard, an answer
+    /// to an offer: everyone is asked at once, `ahead.rs`).
+    pub ahead: Ahead,
     /// Where saves and autosaves go.
     pub files: Files,
     /// The file rewritten after every action, once the game has one.
@@ -126,6 +132,7 @@ impl Table {
             offers_to_people: true,
             offer_table: OfferTable::default(),
             builders: None,
+            ahead: Ahead::default(),
             files: Files::default(),
             autosave: None,
             dirty: false,

@@ -8,13 +8,14 @@
 //! do), a joiner's session (`joining`), everything refused or bounded (`refused`), the door
 //! under attack (`door`), one joiner's flood (`flood`), a host stopped without its goodbye
 //! (`goodbye`), who takes a seat (`seats`), and `catan host` itself end to end: a game's
-//! set-up, a trade, kills and `--continue` (`game`), and the robbery of a joined seat
-//! (`robbery`).
+//! set-up, a trade, kills and `--continue` (`game`), the robbery of a joined seat (`robbery`),
+//! and joined seats answering a 7 and an offer at once (`at_once`).
 #![cfg(unix)]
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod at_once;
 mod client;
 mod door;
 mod flood;

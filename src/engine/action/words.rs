@@ -75,7 +75,7 @@ impl Event {
             Event::DragonAttacked { seat, was, now: Some(now), .. } => {
                 format!("the dragon attacks {}: a {was} becomes a {now}", n(seat))
             }
-            Event::UnitBuilt { seat, kind, .. } => format!("{} builds a {kind}", n(seat)),
+            Event::UnitBuilt { seat, kind, .. } => format!("{} builds {}", n(seat), a_or_an(&kind.to_string())),
             Event::UnitMoved { seat, kind, .. } => format!("{} moves a {kind}", n(seat)),
             Event::Boarded { seat, .. } => format!("{}'s knight boards a cargo ship", n(seat)),
             Event::DragonFought { seat, die, dragon, .. } if die > dragon => {

@@ -103,6 +103,26 @@ impl Game {
         }
     }
 
+    /// Says why `s`'s answer to a question put to several players at once would be refused
+    /// when its turn in the order comes, or `Ok(())`: a discard after a 7 (R17) or an answer to
+    /// an open offer (R21), while `s` still owes one. A table asks everyone at once and plays
+    /// the answers in turn order; nothing answered before `s`'s turn changes what `s` may
+    /// answer (each answer touches only its own seat's cards until the offerer confirms), so
+    /// the same rule judges it now.
+    pub fn check_answer_by(&self, s: Seat, action: Action) -> Result<(), RuleError> {
+        self.ensure_running()?;
+        match (action, self.phase) {
+            (Action::Discard(r), Phase::Discard { remaining }) if remaining[s.index()] > 0 => self.check_discard(s, r),
+            (
+                Action::AcceptTrade | Action::DeclineTrade | Action::CounterTrade { .. },
+                Phase::Trade { answers, .. },
+            ) if s != self.turn.seat && answers[s.index()] == super::action::Answer::Pending => {
+                self.check_answer(s, action)
+            }
+            (_, phase) => Err(RuleError::NotNow(waiting_for(phase))),
+        }
+    }
+
     /// All legal actions of the player who must act now, except domestic trade offers and
     /// counter-offers, whose terms are open-ended: test those with [`Game::check`].
     pub fn legal_actions(&self) -> Vec<Action> {

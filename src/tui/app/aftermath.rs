@@ -31,9 +31,42 @@ impl App {
     /// Plays actions in order for the player at screen `id`'s keyboard (what they were said
     /// to is said there); stops at the first refusal and says why.
     pub(in crate::tui) fn apply_on(&mut self, id: usize, actions: Vec<Action>) {
+        if let Some(seat) = self.parts(id).1.keyboard.ahead {
+            return self.answer_ahead(id, seat, actions);
+        }
         let by = By::Person(self.table.game().to_act());
         let acted = self.table.perform(actions);
         self.after(id, by, acted);
+    }
+
+    /// Keeps the answer screen `id`'s seat gave ahead of its turn (everyone is asked at once,
+    /// `table/ahead.rs`): it is played when its turn comes. The seat's screen says so and
+    /// waits; every other screen hears that it answered (an answer to an offer is said aloud,
+    /// H4; which cards a discard gives up is the seat's own, H2).
+    fn answer_ahead(&mut self, id: usize, seat: Seat, actions: Vec<Action>) {
+        if let Err(why) = self.table.answer_ahead(seat, actions) {
+            return self.refuse_on(id, why);
+        }
+        let name = self.table.name(seat);
+        let (own, public) = match self.table.ahead.said(seat) {
+            Some(answer) => {
+                // The engine's own words for the answer, as the log will say it.
+                let names = |s: Seat| self.table.name(s);
+                let said = Event::TradeAnswered { seat, answer }.describe(&names, None);
+                (format!("{said}: played in turn, after the answers before it"), said)
+            }
+            None => (
+                "your discards are picked: played in turn, after the discards before yours".to_string(),
+                format!("{name} has picked their discards"),
+            ),
+        };
+        self.sync_screens();
+        for (i, screen) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).enumerate() {
+            let text = if i == id { own.clone() } else { public.clone() };
+            if screen.message.as_ref().is_none_or(|m| !m.error) {
+                screen.message = Some(Message { text, error: false });
+            }
+        }
     }
 
     /// Plays a computer player's move and what follows it (a move the rules refuse is
@@ -62,15 +95,24 @@ impl App {
         // Every screen settled, with the focus the next position asks for on each (and the
         // hand-off: a shared screen hides every hand, see `App::sync_screens`).
         self.sync_screens();
-        // The message, and what the table remembers of a bot's move.
-        match by {
-            By::Person(seat) => self.say_person(id, seat, from, refused),
+        // The message on the screen that acted, what the table remembers of a bot's move, and
+        // every other screen told what happened (issue 49: each follows the game).
+        let acted_on = match by {
+            By::Person(seat) => {
+                self.say_person(id, seat, from, refused);
+                Some(id)
+            }
             By::Bot(seat, played) => {
                 self.table.last = Some(played);
                 if matches!(played, Action::OfferTrade { .. }) {
                     self.table.offered = Some((self.table.game().turn_number(), seat));
                 }
-                self.say_bot(from);
+                None
+            }
+        };
+        for i in 0..=self.others.len() {
+            if Some(i) != acted_on {
+                self.tell(i, from);
             }
         }
         // The bots' turn: the next computer player starts thinking now, while this is shown.
@@ -91,17 +133,33 @@ impl App {
         }
     }
 
-    /// A bot's move said as the player at the keyboard may see it (H2). The status line shows
-    /// the move while bots play, unless it holds a refusal or a failure, which stays until the
-    /// next key; once a person must act it goes back to asking them (the log keeps the moves).
-    fn say_bot(&mut self, from: usize) {
-        if self.screen.message.as_ref().is_some_and(|m| m.error) {
+    /// What an action on another screen (or a bot's) did, said on screen `i` as its seats may
+    /// see it (H2): while the screen waits for others, the action; once its own seat must act,
+    /// its prompt again. What happened to a seat of this screen (robbed, given cards, traded
+    /// with, attacked) stays on its line until its next key, before whatever follows, the prompt
+    /// too (issue 49: never only in the log). A refusal or a failure stays until the next key.
+    fn tell(&mut self, i: usize, from: usize) {
+        let (table, screen) = self.parts(i);
+        let events = &table.log[from.min(table.log.len())..];
+        if events.is_empty() || screen.message.as_ref().is_some_and(|m| m.error) {
             return;
         }
-        let viewer = self.screen.viewer.filter(|_| self.screen.keyboard.handoff.is_none());
-        let said = crate::tui::view::describe::texts(&self.scene(), &self.table.log[from..], viewer);
-        self.screen.message = (self.screen.keyboard.bot_seat.is_some() && !said.is_empty())
-            .then(|| Message { text: said.join(" · "), error: false });
+        let k = screen.keyboard;
+        let viewer = screen.viewer.filter(|_| k.handoff.is_none() && k.guarded.is_none());
+        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), events, viewer).join(" · ");
+        let mine: Vec<Event> = events.iter().copied().filter(|e| happened_to(e, screen.holds)).collect();
+        if !mine.is_empty() {
+            let news = crate::tui::view::describe::texts(&Scene::of(table, screen), &mine, viewer).join(" · ");
+            screen.yours = Some(news);
+        }
+        // Once the screen's own seat must act, its prompt shows, after the news of its seats
+        // (`panels::status`).
+        let waits = k.bot_seat.is_some() || k.away.is_some();
+        let text = match &screen.yours {
+            Some(yours) if waits && !said.contains(yours.as_str()) => Some(format!("{yours} · {said}")),
+            _ => waits.then_some(said),
+        };
+        screen.message = text.filter(|t| !t.is_empty()).map(|text| Message { text, error: false });
     }
 
     /// Keeps the fight among the events an action just logged, if it fought, and what the
@@ -114,6 +172,20 @@ impl App {
             }
         }
     }
+}
+
+/// Whether `e` happened to one of `seats` at another's hand: cards given them (a roll, a
+/// trade) or taken (a robbery, a monopoly), a trade that fell through, an attack on them.
+fn happened_to(e: &Event, seats: crate::engine::SeatSet) -> bool {
+    let seat = match *e {
+        Event::Produced { seat, .. } | Event::DragonAttacked { seat, .. } => seat,
+        Event::Stole { victim, .. } => victim,
+        Event::Monopolized { from, .. } => from,
+        Event::Traded { partner, .. } | Event::TradeFellThrough { partner, .. } => partner,
+        Event::Fought { defender, .. } => defender,
+        _ => return false,
+    };
+    seats.contains(seat)
 }
 
 /// The events of a fight worth showing with it: the fight (a unit's, R56, or a knight's against

@@ -46,7 +46,7 @@ pub(super) fn on_msg(table: &Table, screen: &mut Screen, msg: Msg) -> Outcome<Fo
         Msg::Click { col, row } => return click(table, screen, col, row),
         Msg::Paste(text) => return Outcome::Table(Request::Paste(text)),
         Msg::Key(key) if key.kind == KeyEventKind::Press => {
-            screen.message = None;
+            (screen.message, screen.yours) = (None, None);
             let mode = screen.keyboard.mode;
             return match mode {
                 Mode::Start | Mode::StartRules => Outcome::Table(Request::Start(key)),
@@ -208,16 +208,18 @@ fn command(table: &Table, screen: &mut Screen, cmd: Cmd) -> Outcome<Focus> {
         }
         (_, Cmd::Save) => return Outcome::Table(Request::OpenSave),
         (Mode::Away | Mode::Gone, Cmd::Undo) => {
-            let who = keyboard.away.map(|s| table.name(s)).unwrap_or_default();
-            return Outcome::Refuse(format!(
-                "{who} is playing on their own screen: u takes back only your own last action, on your turn"
-            ));
+            let who = keyboard.away.map(|s| Scene::of(table, screen).where_plays(s)).unwrap_or_default();
+            return Outcome::Refuse(format!("{who}: u takes back only your own last action, on your turn"));
         }
         (Mode::Handoff, Cmd::Undo) if table.undoable => {
             let name = keyboard.handoff.map(|s| table.name(s)).unwrap_or_default();
             return Outcome::Refuse(format!(
                 "{name} takes the keyboard first (Enter), then u takes back their last action"
             ));
+        }
+        // Answering ahead of its turn, the seat has no last action of the moment to take back.
+        (_, Cmd::Undo) if keyboard.ahead.is_some() => {
+            return Outcome::Refuse("u takes back only your own last action, on your turn".into());
         }
         (Mode::Bot, Cmd::Undo) => {
             let who = keyboard.bot_seat.map(|s| table.label(s)).unwrap_or_default();

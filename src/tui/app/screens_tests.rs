@@ -105,3 +105,58 @@ fn h6_a_joined_seat_acts_on_its_own_screen_without_a_handoff() {
     assert_eq!(app.others[bob - 1].mode(), Mode::Away, "Bob's screen waits for Cy");
     assert_eq!(app.others[bob - 1].viewer, Some(BOB), "and stays Bob's: no hand-off there ever");
 }
+
+/// Issue 49: the host's card at 96 x 28 while friends join: the opening hand-off covers the
+/// island only, the card says what NAME is and shows the whole fingerprint.
+#[test]
+fn the_join_card_is_whole_and_uncovered_on_a_small_host_screen() {
+    let mut app = App::new(1, Some(["Ann", "Bob", "Cy"].map(String::from).to_vec()), PLAIN);
+    let fingerprint = "SHA256:5ZkVMG0TPxVfGRDDUz9sZJxsUuk94NggEZYMy2408+w".to_string();
+    app.screen.card = Some(crate::tui::table::remote::HostCard {
+        command: "ssh -p 2299 NAME@127.0.0.1".into(),
+        code: "otter plum jet".into(),
+        fingerprint: fingerprint.clone(),
+        turned: Default::default(),
+    });
+    app.update(Msg::Resize(96, 28));
+    assert!(app.screen.handoff().is_some(), "the opening hand-off shows");
+    let area = Rect::new(0, 0, 96, 28);
+    let mut buf = Buffer::empty(area);
+    crate::tui::view::frame::render(&app.scene(), None, area, &mut buf);
+    let text: String = (0..28).map(|y| (0..96).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect();
+    assert!(text.contains("Pass the keyboard to"), "{text}");
+    assert!(text.contains("ssh -p 2299 NAME@127.0.0.1") && text.contains("NAME: your seat's name"), "{text}");
+    assert!(text.contains("otter plum jet"), "{text}");
+    // The fingerprint, read down the card's rows, is whole.
+    let card: String = text.lines().filter_map(|l| l.rsplit('│').nth(1)).map(str::trim).collect::<Vec<_>>().join("");
+    assert!(card.contains(&fingerprint), "{text}");
+}
+
+/// Issue 49: the help and the how-to-play page of a joined screen know it is one seat's own:
+/// no save to name, no shared answer screen or hand-off, `q` leaves and the seat waits.
+#[test]
+fn a_joined_screens_help_knows_it_is_the_seats_own() {
+    let (mut app, bob) = table_of(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
+    app.update_on(bob, Msg::char('?'));
+    let help = drawn(&app, bob);
+    assert!(!help.contains("Naming a save") && !help.contains("takes the keyboard"), "{help}");
+    assert!(help.contains("leave (your seat waits)"), "{help}");
+    app.update_on(bob, Msg::char('h'));
+    let page = drawn(&app, bob);
+    assert!(page.contains("Your own screen") && !page.contains("one keyboard"), "{page}");
+    // The host's screen keeps its own.
+    app.update(Msg::char('?'));
+    assert!(drawn(&app, 0).contains("Naming a save"), "{}", drawn(&app, 0));
+}
+
+/// Issue 49: quitting says what it does on each screen: a joined seat leaves and waits; the
+/// host's question names the friends it drops.
+#[test]
+fn the_quit_question_says_who_leaves_and_who_is_dropped() {
+    let (mut app, bob) = table_of(position((Hand::new([1, 1, 1, 1, 1]), Hand::new([0, 1, 0, 1, 0])), BOB));
+    app.screen.card = Some(crate::tui::table::remote::HostCard::default());
+    app.update_on(bob, Msg::char('q'));
+    assert!(drawn(&app, bob).contains("Leave? Your seat waits"), "{}", drawn(&app, bob));
+    app.update(Msg::char('q'));
+    assert!(drawn(&app, 0).contains("Bob will be dropped."), "{}", drawn(&app, 0));
+}

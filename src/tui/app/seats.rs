@@ -34,9 +34,6 @@ impl App {
         if self.screen.start.is_some() {
             return Err("the host is still setting up the game: join again once it has begun".into());
         }
-        if self.table.game().is_over() {
-            return Err("this game is over".into());
-        }
         let free = self.free_seats();
         let names: Vec<String> = free.iter().map(|&s| self.table.name(s)).collect();
         let offer = match names.len() {

@@ -62,8 +62,9 @@ impl Composer {
         if self.counter { k } else { k + game.num_players() - 1 }
     }
 
-    /// A command in the trade composer.
-    pub fn on_cmd(&mut self, game: &Game, cmd: Cmd) -> Outcome<Composer> {
+    /// A command in the trade composer, of `me`'s (the offerer, or one who counters, perhaps
+    /// ahead of their turn to answer).
+    pub fn on_cmd(&mut self, game: &Game, me: Seat, cmd: Cmd) -> Outcome<Composer> {
         let n = self.rows(game);
         let k = kinds(game).len();
         match cmd {
@@ -73,7 +74,7 @@ impl Composer {
             // an ore for a grain.
             Cmd::Pick(r) if kinds(game).contains(&r) => {
                 self.row = r as usize;
-                return self.on_cmd(game, Cmd::More);
+                return self.on_cmd(game, me, Cmd::More);
             }
             Cmd::More | Cmd::Less if self.row < k => {
                 let r = res(self.row);
@@ -88,11 +89,11 @@ impl Composer {
                 }
             }
             Cmd::Next | Cmd::Toggle | Cmd::More | Cmd::Less if self.row >= k => {
-                let seat = others(game, game.to_act())[self.row - k];
+                let seat = others(game, me)[self.row - k];
                 self.to = if self.to.contains(seat) { self.to.without(seat) } else { self.to.with(seat) };
             }
             Cmd::Confirm => {
-                return match game.check(self.action()) {
+                return match crate::tui::screen::outcome::check_by(game, me, self.action()) {
                     Ok(()) => Outcome::Act(vec![self.action()]),
                     Err(e) => Outcome::Refuse(e.to_string()),
                 };

@@ -184,18 +184,19 @@ impl Dialog {
         }
     }
 
-    /// Applies a command. `legal` gives the position's legal actions (the app's shared list),
-    /// asked for only by a command that needs them.
-    pub fn on_cmd(&mut self, game: &Game, legal: impl FnOnce() -> Rc<[Action]>, cmd: Cmd) -> Outcome<Dialog> {
+    /// Applies a command of `me`'s (the seat to act, or one answering ahead of its turn: a
+    /// discard, an answer to an offer). `legal` gives the position's legal actions (the app's
+    /// shared list), asked for only by a command that needs them.
+    pub fn on_cmd(&mut self, game: &Game, me: Seat, legal: impl FnOnce() -> Rc<[Action]>, cmd: Cmd) -> Outcome<Dialog> {
         match self {
-            Dialog::Composer(c) => match c.on_cmd(game, cmd) {
+            Dialog::Composer(c) => match c.on_cmd(game, me, cmd) {
                 Outcome::Back => Outcome::Next(Dialog::Answer),
                 o => o.map(Dialog::Composer),
             },
-            Dialog::Picker(p) => p.on_cmd(game, cmd),
+            Dialog::Picker(p) => p.on_cmd(game, me, cmd),
             Dialog::Answer => match cmd {
-                Cmd::Accept => Outcome::act(game, Action::AcceptTrade),
-                Cmd::Decline => Outcome::act(game, Action::DeclineTrade),
+                Cmd::Accept => Outcome::act_by(game, me, Action::AcceptTrade),
+                Cmd::Decline => Outcome::act_by(game, me, Action::DeclineTrade),
                 Cmd::Counter => Outcome::Next(Dialog::Composer(Composer::counter(game))),
                 _ => Outcome::Stay,
             },

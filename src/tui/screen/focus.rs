@@ -74,6 +74,24 @@ impl Focus {
         }
     }
 
+    /// Whether this focus is the answer `seat` is giving to the question it still owes (its
+    /// discard picker, its answer to the offer or the counter it composes): an action of
+    /// another seat leaves it as the player left it (issue 49).
+    pub fn answers(&self, table: &Table, seat: Seat) -> bool {
+        let game = table.game();
+        if !crate::tui::table::ahead::owes(game, seat) || table.ahead.given(seat) {
+            return false;
+        }
+        match (self, game.phase()) {
+            (Focus::Dialog(Dialog::Picker(p)), Phase::Discard { remaining }) => {
+                p.purpose == PickFor::Discard(remaining[seat.index()])
+            }
+            (Focus::Dialog(Dialog::Answer), Phase::Trade { .. }) => true,
+            (Focus::Dialog(Dialog::Composer(c)), Phase::Trade { .. }) => c.counter,
+            _ => false,
+        }
+    }
+
     /// The robber's first step: the hexes it may go to.
     pub fn robber(table: &Table) -> Focus {
         Focus::Select(robber::selection(table.game(), &table.legal()), None)
@@ -116,15 +134,16 @@ impl Focus {
     }
 
     /// A command in the choice that has the keys (a place on the island, a dialog): its step
-    /// machine answers, and the answer is said as the next focus. `near` is where the last
-    /// place was chosen.
-    pub fn on_cmd(&mut self, table: &Table, near: Option<Target>, cmd: Cmd) -> Outcome<Focus> {
+    /// machine answers, and the answer is said as the next focus. `me` is the seat it is for
+    /// (the seat to act, or one answering ahead of its turn), `near` where the last place was
+    /// chosen.
+    pub fn on_cmd(&mut self, table: &Table, me: Seat, near: Option<Target>, cmd: Cmd) -> Outcome<Focus> {
         let game = table.game();
         match self {
             Focus::Idle => Outcome::Stay,
             Focus::Dialog(dialog) => {
                 let robbing = matches!(dialog, Dialog::Victim { .. });
-                match dialog.on_cmd(game, || table.legal(), cmd) {
+                match dialog.on_cmd(game, me, || table.legal(), cmd) {
                     // Whom to rob: back to the hex.
                     Outcome::Back if robbing => Outcome::Next(Focus::robber(table)),
                     Outcome::Back => Outcome::Stay,
@@ -220,6 +239,10 @@ pub struct Keyboard {
     pub bot_seat: Option<Seat>,
     /// The person to act plays on another screen (a joined seat): this one waits for them.
     pub away: Option<Seat>,
+    /// This screen's own seat (a joined one) owes an answer to a question put to several seats
+    /// at once (a discard after a 7, an answer to an offer) before its turn in the order: it is
+    /// asked now, and its answer waits for its turn (issue 49, `table/ahead.rs`).
+    pub ahead: Option<Seat>,
     /// The screen the input gate guards: a fight, a hand-off, or a shared screen every player
     /// reads (the answers to an offer, who builds).
     pub guarded: Option<Guarded>,
@@ -240,6 +263,7 @@ impl Default for Keyboard {
             asking_builders: false,
             bot_seat: None,
             away: None,
+            ahead: None,
             guarded: None,
             advisable: None,
             too_small: false,

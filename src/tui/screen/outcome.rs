@@ -11,7 +11,7 @@
 
 use crossterm::event::KeyEvent;
 
-use crate::engine::{Action, Game};
+use crate::engine::{Action, Game, RuleError, Seat};
 use crate::tui::table::builders::Builders;
 use crate::tui::table::offers::{OfferTable, Step};
 
@@ -75,6 +75,16 @@ impl<N> Outcome<N> {
         }
     }
 
+    /// The action of `me`'s if the engine allows it, else its reason: `me` may be a seat
+    /// answering ahead of its turn (a discard, an answer to an offer), judged by the rule for
+    /// its own answer (`Game::check_answer_by`).
+    pub fn act_by(game: &Game, me: Seat, a: Action) -> Outcome<N> {
+        match check_by(game, me, a) {
+            Ok(()) => Outcome::Act(vec![a]),
+            Err(e) => Outcome::Refuse(e.to_string()),
+        }
+    }
+
     /// The same outcome with its next step made into another machine's (`f`).
     pub fn map<M>(self, f: impl FnOnce(N) -> M) -> Outcome<M> {
         match self {
@@ -88,4 +98,10 @@ impl<N> Outcome<N> {
             Outcome::Table(request) => Outcome::Table(request),
         }
     }
+}
+
+/// Why `me`'s action would be refused: as the seat to act, or (another seat) as its answer
+/// ahead of its turn to a question put to everyone at once.
+pub fn check_by(game: &Game, me: Seat, a: Action) -> Result<(), RuleError> {
+    if me == game.to_act() { game.check(a) } else { game.check_answer_by(me, a) }
 }

@@ -1,7 +1,7 @@
 //! The card picker (discards, year of plenty, monopoly, and R45's cards for a 7): which cards,
 //! how many, the actions they make, and its keys (`Picker::on_cmd`).
 
-use crate::engine::{Action, Game, Hand, Phase, Resource};
+use crate::engine::{Action, Game, Hand, Phase, Resource, Seat};
 use crate::tui::screen::keymap::Cmd;
 use crate::tui::screen::outcome::Outcome;
 
@@ -114,10 +114,10 @@ impl Picker {
         }
     }
 
-    /// The most cards of `r` that may be picked.
-    pub fn limit(&self, game: &Game, r: Resource) -> u8 {
+    /// The most cards of `r` that `me` may pick.
+    pub fn limit(&self, game: &Game, me: Seat, r: Resource) -> u8 {
         match self.purpose {
-            PickFor::Discard(_) => game.view(game.to_act()).hand()[r],
+            PickFor::Discard(_) => game.view(me).hand()[r],
             _ if r.is_gold() && !self.kinds(game).contains(&r) => 0,
             PickFor::YearOfPlenty => game.bank()[r].min(2),
             PickFor::Monopoly => 1,
@@ -130,13 +130,13 @@ impl Picker {
     }
 
     /// The actions the picked cards make, once enough are picked.
-    pub(in crate::tui) fn actions(&self, game: &Game) -> Option<Vec<Action>> {
+    pub(in crate::tui) fn actions(&self, game: &Game, me: Seat) -> Option<Vec<Action>> {
         if self.purpose == PickFor::Monopoly {
             return self.named.then(|| vec![Action::PlayMonopoly(res(self.row))]);
         }
         let mut counts = self.counts;
         // With one card to pick, Enter on a row the player named picks it (H5).
-        if self.need(game) == 1 && counts.is_empty() && self.named && self.limit(game, res(self.row)) > 0 {
+        if self.need(game) == 1 && counts.is_empty() && self.named && self.limit(game, me, res(self.row)) > 0 {
             counts[res(self.row)] = 1;
         }
         if counts.total() != self.need(game) {
@@ -154,8 +154,8 @@ impl Picker {
 }
 
 impl Picker {
-    /// A command in the card picker.
-    pub fn on_cmd<N>(&mut self, game: &Game, cmd: Cmd) -> Outcome<N> {
+    /// A command in the card picker, of `me`'s (who discards, or takes).
+    pub fn on_cmd<N>(&mut self, game: &Game, me: Seat, cmd: Cmd) -> Outcome<N> {
         let r = res(self.row);
         let need = self.need(game);
         self.named |= matches!(cmd, Cmd::Up | Cmd::Down | Cmd::Pick(_) | Cmd::More);
@@ -177,11 +177,11 @@ impl Picker {
             Cmd::Pick(r) if self.purpose == PickFor::Monopoly => self.row = r as usize,
             Cmd::Pick(r) if self.kinds(game).contains(&r) => {
                 self.row = r as usize;
-                return self.on_cmd(game, Cmd::More);
+                return self.on_cmd(game, me, Cmd::More);
             }
             Cmd::More if self.purpose == PickFor::Monopoly => {}
             Cmd::More => {
-                if self.counts[r] >= self.limit(game, r) {
+                if self.counts[r] >= self.limit(game, me, r) {
                     return Outcome::Refuse(format!("no more {r} to pick"));
                 }
                 if self.counts.total() >= need {
@@ -198,8 +198,8 @@ impl Picker {
             }
             Cmd::Less => self.counts[r] = self.counts[r].saturating_sub(1),
             Cmd::Confirm => {
-                return match self.actions(game) {
-                    Some(actions) => match game.check(actions[0]) {
+                return match self.actions(game, me) {
+                    Some(actions) => match crate::tui::screen::outcome::check_by(game, me, actions[0]) {
                         Ok(()) => Outcome::Act(actions),
                         Err(e) => Outcome::Refuse(e.to_string()),
                     },

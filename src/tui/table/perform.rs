@@ -2,12 +2,14 @@
 //! [`Table::perform_bot`] a computer player's, and both then play what the table asks for
 //! itself in the position they leave (the answers given on a shared screen, the passes of
 //! those who do not build, the only kind of card) and keep what follows from the record (the
-//! autosave due, undo, the story, the questions of the phase). What each screen shows of it
+//! autosave due, undo, the story, the questions of the phase), and the answers given ahead
+//! of their turn on the seats' own screens ([`Table::answer_ahead`]). What each screen shows of it
 //! follows in `App::after` (app/aftermath.rs): the table knows nothing of screens.
 
 use crate::bots::{self, BotLevel};
 use crate::engine::{Action, Hand, Phase, RuleError, Seat, SeatSet, Target};
 use crate::tui::table::Table;
+use crate::tui::table::ahead;
 use crate::tui::table::bot_job::bot_seed;
 use crate::tui::table::builders::{Builders, may_build};
 use crate::tui::table::game_story::StoryChart;
@@ -124,6 +126,9 @@ impl Table {
         if !matches!(self.game().phase(), Phase::Trade { .. }) {
             self.offer_table.clear();
         }
+        if !matches!(self.game().phase(), Phase::Trade { .. } | Phase::Discard { .. }) {
+            self.ahead.clear();
+        }
         // Who builds is asked once the phase starts (a game resumed in it asks again).
         self.ask_builders();
     }
@@ -152,8 +157,13 @@ impl Table {
         loop {
             let logged = self.log.len();
             match self.game().phase() {
+                Phase::Discard { .. } => {
+                    if let Some(why) = self.play_ahead() {
+                        return Some(why);
+                    }
+                }
                 Phase::Trade { .. } => {
-                    if let Some(why) = self.play_given() {
+                    if let Some(why) = self.play_given().or_else(|| self.play_ahead()) {
                         return Some(why);
                     }
                     if self.all_declined() {
@@ -192,6 +202,31 @@ impl Table {
                 return Some(format!("{}'s answer was not taken: {why}", self.name(s)));
             }
         }
+    }
+
+    /// Plays the answer the seat to act gave ahead of its turn on its own screen (`ahead.rs`),
+    /// if it did; returns the refusal, should the engine refuse it (it was checked when given,
+    /// and nothing since changes it): the seat is then asked again.
+    fn play_ahead(&mut self) -> Option<String> {
+        let s = self.game().to_act();
+        let actions = self.ahead.take(s)?;
+        for a in actions {
+            if let Err(why) = self.apply_one(a) {
+                return Some(format!("{}'s answer was not taken: {why}", self.name(s)));
+            }
+        }
+        None
+    }
+
+    /// Keeps `s`'s answer, given on their own screen before their turn in the order came, to
+    /// play it then; or says why it can't be their answer.
+    pub(in crate::tui) fn answer_ahead(&mut self, s: Seat, actions: Vec<Action>) -> Result<(), String> {
+        if !ahead::owes(self.game(), s) || self.ahead.given(s) {
+            return Err("nothing to answer now".into());
+        }
+        ahead::check(self.game(), s, &actions).map_err(|why| self.with_names(why))?;
+        self.ahead.give(s, actions);
+        Ok(())
     }
 
     /// An offer is open and every player asked has declined it.

@@ -329,12 +329,14 @@ impl Hosting {
                 app.others[id - 1].done = false;
             }
             let name = app.table.name(seat);
-            let line = match self.admission.bond(seat) {
-                Some(Bond::Word(w)) => {
-                    format!("You left the game: ssh in again as {name}+{w} with the code to take your seat back.")
-                }
-                _ => "You left the game: ssh in again with the same name, key and code to take your seat back."
-                    .to_string(),
+            let back = match self.admission.bond(seat) {
+                Some(Bond::Word(w)) => format!("ssh in again as {name}+{w} with the code"),
+                _ => "ssh in again with the same name, key and code".to_string(),
+            };
+            let line = if app.table.game().is_over() {
+                format!("You left the game, which is over: {back} to see its end.")
+            } else {
+                format!("You left the game: {back} to take your seat back.")
             };
             self.wire.close(conn.id, modes_off(&line));
             app.left(seat);

@@ -103,7 +103,7 @@ const MESSAGE_ROOM: usize = 40;
 
 /// "ready" or the engine's reason, for the bottom of a dialog.
 fn verdict(app: &Scene, game: &Game, action: Action, ready: &str) -> Line<'static> {
-    match game.check(action) {
+    match crate::tui::screen::outcome::check_by(game, app.me(), action) {
         Ok(()) => Line::styled(format!("ok: {ready}"), app.theme.target()),
         Err(e) => {
             Line::styled(format!("{} {}", app.theme.cross(), app.table.with_names(e.to_string())), app.theme.error())
@@ -124,8 +124,8 @@ fn cell(app: &Scene, n: u8, selected: bool) -> Span<'static> {
 
 fn composer(app: &Scene, c: &Composer) -> (Line<'static>, Vec<Line<'static>>) {
     let g = app.table.game();
-    let me = g.to_act();
-    let hand = app.table.acting_view().hand();
+    let me = app.me();
+    let hand = app.my_view().hand();
     let mut lines = Vec::new();
     if let (true, Phase::Trade { give, get, .. }) = (c.counter, g.phase()) {
         lines.push(Line::raw(format!("{} offered {give} for your {get}.", app.table.name(g.current_player()))));
@@ -171,7 +171,7 @@ fn answer(app: &Scene) -> (Line<'static>, Vec<Line<'static>>) {
         Line::from(vec![player_span(app, from), Span::raw(" offers you a trade:")]),
         Line::raw(format!("  you get:  {give}")),
         Line::raw(format!("  you give: {get}")),
-        Line::raw(format!("  you hold: {}", app.table.acting_view().hand())),
+        Line::raw(format!("  you hold: {}", app.my_view().hand())),
         Line::raw(""),
         Line::styled("d declines · c makes a counter-offer", app.theme.dim()),
         verdict(app, g, Action::AcceptTrade, "a accepts"),
@@ -226,9 +226,9 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
     let (title, intro, column, source): (&str, String, &str, Option<(&str, Hand)>) = match p.purpose {
         PickFor::Discard(n) => (
             " Discard ",
-            format!("A 7: give up {n} of your {}.", plural(app.table.acting_view().hand().total(), "card")),
+            format!("A 7: give up {n} of your {}.", plural(app.my_view().hand().total(), "card")),
             "discard",
-            Some(("hold", app.table.acting_view().hand())),
+            Some(("hold", app.my_view().hand())),
         ),
         PickFor::YearOfPlenty => (
             " Year of plenty ",
@@ -278,7 +278,7 @@ fn picker(app: &Scene, p: &Picker) -> (Line<'static>, Vec<Line<'static>>) {
         if let Some((_, hand)) = source {
             l.push_span(Span::raw(format!("{:>6}", hand[r])));
         }
-        if p.limit(g, r) == 0 {
+        if p.limit(g, app.me(), r) == 0 {
             l = l.patch_style(app.theme.dim());
         }
         lines.push(l);

@@ -52,10 +52,17 @@ fn panels_and_log(app: &Scene, areas: &Areas, buf: &mut Buffer, hide_hand: bool)
 }
 
 /// The host's card (how to join, who has) over the log, when hosting and the log has room
-/// for both.
+/// for both; and whatever the log's room while friends are joining (set-up) or a seat waits
+/// for its friend to come back (issue 49: the card is what they need then).
 fn card_split(app: &Scene, log: Rect) -> (Option<Rect>, Rect) {
-    let h = crate::tui::view::host_card::HEIGHT;
-    if app.screen.card.is_none() || log.height < h + 5 {
+    if app.screen.card.is_none() {
+        return (None, log);
+    }
+    let remote = app.table.remote;
+    let joining = app.table.game().turn_number() == 0 || !remote.gone.is_empty() || !remote.stand_in.is_empty();
+    let h = crate::tui::view::host_card::height(app, log.width);
+    let h = if joining { h.min(log.height) } else { h };
+    if log.height < h + if joining { 0 } else { 5 } {
         return (None, log);
     }
     let [card, rest] = Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(log);
@@ -144,6 +151,8 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             // Only q and Ctrl-C work here (App::update), and at once: no question to draw.
             let quits = if app.screen.joined {
                 "q leaves (your seat waits: ssh in again to take it back)"
+            } else if app.table.autosave_path().is_some() && app.screen.card.is_some() {
+                "q quits at once (the game is saved: catan host --continue hosts it again)"
             } else if app.table.autosave_path().is_some() {
                 "q quits at once (the game is saved: catan --continue resumes it)"
             } else {
@@ -162,7 +171,9 @@ pub fn render(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             // The island and the public panels stay; only hands and cards are hidden.
             island(app, app.table.game(), areas.board, buf);
             panels_and_log(app, &areas, buf, true);
-            screens::handoff(app, areas.body, buf, s);
+            // While friends may join, the box covers the island only, never the card saying how.
+            let over = if app.screen.card.is_some() { areas.board } else { areas.body };
+            screens::handoff(app, over, buf, s);
         } else if app.keyboard().sharing_offer || app.keyboard().asking_builders {
             // A shared screen: everyone reads it, so every hand stays hidden (but on a
             // screen of one seat's own, whose hand it is).

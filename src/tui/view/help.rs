@@ -55,12 +55,20 @@ fn sections(app: &Scene) -> Vec<Section> {
     let mut anywhere: Vec<Row> = keymap::GLOBAL
         .iter()
         .filter(|b| !(app.screen.joined && b.cmd == keymap::Cmd::Save))
-        .map(|b| keyed(b.label, b.desc))
+        .map(|b| keyed(b.label, panels::global_desc(app, b)))
         .collect();
     anywhere.push(keyed("Ctrl-C", "quit"));
     anywhere.push(keyed("click", "choose; again: place"));
     out.push(Section { title: "Anywhere", rows: anywhere });
+    // A joined screen is one seat's own (issue 49): no hand-off, no shared answer screen (its
+    // counter that takes the keyboard), no save to name there.
+    let joined_has =
+        |m: &keymap::Mode| !matches!(m, keymap::Mode::Offer | keymap::Mode::Handoff | keymap::Mode::SaveName);
     for (title, modes) in keymap::HELP_SECTIONS {
+        let modes: Vec<keymap::Mode> = modes.iter().copied().filter(|m| !app.screen.joined || joined_has(m)).collect();
+        if modes.is_empty() {
+            continue;
+        }
         // One row per key label; a label used by several dialogs lists what it does in each.
         let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
         // The castle key (R44) only in a game with castles, the units' (R52, R53) with units.

@@ -78,6 +78,29 @@ const PAGE: &[Page] = &[
     },
 ];
 
+/// On a screen joined over ssh, the hand-off's and the keys' sections say how a seat's own
+/// screen plays instead (issue 49: it has no hand-off, no save, and `q` leaves).
+const OWN_SCREEN: &[Page] = &[
+    Page {
+        heading: "Your own screen",
+        word: "own screen",
+        paragraphs: &["You play your seat on your own screen, joined over ssh: your hand, your dialogs and the \
+             offers to you are asked here, and no one else sees them; there is no hand-off. When a 7 or \
+             an offer asks several players, everyone answers at once on their own screen, and the \
+             answers are played in turn order. The status line says what the others do, and what \
+             happened to you stays there until your next key. With five or six players, after each \
+             turn you say here whether you build (your letter, then {Enter})."],
+    },
+    Page {
+        heading: "Keys",
+        word: "keys",
+        paragraphs: &["The bottom line always shows the keys that work now. {?} shows every key, the costs and \
+             the island's symbols; {h} there opens this page again. {u} takes back your last action. \
+             The host saves the game after every action. {q} leaves: your seat waits for you, and ssh \
+             in again with the same name and code takes it back."],
+    },
+];
+
 /// The sections of the game (or of the rules chosen on the start screen): the base game's,
 /// then the page of each house rule played that puts units on the island (the `land` modules'
 /// pages are not shown here), a page shared by several modules once.
@@ -89,7 +112,14 @@ fn pages(app: &Scene) -> impl Iterator<Item = &'static Page> {
             house.push(row.page);
         }
     }
-    PAGE.iter().chain(house)
+    let joined = app.screen.joined;
+    PAGE.iter()
+        .map(move |p| match p.word {
+            "hand-off" if joined => &OWN_SCREEN[0],
+            "keys" if joined => &OWN_SCREEN[1],
+            _ => p,
+        })
+        .chain(house)
 }
 
 /// The sections in order, by their word in the contents line; a section's key is its place

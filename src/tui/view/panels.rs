@@ -425,7 +425,18 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             Line::styled(format!(" {} {}", app.theme.cross(), fit(&m.text, room(3))), app.theme.error())
         }
         Some(m) => Line::raw(format!(" {}", fit(&m.text, room(1)))),
-        None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
+        // What others did to this screen's seats since its last key comes first (issue 49).
+        None => match app.screen.yours.as_deref().filter(|_| !app.keyboard().too_small) {
+            Some(news) => {
+                let news = fit(news, room(0) / 2);
+                let lead = news.chars().count() + 4;
+                Line::from(vec![
+                    Span::raw(format!(" {news} · ")),
+                    Span::styled(fit_prompt(prompt, place, room(lead)), app.theme.title()),
+                ])
+            }
+            None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
+        },
     };
     if let Some(tip) = tip {
         line.spans.push(Span::styled(format!(" · {}", fit(&tip, tip_room.saturating_sub(3))), app.theme.key()));
@@ -461,6 +472,12 @@ fn fit_prompt(prompt: &str, place: Option<&str>, width: usize) -> String {
     out
 }
 
+/// What a key that works anywhere does on this screen: on a joined one, `q` leaves the game
+/// and the seat waits (issue 49).
+pub fn global_desc(app: &Scene, b: &keymap::Binding) -> &'static str {
+    if app.screen.joined && b.cmd == keymap::Cmd::Quit { "leave (your seat waits)" } else { b.desc }
+}
+
 /// The footer: the keys that do something right now, from the keymap.
 pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
     let mode = app.keyboard().mode;
@@ -473,8 +490,12 @@ pub fn footer(app: &Scene, area: Rect, buf: &mut Buffer) {
     if keymap::takes_global(mode) {
         // The log keys are in the help; undo shows only when it would take something back.
         let shown = |b: &&keymap::Binding| !matches!(b.cmd, keymap::Cmd::LogUp | keymap::Cmd::LogDown);
-        global =
-            keymap::GLOBAL.iter().filter(shown).filter(|b| app.enabled(b.cmd)).map(|b| (b.label, b.desc)).collect();
+        global = keymap::GLOBAL
+            .iter()
+            .filter(shown)
+            .filter(|b| app.enabled(b.cmd))
+            .map(|b| (b.label, global_desc(app, b)))
+            .collect();
     }
     // On a narrow screen the keys of the moment give way, so help and quit always show.
     let width = |ks: &[(&str, &str)]| ks.iter().map(|(l, d)| l.chars().count() + d.chars().count() + 3).sum::<usize>();

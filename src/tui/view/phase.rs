@@ -59,7 +59,7 @@ fn instruction(app: &Scene) -> String {
     if let Some(bot) = app.keyboard().bot_seat {
         return format!("{} {}", app.table.label(bot), header(app));
     }
-    let name = app.table.name(g.to_act());
+    let name = app.table.name(app.me());
     if app.screen.saving.is_some() {
         return "type a name for the save; Enter writes it".into();
     }

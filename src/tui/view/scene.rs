@@ -36,6 +36,17 @@ impl<'a> Scene<'a> {
         self.screen.keyboard
     }
 
+    /// The seat this screen's dialogs are for: the seat to act, or this screen's own seat
+    /// answering ahead of its turn (a discard, an answer to an offer: issue 49).
+    pub fn me(&self) -> Seat {
+        self.keyboard().ahead.unwrap_or(self.table.game().to_act())
+    }
+
+    /// What [`Scene::me`] may see: their hand, their cards (H1).
+    pub fn my_view(&self) -> crate::engine::PlayerView<'a> {
+        self.table.game().view(self.me())
+    }
+
     /// The footer's words while another plays: a bot thinking or its move shown, or a
     /// person playing on their own screen.
     pub fn bot_status(&self) -> Option<String> {
@@ -45,13 +56,7 @@ impl<'a> Scene<'a> {
             if asked && matches!(self.table.game().phase(), crate::engine::Phase::SpecialBuilding { .. }) {
                 return Some(format!("{name} says on their own screen whether they build"));
             }
-            if self.table.remote.gone.contains(s) {
-                return Some(format!("{name} left their screen: the seat waits"));
-            }
-            if self.table.remote.joined.contains(s) {
-                return Some(format!("{name} is playing on their own screen"));
-            }
-            return Some(format!("{name} is playing on the host's screen"));
+            return Some(self.where_plays(s));
         }
         let s = self.keyboard().bot_seat?;
         Some(if self.table.decided() {
@@ -59,6 +64,23 @@ impl<'a> Scene<'a> {
         } else {
             format!("{} is thinking…", self.table.label(s))
         })
+    }
+
+    /// Where the person `s`, whom this screen waits for, plays, and what they do there: "Bob
+    /// discards on their own screen", "Ann is playing on the host's screen".
+    pub fn where_plays(&self, s: Seat) -> String {
+        let name = self.table.name(s);
+        if self.table.remote.gone.contains(s) {
+            return format!("{name} left their screen: the seat waits");
+        }
+        let g = self.table.game();
+        let doing = match g.phase() {
+            Phase::Discard { .. } => "discards",
+            Phase::Trade { .. } if s != g.current_player() => "answers the offer",
+            _ => "is playing",
+        };
+        let place = if self.table.remote.joined.contains(s) { "their own screen" } else { "the host's screen" };
+        format!("{name} {doing} on {place}")
     }
 
     /// Advice asked for `asked` may show now: its seat holds the keyboard at its position.
@@ -80,7 +102,7 @@ impl<'a> Scene<'a> {
         } else if keyboard.sharing_offer || keyboard.asking_builders {
             "no advice on a shared screen: everyone reads it, and advice would show a hand".into()
         } else if let Some(s) = keyboard.away {
-            format!("{} is playing on their own screen", self.table.name(s))
+            self.where_plays(s)
         } else if let Some(s) = keyboard.bot_seat {
             format!("{} is playing: advice is for your own moments", self.table.label(s))
         } else {
@@ -112,6 +134,7 @@ impl<'a> Scene<'a> {
             Cmd::Undo => {
                 return self.table.undoable
                     && keyboard.handoff.is_none()
+                    && keyboard.ahead.is_none()
                     && !matches!(mode, Mode::Over | Mode::Bot | Mode::Away | Mode::Gone);
             }
             // Works in every mode but the start screen; the footer names it outside dialogs,

@@ -90,22 +90,30 @@ pub fn handoff(app: &Scene, area: Rect, buf: &mut Buffer, s: Seat) {
 
 /// "Really quit?"
 pub fn quit(app: &Scene, area: Rect, buf: &mut Buffer) {
-    let r = centred(area, 60, 5);
-    Clear.render(r, buf);
+    let hosting = app.screen.card.is_some();
     let said = match (app.table.autosave_path(), app.table.record().map_or(0, |r| r.len())) {
+        // A joined screen leaves; the game goes on without it (issue 49).
+        _ if app.screen.joined => "Leave? Your seat waits: ssh in again to take it back.",
+        (Some(_), 1..) if hosting => "Quit? The game is saved: catan host --continue hosts it again.",
         (Some(_), 1..) => "Quit? The game is saved: catan --continue resumes it.",
         (None, 1..) => "Quit the game? It is not saved (s saves it).",
         _ => "Quit the game?",
     };
-    let lines = vec![
-        Line::raw(said),
-        Line::from(vec![
-            Span::styled("y", app.theme.key()),
-            Span::raw(" quit   "),
-            Span::styled("n", app.theme.key()),
-            Span::raw(" keep playing"),
-        ]),
-    ];
+    let mut lines = vec![Line::raw(said)];
+    let joined = app.table.remote.joined;
+    if hosting && !joined.is_empty() {
+        let names: Vec<String> = joined.iter().map(|s| app.table.name(s)).collect();
+        lines.push(Line::raw(format!("{} will be dropped.", names.join(", "))));
+    }
+    let y = if app.screen.joined { " leave   " } else { " quit   " };
+    lines.push(Line::from(vec![
+        Span::styled("y", app.theme.key()),
+        Span::raw(y),
+        Span::styled("n", app.theme.key()),
+        Span::raw(" keep playing"),
+    ]));
+    let r = centred(area, 68, lines.len() as u16 + 3);
+    Clear.render(r, buf);
     Paragraph::new(lines).centered().block(block(app, " Quit ")).render(r, buf);
 }
 
@@ -151,9 +159,12 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
     // The house rules' columns (castles, R44; the awards of R49, R50) after the army's.
     let house = crate::tui::view::house::point_columns(app);
     let extra: String = house.iter().map(|(head, _)| format!("{head:>7}")).collect();
+    // The names give up columns before the total does (issue 49: at 96 x 28 it was cut off).
+    let inner = usize::from(points.width.saturating_sub(2));
+    let w = inner.saturating_sub(37 + extra.chars().count()).clamp(6, 12);
     let mut lines = vec![Line::styled(
         format!(
-            "{:<12}{:>6}{:>6}{:>6}{:>6}{extra}{:>6}{:>7}",
+            "{:<w$}{:>6}{:>6}{:>6}{:>6}{extra}{:>6}{:>7}",
             "player", "settl", "city", "road", "army", "VP", "total"
         ),
         app.theme.dim(),
@@ -168,7 +179,7 @@ pub fn game_over(app: &Scene, area: Rect, buf: &mut Buffer) {
         let army = 2 * (g.largest_army() == Some(s)) as u8;
         let vp = seen.dev_cards()[DevCard::VictoryPoint];
         let mut name = player_span(app, s);
-        name.content = format!("{:<12.12}", name.content).into();
+        name.content = format!("{:<w$.w$}", name.content).into();
         lines.push(Line::from(vec![
             name,
             Span::raw(format!("{settlements:>6}{cities:>6}{road:>6}{army:>6}")),
