@@ -14,4 +14,5 @@ mod fair;
 mod games;
 mod hidden_answers;
 mod offers;
+mod panel;
 mod units;
