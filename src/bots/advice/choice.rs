@@ -9,6 +9,7 @@ use crate::engine::{Action, Game, Hand, NoEvents, Phase, PlayerView, Resource, S
 
 use super::super::near_win;
 use super::super::value::{DEFAULT_WEIGHTS, Features};
+use super::known::Known;
 
 /// What a hand newly pays for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,8 +120,9 @@ pub fn cards_of(choice: &[Action]) -> Hand {
 /// Offers to one player each that would complete a build the seat can place: for each such
 /// build it is one card short of, its most plentiful spare card for the missing one, to every
 /// player not within two points of winning who may be asked. As choices: the offer, the
-/// partner's accept, the seat's confirm.
-pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
+/// partner's accept, the seat's confirm. The turn is remembered (issue 48): no offer to a
+/// player who turned down the same or worse terms this turn ([`Known::turned_down`]).
+pub fn offers(view: &PlayerView<'_>, world: &Game, known: &Known) -> Vec<Vec<Action>> {
     let me = view.seat();
     if view.phase() != Phase::Main || view.current_player() != me {
         return Vec::new();
@@ -149,6 +151,9 @@ pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
             continue;
         }
         for p in view.seats().filter(|&p| p != me && !near_win(view, p)) {
+            if known.turned_down(p, Hand::of(give, 1), Hand::of(lack, 1)) {
+                continue;
+            }
             let offer =
                 Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(lack, 1), to: SeatSet::default().with(p) };
             if view.check(offer).is_ok() && !out.iter().any(|o: &Vec<Action>| o[0] == offer) {

@@ -232,7 +232,8 @@ struct Candidate {
 /// advice is a function of the view alone.
 pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Advice {
     let me = view.seat();
-    let table = settings.table;
+    // Every move judged with the levels' terms read at this moment's points (issue 48).
+    let table = settings.table.asked_at(view);
     let now = chance::Chances::for_seat_at(view, &table).of(me);
     let mut advice = Advice { seat: me, now, moves: Vec::new(), worlds: 0 };
     if view.winner().is_some() || !view.is_to_act() {
@@ -240,7 +241,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     let deadline = Instant::now() + settings.budget;
     let mut rng = SplitMix64::new(SEED);
-    let first = view.determinize_knowing(&mut rng, &settings.known);
+    let first = view.determinize_knowing(&mut rng, &settings.known.hands);
     let mut outcomes = Vec::new();
     // 1. The choices, each group by its best action one move deep: whole sets where the engine
     // takes a card at a time, else the legal actions grouped (an accept the seat can't pay
@@ -291,7 +292,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
         ranked.truncate(keep);
     }
     // Offers to players, the best by the hand they would leave, played out as taken.
-    let mut offers: Vec<Candidate> = choice::offers(view, &first)
+    let mut offers: Vec<Candidate> = choice::offers(view, &first, &settings.known)
         .into_iter()
         .map(|choice| Candidate { value: one_move(&first, &choice, me, &mut outcomes), choice, alike: 1 })
         .collect();
@@ -310,7 +311,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
-        let world = if done == 0 { first } else { view.determinize_knowing(&mut rng, &settings.known) };
+        let world = if done == 0 { first } else { view.determinize_knowing(&mut rng, &settings.known.hands) };
         let mut row: Vec<Option<f64>> = Vec::with_capacity(tried.len());
         for (&choice, &opening) in tried.iter().zip(&openings) {
             if in_setup {
@@ -379,6 +380,13 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     // other way is the worlds' noise, which would show every move, the best too, as a loss.
     let best = moves.first().map_or(now, |m| m.0);
     advice.now = now.min(best);
+    // A forced move changes nothing: "now" is that move (issue 48: a forced roll read +5).
+    if let [only] = &ranked[..]
+        && only.alike == 1
+        && moves.len() == 1
+    {
+        advice.now = best;
+    }
     let tie = TIE.min(best / 10.0);
     advice.moves = moves
         .into_iter()
