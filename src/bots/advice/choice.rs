@@ -106,6 +106,24 @@ fn sets_from(
     }
 }
 
+/// How well the cards a 7's discard leaves build: 0 a city's cards, 1 a settlement's, 2 a
+/// development card's, 3 a road's (each only where the piece can go), 4 none, or no discard.
+/// Discards that tie are told apart toward the lowest (issue 48: of six tied discards the first
+/// listed threw away the brick the kept settlement needed).
+pub fn keeps_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> usize {
+    if !matches!(view.phase(), Phase::Discard { .. }) || !choice.iter().all(|a| matches!(a, Action::Discard(_))) {
+        return 4;
+    }
+    let mut kept = view.hand();
+    kept.sub(&cards_of(choice));
+    match completes(view, world, Hand::EMPTY, kept) {
+        Some(Completes::Build(what)) => {
+            ["a city", "a settlement", "a development card", "a road"].iter().position(|w| *w == what).unwrap_or(4)
+        }
+        _ => 4,
+    }
+}
+
 /// The cards of a set of discards or takes.
 pub fn cards_of(choice: &[Action]) -> Hand {
     let mut h = Hand::EMPTY;

@@ -249,7 +249,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let sets = choice::card_sets(view, &first);
     let mut ranked: Vec<Candidate> = if sets.is_empty() {
         let mut actions = view.legal_actions();
-        if super::cannot_pay(view) {
+        if super::cannot_pay(view) || from_the_leader(view) {
             actions.retain(|a| *a != Action::AcceptTrade);
         }
         if let Some(counter) = counter(view, &first) {
@@ -376,6 +376,15 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     // Stable: on a tie the better one move deep stays first.
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A tie is broken as a strong player breaks it: a 7's discard keeps what builds.
+    if let Some(top) = moves.first().map(|m| m.0) {
+        let tie = TIE.min(top / 10.0);
+        let rank = |k: usize| choice::keeps_rank(view, &first, &ranked[moves[k].1].choice);
+        if let Some(k) = (0..moves.len()).filter(|&k| top - moves[k].0 < tie).min_by_key(|&k| (rank(k), k)) {
+            let m = moves.remove(k);
+            moves.insert(0, m);
+        }
+    }
     // "Now" is never above the best move: the autopilot plays one of the moves, and a gap the
     // other way is the worlds' noise, which would show every move, the best too, as a loss.
     let best = moves.first().map_or(now, |m| m.0);
@@ -406,7 +415,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 reason,
                 alike: r.alike,
                 taken,
-                tie: k > 0 && best - chance < tie,
+                tie: k > 0 && (best - chance).abs() < tie,
             }
         })
         .collect();
@@ -453,6 +462,19 @@ fn one_move(first: &Game, choice: &[Action], me: Seat, outcomes: &mut Vec<(Game,
     }
     spectrum::outcomes(&world, last, outcomes);
     outcomes.iter().map(|(g, p)| p * own_value(g, me, &DEFAULT_WEIGHTS)).sum()
+}
+
+/// Whether the offer open to the seat comes from a player close to winning, or three points
+/// from the target and two ahead of everyone: a strong player doesn't hand the leader a trade
+/// (issue 48), so accepting is no move (declining or a counter that asks more are).
+fn from_the_leader(view: &PlayerView<'_>) -> bool {
+    let maker = view.current_player();
+    if !matches!(view.phase(), Phase::Trade { .. }) || maker == view.seat() {
+        return false;
+    }
+    let points = |s: Seat| u32::from(view.player(s).points);
+    let lead = view.seats().filter(|&s| s != maker).map(points).max().unwrap_or(0);
+    super::near_win(view, maker) || (points(maker) + 3 >= u32::from(view.config().target) && points(maker) >= lead + 2)
 }
 
 /// The counter-offer the medium player would make to an offer received, if any.
