@@ -434,8 +434,12 @@ fn judged(
     table: &chance::Table,
 ) -> f64 {
     let c = chance::chance_in(end, me, table) + horizon::worth(end, me, opening, start, table);
-    c.clamp(table.floor, 1.0 - table.floor)
+    c.clamp(table.floor, TOP.min(1.0 - table.floor))
 }
+
+/// The most a move that doesn't win at once reads: below what a whole percent rounds to 100%
+/// (issue 48: at war, "100%" with a round still to play; 99.5% showed as 100%).
+pub const TOP: f64 = 0.994;
 
 /// Whether `action` wins the game for `me` alone at once in any world: no dice, no card drawn,
 /// no fight between it and the win.
