@@ -106,22 +106,49 @@ fn sets_from(
     }
 }
 
-/// How well the cards a 7's discard leaves build: 0 a city's cards, 1 a settlement's, 2 a
-/// development card's, 3 a road's (each only where the piece can go), 4 none, or no discard.
-/// Discards that tie are told apart toward the lowest (issue 48: of six tied discards the first
-/// listed threw away the brick the kept settlement needed).
-pub fn keeps_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> usize {
-    if !matches!(view.phase(), Phase::Discard { .. }) || !choice.iter().all(|a| matches!(a, Action::Discard(_))) {
-        return 4;
-    }
-    let mut kept = view.hand();
-    kept.sub(&cards_of(choice));
-    match completes(view, world, Hand::EMPTY, kept) {
-        Some(Completes::Build(what)) => {
-            ["a city", "a settlement", "a development card", "a road"].iter().position(|w| *w == what).unwrap_or(4)
+/// How a strong player breaks a tie between two choices, lowest first (issue 48): a 7's
+/// discard by how well the cards it leaves build (0 a city's cards, 1 a settlement's, 2 a
+/// development card's, 3 a road's, each only where the piece can go; of six tied discards
+/// the first listed threw away the brick the kept settlement needed); the robber toward the
+/// player with the most points, robbed, then blocked hardest (it robbed a 5-point player
+/// beside a 7-point leader, all tied). Other choices rank alike.
+pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32, u32) {
+    match choice {
+        [Action::MoveRobber { hex, victim }] => {
+            let me = view.seat();
+            let points = |s: Seat| u32::from(view.player(s).points);
+            let leader = view.seats().filter(|&s| s != me).max_by_key(|&s| (points(s), std::cmp::Reverse(s.0)));
+            let blocked = leader.map_or(0, |l| production_on(view, l, *hex));
+            (100 - victim.map_or(0, points).min(100), 1000 - blocked.min(1000))
         }
-        _ => 4,
+        _ if matches!(view.phase(), Phase::Discard { .. })
+            && choice.iter().all(|a| matches!(a, Action::Discard(_))) =>
+        {
+            let mut kept = view.hand();
+            kept.sub(&cards_of(choice));
+            let rank = match completes(view, world, Hand::EMPTY, kept) {
+                Some(Completes::Build(what)) => {
+                    ["a city", "a settlement", "a development card", "a road"].iter().position(|w| *w == what)
+                }
+                _ => None,
+            };
+            (rank.map_or(4, |r| r as u32), 0)
+        }
+        _ => (0, 0),
     }
+}
+
+/// A seat's pips on hex `h`, a city's twice.
+fn production_on(view: &PlayerView<'_>, s: Seat, h: crate::engine::Hex) -> u32 {
+    let Some(token) = view.board().token(h) else { return 0 };
+    let (settlements, cities) = (view.settlement_set(s), view.city_set(s));
+    let times: u32 = view
+        .topology()
+        .hex_vertices(h)
+        .iter()
+        .map(|&v| if cities.contains(v) { 2 } else { u32::from(settlements.contains(v)) })
+        .sum();
+    times * u32::from(crate::engine::Board::pips(token))
 }
 
 /// The cards of a set of discards or takes.

@@ -376,10 +376,11 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     // Stable: on a tie the better one move deep stays first.
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
-    // A tie is broken as a strong player breaks it: a 7's discard keeps what builds.
+    // A tie is broken as a strong player breaks it: a 7's discard keeps what builds, the
+    // robber goes to the leader.
     if let Some(top) = moves.first().map(|m| m.0) {
         let tie = TIE.min(top / 10.0);
-        let rank = |k: usize| choice::keeps_rank(view, &first, &ranked[moves[k].1].choice);
+        let rank = |k: usize| choice::tie_rank(view, &first, &ranked[moves[k].1].choice);
         if let Some(k) = (0..moves.len()).filter(|&k| top - moves[k].0 < tie).min_by_key(|&k| (rank(k), k)) {
             let m = moves.remove(k);
             moves.insert(0, m);
