@@ -111,11 +111,21 @@ fn sets_from(
 /// development card's, 3 a road's, each only where the piece can go; of six tied discards
 /// the first listed threw away the brick the kept settlement needed); the robber toward the
 /// player with the most points, robbed, then blocked hardest (it robbed a 5-point player
-/// beside a 7-point leader, all tied). Other choices rank alike.
-pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32, u32) {
-    match choice {
+/// beside a 7-point leader, all tied). Before all these, a move that scores now (a building,
+/// an award: a knight taking Largest Army read as a tie with ending the turn). Other choices
+/// rank alike.
+pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32, u32, u32) {
+    let me = view.seat();
+    let scored = match choice {
+        [a] => {
+            let mut after = *world;
+            let before = after.view(me).player(me).points;
+            if after.apply(*a).is_ok() { after.view(me).player(me).points.saturating_sub(before) } else { 0 }
+        }
+        _ => 0,
+    };
+    let (a, b) = match choice {
         [Action::MoveRobber { hex, victim }] => {
-            let me = view.seat();
             let points = |s: Seat| u32::from(view.player(s).points);
             let leader = view.seats().filter(|&s| s != me).max_by_key(|&s| (points(s), std::cmp::Reverse(s.0)));
             let blocked = leader.map_or(0, |l| production_on(view, l, *hex));
@@ -135,7 +145,8 @@ pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32,
             (rank.map_or(4, |r| r as u32), 0)
         }
         _ => (0, 0),
-    }
+    };
+    (10 - u32::from(scored.min(10)), a, b)
 }
 
 /// A seat's pips on hex `h`, a city's twice.
