@@ -15,4 +15,5 @@ mod games;
 mod hidden_answers;
 mod offers;
 mod panel;
+mod turn_remembered;
 mod units;
