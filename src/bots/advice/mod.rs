@@ -41,7 +41,19 @@
 //! to each by their count: no record of who was seen to take or spend what.
 //!
 //! Close numbers read as ties ([`Advised::tie`], within [`TIE`]); "now" is never above the best
-//! move's chance, so the first move never reads as a loss.
+//! move's chance, so the first move never reads as a loss, and a forced move reads +0. A tie
+//! is broken as a strong player breaks it ([`choice::tie_rank`]): a move that scores now
+//! first, a 7's discard toward the cards that build, the robber toward the leader.
+//!
+//! ## The turn remembered, and who is winning (issue 48)
+//! An offer a seat declined this turn is not advised to it again on the same or worse terms
+//! ([`known::Known::turned_down`], from the log the caller passes). An offer from a player near
+//! winning, or three points from the target and two ahead, is not to be accepted. The moves
+//! are judged with the levels' fading edges read at this moment's points
+//! ([`chance::Table::asked_at`]), so no seat's points count for more or less by who earns
+//! them, and with the cards the robber's hex keeps from each seat after the playouts end
+//! ([`chance::blocked_cards`]): blocking the leader weighs by the leader's chance. A move that
+//! doesn't win at once reads at most [`TOP`].
 //!
 //! ## What the number is
 //! The chance is a conditional logit (a softmax over the seats) of public features and of who
