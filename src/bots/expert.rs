@@ -19,7 +19,8 @@
 //! accepted or withdraws it, and plays on. It remembers the turn as the advice at the table
 //! does: an offer declined is not made again to those who declined on the same or worse
 //! terms ([`advice::known::Known::turned_down`]), and it makes at most
-//! [`crate::bots::OFFERS_PER_TURN`] offers a turn.
+//! [`crate::bots::OFFERS_PER_TURN`] offers a turn; people it asks at most once a turn, and
+//! never when the table's setting turns bots' offers to people off ([`Bot::set_people`]).
 
 use std::time::Duration;
 
@@ -48,6 +49,11 @@ pub struct ExpertBot {
     turn: u32,
     declined: Known,
     offered: u8,
+    /// The seats people play, whether the bot may offer them trades, and whether it asked
+    /// people this turn: as the other bots, at most once a turn (issues 33, 42).
+    people: SeatSet,
+    to_people: bool,
+    asked_people: bool,
 }
 
 impl ExpertBot {
@@ -63,6 +69,9 @@ impl ExpertBot {
             turn: u32::MAX,
             declined: known::NOTHING,
             offered: 0,
+            people: SeatSet::default(),
+            to_people: true,
+            asked_people: false,
         }
     }
 
@@ -97,12 +106,18 @@ impl Bot for ExpertBot {
         let offers_left = self.offered < super::OFFERS_PER_TURN;
         let pick = advice.moves.iter().map(|m| m.action).find(|&a| match a {
             // An offer is the first of its steps: made, it waits for the answers.
-            Action::OfferTrade { .. } => offers_left && view.check(a).is_ok(),
+            Action::OfferTrade { to, .. } => {
+                let asks_people = to.0 & self.people.0 != 0;
+                offers_left && !(asks_people && (!self.to_people || self.asked_people)) && view.check(a).is_ok()
+            }
             _ => self.actions.contains(&a),
         });
         match pick {
             Some(a) => {
-                self.offered += u8::from(matches!(a, Action::OfferTrade { .. }));
+                if let Action::OfferTrade { to, .. } = a {
+                    self.offered += 1;
+                    self.asked_people |= to.0 & self.people.0 != 0;
+                }
                 a
             }
             // The advice names only legal moves; a bot never plays one it can't.
@@ -117,6 +132,11 @@ impl Bot for ExpertBot {
     fn set_time(&mut self, budget: Duration) {
         self.budget = budget;
     }
+
+    fn set_people(&mut self, people: SeatSet, offer_to_people: bool) {
+        (self.people, self.to_people) = (people, offer_to_people);
+        self.medium.set_people(people, offer_to_people);
+    }
 }
 
 impl ExpertBot {
@@ -125,6 +145,7 @@ impl ExpertBot {
     fn remember(&mut self, view: &PlayerView<'_>) {
         if view.turn_number() != self.turn {
             (self.turn, self.declined, self.offered) = (view.turn_number(), known::NOTHING, 0);
+            self.asked_people = false;
         }
         let me = view.seat();
         if let Phase::Trade { give, get, answers } = view.phase()

@@ -124,3 +124,32 @@ fn issue48_the_expert_makes_the_offers_it_is_advised() {
     }
     assert!(offers > 0, "the expert made no offer in 40 turns of three games");
 }
+
+/// The expert offers people a trade at most once a turn, and never when the table's setting
+/// turns bots' offers to people off (issues 33 and 42, as the other bots).
+#[test]
+fn issue48_the_expert_asks_people_once_a_turn_and_never_when_told_not_to() {
+    let people = SeatSet::default().with(Seat(1)).with(Seat(2)).with(Seat(3));
+    for on in [true, false] {
+        let mut asked: Vec<u32> = Vec::new();
+        let mut game = Game::new(Config::default(), 77).unwrap();
+        let mut seats: Vec<_> = (0..4)
+            .map(|s| if s == 0 { bots::make(BotLevel::Expert, 5) } else { bots::make(BotLevel::Medium, 50 + s) })
+            .collect();
+        seats[0].set_time(Duration::from_millis(60));
+        seats[0].set_people(people, on);
+        while !game.is_over() && game.turn_number() < 30 {
+            let seat = game.to_act();
+            let action = seats[seat.index()].choose(game.view(seat));
+            if seat == Seat(0)
+                && let Action::OfferTrade { to, .. } = action
+            {
+                assert!(on, "an offer to people with the setting off");
+                assert!(!asked.contains(&game.turn_number()), "people asked twice in turn {}", game.turn_number());
+                assert!(to.0 & people.0 != 0);
+                asked.push(game.turn_number());
+            }
+            game.apply(action).unwrap();
+        }
+    }
+}
