@@ -12,11 +12,21 @@
 //! advice deals its worlds from a fixed seed), so twins that differ only in what the seat
 //! cannot see get the same move. Domestic offers are answered as the medium player answers
 //! them (the advice would weigh a counter it never makes).
+//!
+//! When the advice's best move is an offer to a player (issue 48: before, an offer, which is
+//! not among the legal actions, made it play the first legal action, which in the main phase
+//! ends the turn), it makes the offer, waits for the answers, takes the trade if it was
+//! accepted or withdraws it, and plays on. It remembers the turn as the advice at the table
+//! does: an offer declined is not made again to those who declined on the same or worse
+//! terms ([`advice::known::Known::turned_down`]), and it makes at most
+//! [`crate::bots::OFFERS_PER_TURN`] offers a turn; people it asks at most once a turn, and
+//! never when the table's setting turns bots' offers to people off ([`Bot::set_people`]).
 
 use std::time::Duration;
 
-use crate::engine::{ActionList, PlayerView};
+use crate::engine::{Action, ActionList, Answer, Phase, PlayerView, SeatSet};
 
+use super::advice::known::{self, Declined, Known};
 use super::advice::{self, Settings};
 use super::medium::MediumBot;
 use super::{Bot, BotLevel};
@@ -33,8 +43,17 @@ pub struct ExpertBot {
     /// [`ExpertBot::with_worlds`] says how many worlds).
     worlds: u32,
     capped: bool,
-    /// Answers domestic trade offers.
+    /// Answers domestic trade offers, and closes its own.
     medium: MediumBot,
+    /// The turn remembered: its offers declined this turn, and how many it made.
+    turn: u32,
+    declined: Known,
+    offered: u8,
+    /// The seats people play, whether the bot may offer them trades, and whether it asked
+    /// people this turn: as the other bots, at most once a turn (issues 33, 42).
+    people: SeatSet,
+    to_people: bool,
+    asked_people: bool,
 }
 
 impl ExpertBot {
@@ -47,6 +66,12 @@ impl ExpertBot {
             worlds: advice::WORLDS,
             capped: true,
             medium: MediumBot::new(seed ^ 0xE5),
+            turn: u32::MAX,
+            declined: known::NOTHING,
+            offered: 0,
+            people: SeatSet::default(),
+            to_people: true,
+            asked_people: false,
         }
     }
 
@@ -69,17 +94,34 @@ impl ExpertBot {
 }
 
 impl Bot for ExpertBot {
-    fn choose(&mut self, view: PlayerView<'_>) -> crate::engine::Action {
+    fn choose(&mut self, view: PlayerView<'_>) -> Action {
+        self.remember(&view);
         if let Some(action) = super::unsearched(&view, &mut self.actions, &mut self.medium) {
             return action;
         }
         // Its own seat plays the advice's first move; the others are not known (read as medium).
-        let settings = Settings { table: advice::chance::Table::coached(view.seat()), ..self.settings() };
+        let table = advice::chance::Table::coached(view.seat());
+        let settings = Settings { table, known: self.declined, ..self.settings() };
         let advice = advice::advise_with(&view, &[], settings);
-        match advice.moves.first() {
-            Some(m) if self.actions.contains(&m.action) => m.action,
+        let offers_left = self.offered < super::OFFERS_PER_TURN;
+        let pick = advice.moves.iter().map(|m| m.action).find(|&a| match a {
+            // An offer is the first of its steps: made, it waits for the answers.
+            Action::OfferTrade { to, .. } => {
+                let asks_people = to.0 & self.people.0 != 0;
+                offers_left && !(asks_people && (!self.to_people || self.asked_people)) && view.check(a).is_ok()
+            }
+            _ => self.actions.contains(&a),
+        });
+        match pick {
+            Some(a) => {
+                if let Action::OfferTrade { to, .. } = a {
+                    self.offered += 1;
+                    self.asked_people |= to.0 & self.people.0 != 0;
+                }
+                a
+            }
             // The advice names only legal moves; a bot never plays one it can't.
-            _ => self.actions[0],
+            None => self.actions[0],
         }
     }
 
@@ -89,6 +131,34 @@ impl Bot for ExpertBot {
 
     fn set_time(&mut self, budget: Duration) {
         self.budget = budget;
+    }
+
+    fn set_people(&mut self, people: SeatSet, offer_to_people: bool) {
+        (self.people, self.to_people) = (people, offer_to_people);
+        self.medium.set_people(people, offer_to_people);
+    }
+}
+
+impl ExpertBot {
+    /// Keeps the turn: a new turn forgets the last one's offers; an offer of its own whose
+    /// answers are in notes who declined or countered it.
+    fn remember(&mut self, view: &PlayerView<'_>) {
+        if view.turn_number() != self.turn {
+            (self.turn, self.declined, self.offered) = (view.turn_number(), known::NOTHING, 0);
+            self.asked_people = false;
+        }
+        let me = view.seat();
+        if let Phase::Trade { give, get, answers } = view.phase()
+            && view.current_player() == me
+        {
+            let by = view
+                .seats()
+                .filter(|s| matches!(answers[s.index()], Answer::Decline | Answer::Counter { .. }))
+                .fold(SeatSet::default(), SeatSet::with);
+            if !by.is_empty() {
+                self.declined.note(Declined { maker: me, give, get, by });
+            }
+        }
     }
 }
 

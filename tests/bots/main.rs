@@ -14,4 +14,6 @@ mod fair;
 mod games;
 mod hidden_answers;
 mod offers;
+mod panel;
+mod turn_remembered;
 mod units;

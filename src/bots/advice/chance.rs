@@ -130,6 +130,12 @@ pub struct Table {
     /// The least chance a seat reads while the game goes on ([`FLOOR`]; 0 reads the model as
     /// it was before issue 41).
     pub floor: f64,
+    /// Set when the advice judges its moves ([`Table::asked_at`], issue 48): each seat's points
+    /// / target at the moment asked. A level's fading edge (`easy_late`, `hard_late`,
+    /// `expert_late`) is then read at those points whatever a move adds, so no seat's points
+    /// are rewarded or punished by who earns them; and the robber's block counts the cards it
+    /// keeps from each seat after the playouts end ([`blocked_cards`]).
+    pub asked: Option<[f64; crate::engine::MAX_PLAYERS]>,
 }
 
 impl Default for Table {
@@ -141,7 +147,32 @@ impl Default for Table {
 impl Table {
     /// No seat's player known, the fitted weights and floor (the [`Default`], as a constant).
     pub const UNKNOWN: Table =
-        Table { players: [Player::Unknown; crate::engine::MAX_PLAYERS], weights: &WEIGHTS, floor: FLOOR };
+        Table { players: [Player::Unknown; crate::engine::MAX_PLAYERS], weights: &WEIGHTS, floor: FLOOR, asked: None };
+
+    /// The same table reading the moment of `view` as the moment asked ([`Table::asked`]):
+    /// each seat's points as `view`'s seat counts them (its own hidden ones too).
+    pub fn asked_at(mut self, view: &PlayerView<'_>) -> Table {
+        let mut late = [0.0; crate::engine::MAX_PLAYERS];
+        let target = f64::from(view.config().target);
+        for s in view.seats() {
+            late[s.index()] = (f64::from(points(view, s, Some(view.seat()))) / target).min(1.0);
+        }
+        self.asked = Some(late);
+        self
+    }
+
+    /// Seat `s`'s terms as this table reads them: [`features_with`], and where the table was
+    /// [`Table::asked_at`] a moment, the levels' late terms read at that moment's points and
+    /// the robber's block past the horizon taken off the cards kept.
+    pub fn terms(&self, view: &PlayerView<'_>, s: Seat, points: u8, extra: Option<Vertex>) -> Terms {
+        let mut f = features_with(view, s, points, self.player(s), extra);
+        if let Some(late) = self.asked {
+            let l = late[s.index()];
+            (f.easy_late, f.hard_late, f.expert_late) = (f.easy * l, f.hard * l, f.expert * l);
+            f.kept -= blocked_cards(view, s) / 10.0;
+        }
+        f
+    }
 
     /// Every seat unknown but `me`, which plays as advised (the expert player's own table).
     pub fn coached(me: Seat) -> Table {
@@ -302,6 +333,32 @@ pub fn rolls_before_spending(view: &PlayerView<'_>, s: Seat) -> u32 {
     ahead + u32::from(!rolled)
 }
 
+/// The rolls the robber is expected to stay on its hex after the advice's playouts end: a 7
+/// moves it one roll in six (six rolls), a knight sooner.
+pub const BLOCKED_ROLLS: f64 = 5.0;
+
+/// The cards the robber's hex is expected to keep from seat `s` after the playouts end: its
+/// pips there (a city's twice) / 36 a roll, for [`BLOCKED_ROLLS`] rolls. The playouts roll the
+/// dice to the end of the seat's next turn, so a block's first rolls are played; this counts
+/// the rest, which the fitted terms, read at one moment, can't see (issue 48: the robber's
+/// choices tied, and blocking the leader's best hex read as nothing).
+pub fn blocked_cards(view: &PlayerView<'_>, s: Seat) -> f64 {
+    let board = view.board();
+    let h = board.robber();
+    let Some(token) = board.token(h) else { return 0.0 };
+    if board.terrain(h).resource().is_none() {
+        return 0.0;
+    }
+    let (settlements, cities) = (view.settlement_set(s), view.city_set(s));
+    let times: u32 = view
+        .topology()
+        .hex_vertices(h)
+        .iter()
+        .map(|&v| if cities.contains(v) { 2 } else { u32::from(settlements.contains(v)) })
+        .sum();
+    f64::from(times) * f64::from(Board::pips(token)) / 36.0 * BLOCKED_ROLLS
+}
+
 /// A seat's score: its terms weighted.
 pub fn score(f: &Terms, w: &Terms) -> f64 {
     f.to_array().iter().zip(w.to_array()).map(|(a, b)| a * b).sum()
@@ -360,7 +417,7 @@ impl Chances {
             return Chances(view.seats().map(|s| if winners.contains(s) { share } else { 0.0 }).collect());
         }
         let scores: Vec<f64> =
-            view.seats().map(|s| score(&features(view, s, points(view, s, own), table.player(s)), w)).collect();
+            view.seats().map(|s| score(&table.terms(view, s, points(view, s, own), None), w)).collect();
         Chances(softmax(&scores).into_iter().map(|p| floored(p, n, table.floor)).collect())
     }
 
@@ -390,10 +447,10 @@ pub fn chance_with_corners(game: &Game, me: Seat, corners: &[Vertex], table: &Ta
     let others: Vec<f64> = view
         .seats()
         .filter(|&s| s != me)
-        .map(|s| score(&features(&view, s, points(&view, s, own), table.player(s)), table.weights))
+        .map(|s| score(&table.terms(&view, s, points(&view, s, own), None), table.weights))
         .collect();
     let mine = |extra| {
-        let own = score(&features_with(&view, me, points(&view, me, own), table.player(me), extra), table.weights);
+        let own = score(&table.terms(&view, me, points(&view, me, own), extra), table.weights);
         floored(1.0 / (1.0 + others.iter().map(|o| (o - own).exp()).sum::<f64>()), n, table.floor)
     };
     (mine(None), corners.iter().map(|&v| mine(Some(v))).collect())

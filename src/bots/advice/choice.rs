@@ -9,6 +9,7 @@ use crate::engine::{Action, Game, Hand, NoEvents, Phase, PlayerView, Resource, S
 
 use super::super::near_win;
 use super::super::value::{DEFAULT_WEIGHTS, Features};
+use super::known::Known;
 
 /// What a hand newly pays for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,6 +106,62 @@ fn sets_from(
     }
 }
 
+/// How a strong player breaks a tie between two choices, lowest first (issue 48): a 7's
+/// discard by how well the cards it leaves build (0 a city's cards, 1 a settlement's, 2 a
+/// development card's, 3 a road's, each only where the piece can go; of six tied discards
+/// the first listed threw away the brick the kept settlement needed); the robber toward the
+/// player with the most points, robbed, then blocked hardest (it robbed a 5-point player
+/// beside a 7-point leader, all tied). Before all these, a move that scores now (a building,
+/// an award: a knight taking Largest Army read as a tie with ending the turn). Other choices
+/// rank alike.
+pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32, u32, u32) {
+    let me = view.seat();
+    let scored = match choice {
+        [a] => {
+            let mut after = *world;
+            let before = after.view(me).player(me).points;
+            if after.apply(*a).is_ok() { after.view(me).player(me).points.saturating_sub(before) } else { 0 }
+        }
+        _ => 0,
+    };
+    let (a, b) = match choice {
+        [Action::MoveRobber { hex, victim }] => {
+            let points = |s: Seat| u32::from(view.player(s).points);
+            let leader = view.seats().filter(|&s| s != me).max_by_key(|&s| (points(s), std::cmp::Reverse(s.0)));
+            let blocked = leader.map_or(0, |l| production_on(view, l, *hex));
+            (100 - victim.map_or(0, points).min(100), 1000 - blocked.min(1000))
+        }
+        _ if matches!(view.phase(), Phase::Discard { .. })
+            && choice.iter().all(|a| matches!(a, Action::Discard(_))) =>
+        {
+            let mut kept = view.hand();
+            kept.sub(&cards_of(choice));
+            let rank = match completes(view, world, Hand::EMPTY, kept) {
+                Some(Completes::Build(what)) => {
+                    ["a city", "a settlement", "a development card", "a road"].iter().position(|w| *w == what)
+                }
+                _ => None,
+            };
+            (rank.map_or(4, |r| r as u32), 0)
+        }
+        _ => (0, 0),
+    };
+    (10 - u32::from(scored.min(10)), a, b)
+}
+
+/// A seat's pips on hex `h`, a city's twice.
+fn production_on(view: &PlayerView<'_>, s: Seat, h: crate::engine::Hex) -> u32 {
+    let Some(token) = view.board().token(h) else { return 0 };
+    let (settlements, cities) = (view.settlement_set(s), view.city_set(s));
+    let times: u32 = view
+        .topology()
+        .hex_vertices(h)
+        .iter()
+        .map(|&v| if cities.contains(v) { 2 } else { u32::from(settlements.contains(v)) })
+        .sum();
+    times * u32::from(crate::engine::Board::pips(token))
+}
+
 /// The cards of a set of discards or takes.
 pub fn cards_of(choice: &[Action]) -> Hand {
     let mut h = Hand::EMPTY;
@@ -119,8 +176,9 @@ pub fn cards_of(choice: &[Action]) -> Hand {
 /// Offers to one player each that would complete a build the seat can place: for each such
 /// build it is one card short of, its most plentiful spare card for the missing one, to every
 /// player not within two points of winning who may be asked. As choices: the offer, the
-/// partner's accept, the seat's confirm.
-pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
+/// partner's accept, the seat's confirm. The turn is remembered (issue 48): no offer to a
+/// player who turned down the same or worse terms this turn ([`Known::turned_down`]).
+pub fn offers(view: &PlayerView<'_>, world: &Game, known: &Known) -> Vec<Vec<Action>> {
     let me = view.seat();
     if view.phase() != Phase::Main || view.current_player() != me {
         return Vec::new();
@@ -149,6 +207,9 @@ pub fn offers(view: &PlayerView<'_>, world: &Game) -> Vec<Vec<Action>> {
             continue;
         }
         for p in view.seats().filter(|&p| p != me && !near_win(view, p)) {
+            if known.turned_down(p, Hand::of(give, 1), Hand::of(lack, 1)) {
+                continue;
+            }
             let offer =
                 Action::OfferTrade { give: Hand::of(give, 1), get: Hand::of(lack, 1), to: SeatSet::default().with(p) };
             if view.check(offer).is_ok() && !out.iter().any(|o: &Vec<Action>| o[0] == offer) {

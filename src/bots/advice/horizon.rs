@@ -5,7 +5,9 @@
 //! seat built since the moment asked (the move's own, or the playout's after another move), or
 //! by the move's knight, would add (its pips, the kinds it adds, a harbor its production pays for:
 //! [`chance::chance_with_corners`]), counted where each playout ends (a corner taken or settled
-//! by then earns nothing more), beyond the corners the seat reaches without it.
+//! by then earns nothing more), beyond the corners the seat reaches without it. Since issue 48
+//! a road's share is of the best corner all the seat's roads reach, the older ones too, so a
+//! road promises what the count reads once it is built.
 
 use crate::engine::{Action, Edge, Game, Hex, PathSet, PlayerView, Seat, Vertex};
 
@@ -89,7 +91,8 @@ pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet, ta
             topo.hex_vertices(from).into_iter().for_each(|v| corner(v, AT_THE_END, Side::Without));
         }
     }
-    if reach.iter().all(|r| r.2 == Side::Both) {
+    let knight = matches!(opening, Some(Opening::Knight { .. }));
+    if reach.is_empty() || (knight && reach.iter().all(|r| r.2 == Side::Both)) {
         return 0.0;
     }
     let corners: Vec<Vertex> = reach.iter().map(|r| r.0).collect();
@@ -102,6 +105,8 @@ pub fn worth(game: &Game, me: Seat, opening: Option<Opening>, start: PathSet, ta
             .map(|(r, c)| r.1 * (c - now))
             .fold(0.0, f64::max)
     };
-    let gain = best(Side::With) - best(Side::Without);
-    if matches!(opening, Some(Opening::Knight { .. })) { gain } else { gain.max(0.0) }
+    // Roads: the best corner the seat's roads reach, the old ones too, so that the chance a
+    // road promises is the chance read once it is built (issue 48: it dropped by the corner's
+    // share, the road then counted among the roads of the moment asked).
+    if knight { best(Side::With) - best(Side::Without) } else { best(Side::With).max(0.0) }
 }

@@ -10,14 +10,72 @@
 //! free build (set-up, the road building card) costs nothing in soundness; a spend whose cost
 //! is not a plain one (a unit, R52-R53) forgets the seat's cards. Nothing hidden is read: the
 //! same events give the same bound whatever the hands.
+//!
+//! It also remembers the turn (issue 48): the offers declined this turn, and by whom
+//! ([`Declined`]), so an offer a seat just turned down is not advised to it again on the same
+//! or worse terms.
 
-use crate::engine::{Config, Event, Hand, MAX_PLAYERS, Piece, Resource, Seat};
+use std::ops::{Deref, DerefMut};
 
-/// Each seat's cards that `me` knows it holds at least.
-pub type Known = [Hand; MAX_PLAYERS];
+use crate::engine::{Answer, Config, Event, Hand, MAX_PLAYERS, Piece, Resource, Seat, SeatSet};
+
+/// What `me` knows from what it saw: each seat's cards it holds at least (by seat index, also
+/// read through `Deref`), and the offers turned down this turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Known {
+    pub hands: [Hand; MAX_PLAYERS],
+    pub declined: [Option<Declined>; DECLINES],
+}
+
+/// An offer of this turn that some seats declined or countered: its terms as its maker put them
+/// (the maker gives `give` and gets `get`) and who turned them down.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Declined {
+    pub maker: Seat,
+    pub give: Hand,
+    pub get: Hand,
+    pub by: SeatSet,
+}
+
+/// The most declined offers of one turn remembered (the latest kept).
+pub const DECLINES: usize = 8;
 
 /// Nothing known: a view alone, or a position without its history.
-pub const NOTHING: Known = [Hand::EMPTY; MAX_PLAYERS];
+pub const NOTHING: Known = Known { hands: [Hand::EMPTY; MAX_PLAYERS], declined: [None; DECLINES] };
+
+impl Deref for Known {
+    type Target = [Hand; MAX_PLAYERS];
+    fn deref(&self) -> &[Hand; MAX_PLAYERS] {
+        &self.hands
+    }
+}
+
+impl DerefMut for Known {
+    fn deref_mut(&mut self) -> &mut [Hand; MAX_PLAYERS] {
+        &mut self.hands
+    }
+}
+
+impl Known {
+    /// Whether `partner` turned down, this turn, an offer on terms as good for it as giving
+    /// `get` for `give` (the offerer's terms) or better: it would give no more and get no less.
+    pub fn turned_down(&self, partner: Seat, give: Hand, get: Hand) -> bool {
+        self.declined.iter().flatten().any(|d| d.by.contains(partner) && get.contains(&d.get) && d.give.contains(&give))
+    }
+
+    /// Notes an offer declined (the oldest forgotten when full).
+    pub fn note(&mut self, d: Declined) {
+        if self.declined.iter().flatten().any(|x| *x == d) {
+            return;
+        }
+        if let Some(slot) = self.declined.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(d);
+        } else {
+            self.declined.rotate_left(1);
+            self.declined[DECLINES - 1] = Some(d);
+        }
+    }
+}
 
 /// Takes `cost` off `hand`, each resource no lower than zero.
 fn spend(hand: &mut Hand, cost: &Hand) {
@@ -35,13 +93,34 @@ fn lose_one(hand: &mut Hand) {
 
 /// What `me` knows each seat holds after `log` (every event since the deal, in order).
 pub fn known(me: Seat, config: &Config, log: &[Event]) -> Known {
-    let mut k: Known = [Hand::EMPTY; MAX_PLAYERS];
+    let mut known = NOTHING;
     let costs = config.costs;
+    // The offer open now, and who declined or countered it.
+    let mut open: Option<Declined> = None;
     for e in log {
         let seen = e.visible_to(me);
         match *e {
-            Event::SetupResources { seat, cards } | Event::Produced { seat, cards } => k[seat.index()].add(&cards),
-            Event::TookFromBank { seat, cards } => k[seat.index()].add(&cards),
+            Event::TurnStarted { .. } => (known.declined, open) = ([None; DECLINES], None),
+            Event::TradeOffered { seat, give, get, .. } => {
+                open = Some(Declined { maker: seat, give, get, by: SeatSet::default() })
+            }
+            Event::TradeAnswered { seat, answer: Answer::Decline | Answer::Counter { .. } } => {
+                if let Some(o) = open.as_mut() {
+                    o.by = o.by.with(seat);
+                }
+            }
+            Event::TradeCancelled { .. } | Event::TradeDeclined { .. } | Event::TradeFellThrough { .. } => {
+                if let Some(o) = open.take().filter(|o| !o.by.is_empty()) {
+                    known.note(o);
+                }
+            }
+            _ => {}
+        }
+        match *e {
+            Event::SetupResources { seat, cards } | Event::Produced { seat, cards } => {
+                known.hands[seat.index()].add(&cards)
+            }
+            Event::TookFromBank { seat, cards } => known.hands[seat.index()].add(&cards),
             Event::Built { seat, piece, .. } => {
                 let cost = match piece {
                     Piece::Road => costs.road,
@@ -49,36 +128,41 @@ pub fn known(me: Seat, config: &Config, log: &[Event]) -> Known {
                     Piece::City => costs.city,
                     Piece::Castle => costs.castle,
                 };
-                spend(&mut k[seat.index()], &cost);
+                spend(&mut known.hands[seat.index()], &cost);
             }
-            Event::BoughtDevCard { seat, .. } => spend(&mut k[seat.index()], &costs.development),
-            Event::Discarded { seat, resource } if seen => spend(&mut k[seat.index()], &Hand::of(resource, 1)),
-            Event::Discarded { seat, .. } => lose_one(&mut k[seat.index()]),
+            Event::BoughtDevCard { seat, .. } => spend(&mut known.hands[seat.index()], &costs.development),
+            Event::Discarded { seat, resource } if seen => {
+                spend(&mut known.hands[seat.index()], &Hand::of(resource, 1))
+            }
+            Event::Discarded { seat, .. } => lose_one(&mut known.hands[seat.index()]),
             Event::Stole { thief, victim, resource } if seen => {
-                spend(&mut k[victim.index()], &Hand::of(resource, 1));
-                k[thief.index()].add(&Hand::of(resource, 1));
+                spend(&mut known.hands[victim.index()], &Hand::of(resource, 1));
+                known.hands[thief.index()].add(&Hand::of(resource, 1));
             }
-            Event::Stole { victim, .. } => lose_one(&mut k[victim.index()]),
+            Event::Stole { victim, .. } => lose_one(&mut known.hands[victim.index()]),
             Event::Monopolized { seat, from, resource, count } => {
-                k[from.index()][resource] = 0;
-                k[seat.index()].add(&Hand::of(resource, count));
+                known.hands[from.index()][resource] = 0;
+                known.hands[seat.index()].add(&Hand::of(resource, count));
             }
             Event::MaritimeTraded { seat, gave, got } => {
-                spend(&mut k[seat.index()], &gave);
-                k[seat.index()].add(&got);
+                spend(&mut known.hands[seat.index()], &gave);
+                known.hands[seat.index()].add(&got);
             }
             Event::Traded { seat, partner, gave, got } => {
-                spend(&mut k[seat.index()], &gave);
-                k[seat.index()].add(&got);
-                spend(&mut k[partner.index()], &got);
-                k[partner.index()].add(&gave);
+                if let Some(o) = open.take().filter(|o| !o.by.is_empty()) {
+                    known.note(o);
+                }
+                spend(&mut known.hands[seat.index()], &gave);
+                known.hands[seat.index()].add(&got);
+                spend(&mut known.hands[partner.index()], &got);
+                known.hands[partner.index()].add(&gave);
             }
             // A unit's cost depends on the rules' modules: forget rather than guess.
-            Event::UnitBuilt { seat, .. } => k[seat.index()] = Hand::EMPTY,
+            Event::UnitBuilt { seat, .. } => known.hands[seat.index()] = Hand::EMPTY,
             _ => {}
         }
     }
-    k
+    known
 }
 
 #[cfg(test)]

@@ -41,7 +41,19 @@
 //! to each by their count: no record of who was seen to take or spend what.
 //!
 //! Close numbers read as ties ([`Advised::tie`], within [`TIE`]); "now" is never above the best
-//! move's chance, so the first move never reads as a loss.
+//! move's chance, so the first move never reads as a loss, and a forced move reads +0. A tie
+//! is broken as a strong player breaks it ([`choice::tie_rank`]): a move that scores now
+//! first, a 7's discard toward the cards that build, the robber toward the leader.
+//!
+//! ## The turn remembered, and who is winning (issue 48)
+//! An offer a seat declined this turn is not advised to it again on the same or worse terms
+//! ([`known::Known::turned_down`], from the log the caller passes). An offer from a player near
+//! winning, or three points from the target and two ahead, is not to be accepted. The moves
+//! are judged with the levels' fading edges read at this moment's points
+//! ([`chance::Table::asked_at`]), so no seat's points count for more or less by who earns
+//! them, and with the cards the robber's hex keeps from each seat after the playouts end
+//! ([`chance::blocked_cards`]): blocking the leader weighs by the leader's chance. A move that
+//! doesn't win at once reads at most [`TOP`].
 //!
 //! ## What the number is
 //! The chance is a conditional logit (a softmax over the seats) of public features and of who
@@ -232,7 +244,8 @@ struct Candidate {
 /// advice is a function of the view alone.
 pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) -> Advice {
     let me = view.seat();
-    let table = settings.table;
+    // Every move judged with the levels' terms read at this moment's points (issue 48).
+    let table = settings.table.asked_at(view);
     let now = chance::Chances::for_seat_at(view, &table).of(me);
     let mut advice = Advice { seat: me, now, moves: Vec::new(), worlds: 0 };
     if view.winner().is_some() || !view.is_to_act() {
@@ -240,7 +253,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     let deadline = Instant::now() + settings.budget;
     let mut rng = SplitMix64::new(SEED);
-    let first = view.determinize_knowing(&mut rng, &settings.known);
+    let first = view.determinize_knowing(&mut rng, &settings.known.hands);
     let mut outcomes = Vec::new();
     // 1. The choices, each group by its best action one move deep: whole sets where the engine
     // takes a card at a time, else the legal actions grouped (an accept the seat can't pay
@@ -248,7 +261,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let sets = choice::card_sets(view, &first);
     let mut ranked: Vec<Candidate> = if sets.is_empty() {
         let mut actions = view.legal_actions();
-        if super::cannot_pay(view) {
+        if super::cannot_pay(view) || from_the_leader(view) {
             actions.retain(|a| *a != Action::AcceptTrade);
         }
         if let Some(counter) = counter(view, &first) {
@@ -291,7 +304,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
         ranked.truncate(keep);
     }
     // Offers to players, the best by the hand they would leave, played out as taken.
-    let mut offers: Vec<Candidate> = choice::offers(view, &first)
+    let mut offers: Vec<Candidate> = choice::offers(view, &first, &settings.known)
         .into_iter()
         .map(|choice| Candidate { value: one_move(&first, &choice, me, &mut outcomes), choice, alike: 1 })
         .collect();
@@ -310,7 +323,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
-        let world = if done == 0 { first } else { view.determinize_knowing(&mut rng, &settings.known) };
+        let world = if done == 0 { first } else { view.determinize_knowing(&mut rng, &settings.known.hands) };
         let mut row: Vec<Option<f64>> = Vec::with_capacity(tried.len());
         for (&choice, &opening) in tried.iter().zip(&openings) {
             if in_setup {
@@ -375,10 +388,27 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     // Stable: on a tie the better one move deep stays first.
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A tie is broken as a strong player breaks it: a 7's discard keeps what builds, the
+    // robber goes to the leader.
+    if let Some(top) = moves.first().map(|m| m.0) {
+        let tie = TIE.min(top / 10.0);
+        let rank = |k: usize| choice::tie_rank(view, &first, &ranked[moves[k].1].choice);
+        if let Some(k) = (0..moves.len()).filter(|&k| top - moves[k].0 < tie).min_by_key(|&k| (rank(k), k)) {
+            let m = moves.remove(k);
+            moves.insert(0, m);
+        }
+    }
     // "Now" is never above the best move: the autopilot plays one of the moves, and a gap the
     // other way is the worlds' noise, which would show every move, the best too, as a loss.
     let best = moves.first().map_or(now, |m| m.0);
     advice.now = now.min(best);
+    // A forced move changes nothing: "now" is that move (issue 48: a forced roll read +5).
+    if let [only] = &ranked[..]
+        && only.alike == 1
+        && moves.len() == 1
+    {
+        advice.now = best;
+    }
     let tie = TIE.min(best / 10.0);
     advice.moves = moves
         .into_iter()
@@ -398,7 +428,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 reason,
                 alike: r.alike,
                 taken,
-                tie: k > 0 && best - chance < tie,
+                tie: k > 0 && (best - chance).abs() < tie,
             }
         })
         .collect();
@@ -417,8 +447,12 @@ fn judged(
     table: &chance::Table,
 ) -> f64 {
     let c = chance::chance_in(end, me, table) + horizon::worth(end, me, opening, start, table);
-    c.clamp(table.floor, 1.0 - table.floor)
+    c.clamp(table.floor, TOP.min(1.0 - table.floor))
 }
+
+/// The most a move that doesn't win at once reads: below what a whole percent rounds to 100%
+/// (issue 48: at war, "100%" with a round still to play; 99.5% showed as 100%).
+pub const TOP: f64 = 0.994;
 
 /// Whether `action` wins the game for `me` alone at once in any world: no dice, no card drawn,
 /// no fight between it and the win.
@@ -445,6 +479,19 @@ fn one_move(first: &Game, choice: &[Action], me: Seat, outcomes: &mut Vec<(Game,
     }
     spectrum::outcomes(&world, last, outcomes);
     outcomes.iter().map(|(g, p)| p * own_value(g, me, &DEFAULT_WEIGHTS)).sum()
+}
+
+/// Whether the offer open to the seat comes from a player close to winning, or three points
+/// from the target and two ahead of everyone: a strong player doesn't hand the leader a trade
+/// (issue 48), so accepting is no move (declining or a counter that asks more are).
+fn from_the_leader(view: &PlayerView<'_>) -> bool {
+    let maker = view.current_player();
+    if !matches!(view.phase(), Phase::Trade { .. }) || maker == view.seat() {
+        return false;
+    }
+    let points = |s: Seat| u32::from(view.player(s).points);
+    let lead = view.seats().filter(|&s| s != maker).map(points).max().unwrap_or(0);
+    super::near_win(view, maker) || (points(maker) + 3 >= u32::from(view.config().target) && points(maker) >= lead + 2)
 }
 
 /// The counter-offer the medium player would make to an offer received, if any.
