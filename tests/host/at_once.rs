@@ -10,7 +10,7 @@ use catan::engine::{Action, Config, Event, Game, Hand, Hex, Phase, Resource, Sea
 use catan::save::{Record, SeatInfo};
 
 use crate::client::{Joiner, ssh};
-use crate::game::{CODE, free_port, host};
+use crate::game::{CODE, admit, free_port, host};
 use crate::support::files::{TempDir, newest_autosave};
 use crate::support::pty::AFTER_HOLD;
 use crate::support::screen::tabs_to;
@@ -162,9 +162,10 @@ fn joined_seats_discard_and_answer_an_offer_at_once_cy_before_bob() {
     let mut h = host(&data, port, &["--load", file.to_str().unwrap()]);
     h.wait_for("Pass the keyboard to A Ann");
     let mut bob_s = Joiner::start(port, "Bob", CODE, 140, 45);
+    admit(&mut h, "Bob", "Bob");
     bob_s.until_screen("B Bob's hand");
-    h.wait_for("Bob joined on their own screen");
     let mut cy_s = Joiner::start(port, "Cy", CODE, 140, 45);
+    admit(&mut h, "Cy", "Cy");
     cy_s.until_screen("C Cy's hand");
 
     // The 7: Bob and Cy are asked at once, each on their own screen.
