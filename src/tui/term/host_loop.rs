@@ -272,7 +272,7 @@ impl Hosting {
     }
 
     /// The host's key while a join waits: `y` lets them in, `n` refuses; any other key (and
-    /// `y` or `n` before the box has been up [`super::admission::GUARD`]) is not for the box.
+    /// `y` or `n` before the box has been up half a second) is not for the box.
     /// True when the key was the box's (it goes no further).
     pub fn admission_key(&mut self, app: &mut App, key: crossterm::event::KeyEvent, now: Instant) -> bool {
         use crossterm::event::{KeyCode, KeyEventKind};
