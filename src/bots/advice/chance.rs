@@ -345,10 +345,15 @@ pub const BLOCKED_ROLLS: f64 = 5.0;
 pub fn blocked_cards(view: &PlayerView<'_>, s: Seat) -> f64 {
     let board = view.board();
     let h = board.robber();
-    let Some(token) = board.token(h) else { return 0.0 };
-    if board.terrain(h).resource().is_none() {
+    if board.token(h).is_none() || board.terrain(h).resource().is_none() {
         return 0.0;
     }
+    f64::from(production_on(view, s, h)) / 36.0 * BLOCKED_ROLLS
+}
+
+/// A seat's pips on hex `h`, a city's twice.
+pub(super) fn production_on(view: &PlayerView<'_>, s: Seat, h: crate::engine::Hex) -> u32 {
+    let Some(token) = view.board().token(h) else { return 0 };
     let (settlements, cities) = (view.settlement_set(s), view.city_set(s));
     let times: u32 = view
         .topology()
@@ -356,7 +361,7 @@ pub fn blocked_cards(view: &PlayerView<'_>, s: Seat) -> f64 {
         .iter()
         .map(|&v| if cities.contains(v) { 2 } else { u32::from(settlements.contains(v)) })
         .sum();
-    f64::from(times) * f64::from(Board::pips(token)) / 36.0 * BLOCKED_ROLLS
+    times * u32::from(Board::pips(token))
 }
 
 /// A seat's score: its terms weighted.

@@ -9,6 +9,7 @@ use crate::engine::{Action, Game, Hand, NoEvents, Phase, PlayerView, Resource, S
 
 use super::super::near_win;
 use super::super::value::{DEFAULT_WEIGHTS, Features};
+use super::chance::production_on;
 use super::known::Known;
 
 /// What a hand newly pays for.
@@ -147,19 +148,6 @@ pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32,
         _ => (0, 0),
     };
     (10 - u32::from(scored.min(10)), a, b)
-}
-
-/// A seat's pips on hex `h`, a city's twice.
-fn production_on(view: &PlayerView<'_>, s: Seat, h: crate::engine::Hex) -> u32 {
-    let Some(token) = view.board().token(h) else { return 0 };
-    let (settlements, cities) = (view.settlement_set(s), view.city_set(s));
-    let times: u32 = view
-        .topology()
-        .hex_vertices(h)
-        .iter()
-        .map(|&v| if cities.contains(v) { 2 } else { u32::from(settlements.contains(v)) })
-        .sum();
-    times * u32::from(crate::engine::Board::pips(token))
 }
 
 /// The cards of a set of discards or takes.
