@@ -197,6 +197,17 @@ pub(crate) fn unsearched(view: &PlayerView<'_>, actions: &mut ActionList, medium
     matches!(view.phase(), Phase::Trade { .. }).then(|| medium.choose(*view))
 }
 
+/// The seed of the bot at seat `s` in a game dealt from `seed`: drawn on a stream of its own,
+/// so a game with the same seed and the same moves of its people plays out the same, and
+/// nothing a bot does tells the game's seed (H7: ChaCha is one-way; the seed mixed with a
+/// constant let a bot's random choices give the seed, and the seed every roll to come, away).
+pub fn seat_seed(seed: u64, s: crate::engine::Seat) -> u64 {
+    use rand::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(0xB07 + u64::from(s.0));
+    rng.next_u64()
+}
+
 /// A bot of the given level, seeded for repeatable games.
 pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
     match level {

@@ -65,6 +65,11 @@ pub struct PlayArgs {
     /// they still trade among themselves).
     #[arg(long)]
     pub no_bot_offers: bool,
+    /// Play in plain lines instead of the full screen, for a screen reader, a braille display
+    /// or a pipe: each event a sentence, each decision a numbered menu (one person, with
+    /// computer players at the other seats).
+    #[arg(long)]
+    pub lines: bool,
     /// Play on from a save file: the same player to act, the same dice to come, the save's
     /// rules (no rules flag beside it).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "players", "continue_game"])]

@@ -5,6 +5,7 @@
 mod advise;
 mod args;
 mod host;
+mod lines;
 mod players;
 
 use std::io::IsTerminal;
@@ -124,6 +125,9 @@ fn new_game_rules(players: Option<&Players>, rules: &RulesFlags) -> Result<Confi
 
 /// Plain `catan`: the game in the terminal.
 fn play(args: PlayArgs, given: &[String]) -> ExitCode {
+    if args.lines {
+        return lines::play(&args, given);
+    }
     match play_options(&args, given) {
         Ok(options) => finish(tui::run(options)),
         Err(code) => code,
@@ -162,7 +166,9 @@ fn play_options(args: &PlayArgs, given: &[String]) -> Result<tui::Options, ExitC
         return Err(refuse(&format!("--bot-time {:?} is too long to wait at the table: at most 3s", args.bot_time)));
     }
     if let Some(why) = no_terminal() {
-        eprintln!("catan needs a terminal ({why}); try `catan simulate`");
+        eprintln!(
+            "catan needs a terminal ({why}); `catan --lines` plays in plain lines, `catan simulate` plays itself"
+        );
         return Err(ExitCode::from(2));
     }
     let theme = tui::Theme::from_env(args.ascii);

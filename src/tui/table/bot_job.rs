@@ -47,15 +47,9 @@ pub(in crate::tui) struct Job {
     pub(in crate::tui) action: Option<Action>,
 }
 
-/// A bot's seed: drawn from the game's seed on a stream of its own, so a game with the same
-/// seed and the same moves of its people plays out the same, and nothing a bot does tells the
-/// game's seed (H7: ChaCha is one-way; the seed mixed with a constant, as before, let a bot's
-/// random choices give the seed, and the seed every roll to come, away).
+/// A bot's seed at the table: [`bots::seat_seed`], the same in every front end.
 pub(in crate::tui) fn bot_seed(seed: u64, s: Seat) -> u64 {
-    use rand::{RngCore, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(0xB07 + u64::from(s.0));
-    rng.next_u64()
+    bots::seat_seed(seed, s)
 }
 
 thread_local! {

@@ -1,0 +1,445 @@
+//! The game in lines: one person's seat, computer players at the others. Every event is a
+//! sentence as it happens, told as the person's seat may see it (H1, H2); when the person must
+//! decide, a short menu of what they can do now, numbered, and the prompt last. Between moves
+//! the person may ask anything ([`super::ask`]), take a move back, save, or leave (the game is
+//! autosaved after every action: `catan --continue --lines` plays on).
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use crate::bots::{self, Bot};
+use crate::engine::{Action, Event, Phase, PlayerView, Seat, SeatSet};
+use crate::save::{self, Autosave, Record};
+
+use super::moves::{self, Item, Typed};
+use super::words::name;
+use super::{ask, say};
+
+/// The longest line read: anything longer is refused whole, never cut.
+pub const MAX_LINE: usize = 400;
+
+/// How a game in lines ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The game is over.
+    Over,
+    /// The person left (`quit`); the game is autosaved.
+    Left,
+    /// The input closed; the game is autosaved.
+    Closed,
+}
+
+/// A game in lines: the record, its autosave, a bot at every seat but the person's.
+pub struct Lines {
+    record: Record,
+    autosave: Option<Autosave>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    person: Seat,
+    /// A bot's offer this turn (one a turn, as at the table).
+    offered: Option<(u32, Seat)>,
+    /// The menu line whose choices are listed, waiting for one.
+    open: Option<usize>,
+}
+
+impl Lines {
+    /// The game of `record` (one person's seat and bots), autosaving to `autosave`, each
+    /// bot deciding within `bot_time`. Refuses a record with other than one person.
+    pub fn new(record: Record, autosave: Option<Autosave>, bot_time: Duration) -> Result<Lines, String> {
+        let people: Vec<usize> =
+            record.kinds().iter().enumerate().filter(|(_, k)| k.bot_level().is_none()).map(|(i, _)| i).collect();
+        let person = match people.as_slice() {
+            [one] => Seat(*one as u8),
+            [] => {
+                return Err("line mode needs one person's seat: name yourself in --players (\"Ann,bot,bot,bot\")".into());
+            }
+            _ => {
+                return Err(format!(
+                    "line mode is for one person per terminal, and this game has {}: their hands would stay \
+                     readable in the scrollback. Play them on the full screen (catan without --lines), or each \
+                     on their own terminal with catan host.",
+                    people.len()
+                ));
+            }
+        };
+        let people_set = SeatSet::one(person);
+        let log = record.log();
+        let bots = record
+            .kinds()
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                k.bot_level().map(|level| {
+                    let seat = Seat(i as u8);
+                    let mut bot = bots::make(level, bots::seat_seed(record.seed(), seat));
+                    bot.set_time(bot_time);
+                    bot.set_people(people_set, true);
+                    bot.recall_offers(seat, &log);
+                    bot
+                })
+            })
+            .collect();
+        Ok(Lines { record, autosave, bots, person, offered: None, open: None })
+    }
+
+    /// The record played so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.record.names().to_vec()
+    }
+
+    /// Plays to the end, or until the person leaves or the input closes.
+    pub fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<End> {
+        self.introduce(out)?;
+        let mut shown = false;
+        loop {
+            if self.record.game().is_over() {
+                self.game_over(out)?;
+                return Ok(End::Over);
+            }
+            let seat = self.record.game().to_act();
+            if seat != self.person {
+                self.bot_moves(seat, out)?;
+                shown = false;
+                continue;
+            }
+            if !shown {
+                self.show_menu(out)?;
+                shown = true;
+            }
+            write!(out, "> ")?;
+            out.flush()?;
+            let Some(line) = read_line(input)? else {
+                say(out, "Input closed. The game is saved: catan --continue --lines plays on.")?;
+                return Ok(End::Closed);
+            };
+            match line {
+                Err(why) => say(out, &why)?,
+                Ok(text) => match self.typed(&text, out)? {
+                    Step::Stay => {}
+                    Step::Moved => shown = false,
+                    Step::Menu => shown = false,
+                    Step::Leave => {
+                        say(out, "Saved. catan --continue --lines plays on from here.")?;
+                        return Ok(End::Left);
+                    }
+                },
+            }
+        }
+    }
+
+    /// Who plays, the island, and how to ask for help.
+    fn introduce(&self, out: &mut dyn Write) -> io::Result<()> {
+        let names = self.names();
+        let others: Vec<String> = self
+            .record
+            .kinds()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| k.bot_level().map(|l| format!("{} ({l})", name(&names, Seat(i as u8)))))
+            .collect();
+        let g = self.record.game();
+        say(
+            out,
+            &format!(
+                "Catan. You are {}, seat {} of {}, against {}. {} points win.",
+                name(&names, self.person),
+                self.person.index() + 1,
+                g.num_players(),
+                super::words::join(others),
+                g.config().target
+            ),
+        )?;
+        say(out, "Say help at any prompt; board, hand and players tell the game.")
+    }
+
+    /// A bot's move, played and told.
+    fn bot_moves(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<()> {
+        let turn = self.record.game().turn_number();
+        let may_offer = self.offered != Some((turn, seat));
+        let bot = self.bots[seat.index()].as_mut().expect("every seat but the person's has a bot");
+        bot.set_offers(may_offer);
+        let view = self.record.game().acting_view();
+        let mut action = bot.choose(view);
+        if view.check(action).is_err() {
+            // A bot's mistake must not stop the game: its first legal move instead.
+            action = view.legal_actions()[0];
+        }
+        if matches!(action, Action::OfferTrade { .. }) {
+            self.offered = Some((turn, seat));
+        }
+        self.play_action(action, out)
+    }
+
+    /// Plays `action`, tells its events and autosaves.
+    fn play_action(&mut self, action: Action, out: &mut dyn Write) -> io::Result<()> {
+        let events = self.record.apply(action).expect("only checked moves are played");
+        self.tell(&events, out)?;
+        if let Some(a) = &self.autosave
+            && let Err(e) = a.write(&self.record)
+        {
+            say(out, &format!("Not autosaved: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Each event as the person's seat may see it, a sentence a line.
+    fn tell(&self, events: &[Event], out: &mut dyn Write) -> io::Result<()> {
+        let names = self.names();
+        let view = self.record.game().view(self.person);
+        for e in events {
+            say(out, &sentence(&view, &names, self.person, e))?;
+        }
+        Ok(())
+    }
+
+    /// What the person must decide, and the menu.
+    fn show_menu(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.open = None;
+        let names = self.names();
+        let view = self.record.game().acting_view();
+        say(out, &situation(&view, &names))?;
+        for (i, item) in self.menu().iter().enumerate() {
+            say(out, &format!("{} {}.", i + 1, item.heading))?;
+        }
+        Ok(())
+    }
+
+    fn menu(&self) -> Vec<Item> {
+        let view = self.record.game().acting_view();
+        moves::menu(&view, self.record.names(), &view.legal_actions())
+    }
+
+    /// What a typed line does.
+    fn typed(&mut self, text: &str, out: &mut dyn Write) -> io::Result<Step> {
+        let names = self.names();
+        let items = self.menu();
+        let parsed = {
+            let view = self.record.game().acting_view();
+            moves::parse(&view, &names, &items, self.open, text)
+        };
+        match parsed {
+            Typed::Play(action) => {
+                self.open = None;
+                self.play_action(action, out)?;
+                Ok(Step::Moved)
+            }
+            Typed::Open(i) => {
+                self.open = Some(i);
+                let view = self.record.game().acting_view();
+                for (n, &a) in items[i].actions.iter().enumerate() {
+                    say(out, &format!("{} {}.", n + 1, moves::label(&view, &names, a)))?;
+                }
+                say(out, "Say a number from this list, or back.")?;
+                Ok(Step::Stay)
+            }
+            Typed::Refused(why) => {
+                say(out, &why)?;
+                Ok(Step::Stay)
+            }
+            Typed::Other => self.asked(text, out),
+        }
+    }
+
+    /// A question or a table command; unknown words get a pointer to help.
+    fn asked(&mut self, text: &str, out: &mut dyn Write) -> io::Result<Step> {
+        let names = self.names();
+        let words = moves::normalize(text);
+        let mut parts = words.splitn(2, ' ');
+        let (verb, rest) = (parts.next().unwrap_or(""), parts.next().unwrap_or("").trim());
+        let view = self.record.game().view(self.person);
+        let number = rest.parse::<usize>().ok().filter(|&n| n >= 1);
+        let lines: Vec<String> = match verb {
+            "" => vec!["Say a number from the menu, a command, or help.".into()],
+            "menu" | "m" | "what" | "moves" => return Ok(Step::Menu),
+            "back" => {
+                self.open = None;
+                return Ok(Step::Menu);
+            }
+            "help" | "h" | "?" => help(),
+            "board" | "b" => ask::board(&view, &names),
+            "hex" => match number.and_then(|n| view.topology().hexes().nth(n - 1)) {
+                Some(h) => ask::hex(&view, &names, h),
+                None => vec![format!("Hexes are 1 to {}: say hex 5.", view.topology().num_hexes())],
+            },
+            "corner" | "c" => match number.and_then(|n| view.topology().vertices().nth(n - 1)) {
+                Some(v) => ask::corner(&view, &names, v),
+                None => vec![format!("Corners are 1 to {}: say corner 12.", view.topology().num_vertices())],
+            },
+            "hand" | "cards" => ask::hand(&view),
+            "players" | "scores" | "score" | "p" => ask::players(&view, &names),
+            "bank" if rest.is_empty() => ask::bank(&view),
+            "costs" | "cost" => ask::costs(&view),
+            "rules" => ask::rules(&view),
+            "log" => self.log(number.unwrap_or(10)),
+            "advice" | "advise" | "a" => self.advice(),
+            "undo" => match self.record.undo() {
+                Ok(a) => {
+                    self.autosave_now(out)?;
+                    let back = format!("Took back {}.", a.taken_back());
+                    say(out, &back)?;
+                    return Ok(Step::Menu);
+                }
+                Err(why) => vec![format!("Can't undo: {why}.")],
+            },
+            "save" if !rest.is_empty() => match save::save_as(&self.record, rest) {
+                Ok(path) => vec![format!("Saved to {}.", crate::text::escape(&path.display().to_string()))],
+                Err(e) => vec![crate::text::escape(&e.to_string()).into_owned()],
+            },
+            "save" => vec!["Say save and a name: save friday.".into()],
+            "quit" | "exit" | "q" => return Ok(Step::Leave),
+            _ => vec![format!("\"{}\" is not a move or a question here. Say help.", crate::text::escape(text))],
+        };
+        for l in lines {
+            say(out, &l)?;
+        }
+        Ok(Step::Stay)
+    }
+
+    fn autosave_now(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(a) = &self.autosave
+            && let Err(e) = a.write(&self.record)
+        {
+            say(out, &format!("Not autosaved: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// The last `n` events of the log as the person's seat may see them.
+    fn log(&self, n: usize) -> Vec<String> {
+        let names = self.names();
+        let view = self.record.game().view(self.person);
+        let log = self.record.log();
+        let from = log.len().saturating_sub(n.min(200));
+        log[from..].iter().map(|e| sentence(&view, &names, self.person, e)).collect()
+    }
+
+    /// The coach's best moves for the person's seat, with their chances and reasons.
+    fn advice(&self) -> Vec<String> {
+        let names = self.names();
+        let game = self.record.game();
+        if game.to_act() != self.person {
+            return vec!["Advice is for your own moves.".into()];
+        }
+        let view = game.acting_view();
+        let advice = bots::advice::advise(&view, &names);
+        let mut lines = vec![format!("Your chance to win now: about {:.0}%.", advice.now * 100.0)];
+        for (i, m) in advice.moves.iter().take(3).enumerate() {
+            lines.push(format!(
+                "{}. {}: {:.0}%, {:+.0}. {}",
+                i + 1,
+                moves::command(&view, &names, m.action),
+                m.chance * 100.0,
+                m.change * 100.0,
+                m.reason
+            ));
+        }
+        lines
+    }
+
+    /// The winner, everyone's points, and the seed that dealt the game (H7: shown at the end).
+    fn game_over(&self, out: &mut dyn Write) -> io::Result<()> {
+        let names = self.names();
+        let view = self.record.game().view(self.person);
+        say(out, "Game over.")?;
+        for l in ask::players(&view, &names) {
+            say(out, &l)?;
+        }
+        say(out, &format!("Seed {}: catan --seed {} deals this game again.", self.record.seed(), self.record.seed()))
+    }
+}
+
+/// What a typed line led to.
+enum Step {
+    Stay,
+    Moved,
+    Menu,
+    Leave,
+}
+
+/// One line of input, bounded: `None` at the end of input; a line past [`MAX_LINE`] bytes or
+/// not text is refused whole.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<Result<String, String>>> {
+    let mut buf = Vec::new();
+    let n = io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
+        // Skip the rest of the long line.
+        let mut rest = Vec::new();
+        input.read_until(b'\n', &mut rest)?;
+        return Ok(Some(Err(format!("That line is too long: at most {MAX_LINE} characters."))));
+    }
+    Ok(Some(String::from_utf8(buf).map(|s| s.trim().to_string()).map_err(|_| "That line is not text.".to_string())))
+}
+
+/// The moment, in a line: whose move and what it is about.
+fn situation(view: &PlayerView<'_>, names: &[String]) -> String {
+    let hand = view.hand();
+    match view.phase() {
+        Phase::Setup { settlement: None, .. } => "Set-up: place a settlement.".into(),
+        Phase::Setup { .. } => "Set-up: place a road beside it.".into(),
+        Phase::Roll => format!("Your turn. You hold {hand}."),
+        Phase::Main | Phase::SpecialBuilding { .. } => format!("Your move. You hold {hand}."),
+        Phase::Discard { remaining } => {
+            format!("Discard {} more. You hold {hand}.", remaining[view.seat().index()])
+        }
+        Phase::Robber => "Move the robber.".into(),
+        Phase::RoadBuilding { left } => format!("Place a free road, {left} left."),
+        Phase::Plenty { left, .. } => format!("Take a card for your building, {left} left."),
+        Phase::Trade { give, get, .. } if view.current_player() != view.seat() => {
+            format!("{} offers you {give} for {get}. You hold {hand}.", name(names, view.current_player()))
+        }
+        Phase::Trade { .. } => "Your offer: the answers are in.".into(),
+        Phase::Over { .. } => "The game is over.".into(),
+    }
+}
+
+/// An event as a line: the engine's words, with places said by their numbers.
+fn sentence(view: &PlayerView<'_>, names: &[String], me: Seat, e: &Event) -> String {
+    let n = |s: Seat| name(names, s);
+    let text = match *e {
+        Event::TurnStarted { seat, number } => format!("Turn {number}: {}", n(seat)),
+        Event::DiceRolled { seat, dice } => format!("{} rolls {}", n(seat), dice[0] + dice[1]),
+        Event::Built { seat, piece, at } => {
+            let place = match piece {
+                crate::engine::Piece::Road => {
+                    format!("from {}", super::words::edge_words(view, crate::engine::Edge(at)).replace(' ', " to "))
+                }
+                _ => format!("at {}", super::words::corner_no(crate::engine::Vertex(at))),
+            };
+            format!("{} builds {} {place}", n(seat), crate::engine::a_or_an(&piece.to_string()))
+        }
+        Event::RobberMoved { seat, hex } => {
+            format!("{} moves the robber to {}", n(seat), super::words::hex_words(view.board(), hex))
+        }
+        _ => e.describe(&|s| name(names, s), Some(me)),
+    };
+    finish(&text)
+}
+
+/// A capital first letter and a full stop.
+fn finish(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut s = chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
+    if !s.ends_with(['.', '!', '?', ':']) {
+        s.push('.');
+    }
+    s
+}
+
+/// The commands, short.
+fn help() -> Vec<String> {
+    [
+        "A number plays that line of the menu; a line with choices lists them.",
+        "Moves by name: roll, end, road 12 13, settlement 23, city 23, buy, knight, bank wool for ore, robber 5 bob, discard brick.",
+        "Offers: offer 1 ore for 2 brick, or offer ore for brick to bob. Answers: accept, decline, counter 1 brick for 1 ore.",
+        "Questions: board, hex 5, corner 12, hand, players, bank, costs, rules, log, advice.",
+        "Also: menu, undo, save NAME, quit.",
+    ]
+    .map(String::from)
+    .to_vec()
+}
