@@ -60,7 +60,10 @@ fn a_target_above_the_most_points_a_game_gives_is_refused() {
 #[test]
 fn starting_without_a_terminal_says_so() {
     let err = refused(&["--seed", "1", "--players", "Ann,Bob"]);
-    assert_eq!(err, "catan needs a terminal (stdout is not a tty); try `catan simulate`\n");
+    assert_eq!(
+        err,
+        "catan needs a terminal (stdout is not a tty); `catan --lines` plays in plain lines, `catan simulate` plays itself\n"
+    );
 }
 
 /// Issue 27: `setsid catan < /dev/null` (stdout a terminal, but no controlling terminal and
@@ -107,7 +110,7 @@ fn no_controlling_terminal_says_catan_needs_a_terminal() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "catan needs a terminal (stdin is not a tty and there is no controlling terminal); try `catan simulate`\n"
+        "catan needs a terminal (stdin is not a tty and there is no controlling terminal); `catan --lines` plays in plain lines, `catan simulate` plays itself\n"
     );
     let out = run(&["replay", file.to_str().unwrap()]);
     assert!(out.status.success(), "{out:?}");

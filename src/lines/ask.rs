@@ -138,9 +138,8 @@ pub fn hand(view: &PlayerView<'_>) -> Vec<String> {
         format!("You hold {}.", cards(view.hand())),
         format!("Development cards: {}.", if dev_words.is_empty() { "none".into() } else { join(dev_words) }),
         format!(
-            "{} {}{hidden}, of {}. Left to build: {roads} roads, {settlements} settlements, {cities} cities.",
-            view.victory_points(),
-            if view.victory_points() == 1 { "point" } else { "points" },
+            "{}{hidden}, of {}. Left to build: {roads} roads, {settlements} settlements, {cities} cities.",
+            count(u32::from(view.victory_points()), "point"),
             view.config().target
         ),
     ]
@@ -166,12 +165,12 @@ pub fn players(view: &PlayerView<'_>, names: &[String]) -> Vec<String> {
             let awards = if awards.is_empty() { String::new() } else { format!("; {}", awards.join(", ")) };
             let turn = if p.seat == view.current_player() { ", to play" } else { "" };
             format!(
-                "{}{turn}: {} points, {} cards, {} development cards, {} knights played, road {}{awards}.",
+                "{}{turn}: {}, {}, {}, {} played, road {}{awards}.",
                 name(names, p.seat),
-                p.points,
-                p.resource_cards,
-                p.dev_cards,
-                p.knights,
+                count(u32::from(p.points), "point"),
+                count(p.resource_cards, "card"),
+                count(p.dev_cards, "development card"),
+                count(u32::from(p.knights), "knight"),
                 p.road_length
             )
         })
@@ -216,6 +215,11 @@ pub fn rules(view: &PlayerView<'_>) -> Vec<String> {
         lines.push(format!("{}: {}", m.name().replace('_', " "), m.row().about));
     }
     lines
+}
+
+/// "1 card", "3 cards".
+fn count(n: u32, what: &str) -> String {
+    if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
 }
 
 fn capital(text: &str) -> String {

@@ -90,14 +90,12 @@ pub fn label(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
         }
         Action::PlayMonopoly(r) => format!("monopoly on {r}"),
         Action::MaritimeTrade { give, get, rate } => format!("bank: {rate} {give} for 1 {get}"),
-        Action::AcceptTrade | Action::DeclineTrade => {
-            let word = if a == Action::AcceptTrade { "accept" } else { "decline" };
-            match view.phase() {
-                // The offer's terms from the side of the one who answers.
-                Phase::Trade { give, get, .. } => format!("{word}: you give {get}, get {give}"),
-                _ => word.to_string(),
-            }
-        }
+        Action::AcceptTrade => match view.phase() {
+            // The offer's terms from the side of the one who answers.
+            Phase::Trade { give, get, .. } => format!("accept: you give {get}, get {give}"),
+            _ => "accept".to_string(),
+        },
+        Action::DeclineTrade => "decline".into(),
         Action::ConfirmTrade(s) => match view.phase() {
             Phase::Trade { answers, give, get } => {
                 let (give, get) = match answers[s.index()] {
@@ -120,6 +118,12 @@ pub fn label(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
             let what = corner_owner(view, names, v).unwrap_or_else(|| "a building".into());
             format!("{} attacks {what} at {}", unit_tag(unit), corner_no(v))
         }
+        Action::RollDice => "roll".into(),
+        Action::EndTurn => "end turn".into(),
+        Action::BuyDevCard => "buy a development card".into(),
+        Action::PlayKnight => "play knight".into(),
+        Action::PlayRoadBuilding => "play road building".into(),
+        Action::CancelTrade => "withdraw the offer".into(),
         other => command(view, names, other),
     }
 }

@@ -50,7 +50,9 @@ impl Lines {
         let person = match people.as_slice() {
             [one] => Seat(*one as u8),
             [] => {
-                return Err("line mode needs one person's seat: name yourself in --players (\"Ann,bot,bot,bot\")".into());
+                return Err(
+                    "line mode needs one person's seat: name yourself in --players (\"Ann,bot,bot,bot\")".into()
+                );
             }
             _ => {
                 return Err(format!(
@@ -390,8 +392,9 @@ fn situation(view: &PlayerView<'_>, names: &[String]) -> String {
         Phase::Robber => "Move the robber.".into(),
         Phase::RoadBuilding { left } => format!("Place a free road, {left} left."),
         Phase::Plenty { left, .. } => format!("Take a card for your building, {left} left."),
-        Phase::Trade { give, get, .. } if view.current_player() != view.seat() => {
-            format!("{} offers you {give} for {get}. You hold {hand}.", name(names, view.current_player()))
+        // The offer itself was just said, as an event.
+        Phase::Trade { .. } if view.current_player() != view.seat() => {
+            format!("Answer {}'s offer. You hold {hand}.", name(names, view.current_player()))
         }
         Phase::Trade { .. } => "Your offer: the answers are in.".into(),
         Phase::Over { .. } => "The game is over.".into(),
