@@ -65,8 +65,14 @@ impl Person {
                 Some((n.parse().ok()?, rest.to_string()))
             })
             .collect();
-        if new.contains("Say a number from this list") {
-            return (1 + self.roll(menu.len().max(1))).to_string();
+        // An open list: its lines are "N: choice".
+        let listed: Vec<&str> = new
+            .lines()
+            .map(|l| l.trim_start_matches("> "))
+            .filter_map(|l| l.split_once(": ").map(|(n, _)| n).filter(|n| n.parse::<usize>().is_ok()))
+            .collect();
+        if !listed.is_empty() {
+            return listed[self.roll(listed.len())].to_string();
         }
         if menu.is_empty() {
             return "menu".into();

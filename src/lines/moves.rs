@@ -74,9 +74,13 @@ pub fn label(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
         Action::BuildSettlement(v) | Action::BuildCity(v) | Action::BuildCastle(v) => {
             let piece = command(view, names, a);
             let piece = piece.split(' ').next().unwrap_or("");
-            format!("{piece} at {}, {} pips: {}", corner_no(v), corner_pips(view, v), corner_yield(view, v))
+            let pips = match corner_pips(view, v) {
+                1 => "1 pip".to_string(),
+                n => format!("{n} pips"),
+            };
+            format!("{piece} at corner {}, {pips}: {}", corner_no(v), corner_yield(view, v))
         }
-        Action::BuildRoad(_) => format!("road {}", edge_words(view, road_edge(a))),
+        Action::BuildRoad(_) => format!("road {}", edge_words(view, road_edge(a)).replace(' ', " to ")),
         Action::Discard(r) => format!("discard {r}, of {}", hand[r]),
         Action::MoveRobber { hex, victim } => {
             let rob = match victim {
@@ -128,6 +132,17 @@ pub fn label(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
     }
 }
 
+/// A choice in an open list: its line without the list's own word ("corner 15, 11 pips: 9
+/// grain", "hex 5, 6 grain, rob Bob").
+pub fn choice(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
+    let line = label(view, names, a);
+    let words = ["settlement at ", "city at ", "castle at ", "road ", "robber to ", "discard ", "take ", "bank: "];
+    match words.iter().find_map(|w| line.strip_prefix(w)) {
+        Some(rest) => rest.to_string(),
+        None => line,
+    }
+}
+
 /// The corner a building goes on.
 fn built_at(a: Action) -> Option<crate::engine::Vertex> {
     match a {
@@ -149,6 +164,10 @@ fn road_edge(a: Action) -> crate::engine::Edge {
 pub struct Item {
     pub heading: String,
     pub actions: Vec<Action>,
+    /// The group's word, to open its list with ("settlement where").
+    pub word: String,
+    /// How its list is ordered, when not as the board numbers it (", best first").
+    pub order: &'static str,
 }
 
 /// A menu's groups, in the order a player reads them.
@@ -230,15 +249,23 @@ pub fn menu(view: &PlayerView<'_>, names: &[String], legal: &[Action]) -> Vec<It
     }
     groups
         .into_iter()
-        .map(|(g, heading, actions)| {
+        .map(|(g, name, actions)| {
             let heading = match (g, actions.as_slice()) {
                 (Group::Offer, []) => {
                     "offer a trade: say offer, then the cards, as in \"offer 1 ore for 1 brick\"".into()
                 }
                 (_, [one]) => label(view, names, *one),
-                (_, many) => format!("{heading}, {} choices", many.len()),
+                (_, many) => format!("{name}, {} choices", many.len()),
             };
-            Item { heading, actions }
+            let word = match g {
+                Group::Settlement | Group::City | Group::Castle | Group::Road | Group::Robber => {
+                    format!("{name} where")
+                }
+                Group::Discard | Group::Take => format!("{name} which"),
+                _ => name.to_string(),
+            };
+            let order = if matches!(g, Group::Settlement | Group::City | Group::Castle) { ", best first" } else { "" };
+            Item { heading, actions, word, order }
         })
         .collect()
 }

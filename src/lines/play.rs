@@ -15,6 +15,9 @@ use super::moves::{self, Item, Typed};
 use super::words::name;
 use super::{ask, say};
 
+/// How many choices of a list are said at a time ("more" says the next).
+pub const LIST_PAGE: usize = 10;
+
 /// The longest line read: anything longer is refused whole, never cut.
 pub const MAX_LINE: usize = 400;
 
@@ -39,6 +42,8 @@ pub struct Lines {
     offered: Option<(u32, Seat)>,
     /// The menu line whose choices are listed, waiting for one.
     open: Option<usize>,
+    /// How many of the open list's choices were said.
+    shown: usize,
 }
 
 impl Lines {
@@ -80,7 +85,7 @@ impl Lines {
                 })
             })
             .collect();
-        Ok(Lines { record, autosave, bots, person, offered: None, open: None })
+        Ok(Lines { record, autosave, bots, person, offered: None, open: None, shown: 0 })
     }
 
     /// The record played so far.
@@ -230,11 +235,10 @@ impl Lines {
             }
             Typed::Open(i) => {
                 self.open = Some(i);
-                let view = self.record.game().acting_view();
-                for (n, &a) in items[i].actions.iter().enumerate() {
-                    say(out, &format!("{} {}.", n + 1, moves::label(&view, &names, a)))?;
-                }
-                say(out, "Say a number from this list, or back.")?;
+                self.shown = 0;
+                let item = &items[i];
+                say(out, &format!("{}, {} choices{}:", capital(&item.word), item.actions.len(), item.order))?;
+                self.more(&items, out)?;
                 Ok(Step::Stay)
             }
             Typed::Refused(why) => {
@@ -256,6 +260,10 @@ impl Lines {
         let lines: Vec<String> = match verb {
             "" => vec!["Say a number from the menu, a command, or help.".into()],
             "menu" | "m" | "what" | "moves" => return Ok(Step::Menu),
+            "more" | "next" if self.open.is_some() => {
+                self.more(&self.menu(), out)?;
+                return Ok(Step::Stay);
+            }
             "back" => {
                 self.open = None;
                 return Ok(Step::Menu);
@@ -298,6 +306,25 @@ impl Lines {
             say(out, &l)?;
         }
         Ok(Step::Stay)
+    }
+
+    /// The next [`LIST_PAGE`] choices of the open list, and what to say next.
+    fn more(&mut self, items: &[Item], out: &mut dyn Write) -> io::Result<()> {
+        let Some(item) = self.open.and_then(|i| items.get(i)) else { return Ok(()) };
+        let names = self.names();
+        let view = self.record.game().acting_view();
+        let from = if self.shown >= item.actions.len() { 0 } else { self.shown };
+        let to = (from + LIST_PAGE).min(item.actions.len());
+        for (n, &a) in item.actions.iter().enumerate().take(to).skip(from) {
+            say(out, &format!("{}: {}.", n + 1, moves::choice(&view, &names, a)))?;
+        }
+        self.shown = to;
+        let left = item.actions.len() - to;
+        if left > 0 {
+            say(out, &format!("Say a number, more for the next {}, or back.", left.min(LIST_PAGE)))
+        } else {
+            say(out, "Say a number, or back.")
+        }
     }
 
     fn autosave_now(&self, out: &mut dyn Write) -> io::Result<()> {
@@ -424,10 +451,15 @@ fn sentence(view: &PlayerView<'_>, names: &[String], me: Seat, e: &Event) -> Str
     finish(&text)
 }
 
+/// A capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
 /// A capital first letter and a full stop.
 fn finish(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut s = chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
+    let mut s = capital(text);
     if !s.ends_with(['.', '!', '?', ':']) {
         s.push('.');
     }
