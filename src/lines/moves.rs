@@ -80,7 +80,7 @@ pub fn label(view: &PlayerView<'_>, names: &[String], a: Action) -> String {
             };
             format!("{piece} at corner {}, {pips}: {}", corner_no(v), corner_yield(view, v))
         }
-        Action::BuildRoad(_) => format!("road {}", edge_words(view, road_edge(a)).replace(' ', " to ")),
+        Action::BuildRoad(e) => road_label(view, e),
         Action::Discard(r) => format!("discard {r}, of {}", hand[r]),
         Action::MoveRobber { hex, victim } => {
             let rob = match victim {
@@ -151,11 +151,20 @@ fn built_at(a: Action) -> Option<crate::engine::Vertex> {
     }
 }
 
-fn road_edge(a: Action) -> crate::engine::Edge {
-    match a {
-        Action::BuildRoad(e) => e,
-        _ => unreachable!("only roads have an edge"),
-    }
+/// A road from the seat's own network toward a corner, and what that corner yields: "road
+/// 12 to 13, toward 6 grain and 8 ore".
+fn road_label(view: &PlayerView<'_>, e: crate::engine::Edge) -> String {
+    let t = view.topology();
+    let me = view.seat();
+    let mine = |v: crate::engine::Vertex| {
+        view.settlement_set(me).contains(v)
+            || view.city_set(me).contains(v)
+            || t.vertex_edges(v).iter().any(|&x| view.road_set(me).contains(x))
+    };
+    let [a, b] = t.edge_vertices(e);
+    let (from, to) = if mine(b) && !mine(a) { (b, a) } else { (a, b) };
+    let toward = if mine(to) { String::new() } else { format!(", toward {}", corner_yield(view, to)) };
+    format!("road {} to {}{toward}", corner_no(from), corner_no(to))
 }
 
 /// One line of a menu: its heading and the legal actions under it (none for an offer, which
@@ -251,9 +260,7 @@ pub fn menu(view: &PlayerView<'_>, names: &[String], legal: &[Action]) -> Vec<It
         .into_iter()
         .map(|(g, name, actions)| {
             let heading = match (g, actions.as_slice()) {
-                (Group::Offer, []) => {
-                    "offer a trade: say offer, then the cards, as in \"offer 1 ore for 1 brick\"".into()
-                }
+                (Group::Offer, []) => "offer a trade".into(),
                 (_, [one]) => label(view, names, *one),
                 (_, many) => format!("{name}, {} choices", many.len()),
             };
@@ -281,6 +288,10 @@ fn can_offer(view: &PlayerView<'_>) -> bool {
     view.phase() == Phase::Main && view.is_to_act() && view.check(probe).is_ok()
 }
 
+/// How an offer is typed, said when its menu line is picked.
+pub const OFFER_HOW: &str = "Say offer, the cards you give, for, the cards you want: offer 1 ore for 2 brick. \
+                             Add to and names to ask only some: offer ore for brick to Bob.";
+
 /// What a typed line asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Typed {
@@ -304,7 +315,7 @@ pub fn parse(view: &PlayerView<'_>, names: &[String], items: &[Item], open: Opti
             Some(item) => Typed::Refused(format!("{n} is not on the list: 1 to {}", item.actions.len())),
             None => match items.get(n.wrapping_sub(1)) {
                 Some(item) if item.actions.len() == 1 => Typed::Play(item.actions[0]),
-                Some(item) if item.actions.is_empty() => Typed::Refused(item.heading.clone()),
+                Some(item) if item.actions.is_empty() => Typed::Refused(OFFER_HOW.into()),
                 Some(_) => Typed::Open(n - 1),
                 None => Typed::Refused(format!("{n} is not on the menu: 1 to {}", items.len())),
             },

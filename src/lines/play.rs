@@ -196,8 +196,8 @@ impl Lines {
     fn tell(&self, events: &[Event], out: &mut dyn Write) -> io::Result<()> {
         let names = self.names();
         let view = self.record.game().view(self.person);
-        for e in events {
-            say(out, &sentence(&view, &names, self.person, e))?;
+        for line in sentences(&view, &names, self.person, events) {
+            say(out, &line)?;
         }
         Ok(())
     }
@@ -258,6 +258,12 @@ impl Lines {
         let view = self.record.game().view(self.person);
         let number = rest.parse::<usize>().ok().filter(|&n| n >= 1);
         let lines: Vec<String> = match verb {
+            // Enter alone plays the only move there is ("1 roll", "1 end turn").
+            "" if self.only_move().is_some() => {
+                let action = self.only_move().expect("just checked");
+                self.play_action(action, out)?;
+                return Ok(Step::Moved);
+            }
             "" => vec!["Say a number from the menu, a command, or help.".into()],
             "menu" | "m" | "what" | "moves" => return Ok(Step::Menu),
             "more" | "next" if self.open.is_some() => {
@@ -306,6 +312,14 @@ impl Lines {
             say(out, &l)?;
         }
         Ok(Step::Stay)
+    }
+
+    /// The move, when the menu holds one line with one move and no list is open.
+    fn only_move(&self) -> Option<Action> {
+        match (self.open, self.menu().as_slice()) {
+            (None, [item]) if item.actions.len() == 1 => Some(item.actions[0]),
+            _ => None,
+        }
     }
 
     /// The next [`LIST_PAGE`] choices of the open list, and what to say next.
@@ -428,6 +442,42 @@ fn situation(view: &PlayerView<'_>, names: &[String]) -> String {
     }
 }
 
+/// Events as lines, a roll and what it paid in one: "Ann rolls 6: Bob gets 2 lumber, Cy gets
+/// 1 brick."
+fn sentences(view: &PlayerView<'_>, names: &[String], me: Seat, events: &[Event]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut paid: Vec<String> = Vec::new();
+    let mut rolled: Option<String> = None;
+    let flush = |lines: &mut Vec<String>, rolled: &mut Option<String>, paid: &mut Vec<String>| {
+        if let Some(roll) = rolled.take() {
+            let roll = roll.trim_end_matches('.').to_string();
+            lines.push(if paid.is_empty() {
+                format!("{roll}: nothing paid.")
+            } else {
+                format!("{roll}: {}.", paid.join(", "))
+            });
+        }
+        paid.clear();
+    };
+    for e in events {
+        match e {
+            Event::DiceRolled { .. } => {
+                flush(&mut lines, &mut rolled, &mut paid);
+                rolled = Some(sentence(view, names, me, e));
+            }
+            Event::Produced { .. } if rolled.is_some() => {
+                paid.push(sentence(view, names, me, e).trim_end_matches('.').to_string())
+            }
+            _ => {
+                flush(&mut lines, &mut rolled, &mut paid);
+                lines.push(sentence(view, names, me, e));
+            }
+        }
+    }
+    flush(&mut lines, &mut rolled, &mut paid);
+    lines
+}
+
 /// An event as a line: the engine's words, with places said by their numbers.
 fn sentence(view: &PlayerView<'_>, names: &[String], me: Seat, e: &Event) -> String {
     let n = |s: Seat| name(names, s);
@@ -469,7 +519,7 @@ fn finish(text: &str) -> String {
 /// The commands, short.
 fn help() -> Vec<String> {
     [
-        "A number plays that line of the menu; a line with choices lists them.",
+        "A number plays that line of the menu; a line with choices lists them, ten at a time: more, back. Enter alone plays the only move.",
         "Moves by name: roll, end, road 12 13, settlement 23, city 23, buy, knight, bank wool for ore, robber 5 bob, discard brick.",
         "Offers: offer 1 ore for 2 brick, or offer ore for brick to bob. Answers: accept, decline, counter 1 brick for 1 ore.",
         "Questions: board, hex 5, corner 12, hand, players, bank, costs, rules, log, advice.",
