@@ -125,7 +125,10 @@ fn new_game_rules(players: Option<&Players>, rules: &RulesFlags) -> Result<Confi
 
 /// Plain `catan`: the game in the terminal.
 fn play(args: PlayArgs, given: &[String]) -> ExitCode {
-    if args.lines {
+    // A terminal that says it can't draw (TERM=dumb: an editor's shell, a plain console
+    // reader) gets the game in lines.
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb") && std::io::stdout().is_terminal();
+    if args.lines || dumb {
         return lines::play(&args, given);
     }
     match play_options(&args, given) {
