@@ -243,12 +243,13 @@ impl Board {
     pub fn hex_name(&self, h: Hex) -> String {
         format!("the {}", self.hex_label(h))
     }
-    /// [`Board::hex_name`] with the hex's number when another land hex reads the same ("the 6
+    /// [`Board::hex_name`] with the hex's number (counted from 1, top to bottom, as line mode
+    /// types it) when another land hex reads the same ("the 6
     /// lumber (hex 11)"): for a list of places that must tell them apart.
     pub fn hex_name_apart(&self, h: Hex) -> String {
         let label = self.hex_label(h);
         if self.topology().hexes().filter(|&o| o != h).any(|o| self.hex_label(o) == label) {
-            format!("the {label} (hex {})", h.0)
+            format!("the {label} (hex {})", h.index() + 1)
         } else {
             format!("the {label}")
         }

@@ -90,7 +90,7 @@ impl Labels {
     /// The label, with the hex number when another land hex reads the same.
     fn of_hex(&self, h: Hex) -> String {
         let short = &self.0[h.index()];
-        if self.unique(h) { short.clone() } else { format!("{short} (hex {})", h.0) }
+        if self.unique(h) { short.clone() } else { format!("{short} (hex {})", h.index() + 1) }
     }
 }
 
