@@ -9,6 +9,7 @@
 //! - [`words`]: places by their numbers (hex 5, corner 23, sea 4), resources as typed;
 //! - [`moves`]: each legal action's command and line, the menu, and reading what is typed;
 //! - [`ask`]: the board, a hex, a corner, the hand, the players, costs and rules in words;
+//! - [`tell`]: events as sentences, the moment in a line, the help;
 //! - [`play`]: the loop.
 
 use std::io::{self, Write};
@@ -16,6 +17,7 @@ use std::io::{self, Write};
 pub mod ask;
 pub mod moves;
 pub mod play;
+pub mod tell;
 pub mod words;
 
 pub use play::{End, Lines};
