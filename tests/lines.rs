@@ -79,7 +79,7 @@ impl Person {
         }
         if self.roll(12) == 0 {
             let questions =
-                ["board", "hand", "players", "hex 4", "corner 9", "log 5", "bank", "costs", "rules", "help"];
+                ["board", "hand", "players", "status", "hex 4", "corner 9", "log 5", "bank", "costs", "rules", "help"];
             return questions[self.roll(questions.len())].to_string();
         }
         if menu.iter().any(|(_, h)| h.starts_with("offer a trade")) && self.roll(8) == 0 {

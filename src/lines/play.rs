@@ -243,7 +243,7 @@ impl Lines {
                 Ok(Step::Stay)
             }
             Typed::Refused(why) => {
-                say(out, &why)?;
+                say(out, &capital(&why))?;
                 Ok(Step::Stay)
             }
             Typed::Other => self.asked(text, out),
@@ -290,6 +290,7 @@ impl Lines {
             "bank" if rest.is_empty() => ask::bank(&view),
             "costs" | "cost" => ask::costs(&view),
             "rules" => ask::rules(&view),
+            "status" | "turn" | "where" => self.status(),
             "log" => self.log(number.unwrap_or(10)),
             "advice" | "advise" | "a" => self.advice(),
             "undo" => match self.record.undo() {
@@ -349,6 +350,30 @@ impl Lines {
             say(out, &format!("Not autosaved: {e}"))?;
         }
         Ok(())
+    }
+
+    /// Where the game is: the turn, whose it is and its roll, the robber, the war's round
+    /// (R57) and the dice stack (R47).
+    fn status(&self) -> Vec<String> {
+        let names = self.names();
+        let game = self.record.game();
+        let view = game.view(self.person);
+        let who = name(&names, view.current_player());
+        let mut line = match (view.turn_number(), view.dice()) {
+            (0, _) => "Set-up.".to_string(),
+            (n, Some(d)) => format!("Turn {n}: {who}'s, rolled {}.", d[0] + d[1]),
+            (n, None) => format!("Turn {n}: {who}'s, not rolled yet."),
+        };
+        line.push_str(&format!(" Robber on {}.", super::words::hex_words(view.board(), view.board().robber())));
+        if let Some((round, attack)) = game.war_round() {
+            let n = u32::from(view.config().players);
+            let (phase, round) = if attack { ("attack", round - n) } else { ("build", round) };
+            line.push_str(&format!(" War: {phase} phase, round {} of {n}.", round + 1));
+        }
+        if let Some(left) = view.dice_stack_left() {
+            line.push_str(&format!(" Dice stack: {left} cards left."));
+        }
+        vec![line]
     }
 
     /// The last `n` events of the log as the person's seat may see them.
