@@ -73,6 +73,25 @@ pub struct HostCard {
     pub turned: crate::host::Turned,
 }
 
+impl crate::tui::table::Table {
+    /// Where the person `s`, whom a screen waits for, plays, and what they do there: "Bob
+    /// discards on their own screen", "Ann is playing on the host's screen".
+    pub fn where_plays(&self, s: Seat) -> String {
+        let name = self.name(s);
+        if self.remote.gone.contains(s) {
+            return format!("{name} left their screen: the seat waits");
+        }
+        let g = self.game();
+        let doing = match g.phase() {
+            crate::engine::Phase::Discard { .. } => "discards",
+            crate::engine::Phase::Trade { .. } if s != g.current_player() => "answers the offer",
+            _ => "is playing",
+        };
+        let place = if self.remote.joined.contains(s) { "their own screen" } else { "the host's screen" };
+        format!("{name} {doing} on {place}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
