@@ -44,9 +44,12 @@ pub use table::files::{Files, Resume};
 pub use table::game_story::{OverView, StoryChart};
 pub use table::remote::{HostCard, Remote};
 pub use table::stats::Stats;
+#[cfg(feature = "ssh")]
 pub use term::host_loop::Hosting;
 pub use term::replay;
-pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run, run_hosting};
+#[cfg(feature = "ssh")]
+pub use term::terminal::run_hosting;
+pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
 pub use view::scene::Scene;

@@ -34,7 +34,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crate::bots::advice::{Advice, Advised};
 use crate::tui::app::screens::Changes;
 use crate::tui::screen::Screen;
-pub use crate::tui::screen::focus::{Focus, Message, Msg};
+pub use crate::tui::screen::focus::{Focus, Msg};
 use crate::tui::screen::keymap::Mode;
 use crate::tui::screen::outcome::{Outcome, Request};
 use crate::tui::screen::save_prompt::SavePrompt;

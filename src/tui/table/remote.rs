@@ -70,7 +70,17 @@ pub struct HostCard {
     /// The host key's fingerprint, so a joiner can check what their ssh shows.
     pub fingerprint: String,
     /// What the door turned away so far (wrong codes, refused connections).
-    pub turned: crate::host::Turned,
+    pub turned: TurnedAway,
+}
+
+/// What the door turned away since the host started, as the host's card says it (the host's
+/// side counts it: `host::Turned`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnedAway {
+    /// Wrong codes given.
+    pub wrong_codes: u64,
+    /// Connections refused or pushed out before they gave a code.
+    pub refused: u64,
 }
 
 impl crate::tui::table::Table {

@@ -510,7 +510,7 @@ pub fn run(record: &Record, theme: Theme) -> io::Result<Exit> {
                 Wait::Signal(sig) => break 'viewing Exit::Signal(sig),
                 Wait::Event(TermEvent::Key(key)) => break Msg::Key(key),
                 Wait::Event(TermEvent::Resize(w, h)) => break Msg::Resize(w, h),
-                Wait::Event(_) | Wait::Timeout => {}
+                Wait::Event(_) | Wait::Timeout | Wait::Bell => {}
             }
         };
         replay.update(msg);
