@@ -52,4 +52,4 @@ pub use term::terminal::run_hosting;
 pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
-pub use view::scene::Scene;
+pub use screen::scene::Scene;

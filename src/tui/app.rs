@@ -4,22 +4,24 @@
 //! changed, and every screen settles what follows, once, at the end of the message or tick
 //! ([`App::settle_after`]: who holds its keyboard, its focus, its mode, what it is told, the
 //! bots, the advice), and everything reads that. The views never see the app: they read a [`Scene`], one screen and
-//! the table lent together; `app/draw.rs` draws the first screen.
+//! the table lent together; `term/draw.rs` draws the first screen.
 //!
 //! The app's folder is the update: `keys.rs` turns a message on one screen into one
 //! `Outcome` (the screen's step machines, in `screen/`, answer its commands), and
 //! `App::perform` carries it out: `aftermath.rs` plays actions and shows what follows on every
 //! screen, `session.rs` undo, saves and autosaves, `seats.rs` the screens joined and left,
 //! `bots.rs` the computer players' pace, `coach.rs` the advice asked on a screen, `start.rs` the
-//! start screen's keys, `new.rs` making an app, `screens.rs` the screens lent, settled and
-//! synced. Their `impl App` blocks call downwards only, in that order (`screens.rs` calls
-//! none of them). The state they change is in `table/` (one game) and `screen/` (one
-//! terminal).
+//! start screen's keys, `new.rs` making an app, `screens.rs` the screens lent and settled once
+//! at the end of each message and tick. The flows return what they changed (`changes.rs`) up to
+//! that settle, which carries out what follows (it calls back only `aftermath.rs`'s telling
+//! and `coach.rs`'s polling). The state they change is in `table/` (one game) and `screen/`
+//! (one terminal); the app imports no view (the frame is drawn in `term/draw.rs`) but for
+//! the sizes a message needs (`view/layout.rs`, `board.rs`, `frame.rs`, `howto.rs`).
 
 pub(in crate::tui) mod aftermath;
+mod changes;
 pub mod bots;
 pub(in crate::tui) mod coach;
-mod draw;
 mod keys;
 pub mod new;
 mod screens;
@@ -32,7 +34,7 @@ use std::time::SystemTime;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::bots::advice::{Advice, Advised};
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 pub use crate::tui::screen::focus::{Focus, Msg};
 use crate::tui::screen::keymap::Mode;

@@ -26,6 +26,7 @@ pub mod outcome;
 pub mod picker;
 pub mod robber;
 pub mod save_prompt;
+pub mod scene;
 pub mod sea_names;
 pub mod selection;
 pub mod settings;

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "ssh")]
 mod admission;
+mod draw;
 pub mod gate;
 #[cfg(feature = "ssh")]
 pub mod host_loop;

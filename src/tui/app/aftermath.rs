@@ -7,19 +7,10 @@
 
 use crate::engine::{Action, Event, Seat, Target};
 use crate::tui::app::App;
-use crate::tui::app::screens::{Changes, Said};
+use crate::tui::app::changes::{By, Changes, Said};
 use crate::tui::screen::focus::Message;
 use crate::tui::table::perform::Acted;
-use crate::tui::view::scene::Scene;
-
-/// Who acted: the person at the keyboard, or a computer player and the move it played.
-#[derive(Clone, Copy)]
-pub(in crate::tui) enum By {
-    /// A person; the seat that was to act (its words are said privately to it, H1).
-    Person(Seat),
-    /// A computer player at its seat, and the action it played (a stand-in's if it failed).
-    Bot(Seat, Action),
-}
+use crate::tui::table::log_words;
 
 impl App {
     /// Plays actions in order for the player at the first screen's keyboard; stops at the
@@ -128,7 +119,7 @@ impl App {
         }
         let (table, screen) = self.parts(id);
         let shown = if screen.keyboard.guarded.is_some() { None } else { Some(seat) };
-        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), &table.log[from..], shown);
+        let said = log_words::texts(table, &table.log[from..], shown);
         if !said.is_empty() {
             screen.message = Some(Message { text: said.join(" · "), error: false });
         }
@@ -147,10 +138,10 @@ impl App {
         }
         let k = screen.keyboard;
         let viewer = screen.viewer.filter(|_| k.handoff.is_none() && k.guarded.is_none());
-        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), events, viewer).join(" · ");
+        let said = log_words::texts(table, events, viewer).join(" · ");
         let mine: Vec<Event> = events.iter().copied().filter(|e| happened_to(e, screen.holds)).collect();
         if !mine.is_empty() {
-            let news = crate::tui::view::describe::texts(&Scene::of(table, screen), &mine, viewer).join(" · ");
+            let news = log_words::texts(table, &mine, viewer).join(" · ");
             screen.yours = Some(news);
         }
         // Once the screen's own seat must act, its prompt shows, after the news of its seats

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Action;
 use crate::tui::app::App;
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::Mode;

@@ -21,7 +21,7 @@ use crate::tui::table::Table;
 use crate::tui::table::builders::may_build;
 use crate::tui::table::offers::Step;
 use crate::tui::view::board::{Geometry, sea_drawn};
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::{frame, howto, layout};
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).

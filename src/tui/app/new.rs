@@ -5,7 +5,7 @@
 use crate::engine::{BoardCode, Config, Event, Game, MAX_PLAYERS, SeatSet};
 use crate::save::{self, Autosave, Record, SeatInfo};
 use crate::tui::app::App;
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Message, letters_for};
 use crate::tui::screen::settings::Remembered;

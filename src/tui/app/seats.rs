@@ -8,7 +8,7 @@
 use crate::engine::{Seat, SeatSet};
 use crate::save::SeatKind;
 use crate::tui::app::App;
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::remote::STAND_IN;

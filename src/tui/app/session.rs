@@ -14,7 +14,7 @@ use crossterm::event::KeyEvent;
 
 use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::save_prompt::PromptKey;
 

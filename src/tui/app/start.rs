@@ -6,7 +6,7 @@ use crate::bots::BotLevel;
 use crate::engine::MAX_PLAYERS;
 use crate::save::{DEFAULT_BOT, SeatInfo};
 use crate::tui::app::App;
-use crate::tui::app::screens::Changes;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::{self, Cmd, Mode};
 use crate::tui::screen::settings::Settings;

@@ -13,7 +13,7 @@ use crate::tui::screen::dialog::{
 };
 use crate::tui::screen::keymap::resource_key;
 use crate::tui::view::panels::{block, player_span, plural};
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// Draws the open dialog over `area`.

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::view::panels::{block, player_span};
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// Rows the card takes in a column `width` wide: its border and its lines.
 pub fn height(app: &Scene, width: u16) -> u16 {

@@ -10,7 +10,7 @@
 
 use crate::engine::{Module, Seat};
 use crate::tui::table::stats::Stats;
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
 /// rotating first player or in set-up.

@@ -13,7 +13,7 @@ use crate::tui::screen::focus::Focus;
 use crate::tui::screen::keymap::Cmd;
 use crate::tui::screen::selection::Purpose;
 use crate::tui::screen::words::plural;
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &Scene) -> String {

@@ -14,7 +14,7 @@ use crate::tui::screen::save_prompt::SavePrompt;
 use crate::tui::table::game_story::OverView;
 use crate::tui::table::stats::Stats;
 use crate::tui::view::panels::{block, hand_spans, player_span};
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {

@@ -12,7 +12,7 @@ use crate::engine::{BoardKind, Config, MAX_PLAYERS, MapId, Seat, Shortage, TurnS
 use crate::tui::screen::start_form::{MIN_PLAYERS, OPTIONS, Row, StartForm, offered_modules, rules_for};
 use crate::tui::view::layout::Areas;
 use crate::tui::view::panels::block;
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// What the status line says about the row under the cursor.
 pub fn about(app: &Scene) -> String {

@@ -4,7 +4,9 @@
 //! commands that work now) are answered here from the screen's settled keyboard
 //! ([`Screen::keyboard`]): nothing is worked out again for the reader.
 //!
-//! A leaf of the front end: it imports the model's other types, never the app.
+//! It asks, never draws: it sits with the screen it reads (the app lends it too, and the
+//! views only read it), and imports the screen's and the table's types, never a view or the
+//! app.
 
 use crate::engine::{Action, Phase, Seat};
 use crate::tui::screen::Screen;
