@@ -230,7 +230,9 @@ impl Bell {
             }
         }
         // SAFETY: both descriptors are open and owned by nothing else.
-        Some(unsafe { Bell { read: std::os::fd::OwnedFd::from_raw_fd(fds[0]), write: std::os::fd::OwnedFd::from_raw_fd(fds[1]) } })
+        Some(unsafe {
+            Bell { read: std::os::fd::OwnedFd::from_raw_fd(fds[0]), write: std::os::fd::OwnedFd::from_raw_fd(fds[1]) }
+        })
     }
 
     fn ring(&self) {
@@ -379,5 +381,27 @@ mod tests {
         assert_eq!(keys, PER_CONN_MAX);
         assert!(matches!(got.last(), Some(HostEvent::Left { conn: 1 })), "a departure comes after its own input");
         assert!(events.recv_timeout(Duration::from_millis(10)).is_none());
+    }
+
+    /// Issue 49: the bell is readable once an event is queued (the game's loop wakes), and
+    /// quiet again once the game has looked at the queue; a second event rings it again.
+    #[cfg(unix)]
+    #[test]
+    fn the_bell_rings_for_an_event_and_is_quiet_once_the_queue_is_read() {
+        let events = Events::new();
+        let fd = events.bell().expect("a pipe");
+        let readable = || {
+            let mut p = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+            // SAFETY: one valid pollfd, no wait.
+            unsafe { libc::poll(&mut p, 1, 0) > 0 && p.revents & libc::POLLIN != 0 }
+        };
+        assert!(!readable(), "quiet before anything comes");
+        events.may(key(1));
+        events.may(key(1));
+        assert!(readable(), "rung");
+        assert_eq!(all(&events).len(), 2);
+        assert!(!readable(), "quiet once read");
+        events.must(HostEvent::Left { conn: 1 });
+        assert!(readable(), "rung again");
     }
 }

@@ -19,8 +19,8 @@
 //! the sizes a message needs (`view/layout.rs`, `board.rs`, `frame.rs`, `howto.rs`).
 
 pub(in crate::tui) mod aftermath;
-mod changes;
 pub mod bots;
+mod changes;
 pub(in crate::tui) mod coach;
 mod keys;
 pub mod new;

@@ -227,7 +227,9 @@ fn headline(
             let total = after.dice().map_or(0, |d| d[0] + d[1]);
             Some((0, format!("{who} rolls {total}")))
         }
-        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", view.board().hex_name_apart(hex)))),
+        Action::BuildKnight { kind, hex } => {
+            Some((2, format!("{who}'s {kind} on {}", view.board().hex_name_apart(hex))))
+        }
         Action::ConfirmTrade(_) | Action::MaritimeTrade { .. } => Some((1, String::new())),
         _ => None,
     };

@@ -283,7 +283,9 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
                 format!("buy a development card: of {total} unseen, {points} points")
             } else {
                 let knights = unseen[DevCard::Knight];
-                format!("buy a development card: of {total} unseen, {knights} knights (the robber and Largest Army), {points} points")
+                format!(
+                    "buy a development card: of {total} unseen, {knights} knights (the robber and Largest Army), {points} points"
+                )
             }
         }
         Action::PlayKnight => {

@@ -9,8 +9,8 @@ use crate::engine::{Action, Event, Seat, Target};
 use crate::tui::app::App;
 use crate::tui::app::changes::{By, Changes, Said};
 use crate::tui::screen::focus::Message;
-use crate::tui::table::perform::Acted;
 use crate::tui::table::log_words;
+use crate::tui::table::perform::Acted;
 
 impl App {
     /// Plays actions in order for the player at the first screen's keyboard; stops at the

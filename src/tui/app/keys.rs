@@ -17,11 +17,11 @@ use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Focus, Message, Msg};
 use crate::tui::screen::keymap::{self, Cmd, Mode};
 use crate::tui::screen::outcome::{Outcome, Request};
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::Table;
 use crate::tui::table::builders::may_build;
 use crate::tui::table::offers::Step;
 use crate::tui::view::board::{Geometry, sea_drawn};
-use crate::tui::screen::scene::Scene;
 use crate::tui::view::{frame, howto, layout};
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).

@@ -7,9 +7,9 @@
 use crate::tui::app::App;
 use crate::tui::app::changes::{Changes, Said};
 use crate::tui::screen::Screen;
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::Table;
 use crate::tui::view::layout;
-use crate::tui::screen::scene::Scene;
 
 impl App {
     /// What the views draw of the first screen (the host's terminal) over the table.

@@ -171,24 +171,24 @@ impl App {
             .collect();
         if seats.len() < MIN_PLAYERS {
             {
-            self.refuse(format!("type at least {MIN_PLAYERS} names"));
-            return Changes::shown();
-        }
+                self.refuse(format!("type at least {MIN_PLAYERS} names"));
+                return Changes::shown();
+            }
         }
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         if let Err(e) = crate::text::check_names(&names) {
             {
-            self.refuse(e.to_string());
-            return Changes::shown();
-        }
+                self.refuse(e.to_string());
+                return Changes::shown();
+            }
         }
         let file = form.file.clone();
         let rules = rules_for(&self.table.rules, seats.len() as u8);
         if let Err(e) = rules.validate() {
             {
-            self.refuse(e.to_string());
-            return Changes::shown();
-        }
+                self.refuse(e.to_string());
+                return Changes::shown();
+            }
         }
         let mut settings = Settings::from_rules(&rules, seats.clone());
         settings.bot_offers_to_people = self.table.offers_to_people;

@@ -69,7 +69,11 @@ fn entry_ending(table: &Table, events: &[Event], end: usize, viewer: Option<Seat
 }
 
 /// The entries of `events`, newest first, as `viewer` may see them (`None`: public only).
-pub fn entries_rev<'a>(table: &'a Table, events: &'a [Event], viewer: Option<Seat>) -> impl Iterator<Item = Entry> + 'a {
+pub fn entries_rev<'a>(
+    table: &'a Table,
+    events: &'a [Event],
+    viewer: Option<Seat>,
+) -> impl Iterator<Item = Entry> + 'a {
     let mut end = events.len();
     iter::from_fn(move || {
         if end == 0 {

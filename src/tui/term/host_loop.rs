@@ -28,8 +28,8 @@ use crate::engine::Seat;
 use crate::host::{ConnId, HostEvent, Wire};
 use crate::tui::app::{App, Msg};
 use crate::tui::screen::focus::Message;
-use crate::tui::table::remote::TurnedAway;
 use crate::tui::screen::theme::Theme;
+use crate::tui::table::remote::TurnedAway;
 use crate::tui::term::admission::{Admission, Bond, Request, Verdict, split_name};
 use crate::tui::term::gate::{Gate, Input};
 

@@ -20,15 +20,15 @@ use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Msg, letters_for};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::{Purpose, Selection, Target};
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
+use crate::tui::table::log_words::{self as describe, Entry};
 use crate::tui::term::terminal::{Exit, Wait};
 use crate::tui::view::board::{Geometry, Island};
-use crate::tui::table::log_words::{self as describe, Entry};
 use crate::tui::view::layout;
 use crate::tui::view::panels::{self, block, cost_spans, player_span, plural, wrap};
-use crate::tui::screen::scene::Scene;
 
 /// The smallest terminal the replay of a game on `topo` is drawn in: the game's, plus a second
 /// header row.

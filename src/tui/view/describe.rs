@@ -2,8 +2,8 @@
 //! `table/log_words.rs`).
 
 use crate::engine::Seat;
-use crate::tui::view::board_units::UnitHere;
 use crate::tui::screen::scene::Scene;
+use crate::tui::view::board_units::UnitHere;
 
 /// The units in a hex in words, by owner in seat order, for the status line (R52, R53; units
 /// are public): "Ann's knight, cavalry (used) · Bob's cargo ship with knight, archer (used)

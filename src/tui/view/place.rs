@@ -4,10 +4,10 @@
 //! would block and whom it could rob. Everything said is public.
 
 use crate::engine::{Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
 use crate::tui::view::describe::units_words;
-use crate::tui::screen::scene::Scene;
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &Scene, t: Target) -> String {
