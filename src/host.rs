@@ -204,6 +204,12 @@ pub trait Wire {
     fn turned(&self) -> Turned {
         Turned::default()
     }
+    /// A file descriptor that is readable while events may wait, for the game's loop to sleep
+    /// on beside the terminal (`None`: the loop looks at the wire between short waits).
+    #[cfg(unix)]
+    fn bell(&self) -> Option<std::os::fd::RawFd> {
+        None
+    }
 }
 
 mod code;

@@ -29,7 +29,7 @@ extern crate self as catan;
 pub mod arena;
 pub mod bots;
 pub mod engine;
-#[cfg(feature = "tui")]
+#[cfg(feature = "ssh")]
 pub mod host;
 pub mod lines;
 pub mod save;

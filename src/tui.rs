@@ -33,6 +33,7 @@ pub use screen::Screen;
 pub use screen::dialog::{Composer, Dialog, PickFor, Picker};
 pub use screen::focus::{Focus, Message, Msg};
 pub use screen::keymap;
+pub use screen::scene::Scene;
 pub use screen::selection::{Purpose, Selection, Target};
 pub use screen::settings::{self, Remembered, Settings};
 pub use screen::start_form::{Row, SeatEntry, StartForm};
@@ -44,9 +45,11 @@ pub use table::files::{Files, Resume};
 pub use table::game_story::{OverView, StoryChart};
 pub use table::remote::{HostCard, Remote};
 pub use table::stats::Stats;
+#[cfg(feature = "ssh")]
 pub use term::host_loop::Hosting;
 pub use term::replay;
-pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run, run_hosting};
+#[cfg(feature = "ssh")]
+pub use term::terminal::run_hosting;
+pub use term::terminal::{Exit, FrameTimes, bench_app, bench_frames, run};
 pub use view::board::Geometry;
 pub use view::layout::{Areas, areas_of, layout, layout_sea, min_size, min_size_sea};
-pub use view::scene::Scene;

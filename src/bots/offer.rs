@@ -85,6 +85,10 @@ impl Offers {
         if !self.to_people || self.asked_people == Some(turn) {
             to = SeatSet(to.0 & !self.people.0);
         }
+        // A person holding no cards could give nothing: they are not asked to answer (issue 49;
+        // card counts are public). Computer players are asked as before.
+        let empty_handed = self.people.iter().filter(|&s| view.player(s).resource_cards == 0);
+        to = empty_handed.fold(to, SeatSet::without);
         if to.is_empty() {
             return None;
         }
@@ -322,6 +326,22 @@ mod tests {
         let mut offers = Offers { on: true, ..Offers::default() };
         let Some(Action::OfferTrade { to, .. }) = offers.next(&game.acting_view()) else { panic!("no offer") };
         assert!(!to.contains(Seat(2)) && to.contains(Seat(1)) && to.contains(Seat(3)));
+    }
+
+    /// Issue 49: a person holding no cards is not asked to answer a bot's offer (they could give
+    /// nothing); once they hold a card they are.
+    #[test]
+    fn no_offer_asks_a_person_holding_no_cards() {
+        let people = SeatSet::one(Seat(1));
+        let ask = |game: &Game| {
+            let mut offers = Offers { on: true, people, ..Offers::default() };
+            let Some(Action::OfferTrade { to, .. }) = offers.next(&game.acting_view()) else { panic!("no offer") };
+            to
+        };
+        let to = ask(&one_grain_short(10));
+        assert!(!to.contains(Seat(1)) && to.contains(Seat(2)) && to.contains(Seat(3)), "{to:?}");
+        let game = Scenario::from_game(one_grain_short(10)).hand(Seat(1), Hand::of(Resource::Ore, 1)).build().unwrap();
+        assert!(ask(&game).contains(Seat(1)), "with a card, asked");
     }
 
     #[test]

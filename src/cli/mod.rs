@@ -4,6 +4,7 @@
 
 mod advise;
 mod args;
+#[cfg(feature = "ssh")]
 mod host;
 mod lines;
 mod players;
@@ -52,7 +53,14 @@ impl Cli {
             Some(Command::Arena(a)) => arena(a),
             Some(Command::Replay(a)) => replay(a),
             Some(Command::Advise(a)) => advise::run(a),
+            #[cfg(feature = "ssh")]
             Some(Command::Host(a)) => host::run(a, &self.given),
+            // Built without the `ssh` feature: the flags are known, the serving is not built.
+            #[cfg(not(feature = "ssh"))]
+            Some(Command::Host(_)) => {
+                eprintln!("catan host: this catan was built without the ssh feature (cargo build --features ssh)");
+                ExitCode::from(2)
+            }
             Some(Command::BenchFrame(BenchFrameArgs { seed, width, height, frames })) => {
                 let seed = seed.unwrap_or_else(rand::random);
                 let t = tui::bench_frames(seed, width, height, frames);

@@ -140,6 +140,11 @@ impl Wire for Host {
         }
     }
 
+    #[cfg(unix)]
+    fn bell(&self) -> Option<std::os::fd::RawFd> {
+        self.shared.events.bell()
+    }
+
     fn turned(&self) -> Turned {
         let door = lock(&self.shared.door);
         let (wrong_codes, slowed) = (door.wrong, door.slowed);

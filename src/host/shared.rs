@@ -76,6 +76,10 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub(crate) struct Events {
     queue: Mutex<Queue>,
     ready: Condvar,
+    /// Rung for every event queued, so the game's loop can sleep on the terminal and the wire
+    /// at once (no pipe: the loop looks at the wire between short waits instead).
+    #[cfg(unix)]
+    bell: Option<Bell>,
 }
 
 #[derive(Default)]
@@ -92,7 +96,27 @@ struct Queue {
 
 impl Events {
     pub(crate) fn new() -> Events {
-        Events { queue: Mutex::new(Queue::default()), ready: Condvar::new() }
+        Events {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            #[cfg(unix)]
+            bell: Bell::new(),
+        }
+    }
+
+    /// Wakes the game's loop: an event is queued.
+    fn ring(&self) {
+        self.ready.notify_one();
+        #[cfg(unix)]
+        if let Some(bell) = &self.bell {
+            bell.ring();
+        }
+    }
+
+    /// The file descriptor that is readable while events may wait (see [`Bell`]).
+    #[cfg(unix)]
+    pub(crate) fn bell(&self) -> Option<std::os::fd::RawFd> {
+        self.bell.as_ref().map(Bell::fd)
     }
 
     /// An event the game must get (a join, a departure). A departure of a connection whose
@@ -106,7 +130,7 @@ impl Events {
             _ => q.first.push_back(event),
         }
         drop(q);
-        self.ready.notify_one();
+        self.ring();
     }
 
     /// An event dropped if the game is far behind or its connection has too many waiting
@@ -130,7 +154,7 @@ impl Events {
         }
         q.then.push_back(event);
         drop(q);
-        self.ready.notify_one();
+        self.ring();
     }
 
     /// A line for the host's log.
@@ -140,6 +164,24 @@ impl Events {
 
     /// The next event, joins and departures first, waiting at most `wait` for one.
     pub(crate) fn recv_timeout(&self, wait: Duration) -> Option<HostEvent> {
+        // Quieted before the queue is looked at: an event queued after this rings again, and
+        // while events are left after this one (the game takes a bounded number a turn of its
+        // loop) it rings on, so the loop does not sleep on them.
+        #[cfg(unix)]
+        if let Some(bell) = &self.bell {
+            bell.quiet();
+            let event = self.take(wait);
+            let q = lock(&self.queue);
+            if event.is_some() && !(q.first.is_empty() && q.then.is_empty()) {
+                bell.ring();
+            }
+            return event;
+        }
+        self.take(wait)
+    }
+
+    /// The next event, waiting at most `wait` for it.
+    fn take(&self, wait: Duration) -> Option<HostEvent> {
         let until = Instant::now() + wait;
         let mut q = lock(&self.queue);
         loop {
@@ -169,6 +211,60 @@ impl Events {
             let left = until.checked_duration_since(Instant::now()).filter(|d| !d.is_zero())?;
             q = self.ready.wait_timeout(q, left).unwrap_or_else(|e| e.into_inner()).0;
         }
+    }
+}
+
+/// A pipe whose read end is readable while events may wait for the game: every event queued
+/// writes a byte, and the game's side reads them all away before it looks at the queue. The
+/// game's loop polls it beside the terminal, so an idle host sleeps until a key, a joiner's
+/// bytes or a timer it needs wakes it (issue 49: it woke about 190 times a second, polling).
+#[cfg(unix)]
+struct Bell {
+    read: std::os::fd::OwnedFd,
+    write: std::os::fd::OwnedFd,
+}
+
+#[cfg(unix)]
+impl Bell {
+    /// A pipe, both ends non-blocking (a full pipe already rings; an empty one reads nothing).
+    /// `None` if the system gives none: the loop then looks at the wire between short waits.
+    fn new() -> Option<Bell> {
+        use std::os::fd::FromRawFd;
+        let mut fds = [0 as libc::c_int; 2];
+        // SAFETY: `fds` has room for the two descriptors pipe writes.
+        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+            return None;
+        }
+        for fd in fds {
+            // SAFETY: `fd` was just opened by pipe; only its flags change.
+            unsafe {
+                libc::fcntl(fd, libc::F_SETFL, libc::fcntl(fd, libc::F_GETFL) | libc::O_NONBLOCK);
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+        // SAFETY: both descriptors are open and owned by nothing else.
+        Some(unsafe {
+            Bell { read: std::os::fd::OwnedFd::from_raw_fd(fds[0]), write: std::os::fd::OwnedFd::from_raw_fd(fds[1]) }
+        })
+    }
+
+    fn ring(&self) {
+        use std::os::fd::AsRawFd;
+        let byte = [1u8];
+        // SAFETY: writes one byte from a live buffer; a full pipe (EAGAIN) already rings.
+        unsafe { libc::write(self.write.as_raw_fd(), byte.as_ptr().cast(), 1) };
+    }
+
+    fn quiet(&self) {
+        use std::os::fd::AsRawFd;
+        let mut buf = [0u8; 256];
+        // SAFETY: reads into a live buffer of the length given; stops when the pipe is empty.
+        while unsafe { libc::read(self.read.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) } > 0 {}
+    }
+
+    fn fd(&self) -> std::os::fd::RawFd {
+        use std::os::fd::AsRawFd;
+        self.read.as_raw_fd()
     }
 }
 
@@ -298,5 +394,29 @@ mod tests {
         assert_eq!(keys, PER_CONN_MAX);
         assert!(matches!(got.last(), Some(HostEvent::Left { conn: 1 })), "a departure comes after its own input");
         assert!(events.recv_timeout(Duration::from_millis(10)).is_none());
+    }
+
+    /// Issue 49: the bell is readable once an event is queued (the game's loop wakes), and
+    /// quiet again once the game has looked at the queue; a second event rings it again.
+    #[cfg(unix)]
+    #[test]
+    fn the_bell_rings_for_an_event_and_is_quiet_once_the_queue_is_read() {
+        let events = Events::new();
+        let fd = events.bell().expect("a pipe");
+        let readable = || {
+            let mut p = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+            // SAFETY: one valid pollfd, no wait.
+            unsafe { libc::poll(&mut p, 1, 0) > 0 && p.revents & libc::POLLIN != 0 }
+        };
+        assert!(!readable(), "quiet before anything comes");
+        events.may(key(1));
+        events.may(key(1));
+        assert!(readable(), "rung");
+        assert!(events.recv_timeout(Duration::ZERO).is_some());
+        assert!(readable(), "still rung while an event is left");
+        assert_eq!(all(&events).len(), 1);
+        assert!(!readable(), "quiet once read");
+        events.must(HostEvent::Left { conn: 1 });
+        assert!(readable(), "rung again");
     }
 }

@@ -6,7 +6,7 @@
 //! Today's hot-seat game is one screen holding every person seat; a seat joined from another
 //! terminal is one more screen holding that seat alone: its hand, its dialogs and the offers to
 //! it are asked there, and it never needs a hand-off (H6). What a screen shows follows from the
-//! table and its own state: [`Screen::settle`] works it out once after each change (who holds
+//! table and its own state: `App::settle` works it out once after each change (who holds
 //! the keyboard, the mode, the advisable seat, too small), and keys, views and the terminal read
 //! that answer ([`Screen::keyboard`]) without working anything out again.
 //!
@@ -17,6 +17,7 @@
 //! `words.rs` and `sea_names.rs` how it says things. It reads the table, never a view.
 
 pub mod coach;
+pub mod commands;
 pub mod composer;
 pub mod dialog;
 pub mod focus;
@@ -25,6 +26,7 @@ pub mod outcome;
 pub mod picker;
 pub mod robber;
 pub mod save_prompt;
+pub mod scene;
 pub mod sea_names;
 pub mod selection;
 pub mod settings;
@@ -37,6 +39,7 @@ pub mod words;
 
 use crate::engine::{Event, Phase, Seat, SeatSet};
 use crate::tui::screen::coach::{Asked, Coach};
+use crate::tui::screen::commands::Commands;
 use crate::tui::screen::focus::{Focus, Guarded, Keyboard, Message};
 use crate::tui::screen::keymap::{Cmd, Mode};
 use crate::tui::screen::outcome::Outcome;
@@ -86,8 +89,10 @@ pub struct Screen {
     pub done: bool,
     /// Where the last place was chosen: the next selection starts near it.
     pub(in crate::tui) last_target: Option<Target>,
-    /// Who holds the keyboard and what it is in, as [`Screen::settle`] last worked it out.
+    /// Who holds the keyboard and what it is in, as `App::settle` last worked it out ([`Screen::settle_keyboard`], [`Screen::settle_mode`]).
     pub keyboard: Keyboard,
+    /// What the undo, save and advice keys do now, settled with the mode.
+    pub commands: Commands,
     /// A screen joined from another terminal (`catan host`): it plays its seat; saving and
     /// the program's end are the host's.
     pub joined: bool,
@@ -119,6 +124,7 @@ impl Screen {
             done: false,
             last_target: None,
             keyboard: Keyboard::default(),
+            commands: Commands::default(),
             joined: false,
             card: None,
         }
@@ -219,18 +225,20 @@ impl Screen {
         self.keyboard.guarded
     }
 
-    /// Works out, once after a change of the table or of this screen, everything derived from
-    /// them: who holds the keyboard, the mode, the seat advice is for, and whether the terminal
-    /// is smaller than `need` (the game's screen, which the views size).
-    pub fn settle(&mut self, table: &Table, need: (u16, u16)) {
-        self.keyboard = self.work_out(table, need);
+    /// Works out, once after a change of the table or of this screen, who holds the keyboard:
+    /// the hand-off, the shared screens, the seat to act elsewhere or answering ahead, the seat
+    /// advice is for, and whether the terminal is smaller than `need` (the game's screen, which
+    /// the views size). The mode follows once the focus is given ([`Screen::settle_mode`]).
+    pub fn settle_keyboard(&mut self, table: &Table, need: (u16, u16)) {
+        let mode = self.keyboard.mode;
+        self.keyboard = Keyboard { mode, ..self.work_out(table, need) };
     }
 
-    /// The mode again, and nothing else, after a change of this screen's focus or advice
-    /// alone (`App::sync` gives each screen the focus its settled keyboard asks for): who
-    /// holds the keyboard does not follow from those, so it stays as [`Screen::settle`] left it.
+    /// The mode, once who holds the keyboard is settled and the focus given, and what the
+    /// screen-wide commands do in it (the last step of settling a screen: `App::settle`).
     pub fn settle_mode(&mut self, table: &Table) {
         self.keyboard.mode = self.find_mode(table, &self.keyboard);
+        self.commands = Commands::of(table, self);
     }
 
     fn work_out(&self, table: &Table, need: (u16, u16)) -> Keyboard {
@@ -285,7 +293,7 @@ impl Screen {
         let quiet = guarded.is_none() && bot_seat.is_none() && handoff.is_none() && away.is_none();
         let advisable = (begun && !over && quiet && !shared).then_some(s).filter(|s| self.viewer == Some(*s));
         let too_small = self.size.0 < need.0 || self.size.1 < need.1;
-        let mut keyboard = Keyboard {
+        Keyboard {
             handoff,
             sharing_offer,
             asking_builders,
@@ -296,9 +304,7 @@ impl Screen {
             advisable,
             too_small,
             mode: Mode::Turn,
-        };
-        keyboard.mode = self.find_mode(table, &keyboard);
-        keyboard
+        }
     }
 
     /// The mode: what is open over the game first, then who holds the keyboard, then the focus.

@@ -21,6 +21,7 @@ pub mod builders;
 pub mod files;
 pub mod game_story;
 pub mod legal;
+pub mod log_words;
 pub mod offers;
 pub mod perform;
 pub mod played;

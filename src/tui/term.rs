@@ -2,8 +2,11 @@
 //! ([`terminal`]), the gate that drops keys meant for the screen before a hand-off
 //! ([`gate`]), and the replay viewer's own loop ([`replay`]).
 
+#[cfg(feature = "ssh")]
 mod admission;
+mod draw;
 pub mod gate;
+#[cfg(feature = "ssh")]
 pub mod host_loop;
 pub mod replay;
 pub mod terminal;

@@ -1,6 +1,6 @@
 //! Widgets that only read a screen and the table: the island, the panels, the dialogs, the
 //! shared screens, the start screen, the help and how-to-play pages. [`frame::render`] draws a
-//! whole frame of a [`crate::tui::Scene`] (`scene.rs`: one screen and the table lent
+//! whole frame of a [`crate::tui::Scene`] (`screen/scene.rs`: one screen and the table lent
 //! together). Views import `screen/`, `table/` and each other, never a flow, the app or the
 //! terminal.
 
@@ -19,7 +19,6 @@ pub mod layout;
 pub mod panels;
 pub mod phase;
 pub mod place;
-pub mod scene;
 pub mod screens;
 pub mod start_view;
 pub mod story_chart;

@@ -219,7 +219,7 @@ fn headline(
         Action::PlayRoadBuilding => Some((2, format!("{who}'s road building"))),
         Action::MoveRobber { hex, victim } => {
             let robbed = victim.map(|v| format!(", robbing {}", name(names, v))).unwrap_or_default();
-            Some((3, format!("{who}'s robber on {}{robbed}", view.board().hex_name(hex))))
+            Some((3, format!("{who}'s robber on {}{robbed}", view.board().hex_name_apart(hex))))
         }
         Action::BuyDevCard => Some((1, format!("{who} buys a development card"))),
         Action::BuildRoad(_) => Some((1, format!("{who}'s road"))),
@@ -227,7 +227,9 @@ fn headline(
             let total = after.dice().map_or(0, |d| d[0] + d[1]);
             Some((0, format!("{who} rolls {total}")))
         }
-        Action::BuildKnight { kind, hex } => Some((2, format!("{who}'s {kind} on {}", view.board().hex_name(hex)))),
+        Action::BuildKnight { kind, hex } => {
+            Some((2, format!("{who}'s {kind} on {}", view.board().hex_name_apart(hex))))
+        }
         Action::ConfirmTrade(_) | Action::MaritimeTrade { .. } => Some((1, String::new())),
         _ => None,
     };

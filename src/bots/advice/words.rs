@@ -54,9 +54,10 @@ pub fn corner_words(view: &PlayerView<'_>, v: Vertex) -> String {
     parts.into_iter().map(|p| p.1).collect::<Vec<_>>().join(", ")
 }
 
-/// A hex in words, as every screen names it ([`Board::hex_name`]: "the 8 ore").
+/// A hex in words, as every screen names it ([`Board::hex_name_apart`]: "the 8 ore", and "the
+/// 6 brick (hex 11)" where another hex reads the same).
 fn hex_words(view: &PlayerView<'_>, h: Hex) -> String {
-    view.board().hex_name(h)
+    view.board().hex_name_apart(h)
 }
 
 /// The kinds and numbers `me`'s buildings produce now.
@@ -274,11 +275,18 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         Action::BuyDevCard => {
             let unseen = view.unseen_dev_cards();
             let total = unseen.total().max(1);
-            format!(
-                "buy a development card: of {total} unseen, {} knights (the robber and Largest Army), {} points",
-                unseen[DevCard::Knight],
-                unseen[DevCard::VictoryPoint]
-            )
+            let points = unseen[DevCard::VictoryPoint];
+            // A deck without knight cards (the knights module's, R52) names none (issue 49: "of 11
+            // unseen, 0 knights").
+            let config = view.config();
+            if config.deck[DevCard::Knight] == 0 || config.modules.has(crate::engine::Module::Knights) {
+                format!("buy a development card: of {total} unseen, {points} points")
+            } else {
+                let knights = unseen[DevCard::Knight];
+                format!(
+                    "buy a development card: of {total} unseen, {knights} knights (the robber and Largest Army), {points} points"
+                )
+            }
         }
         Action::PlayKnight => {
             let k = view.player(me).knights + 1;
@@ -541,16 +549,32 @@ mod tests {
             Scenario::new(config, 3).unit(Seat(0), UnitKind::Archer, Hex(9)).turn(Seat(0)).rolled().build().unwrap();
         let view = game.view(Seat(0));
         let board = view.board();
-        let named = board.hex_name(Hex(9));
+        let named = board.hex_name_apart(Hex(9));
         let (t, r) = (board.token(Hex(9)).unwrap(), board.terrain(Hex(9)).resource().unwrap());
-        assert_eq!(named, format!("the {t} {r}"));
+        assert!(named.starts_with(&format!("the {t} {r}")), "{named}");
         let build = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Archer, hex: Hex(9) }, 1, &names);
         assert!(build.starts_with(&format!("build an archer on {named}")), "{build}");
         let to = Hex(10);
         let moved = reason(&view, &game, Action::MoveKnight { unit: 0, to }, 1, &names);
-        assert_eq!(moved, format!("move your archer on {named} to {}", board.hex_name(to)));
+        assert_eq!(moved, format!("move your archer on {named} to {}", board.hex_name_apart(to)));
         let cavalry = reason(&view, &game, Action::BuildKnight { kind: UnitKind::Cavalry, hex: Hex(9) }, 1, &names);
         assert!(cavalry.starts_with("build a cavalry on "), "{cavalry}");
         assert_eq!((pips(1), pips(5)), ("1 pip".to_string(), "5 pips".to_string()));
+    }
+
+    /// Issue 49: with the knights module the deck holds no knight cards (R52), and buying a
+    /// card names none ("of 11 unseen, 0 knights" read as bad luck); the base game names them.
+    #[test]
+    fn buying_a_card_names_knights_only_where_the_deck_has_them() {
+        use crate::engine::{Module, Modules, Scenario};
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        for (modules, knights) in [(Modules::NONE, true), (Modules::NONE.with(Module::Knights), false)] {
+            let config = Config::default().with_modules(modules);
+            let game = Scenario::new(config, 3).turn(Seat(0)).rolled().build().unwrap();
+            let view = game.view(Seat(0));
+            let words = reason(&view, &game, Action::BuyDevCard, 1, &names);
+            assert!(words.starts_with("buy a development card: of "), "{words}");
+            assert_eq!(words.contains("knights"), knights, "{words}");
+        }
     }
 }

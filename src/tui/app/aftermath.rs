@@ -1,51 +1,44 @@
 //! What follows a change on the screens. A person's actions ([`App::apply_on`]) and a computer
 //! player's ([`App::play_bot`]) are performed on the table the same way (`Table::perform`, the
-//! one place the game changes, with the table's own questions), and then `App::after` shows
-//! it on every screen, in order: the log, the fight's note (`fight_events`), the focus and the
-//! hand-off (every screen settled once: `App::sync_screens`), the message, and the bots' turn
-//! armed. A change that is no action (an undo, a hand-off taken, a fight closed, a game begun
-//! or joined) is followed by `App::sync`.
+//! one place the game changes, with the table's own questions); `App::after` changes what an
+//! action changes at once (the log's scroll, the fight's note: `fight_events`) and returns the
+//! rest as [`Changes`], which the settle at the end of the message or tick carries out in its
+//! order: every screen settled and focused, then told (`App::tell_all`), then the bots armed.
 
 use crate::engine::{Action, Event, Seat, Target};
 use crate::tui::app::App;
+use crate::tui::app::changes::{By, Changes, Said};
 use crate::tui::screen::focus::Message;
+use crate::tui::table::log_words;
 use crate::tui::table::perform::Acted;
-use crate::tui::view::scene::Scene;
-
-/// Who acted: the person at the keyboard, or a computer player and the move it played.
-#[derive(Clone, Copy)]
-pub(in crate::tui) enum By {
-    /// A person; the seat that was to act (its words are said privately to it, H1).
-    Person(Seat),
-    /// A computer player at its seat, and the action it played (a stand-in's if it failed).
-    Bot(Seat, Action),
-}
 
 impl App {
     /// Plays actions in order for the player at the first screen's keyboard; stops at the
     /// first refusal and says why.
     pub fn apply(&mut self, actions: Vec<Action>) {
-        self.apply_on(0, actions);
+        let changes = self.apply_on(0, actions);
+        self.settle_after(changes);
     }
 
     /// Plays actions in order for the player at screen `id`'s keyboard (what they were said
     /// to is said there); stops at the first refusal and says why.
-    pub(in crate::tui) fn apply_on(&mut self, id: usize, actions: Vec<Action>) {
+    pub(in crate::tui) fn apply_on(&mut self, id: usize, actions: Vec<Action>) -> Changes {
         if let Some(seat) = self.parts(id).1.keyboard.ahead {
             return self.answer_ahead(id, seat, actions);
         }
         let by = By::Person(self.table.game().to_act());
         let acted = self.table.perform(actions);
-        self.after(id, by, acted);
+        self.after(id, by, acted)
     }
 
     /// Keeps the answer screen `id`'s seat gave ahead of its turn (everyone is asked at once,
     /// `table/ahead.rs`): it is played when its turn comes. The seat's screen says so and
     /// waits; every other screen hears that it answered (an answer to an offer is said aloud,
     /// H4; which cards a discard gives up is the seat's own, H2).
-    fn answer_ahead(&mut self, id: usize, seat: Seat, actions: Vec<Action>) {
+    fn answer_ahead(&mut self, id: usize, seat: Seat, actions: Vec<Action>) -> Changes {
         if let Err(why) = self.table.answer_ahead(seat, actions) {
-            return self.refuse_on(id, why);
+            self.refuse_on(id, why);
+            return Changes::shown();
         }
         let name = self.table.name(seat);
         let (own, public) = match self.table.ahead.said(seat) {
@@ -60,63 +53,62 @@ impl App {
                 format!("{name} has picked their discards"),
             ),
         };
-        self.sync_screens();
-        for (i, screen) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).enumerate() {
+        let mut changes = Changes::refocus();
+        for i in 0..=self.others.len() {
             let text = if i == id { own.clone() } else { public.clone() };
-            if screen.message.as_ref().is_none_or(|m| !m.error) {
-                screen.message = Some(Message { text, error: false });
-            }
+            changes.said.push(Said { id: i, message: Message { text, error: false }, unless_error: true });
         }
+        changes
     }
 
-    /// Plays a computer player's move and what follows it (a move the rules refuse is
-    /// replaced by a random one, said loudly: `Table::perform_bot`).
-    pub(in crate::tui) fn play_bot(&mut self, action: Action) {
+    /// Plays a computer player's move (a move the rules refuse is replaced by a random one,
+    /// said loudly: `Table::perform_bot`); what follows it is shown as the settle comes.
+    pub(in crate::tui) fn play_bot(&mut self, action: Action) -> Changes {
         let seat = self.table.game().to_act();
         let (acted, played, refused) = self.table.perform_bot(action);
         if let Some(text) = refused {
             self.refuse(text);
         }
-        self.after(0, By::Bot(seat, played), acted);
+        self.after(0, By::Bot(seat, played), acted)
     }
 
-    /// Everything the screens show of an action, a person's (played from screen `id`) or a
-    /// computer player's, in order.
-    fn after(&mut self, id: usize, by: By, acted: Acted) {
-        let Acted { from, aimed, refused, .. } = acted;
+    /// What an action changes on the screens at once, a person's (played from screen `id`) or
+    /// a computer player's: the log's scroll, the fight's box, what the table remembers of a
+    /// bot's move. The rest (every screen settled, then told) follows in the settle.
+    fn after(&mut self, id: usize, by: By, acted: Acted) -> Changes {
         // The log: each action's events went to it as it was played; a person's action shows
         // the newest lines, a bot's leaves the log where it was scrolled to (someone may be
         // reading it).
-        if let (By::Person(_), None) = (by, &refused) {
+        if let (By::Person(_), None) = (by, &acted.refused) {
             self.parts(id).1.log_scroll = 0;
         }
         // The fight, kept on screen until the next key (R56).
-        self.note_fight(from, aimed);
-        // Every screen settled, with the focus the next position asks for on each (and the
-        // hand-off: a shared screen hides every hand, see `App::sync_screens`).
-        self.sync_screens();
-        // The message on the screen that acted, what the table remembers of a bot's move, and
-        // every other screen told what happened (issue 49: each follows the game).
+        self.note_fight(acted.from, acted.aimed);
+        if let By::Bot(seat, played) = by {
+            self.table.last = Some(played);
+            if matches!(played, Action::OfferTrade { .. }) {
+                self.table.offered = Some((self.table.game().turn_number(), seat));
+            }
+        }
+        Changes::acted(id, by, acted)
+    }
+
+    /// Every screen told what an action did, once settled: the message on the screen that
+    /// acted, and every other screen told what happened (issue 49: each follows the game).
+    pub(super) fn tell_all(&mut self, id: usize, by: By, acted: Acted) {
+        let Acted { from, refused, .. } = acted;
         let acted_on = match by {
             By::Person(seat) => {
                 self.say_person(id, seat, from, refused);
                 Some(id)
             }
-            By::Bot(seat, played) => {
-                self.table.last = Some(played);
-                if matches!(played, Action::OfferTrade { .. }) {
-                    self.table.offered = Some((self.table.game().turn_number(), seat));
-                }
-                None
-            }
+            By::Bot(..) => None,
         };
         for i in 0..=self.others.len() {
             if Some(i) != acted_on {
                 self.tell(i, from);
             }
         }
-        // The bots' turn: the next computer player starts thinking now, while this is shown.
-        self.table.arm(self.table.bot_to_act());
     }
 
     /// A person's message: the refusal, or what just happened, privately only while the same
@@ -127,7 +119,7 @@ impl App {
         }
         let (table, screen) = self.parts(id);
         let shown = if screen.keyboard.guarded.is_some() { None } else { Some(seat) };
-        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), &table.log[from..], shown);
+        let said = log_words::texts(table, &table.log[from..], shown);
         if !said.is_empty() {
             screen.message = Some(Message { text: said.join(" · "), error: false });
         }
@@ -146,10 +138,10 @@ impl App {
         }
         let k = screen.keyboard;
         let viewer = screen.viewer.filter(|_| k.handoff.is_none() && k.guarded.is_none());
-        let said = crate::tui::view::describe::texts(&Scene::of(table, screen), events, viewer).join(" · ");
+        let said = log_words::texts(table, events, viewer).join(" · ");
         let mine: Vec<Event> = events.iter().copied().filter(|e| happened_to(e, screen.holds)).collect();
         if !mine.is_empty() {
-            let news = crate::tui::view::describe::texts(&Scene::of(table, screen), &mine, viewer).join(" · ");
+            let news = log_words::texts(table, &mine, viewer).join(" · ");
             screen.yours = Some(news);
         }
         // Once the screen's own seat must act, its prompt shows, after the news of its seats

@@ -208,8 +208,10 @@ fn a_joined_seat_answers_while_a_computer_player_ahead_of_it_thinks() {
     // The bot's move, as the bots' pace plays it (a scenario has no record for the bots' own
     // loop to run on).
     for r in [crate::engine::Resource::Brick, crate::engine::Resource::Lumber] {
-        app.play_bot(Action::Discard(r));
-        app.play_bot(Action::Discard(r));
+        let played = app.play_bot(Action::Discard(r));
+        app.settle_after(played);
+        let played = app.play_bot(Action::Discard(r));
+        app.settle_after(played);
     }
     assert_eq!(app.table.game().phase(), Phase::Robber, "the bot's discard, then Cy's");
     assert_eq!(app.table.game().view(CY).hand(), Hand::new([0, 0, 0, 2, 2]));

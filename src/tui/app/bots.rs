@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Action;
 use crate::tui::app::App;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::Mode;
@@ -75,43 +76,35 @@ impl App {
     /// with nothing open over the game (help, the quit question, the save prompt:
     /// `bots_watched`); they go on thinking meanwhile.
     pub fn tick(&mut self, now: Instant) -> bool {
-        self.settled = false;
+        let mut changes = self.tick_bots(now);
         // Every screen's advice and tips: a joined seat asks on its own screen (issue 40).
-        let mut advised = false;
-        let table = &self.table;
-        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
-            advised |= crate::tui::app::coach::poll(table, screen, false);
-        }
-        let changed = self.tick_bots(now) || advised;
-        if changed && !self.settled {
-            self.settle();
-        }
-        changed
+        changes.advice = true;
+        self.settle_after(changes)
     }
 
-    fn tick_bots(&mut self, now: Instant) -> bool {
+    /// The bots' part of a tick: what it changed (nothing shown when nothing moved).
+    fn tick_bots(&mut self, now: Instant) -> Changes {
         if self.unwatched_fight_ends().is_some_and(|due| now >= due) {
             self.screen.fight = None;
-            self.sync();
-            return true;
+            return Changes::sync();
         }
         if self.table.bot_to_act().is_none() {
             self.table.drop_job();
-            return false;
+            return Changes::default();
         }
         // Armed after every action (`App::after`); a game dealt, loaded or taken back to a
         // computer player's move has had none, and is armed here.
         if self.arm_bots() {
-            return true;
+            return Changes::shown();
         }
-        let changed = self.poll_job(false);
+        let changed = if self.poll_job(false) { Changes::shown() } else { Changes::default() };
         if !self.table.decided() || !self.bots_watched() || self.due().is_some_and(|due| now < due) {
             return changed;
         }
         let action = self.table.job.take().and_then(|job| job.action).expect("a decided job");
-        self.play_bot(action);
+        let played = self.play_bot(action);
         self.table.shown_at = Some(now);
-        true
+        played
     }
 
     /// The bots' turn, armed after an action: the computer player to act starts thinking on a
@@ -146,7 +139,8 @@ impl App {
             self.arm_bots();
             self.poll_job(true);
             let Some(action) = self.table.job.take().and_then(|job| job.action) else { break };
-            self.play_bot(action);
+            let changes = self.play_bot(action);
+            self.settle_after(changes);
             played += 1;
         }
         played

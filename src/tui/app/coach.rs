@@ -12,7 +12,6 @@ use crate::tui::screen::focus::Focus;
 use crate::tui::screen::outcome::Outcome;
 use crate::tui::table::Table;
 use crate::tui::table::bot_job::survive_panics;
-use crate::tui::view::scene::Scene;
 
 /// The advice key: opens the panel for the seat at the keyboard (the advice worked out
 /// meanwhile), or closes it; where no advice may be given, says why. One search at a time per
@@ -23,9 +22,9 @@ pub(super) fn advice_key(table: &Table, screen: &mut Screen) -> Outcome<Focus> {
         screen.coach.closed = Some(panel);
         return Outcome::Stay;
     }
-    let seat = match Scene::of(table, screen).advice_for() {
-        Ok(seat) => seat,
-        Err(why) => return Outcome::Refuse(why),
+    let seat = match &screen.commands.advice {
+        Ok(seat) => *seat,
+        Err(why) => return Outcome::Refuse(why.clone()),
     };
     let asked = Asked { seat, game: *table.game() };
     if let Some(mut last) = screen.coach.closed.take() {
@@ -67,7 +66,7 @@ pub(in crate::tui) fn poll(table: &Table, screen: &mut Screen, wait: bool) -> bo
     }
     if screen.coach.tip.is_none()
         && screen.coach.stale_tip.is_none()
-        && let Ok(seat) = Scene::of(table, screen).advice_for()
+        && let Ok(seat) = screen.commands.advice
         && screen.coach.has_tips(seat)
     {
         let asked = Asked { seat, game: *table.game() };

@@ -17,11 +17,11 @@ use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Focus, Message, Msg};
 use crate::tui::screen::keymap::{self, Cmd, Mode};
 use crate::tui::screen::outcome::{Outcome, Request};
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::Table;
 use crate::tui::table::builders::may_build;
 use crate::tui::table::offers::Step;
 use crate::tui::view::board::{Geometry, sea_drawn};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::{frame, howto, layout};
 
 /// A key with Ctrl held (Ctrl-C asks to quit on every screen).
@@ -199,33 +199,19 @@ fn command(table: &Table, screen: &mut Screen, cmd: Cmd) -> Outcome<Focus> {
             screen.howto = Some(howto::opening(&Scene::of(table, screen), screen.size));
         }
         (Mode::Help, _) => screen.help = false,
-        // A joined screen plays its seat; the game's files are the host's.
-        (_, Cmd::Save) if screen.joined => {
-            return Outcome::Refuse("the host saves the game (it is autosaved after every action)".into());
+        // What the save and undo keys do now was settled with the mode (`screen/commands.rs`).
+        (_, Cmd::Save) => {
+            return match &screen.commands.save {
+                Ok(()) => Outcome::Table(Request::OpenSave),
+                Err(why) => Outcome::Refuse(why.clone()),
+            };
         }
-        (_, Cmd::Save) if table.record().is_none() => {
-            return Outcome::Refuse("nothing to save before the game begins".into());
+        (_, Cmd::Undo) => {
+            return match &screen.commands.undo {
+                Ok(_) => Outcome::Table(Request::Undo),
+                Err(why) => Outcome::Refuse(why.clone()),
+            };
         }
-        (_, Cmd::Save) => return Outcome::Table(Request::OpenSave),
-        (Mode::Away | Mode::Gone, Cmd::Undo) => {
-            let who = keyboard.away.map(|s| Scene::of(table, screen).where_plays(s)).unwrap_or_default();
-            return Outcome::Refuse(format!("{who}: u takes back only your own last action, on your turn"));
-        }
-        (Mode::Handoff, Cmd::Undo) if table.undoable => {
-            let name = keyboard.handoff.map(|s| table.name(s)).unwrap_or_default();
-            return Outcome::Refuse(format!(
-                "{name} takes the keyboard first (Enter), then u takes back their last action"
-            ));
-        }
-        // Answering ahead of its turn, the seat has no last action of the moment to take back.
-        (_, Cmd::Undo) if keyboard.ahead.is_some() => {
-            return Outcome::Refuse("u takes back only your own last action, on your turn".into());
-        }
-        (Mode::Bot, Cmd::Undo) => {
-            let who = keyboard.bot_seat.map(|s| table.label(s)).unwrap_or_default();
-            return Outcome::Refuse(format!("{who} is playing: u takes back only your own last action, on your turn"));
-        }
-        (_, Cmd::Undo) => return Outcome::Table(Request::Undo),
         // A page is the log's visible height, so PgUp shows the lines just above.
         (_, Cmd::LogUp) => {
             let page = frame::log_page(&Scene::of(table, screen));

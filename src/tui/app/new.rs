@@ -5,6 +5,7 @@
 use crate::engine::{BoardCode, Config, Event, Game, MAX_PLAYERS, SeatSet};
 use crate::save::{self, Autosave, Record, SeatInfo};
 use crate::tui::app::App;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Message, letters_for};
 use crate::tui::screen::settings::Remembered;
@@ -51,8 +52,8 @@ pub(in crate::tui) fn app_for(options: Options) -> App {
             Some(seats) => {
                 let mut app = App::with_seats(options.seed, None, options.theme, options.rules);
                 (app.table.seed_given, app.table.island) = (options.seed_given, options.island);
-                app.begin(seats);
-                app.settle();
+                let changes = app.begin(seats);
+                app.settle_after(changes);
                 app
             }
             None => {
@@ -135,11 +136,12 @@ impl App {
         table.rules = rules;
         let mut screen = Screen::new(theme);
         (screen.start, screen.size) = (Some(StartForm::default()), (100, 32));
-        let mut app = App { table, screen, others: Vec::new(), settled: false };
-        if let Some(seats) = seats {
-            app.begin(seats);
-        }
-        app.settle();
+        let mut app = App { table, screen, others: Vec::new() };
+        let changes = match seats {
+            Some(seats) => app.begin(seats),
+            None => Changes::shown(),
+        };
+        app.settle_after(changes);
         app
     }
 
@@ -154,7 +156,7 @@ impl App {
         app.table.log = log;
         app.take_seats(&seats);
         app.screen.start = None;
-        app.sync();
+        app.settle_after(Changes::sync());
         app
     }
 
@@ -170,7 +172,7 @@ impl App {
     }
 
     /// Deals the game for these players and hands the keyboard to the first to place.
-    pub(in crate::tui) fn begin(&mut self, seats: Vec<SeatInfo>) {
+    pub(in crate::tui) fn begin(&mut self, seats: Vec<SeatInfo>) -> Changes {
         let config = rules_for(&self.table.rules, u8::try_from(seats.len()).unwrap_or(u8::MAX));
         let (seed, given, island) = (self.table.seed, self.table.seed_given, self.table.island);
         match Record::new_dealt(config, seed, given, island, seats.clone()) {
@@ -181,9 +183,12 @@ impl App {
                 self.take_seats(&seats);
                 self.screen.start = None;
                 self.start_autosave();
-                self.sync();
+                Changes::sync()
             }
-            Err(e) => self.refuse(e.to_string()),
+            Err(e) => {
+                self.refuse(e.to_string());
+                Changes::shown()
+            }
         }
     }
 

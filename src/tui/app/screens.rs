@@ -1,13 +1,15 @@
 //! The app's screens over the table: lent with it (`App::parts`, `App::scene`), told why not
-//! (`App::refuse_on`), settled (`App::settle`: who holds each keyboard, the mode, too small)
-//! and given the focus the position asks of each (`App::sync`, `App::sync_screens`) after a
-//! change. Nothing here plays an action or reads a key: the update calls down to it.
+//! (`App::refuse_on`), and settled once at the end of each message and tick
+//! ([`App::settle_after`]): the flows before it change the table and the screens' own state
+//! and return what they changed (`Changes`, `changes.rs`); the settle then works out
+//! everything that follows, in a fixed order. Nothing here plays an action or reads a key.
 
 use crate::tui::app::App;
+use crate::tui::app::changes::{Changes, Said};
 use crate::tui::screen::Screen;
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::Table;
 use crate::tui::view::layout;
-use crate::tui::view::scene::Scene;
 
 impl App {
     /// What the views draw of the first screen (the host's terminal) over the table.
@@ -24,22 +26,77 @@ impl App {
     }
 
     /// Works out every screen's derived state (who holds its keyboard, its mode, too small)
-    /// for the table and the screen as they are now: after a change, once, before anything
-    /// reads it. `update` and `tick` settle after their message; a test that sets a screen's
-    /// fields by hand (`app.screen.viewer = ...`) settles after it.
+    /// for the table and the screens as they are now. A test that sets a screen's fields by
+    /// hand (`app.screen.viewer = ...`) settles after it; `update` and `tick` settle at their
+    /// end ([`App::settle_after`]).
     pub fn settle(&mut self) {
+        self.settle_after(Changes::shown());
+    }
+
+    /// The one settle at the end of a message or a tick: everything derived from what its
+    /// flows `changes`, worked out once, in this order: the table's questions; each screen's
+    /// keyboard (who holds it, too small); each screen's focus (the position's place or dialog,
+    /// the hand-off's viewer, stale advice dropped); each screen's mode; what each screen is
+    /// told of an action, and the words the flows left; the bots armed; the advice polled.
+    /// True when anything changed (the screens are drawn again).
+    pub(in crate::tui) fn settle_after(&mut self, changes: Changes) -> bool {
+        let Changes { shown, refocus, questions, acted, said, advice } = changes;
+        if questions {
+            self.table.ask_questions();
+        }
+        if shown {
+            self.settle_screens(refocus);
+        }
+        if let Some((id, by, acted)) = acted {
+            self.tell_all(id, by, acted);
+            // The bots' turn: the next computer player starts thinking now, while this shows.
+            self.table.arm(self.table.bot_to_act());
+        }
+        for Said { id, message, unless_error } in said {
+            let Some(screen) = self.screen_mut(id) else { continue };
+            if !unless_error || screen.message.as_ref().is_none_or(|m| !m.error) {
+                screen.message = Some(message);
+            }
+        }
+        let mut advised = false;
+        if advice {
+            let table = &self.table;
+            for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+                advised |= crate::tui::app::coach::poll(table, screen, false);
+            }
+        }
+        shown || advised
+    }
+
+    /// Each screen's keyboard, then (on `refocus`) its focus, then its mode: once each.
+    fn settle_screens(&mut self, refocus: bool) {
         let table = &self.table;
         for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+            let waited = screen.keyboard.away.is_some();
             let need = layout::need(table, screen.start.is_some());
-            screen.settle(table, need);
+            screen.settle_keyboard(table, need);
+            if refocus {
+                // A screen whose seat comes back from waiting on another screen's play shows
+                // its own prompt, not its last action's words from before (a joined seat:
+                // issue 40).
+                if waited && screen.keyboard.away.is_none() && screen.keyboard.bot_seat.is_none() {
+                    screen.message = None;
+                }
+                screen.sync_focus(table);
+            }
+            screen.settle_mode(table);
         }
-        self.settled = true;
     }
 
     /// The table, and screen `id` (0: the first screen, then the joined ones), lent apart.
     pub(in crate::tui) fn parts(&mut self, id: usize) -> (&mut Table, &mut Screen) {
         let screen = if id == 0 { &mut self.screen } else { &mut self.others[id - 1] };
         (&mut self.table, screen)
+    }
+
+    /// Screen `id`, if it is still there (a flow may have closed it).
+    fn screen_mut(&mut self, id: usize) -> Option<&mut Screen> {
+        if id == 0 { Some(&mut self.screen) } else { self.others.get_mut(id - 1) }
     }
 
     /// Says why not on screen `id`'s status line.
@@ -52,36 +109,5 @@ impl App {
     /// screen, the save prompt, a bot's refused move).
     pub(in crate::tui) fn refuse(&mut self, text: String) {
         self.refuse_on(0, text);
-    }
-
-    /// After a change: the table's own questions for the position (the story, the answers
-    /// to a closed offer, who builds), then every screen settled and given the focus the
-    /// game's phase asks of it.
-    pub(in crate::tui) fn sync(&mut self) {
-        self.table.ask_questions();
-        self.sync_screens();
-    }
-
-    /// Every screen settled once and given the focus the game's phase asks of it (the table's
-    /// questions asked already: `Table::perform` or `App::sync`).
-    pub(in crate::tui) fn sync_screens(&mut self) {
-        // Who holds each screen's keyboard now, which each screen's focus follows.
-        let waited: Vec<bool> =
-            std::iter::once(&self.screen).chain(self.others.iter()).map(|s| s.keyboard.away.is_some()).collect();
-        self.settle();
-        // A screen whose seat comes back from waiting on another screen's play shows its own
-        // prompt, not its last action's words from before (a joined seat: issue 40).
-        for (screen, waited) in std::iter::once(&mut self.screen).chain(self.others.iter_mut()).zip(waited) {
-            if waited && screen.keyboard.away.is_none() && screen.keyboard.bot_seat.is_none() {
-                screen.message = None;
-            }
-        }
-        // Each screen's focus, then its mode (who holds each keyboard is as settled above: the
-        // focus, the viewer a shared screen clears and stale advice do not change it).
-        let table = &self.table;
-        for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
-            screen.sync_focus(table);
-            screen.settle_mode(table);
-        }
     }
 }

@@ -8,6 +8,7 @@
 use crate::engine::{Seat, SeatSet};
 use crate::save::SeatKind;
 use crate::tui::app::App;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::Screen;
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::remote::STAND_IN;
@@ -89,7 +90,7 @@ impl App {
                 self.others.len()
             }
         };
-        self.sync();
+        self.settle_after(Changes::sync());
         id
     }
 
@@ -102,29 +103,29 @@ impl App {
     /// says so, and may play it meanwhile).
     pub fn left(&mut self, seat: Seat) {
         self.table.remote.left(seat);
-        self.sync();
+        self.settle_after(Changes::sync());
     }
 
     /// The host's screen plays the waiting seat (hot-seat, handed off like the seats it holds)
     /// until its person joins again; the screen that waited for them is closed.
-    pub(in crate::tui) fn play_here(&mut self, id: usize) {
-        let Some(seat) = self.waiting_named(id) else { return };
+    pub(in crate::tui) fn play_here(&mut self, id: usize) -> Changes {
+        let Some(seat) = self.waiting_named(id) else { return Changes::shown() };
         let screen = self.parts(id).1;
         screen.holds = screen.holds.with(seat);
         self.close_screen_of(seat);
         self.table.remote.settled(seat);
-        self.sync();
+        Changes::sync()
     }
 
     /// A computer player plays the waiting seat until its person joins again.
-    pub(in crate::tui) fn stand_in(&mut self, id: usize) {
-        let Some(seat) = self.waiting_named(id) else { return };
+    pub(in crate::tui) fn stand_in(&mut self, id: usize) -> Changes {
+        let Some(seat) = self.waiting_named(id) else { return Changes::shown() };
         self.close_screen_of(seat);
         self.table.remote.settled(seat);
         self.table.remote.stand_in = self.table.remote.stand_in.with(seat);
         self.table.kinds[seat.index()] = SeatKind::Bot(STAND_IN);
         self.table.bots[seat.index()] = None;
-        self.sync();
+        Changes::sync()
     }
 
     /// The seat whose person left that screen `id` waits for, if any.

@@ -14,6 +14,7 @@ use crossterm::event::KeyEvent;
 
 use crate::save::{self, Autosave, Record};
 use crate::tui::app::App;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::save_prompt::PromptKey;
 
@@ -55,18 +56,22 @@ impl App {
     /// `u`: takes back the acting player's last action if nothing new was revealed by it.
     /// The player keeps the keyboard (the rule only allows it when play stayed with them), so
     /// no hidden hand is shown to anyone else (H1).
-    pub(in crate::tui) fn undo(&mut self, id: usize) {
-        let Some(undone) = self.table.undo() else { return self.refuse_on(id, "nothing to undo".into()) };
+    pub(in crate::tui) fn undo(&mut self, id: usize) -> Changes {
+        let Some(undone) = self.table.undo() else {
+            self.refuse_on(id, "nothing to undo".into());
+            return Changes::shown();
+        };
         match undone {
             Ok(action) => {
                 self.table.log = self.table.record().map(Record::log).unwrap_or_default();
                 self.parts(id).1.log_scroll = 0;
                 self.table.recorded();
-                self.sync();
-                let text = format!("took back {}", action.taken_back());
-                self.parts(id).1.message = Some(Message { text, error: false });
+                Changes::sync().say(id, format!("took back {}", action.taken_back()))
             }
-            Err(refusal) => self.refuse_on(id, refusal.to_string()),
+            Err(refusal) => {
+                self.refuse_on(id, refusal.to_string());
+                Changes::shown()
+            }
         }
     }
 

@@ -6,6 +6,7 @@ use crate::bots::BotLevel;
 use crate::engine::MAX_PLAYERS;
 use crate::save::{DEFAULT_BOT, SeatInfo};
 use crate::tui::app::App;
+use crate::tui::app::changes::Changes;
 use crate::tui::screen::focus::Message;
 use crate::tui::screen::keymap::{self, Cmd, Mode};
 use crate::tui::screen::settings::Settings;
@@ -32,10 +33,11 @@ impl App {
     }
 
     /// A key on the start screen: a command of its table, or on a seat a character typed.
-    pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) {
+    pub(in crate::tui) fn start_key(&mut self, key: KeyEvent) -> Changes {
         let mode = self.screen.keyboard.mode;
+        let mut changes = Changes::shown();
         match keymap::lookup(mode, key) {
-            Some(cmd) => self.start_command(cmd),
+            Some(cmd) => changes = self.start_command(cmd),
             None => match key.code {
                 KeyCode::Char(c) if mode == Mode::Start && !key.modifiers.contains(KeyModifiers::CONTROL) => {
                     if let Some(form) = self.screen.start.as_mut() {
@@ -46,10 +48,11 @@ impl App {
             },
         }
         self.preview();
+        changes
     }
 
-    fn start_command(&mut self, cmd: Cmd) {
-        let Some(form) = self.screen.start.as_mut() else { return };
+    fn start_command(&mut self, cmd: Cmd) -> Changes {
+        let Some(form) = self.screen.start.as_mut() else { return Changes::shown() };
         match (form.row, cmd) {
             (_, Cmd::Quit) => self.screen.done = true,
             (_, Cmd::HowTo) => {
@@ -57,9 +60,9 @@ impl App {
             }
             (_, Cmd::Up) => form.step(-1),
             (_, Cmd::Down) => form.step(1),
-            (Row::Seat(i), Cmd::Confirm) => self.seat_enter(i),
+            (Row::Seat(i), Cmd::Confirm) => return self.seat_enter(i),
             (Row::Continue, Cmd::Confirm) => self.continue_last(),
-            (_, Cmd::Confirm) => self.start_game(),
+            (_, Cmd::Confirm) => return self.start_game(),
             (Row::Seat(i), Cmd::Toggle) => {
                 let name = form.free_name(i);
                 let seat = &mut form.seats[i];
@@ -117,27 +120,29 @@ impl App {
             }
             _ => {}
         }
+        Changes::shown()
     }
 
     /// Enter on seat `i`: on to the next seat (a new one after the last, up to six) once the
     /// name is good; on an empty last seat, the game starts.
-    fn seat_enter(&mut self, i: usize) {
-        let Some(form) = self.screen.start.as_mut() else { return };
+    fn seat_enter(&mut self, i: usize) -> Changes {
+        let Some(form) = self.screen.start.as_mut() else { return Changes::shown() };
         let last = i + 1 == form.seats.len();
         if form.seats[i].name.trim().is_empty() {
             if last && form.named().count() >= MIN_PLAYERS {
-                self.start_game();
+                return self.start_game();
             } else if last {
                 self.refuse(format!("type at least {MIN_PLAYERS} names"));
             } else {
                 self.refuse(format!("seat {} has no name: type one, or Del removes the seat", i + 1));
             }
-            return;
+            return Changes::shown();
         }
         let names: Vec<String> = form.named().map(|s| s.name.trim().to_string()).collect();
         if let Err(e) = crate::text::check_names(&names) {
             // The same words as everywhere a name enters (--players, a loaded save).
-            return self.refuse(e.to_string());
+            self.refuse(e.to_string());
+            return Changes::shown();
         }
         form.row = match (last, form.seats.len() < MAX_PLAYERS) {
             (false, _) => Row::Seat(i + 1),
@@ -147,12 +152,13 @@ impl App {
             }
             (true, false) => Row::Start,
         };
+        Changes::shown()
     }
 
     /// Starts the game with the named seats (empty ones are left out) and the rules shown, and
     /// remembers them for next time. What can't start is said, and the form stays.
-    fn start_game(&mut self) {
-        let Some(form) = self.screen.start.as_ref() else { return };
+    fn start_game(&mut self) -> Changes {
+        let Some(form) = self.screen.start.as_ref() else { return Changes::shown() };
         let seats: Vec<SeatInfo> = form
             .named()
             .map(|s| {
@@ -164,22 +170,31 @@ impl App {
             })
             .collect();
         if seats.len() < MIN_PLAYERS {
-            return self.refuse(format!("type at least {MIN_PLAYERS} names"));
+            {
+                self.refuse(format!("type at least {MIN_PLAYERS} names"));
+                return Changes::shown();
+            }
         }
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         if let Err(e) = crate::text::check_names(&names) {
-            return self.refuse(e.to_string());
+            {
+                self.refuse(e.to_string());
+                return Changes::shown();
+            }
         }
         let file = form.file.clone();
         let rules = rules_for(&self.table.rules, seats.len() as u8);
         if let Err(e) = rules.validate() {
-            return self.refuse(e.to_string());
+            {
+                self.refuse(e.to_string());
+                return Changes::shown();
+            }
         }
         let mut settings = Settings::from_rules(&rules, seats.clone());
         settings.bot_offers_to_people = self.table.offers_to_people;
         settings.tips = form.named().filter(|s| s.tips && s.bot.is_none()).map(|s| s.name.trim().to_string()).collect();
         let tips: Vec<bool> = form.named().map(|s| s.tips && s.bot.is_none()).collect();
-        self.begin(seats);
+        let changes = self.begin(seats);
         self.screen.coach.tips = tips;
         if self.screen.start.is_none()
             && let Some(file) = file
@@ -187,5 +202,6 @@ impl App {
         {
             self.screen.message = Some(Message { text: format!("settings not remembered: {e}"), error: true });
         }
+        changes
     }
 }

@@ -222,7 +222,7 @@ pub enum Guarded {
 /// computer player or the person on another screen to act, the screen the input gate guards,
 /// the seat advice is for, whether the terminal is too small, and the keys' mode. A key's path
 /// and a frame ask these again and again; the screen works them out together, once after each
-/// change (`Screen::settle`), and everything reads that answer.
+/// change (`App::settle`), and everything reads that answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Keyboard {
     /// The seat waiting for the keyboard, while the hand-off screen shows: a person played on

@@ -67,6 +67,7 @@ pub(in crate::tui) fn survive_panics() {
 /// Runs `f`, surviving its panic as a computer player's is survived (the terminal left as it
 /// is, nothing printed over the screen): a joined screen's key must not end the host's game
 /// (issue 40). The panic's payload comes back as the error.
+#[cfg(feature = "ssh")]
 pub(in crate::tui) fn surviving<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
     let before = SURVIVED.with(|s| s.replace(true));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));

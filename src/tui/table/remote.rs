@@ -70,7 +70,36 @@ pub struct HostCard {
     /// The host key's fingerprint, so a joiner can check what their ssh shows.
     pub fingerprint: String,
     /// What the door turned away so far (wrong codes, refused connections).
-    pub turned: crate::host::Turned,
+    pub turned: TurnedAway,
+}
+
+/// What the door turned away since the host started, as the host's card says it (the host's
+/// side counts it: `host::Turned`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnedAway {
+    /// Wrong codes given.
+    pub wrong_codes: u64,
+    /// Connections refused or pushed out before they gave a code.
+    pub refused: u64,
+}
+
+impl crate::tui::table::Table {
+    /// Where the person `s`, whom a screen waits for, plays, and what they do there: "Bob
+    /// discards on their own screen", "Ann is playing on the host's screen".
+    pub fn where_plays(&self, s: Seat) -> String {
+        let name = self.name(s);
+        if self.remote.gone.contains(s) {
+            return format!("{name} left their screen: the seat waits");
+        }
+        let g = self.game();
+        let doing = match g.phase() {
+            crate::engine::Phase::Discard { .. } => "discards",
+            crate::engine::Phase::Trade { .. } if s != g.current_player() => "answers the offer",
+            _ => "is playing",
+        };
+        let place = if self.remote.joined.contains(s) { "their own screen" } else { "the host's screen" };
+        format!("{name} {doing} on {place}")
+    }
 }
 
 #[cfg(test)]

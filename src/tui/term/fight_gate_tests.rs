@@ -63,7 +63,8 @@ fn r56_a_bots_fight_stays_shown_and_a_burst_of_keys_after_it_acts_for_nobody() {
     let ms = |n: u64| t0 + Duration::from_millis(n);
     let mut gate = Gate::default();
     gate.drawn(app.screen.guarded(), t0);
-    app.play_bot(attack);
+    let played = app.play_bot(attack);
+    app.settle_after(played);
     assert!(app.table.log.iter().any(|e| matches!(e, Event::Fought { .. })), "Bob fought");
     assert_eq!(app.screen.mode(), Mode::Fight);
     assert_eq!(app.screen.guarded(), Some(Guarded::Fight), "the fight is a guarded screen");
@@ -119,7 +120,8 @@ fn r56_a_fight_among_computer_players_only_shows_for_the_bot_delay() {
     let t0 = Instant::now();
     let ms = |n: u64| t0 + Duration::from_millis(n);
     app.table.delay = Duration::from_millis(1_000);
-    app.play_bot(attack);
+    let played = app.play_bot(attack);
+    app.settle_after(played);
     app.table.shown_at = Some(t0);
     assert_eq!(app.screen.mode(), Mode::Fight, "the fight shows");
     assert_eq!(app.bot_wait(ms(400)), Some(Duration::from_millis(600)), "the loop wakes when it is due");

@@ -26,8 +26,10 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use crate::engine::Seat;
 use crate::host::{ConnId, HostEvent, Wire};
-use crate::tui::app::{App, Message, Msg};
+use crate::tui::app::{App, Msg};
+use crate::tui::screen::focus::Message;
 use crate::tui::screen::theme::Theme;
+use crate::tui::table::remote::TurnedAway;
 use crate::tui::term::admission::{Admission, Bond, Request, Verdict, split_name};
 use crate::tui::term::gate::{Gate, Input};
 
@@ -121,6 +123,15 @@ impl Hosting {
         self.conns.iter().map(|c| (c.id, c.seat)).collect()
     }
 
+    /// The wire's bell: readable while events may wait (the loop sleeps on it beside the
+    /// terminal), or `None` for a wire that has none.
+    pub fn bell(&self) -> Option<i32> {
+        #[cfg(unix)]
+        return self.wire.bell();
+        #[cfg(not(unix))]
+        None
+    }
+
     /// Takes what the wire brings, waiting at most `wait` for the first event and then taking
     /// whatever else has come, and carries each out on the app. True when anything came.
     pub fn pump(&mut self, app: &mut App, wait: Duration) -> bool {
@@ -130,7 +141,8 @@ impl Hosting {
         // waiting; the door's count goes on the host's card.
         let until = Instant::now() + PUMP_MAX;
         if let Some(card) = app.screen.card.as_mut() {
-            card.turned = self.wire.turned();
+            let t = self.wire.turned();
+            card.turned = TurnedAway { wrong_codes: t.wrong_codes, refused: t.refused };
         }
         for _ in 0..256 {
             if Instant::now() >= until {

@@ -20,15 +20,15 @@ use crate::engine::{Action, DevCard, Event, Game, Phase, Seat};
 use crate::save::{Record, Timeline};
 use crate::tui::screen::Screen;
 use crate::tui::screen::focus::{Msg, letters_for};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::{Purpose, Selection, Target};
 use crate::tui::screen::theme::Theme;
 use crate::tui::table::Table;
+use crate::tui::table::log_words::{self as describe, Entry};
 use crate::tui::term::terminal::{Exit, Wait};
 use crate::tui::view::board::{Geometry, Island};
-use crate::tui::view::describe::{self, Entry};
 use crate::tui::view::layout;
 use crate::tui::view::panels::{self, block, cost_spans, player_span, plural, wrap};
-use crate::tui::view::scene::Scene;
 
 /// The smallest terminal the replay of a game on `topo` is drawn in: the game's, plus a second
 /// header row.
@@ -175,7 +175,7 @@ impl Replay {
         let names = |s: Seat| app.table.name(s).to_string();
         let mut text = action.describe(&names, true);
         if let Action::MoveRobber { hex, .. } = action {
-            text = format!("{text} to {}", app.table.game().board().hex_name(hex));
+            text = format!("{text} to {}", app.table.game().board().hex_name_apart(hex));
         }
         Some((seat, text))
     }
@@ -411,7 +411,7 @@ fn entries_all(app: &Scene, events: &[Event]) -> Vec<Entry> {
             }
             end += 1;
         }
-        let mut run: Vec<Entry> = describe::entries_rev(app, &events[start..end], viewer).collect();
+        let mut run: Vec<Entry> = describe::entries_rev(app.table, &events[start..end], viewer).collect();
         run.reverse();
         out.extend(run);
         start = end;
@@ -510,7 +510,7 @@ pub fn run(record: &Record, theme: Theme) -> io::Result<Exit> {
                 Wait::Signal(sig) => break 'viewing Exit::Signal(sig),
                 Wait::Event(TermEvent::Key(key)) => break Msg::Key(key),
                 Wait::Event(TermEvent::Resize(w, h)) => break Msg::Resize(w, h),
-                Wait::Event(_) | Wait::Timeout => {}
+                Wait::Event(_) | Wait::Timeout | Wait::Bell => {}
             }
         };
         replay.update(msg);

@@ -28,7 +28,10 @@ use crate::tui::app::new::Options;
 use crate::tui::app::{App, Msg};
 use crate::tui::table::remote::HostCard;
 use crate::tui::term::gate::{Gate, Input};
+#[cfg(feature = "ssh")]
 use crate::tui::term::host_loop::Hosting;
+#[cfg(not(feature = "ssh"))]
+use no_hosting::Hosting;
 
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +149,8 @@ pub(in crate::tui) enum Wait {
     Signal(i32),
     /// The time given to [`wait_for`] passed without an event.
     Timeout,
+    /// The bell given to [`wait_or_bell`] rang: the wire has events for the game.
+    Bell,
 }
 
 /// The next terminal event, or the signal that asks the program to stop.
@@ -156,6 +161,12 @@ pub(in crate::tui) fn wait() -> io::Result<Wait> {
 /// The next terminal event, the signal that asks the program to stop, or after `timeout`
 /// (`None`: no limit) nothing.
 pub(in crate::tui) fn wait_for(timeout: Option<Duration>) -> io::Result<Wait> {
+    wait_or_bell(timeout, None)
+}
+
+/// As [`wait_for`], and [`Wait::Bell`] as soon as `bell` (a file descriptor: the hosting
+/// wire's) is readable: a hosting game sleeps on its terminal and its wire at once.
+pub(in crate::tui) fn wait_or_bell(timeout: Option<Duration>, bell: Option<i32>) -> io::Result<Wait> {
     let deadline = timeout.map(|t| Instant::now() + t);
     loop {
         // A signal, or the window closed (crossterm's reader would spin on a hung-up terminal).
@@ -179,7 +190,9 @@ pub(in crate::tui) fn wait_for(timeout: Option<Duration>) -> io::Result<Wait> {
                 if left.is_some_and(|l| l.is_zero()) {
                     return Ok(Wait::Timeout);
                 }
-                signals::idle(left.map_or(TICK, |l| l.min(TICK)));
+                if signals::idle(left.map_or(TICK, |l| l.min(TICK)), bell) {
+                    return Ok(Wait::Bell);
+                }
             }
             Err(e) => return signals::caught().map(Wait::Signal).ok_or(e),
         }
@@ -205,6 +218,7 @@ pub fn run(options: Options) -> io::Result<Exit> {
 
 /// Plays as [`run`] does while serving the person seats to friends over `hosting`'s wire
 /// (`catan host`): the host's screen shows `card`, how to join.
+#[cfg(feature = "ssh")]
 pub fn run_hosting(options: Options, mut hosting: Hosting, card: HostCard) -> io::Result<Exit> {
     let exit = run_with(options, Some((&mut hosting, card)));
     let line = "The host ended the game. It is saved: the host can play on with catan host --continue.";
@@ -257,8 +271,8 @@ pub(in crate::tui) fn leave(mut terminal: Terminal<CrosstermBackend<Stdout>>) {
     }
 }
 
-/// How long the loop waits on the terminal before looking at the wire, while hosting: the
-/// most a joiner's key waits for the host's loop.
+/// How long the loop waits on the terminal before looking at the wire, while hosting on a wire
+/// without a bell to sleep on (a test's, or no pipe): the most a joiner's key waits then.
 const HOST_SLICE: Duration = Duration::from_millis(5);
 
 fn play(
@@ -299,15 +313,19 @@ fn play(
         // Wait for an event that matters; mouse moves and releases don't redraw. While a
         // computer player acts, its moves come in between.
         let msg = loop {
-            // While hosting, the wait is cut into slices, the wire looked at between them.
-            let wait = match (app.bot_wait(Instant::now()), hosting.is_some()) {
+            // While hosting, the loop sleeps on the terminal and the wire's bell at once, and
+            // wakes for either or for the game's own timers (`App::bot_wait`: the bots' pace,
+            // advice being worked out). A wire without a bell is looked at between slices.
+            let bell = hosting.as_deref().and_then(Hosting::bell);
+            let wait = match (app.bot_wait(Instant::now()), hosting.is_some() && bell.is_none()) {
                 (wait, false) => wait,
                 (wait, true) => Some(wait.map_or(HOST_SLICE, |w| w.min(HOST_SLICE))),
             };
-            let (msg, input) = match wait_for(wait)? {
+            let (msg, input) = match wait_or_bell(wait, bell)? {
                 Wait::Signal(sig) => return Ok(Exit::Signal(sig)),
-                Wait::Timeout => {
-                    let came = hosting.as_deref_mut().is_some_and(|h| h.pump(app, HOST_SLICE));
+                Wait::Timeout | Wait::Bell => {
+                    let slice = if bell.is_some() { Duration::ZERO } else { HOST_SLICE };
+                    let came = hosting.as_deref_mut().is_some_and(|h| h.pump(app, slice));
                     if app.tick(Instant::now()) || came {
                         break None;
                     }
@@ -336,6 +354,43 @@ fn play(
             app.update(msg);
             // Keys held down must not starve the bots of their turn to move.
             app.tick(Instant::now());
+        }
+    }
+}
+
+/// Built without the `ssh` feature, no game is hosted: the loop's hosting side is a type with
+/// no value, so every `Some(hosting)` branch is dead and the compiler says so.
+#[cfg(not(feature = "ssh"))]
+mod no_hosting {
+    use std::time::{Duration, Instant};
+
+    use crossterm::event::KeyEvent;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    use crate::tui::app::App;
+
+    pub(super) enum Hosting {}
+
+    impl Hosting {
+        pub(super) fn draw(&mut self, _: &App) {
+            match *self {}
+        }
+
+        pub(super) fn pump(&mut self, _: &mut App, _: Duration) -> bool {
+            match *self {}
+        }
+
+        pub(super) fn admission_key(&mut self, _: &mut App, _: KeyEvent, _: Instant) -> bool {
+            match *self {}
+        }
+
+        pub(super) fn render_admission(&mut self, _: &App, _: Rect, _: &mut Buffer) {
+            match *self {}
+        }
+
+        pub(super) fn bell(&self) -> Option<i32> {
+            match *self {}
         }
     }
 }
@@ -470,13 +525,23 @@ mod signals {
         poll(Duration::ZERO) & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
     }
 
-    /// Waits up to `timeout` for input (or a signal, which cuts the wait short).
-    pub fn idle(timeout: Duration) {
-        if tty().is_some() {
-            poll(timeout);
-        } else {
-            let _ = crossterm::event::poll(timeout);
-        }
+    /// Waits up to `timeout` for input (or a signal, which cuts the wait short), or for `bell`
+    /// to be readable. True when the bell may have rung (without a terminal to poll beside it,
+    /// the wait is cut to a slice and the bell is said to have rung: the wire is looked at).
+    pub fn idle(timeout: Duration, bell: Option<i32>) -> bool {
+        let Some(fd) = tty() else {
+            let slice = if bell.is_some() { timeout.min(super::HOST_SLICE) } else { timeout };
+            let _ = crossterm::event::poll(slice);
+            return bell.is_some();
+        };
+        let mut p = [
+            libc::pollfd { fd, events: libc::POLLIN, revents: 0 },
+            libc::pollfd { fd: bell.unwrap_or(-1), events: libc::POLLIN, revents: 0 },
+        ];
+        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: two valid pollfds (a negative fd is ignored by poll), for the length given.
+        let n = unsafe { libc::poll(p.as_mut_ptr(), 2, ms) };
+        n > 0 && p[1].revents & libc::POLLIN != 0
     }
 }
 
@@ -503,8 +568,10 @@ mod signals {
         false
     }
 
-    pub fn idle(timeout: Duration) {
-        let _ = crossterm::event::poll(timeout);
+    pub fn idle(timeout: Duration, bell: Option<i32>) -> bool {
+        let slice = if bell.is_some() { timeout.min(super::HOST_SLICE) } else { timeout };
+        let _ = crossterm::event::poll(slice);
+        bell.is_some()
     }
 }
 

@@ -9,8 +9,8 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::bots::advice::Advice;
 use crate::tui::screen::coach::{Pending, number};
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::{block, wrap};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// The panel's widest: a reason reads on one or two lines.

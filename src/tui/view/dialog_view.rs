@@ -12,8 +12,8 @@ use crate::tui::screen::dialog::{
     CARD_ROWS, Composer, Dialog, PickFor, Picker, answers, card_playable, kinds, maritime_action, others,
 };
 use crate::tui::screen::keymap::resource_key;
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::{block, player_span, plural};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// Draws the open dialog over `area`.

@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Event, FightResult, Game, Piece, SHIP_SLOT, Seat, Target, UnitKind, Vertex};
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::{block, player_span};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// The lines of a fight: the [`Event::Fought`] first, then the events its action brought

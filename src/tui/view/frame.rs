@@ -7,11 +7,11 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::Game;
 use crate::tui::screen::focus::{Focus, Message};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::Selection;
 use crate::tui::table::game_story::OverView;
 use crate::tui::view::board::{Geometry, Island, sea_drawn};
 use crate::tui::view::panels::{self, block};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens;
 
 use crate::tui::view::layout::{Areas, layout_sea, min_size_sea};

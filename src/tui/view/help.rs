@@ -10,8 +10,8 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::engine::Hand;
 use crate::tui::screen::keymap;
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::{self, block, wrap};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// Widest and narrowest column.

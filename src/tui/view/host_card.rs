@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::{block, player_span};
-use crate::tui::view::scene::Scene;
 
 /// Rows the card takes in a column `width` wide: its border and its lines.
 pub fn height(app: &Scene, width: u16) -> u16 {

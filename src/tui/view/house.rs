@@ -9,8 +9,8 @@
 //! and the awards.
 
 use crate::engine::{Module, Seat};
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::stats::Stats;
-use crate::tui::view::scene::Scene;
 
 /// R46: "round 3: B C A" (the round from 1, this round's order by letter), or `None` without
 /// rotating first player or in set-up.

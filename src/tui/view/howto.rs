@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::engine::{Group, Module, Page};
+use crate::tui::screen::scene::Scene;
 use crate::tui::view::panels::block;
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// The base game's page, a section at a time; in a paragraph `{k}` is a key, shown in the keys'

@@ -5,9 +5,9 @@
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use crate::engine::Topology;
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::Table;
 use crate::tui::view::board::Geometry;
-use crate::tui::view::scene::Scene;
 
 /// Columns the panels beside the compact island need at least.
 const SIDE_MIN: u16 = 41;

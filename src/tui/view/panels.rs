@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::engine::{DevCard, Event, Hand, Resource, Seat};
 use crate::tui::screen::keymap::{self, Mode};
-use crate::tui::view::scene::Scene;
+use crate::tui::screen::scene::Scene;
 
 /// A titled panel block.
 pub fn block<'a>(app: &Scene, title: impl Into<Line<'a>>) -> Block<'a> {
@@ -324,7 +324,7 @@ pub fn log(app: &Scene, area: Rect, buf: &mut Buffer) {
     let viewer = app.screen.viewer.filter(|_| app.keyboard().handoff.is_none());
     let want = inner_h + app.screen.log_scroll;
     let mut lines: Vec<Line> = Vec::new();
-    for entry in crate::tui::view::describe::entries_rev(app, &app.table.log, viewer) {
+    for entry in crate::tui::table::log_words::entries_rev(app.table, &app.table.log, viewer) {
         let style = match entry.event {
             Event::TurnStarted { .. } => app.theme.title(),
             Event::DiceRolled { .. } | Event::Won { .. } => Style::new().add_modifier(Modifier::BOLD),
@@ -400,13 +400,17 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The fewest columns a tip is shown in beside a message (" · tip: 62% +3 build…").
+const TIP_LEAST: usize = 24;
+
 /// The status line: the last result or refusal, else what to do now.
 pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buffer, prompt: &str) {
     // Shortened to the row, not cut at the window's edge (super::words::fit).
     let room = |lead: usize| (area.width as usize).saturating_sub(lead);
     let fit = crate::tui::screen::words::fit;
     // A tips seat's best move (issue 36), after the prompt or the message: the tip takes what
-    // they leave, and at least half the row.
+    // they leave; beside a prompt at least half the row, beside a message only what it leaves
+    // (issue 49: after a roll the tip cut off who got what), and nothing if that is too little.
     let tip = app
         .tip_shown()
         .filter(|_| !message.is_some_and(|m| m.error))
@@ -417,7 +421,9 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
     let tip_room = tip.as_ref().map_or(0, |t| {
         let said = message.map_or(prompt, |m| m.text.as_str()).chars().count();
         let kept = place.map_or(0, |p| p.chars().count() + 4);
-        (t.chars().count() + 3).min(room(said + 4).max(room(0) / 2)).min(room(kept + 1))
+        let least = if message.is_some() { 0 } else { room(0) / 2 };
+        let tip_room = (t.chars().count() + 3).min(room(said + 4).max(least)).min(room(kept + 1));
+        if message.is_some() && tip_room < TIP_LEAST { 0 } else { tip_room }
     });
     let room = |lead: usize| room(lead + tip_room);
     let mut line = match message {
@@ -438,7 +444,7 @@ pub fn status(app: &Scene, message: Option<&Message>, area: Rect, buf: &mut Buff
             None => Line::styled(format!(" {}", fit_prompt(prompt, place, room(1))), app.theme.title()),
         },
     };
-    if let Some(tip) = tip {
+    if let Some(tip) = tip.filter(|_| tip_room > 0) {
         line.spans.push(Span::styled(format!(" · {}", fit(&tip, tip_room.saturating_sub(3))), app.theme.key()));
     }
     line.render(area, buf);

@@ -11,9 +11,9 @@ use crate::engine::{Game, Phase, Seat};
 use crate::tui::screen::dialog::{Dialog, PickFor};
 use crate::tui::screen::focus::Focus;
 use crate::tui::screen::keymap::Cmd;
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::Purpose;
 use crate::tui::screen::words::plural;
-use crate::tui::view::scene::Scene;
 
 /// The header's words after the name of the player to act: "places a settlement".
 pub fn header(app: &Scene) -> String {

@@ -4,10 +4,10 @@
 //! would block and whom it could rob. Everything said is public.
 
 use crate::engine::{Edge, Game, Hex, IntersectionSet, PathSet, Vertex, longest_trail};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::selection::Target;
 use crate::tui::view::board_units::{UnitHere, units_at_sea, units_on_land};
 use crate::tui::view::describe::units_words;
-use crate::tui::view::scene::Scene;
 
 /// The place `t` as the player to act would want to know it.
 pub fn describe(app: &Scene, t: Target) -> String {
@@ -76,7 +76,7 @@ fn road_length(g: &Game, e: Edge) -> String {
 
 /// "the 9 grain · blocks Bob's settlement, Cy's city · can rob Bob"
 fn robber_hex(app: &Scene, g: &Game, h: Hex) -> String {
-    let mut parts = vec![g.board().hex_name(h)];
+    let mut parts = vec![g.board().hex_name_apart(h)];
     // One player's buildings of one kind counted together: "Bob's 2 settlements".
     let mut counted: Vec<(crate::engine::Seat, String, u32)> = Vec::new();
     for (s, piece) in g.topology().hex_vertices(h).iter().filter_map(|&v| g.building(v)) {
@@ -112,7 +112,7 @@ pub fn place_words(app: &Scene, t: Target) -> String {
         None => label,
     };
     match t {
-        Target::Hex(h) => with(g.board().hex_name(h), units_words(app, &units_on_land(g, h))),
+        Target::Hex(h) => with(g.board().hex_name_apart(h), units_words(app, &units_on_land(g, h))),
         Target::Sea(x) => with(crate::tui::screen::sea_names::sea_name(g, x), units_words(app, &units_at_sea(g, x))),
         Target::Vertex(v) => match g.building(v) {
             Some((o, piece)) => format!("{}'s {piece}", app.table.name(o)),

@@ -11,10 +11,10 @@ use crate::engine::{DevCard, Seat};
 use crate::save;
 use crate::tui::screen::keymap::Mode;
 use crate::tui::screen::save_prompt::SavePrompt;
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::game_story::OverView;
 use crate::tui::table::stats::Stats;
 use crate::tui::view::panels::{block, hand_spans, player_span};
-use crate::tui::view::scene::Scene;
 
 /// A rectangle of at most `w` x `h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {

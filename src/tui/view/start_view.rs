@@ -9,10 +9,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{BoardKind, Config, MAX_PLAYERS, MapId, Seat, Shortage, TurnStyle};
+use crate::tui::screen::scene::Scene;
 use crate::tui::screen::start_form::{MIN_PLAYERS, OPTIONS, Row, StartForm, offered_modules, rules_for};
 use crate::tui::view::layout::Areas;
 use crate::tui::view::panels::block;
-use crate::tui::view::scene::Scene;
 
 /// What the status line says about the row under the cursor.
 pub fn about(app: &Scene) -> String {

@@ -13,9 +13,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use crate::engine::Seat;
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::game_story::StoryChart;
 use crate::tui::view::panels::{block, player_span, wrap};
-use crate::tui::view::scene::Scene;
 
 /// The smallest chart drawn, inside its box: narrower or lower, it would not read.
 pub const MIN_CHART: (u16, u16) = (30, 6);

@@ -9,9 +9,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use crate::engine::{Answer, Phase, SeatSet};
+use crate::tui::screen::scene::Scene;
 use crate::tui::table::offers::Choice;
 use crate::tui::view::panels::{block, player_span, plural};
-use crate::tui::view::scene::Scene;
 use crate::tui::view::screens::centred;
 
 /// The marker of the row being answered: reads without colour.

@@ -4,7 +4,9 @@
 //! commands that work now) are answered here from the screen's settled keyboard
 //! ([`Screen::keyboard`]): nothing is worked out again for the reader.
 //!
-//! A leaf of the front end: it imports the model's other types, never the app.
+//! It asks, never draws: it sits with the screen it reads (the app lends it too, and the
+//! views only read it), and imports the screen's and the table's types, never a view or the
+//! app.
 
 use crate::engine::{Action, Phase, Seat};
 use crate::tui::screen::Screen;
@@ -66,21 +68,9 @@ impl<'a> Scene<'a> {
         })
     }
 
-    /// Where the person `s`, whom this screen waits for, plays, and what they do there: "Bob
-    /// discards on their own screen", "Ann is playing on the host's screen".
+    /// Where the person `s`, whom this screen waits for, plays (the table's words).
     pub fn where_plays(&self, s: Seat) -> String {
-        let name = self.table.name(s);
-        if self.table.remote.gone.contains(s) {
-            return format!("{name} left their screen: the seat waits");
-        }
-        let g = self.table.game();
-        let doing = match g.phase() {
-            Phase::Discard { .. } => "discards",
-            Phase::Trade { .. } if s != g.current_player() => "answers the offer",
-            _ => "is playing",
-        };
-        let place = if self.table.remote.joined.contains(s) { "their own screen" } else { "the host's screen" };
-        format!("{name} {doing} on {place}")
+        self.table.where_plays(s)
     }
 
     /// Advice asked for `asked` may show now: its seat holds the keyboard at its position.
@@ -88,26 +78,9 @@ impl<'a> Scene<'a> {
         self.keyboard().fits(self.table, asked)
     }
 
-    /// The seat the advice key would advise now, or why it can't (the status line's words).
+    /// The seat the advice key would advise now, or why it can't (as settled with the mode).
     pub fn advice_for(&self) -> Result<Seat, String> {
-        let keyboard = self.keyboard();
-        if let Some(s) = keyboard.advisable {
-            return Ok(s);
-        }
-        let g = self.table.game();
-        Err(if g.is_over() {
-            "the game is over: nothing to advise".into()
-        } else if let Some(s) = keyboard.handoff {
-            format!("{} takes the keyboard first (Enter), then i gives them advice", self.table.name(s))
-        } else if keyboard.sharing_offer || keyboard.asking_builders {
-            "no advice on a shared screen: everyone reads it, and advice would show a hand".into()
-        } else if let Some(s) = keyboard.away {
-            self.where_plays(s)
-        } else if let Some(s) = keyboard.bot_seat {
-            format!("{} is playing: advice is for your own moments", self.table.label(s))
-        } else {
-            "no advice now: it is for the player to act, once they hold the keyboard".into()
-        })
+        self.screen.commands.advice.clone()
     }
 
     /// The advice panel, while open and still for the seat and position it was asked for.
@@ -130,18 +103,14 @@ impl<'a> Scene<'a> {
             return true;
         }
         match cmd {
-            Cmd::Advice => return self.advice_for().is_ok(),
-            Cmd::Undo => {
-                return self.table.undoable
-                    && keyboard.handoff.is_none()
-                    && keyboard.ahead.is_none()
-                    && !matches!(mode, Mode::Over | Mode::Bot | Mode::Away | Mode::Gone);
-            }
+            // What these do now was settled with the mode (`screen/commands.rs`), for the keys
+            // too.
+            Cmd::Advice => return self.screen.commands.advice.is_ok(),
+            Cmd::Undo => return self.screen.commands.undo == Ok(true),
             // Works in every mode but the start screen; the footer names it outside dialogs,
             // whose own keys fill the line.
             Cmd::Save => {
-                return self.table.record().is_some()
-                    && !self.screen.joined
+                return self.screen.commands.save.is_ok()
                     && matches!(mode, Mode::Turn | Mode::Select | Mode::Handoff | Mode::Over | Mode::Bot);
             }
             _ => {}

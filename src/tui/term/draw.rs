@@ -1,4 +1,6 @@
-//! A frame of the app: the views draw from its model, a [`crate::tui::Scene`], never from the app itself.
+//! A frame of the app: the views draw from its model, a [`crate::tui::Scene`], never from the
+//! app itself. Here, beside the terminals that draw it, where the app and the views meet (the
+//! app's folder imports no view).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
