@@ -118,7 +118,7 @@ mod tests {
                 let text = super::texts(&table, &[Event::RobberMoved { seat: Seat(0), hex }], None).join("");
                 let twin = topo.hexes().filter(|&o| board.hex_label(o) == board.hex_label(hex)).count() > 1;
                 assert_eq!(text, format!("Ann moves the robber to {}", board.hex_name_apart(hex)));
-                assert_eq!(text.contains(&format!("(hex {})", hex.0)), twin, "{text}");
+                assert_eq!(text.contains(&format!("(hex {})", hex.index() + 1)), twin, "{text}");
                 (seen_twin, seen_lone) = (seen_twin || twin, seen_lone || !twin);
             }
         }
