@@ -31,6 +31,7 @@ pub mod bots;
 pub mod engine;
 #[cfg(feature = "tui")]
 pub mod host;
+pub mod protocol;
 pub mod save;
 pub mod sim;
 pub mod text;
