@@ -222,7 +222,7 @@ mod tests {
                 to: SeatSet::one(Seat(1)).with(Seat(2))
             })
         );
-        assert_eq!(read(r#"{"type":"roll","extra":1}"#), None, "unknown fields are refused");
+        assert_eq!(read(r#"{"type":"build_road","path":1,"extra":1}"#), None, "unknown fields are refused");
         assert_eq!(read(r#"{"type":"play_year_of_plenty","resources":[]}"#), None);
         assert_eq!(read(r#"{"type":"offer_trade","give":{},"get":{},"to":[9]}"#), None);
         assert_eq!(read(r#"{"type":"fly"}"#), None);

@@ -178,3 +178,6 @@ pub fn line<T: Serialize>(message: &T) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests;
