@@ -13,6 +13,10 @@ use crate::engine::{Action, Event, PlayerView, Seat, SeatSet};
 
 use super::{FromProgram, PROTOCOL, ToProgram, VERSION, WireAction, WireMap, WireView, line};
 
+/// The computer player that takes over a program's seat when the program fails (and plays
+/// it in a game played on from a save, which starts no program).
+pub const TAKES_OVER: BotLevel = BotLevel::Medium;
+
 /// How long a program may take to start and say hello.
 pub const HELLO_TIME: Duration = Duration::from_secs(10);
 /// What a move may come later than its time, for the pipes and the scheduler.
@@ -23,7 +27,7 @@ const EXIT_TIME: Duration = Duration::from_millis(300);
 const NAME_MAX: usize = 32;
 
 /// A program to seat: its command line, split into words (no shell reads it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ProgramSpec {
     /// The program and its arguments.
     pub argv: Vec<String>,
@@ -266,7 +270,7 @@ impl Bot for ProgramBot {
     }
 
     fn level(&self) -> BotLevel {
-        BotLevel::Medium
+        TAKES_OVER
     }
 
     fn set_time(&mut self, budget: Duration) {
