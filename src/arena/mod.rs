@@ -194,8 +194,9 @@ pub struct Played {
     pub stopped: Vec<String>,
 }
 
-/// The seed of entrant `entrant`'s bot in the games of `game_seed`.
-fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
+/// The seed of entrant `entrant`'s bot in the games of `game_seed` (for a program entrant, the
+/// bot that takes over): `catan seat --seed` with it plays as the arena's own bot would.
+pub fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
     SplitMix64::new(game_seed ^ (entrant as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
 }
 

@@ -48,7 +48,8 @@ impl ProgramSpec {
     /// after its interpreter), else the program, without its folder; printable, at most 24
     /// characters.
     pub fn label(&self) -> String {
-        let word = self.argv.iter().skip(1).find(|a| !a.starts_with('-') && a.contains('.')).unwrap_or(&self.argv[0]);
+        let script = |a: &&String| !a.starts_with('-') && a.contains('.') && !a.contains(char::is_whitespace);
+        let word = self.argv.iter().skip(1).find(script).unwrap_or(&self.argv[0]);
         let base = word.rsplit('/').next().unwrap_or(word);
         base.chars().filter(|c| !c.is_control()).take(24).collect()
     }
