@@ -8,11 +8,16 @@ It reads one JSON message a line on stdin and answers on stdout; anything it wan
 goes to stderr (the game keeps only the last line, for its message if the bot fails).
 It plays legal moves with simple preferences: cities, then settlements on rich corners, then
 development cards and roads; it rolls, moves the robber onto the leader, discards what it
-has most of, and declines every trade offer.
+has most of, trades with the bank for what completes a build (or to thin a big hand
+before a 7), and declines every trade offer.
 """
 import json
 import sys
 
+COSTS = [  # a city, a settlement
+    {"grain": 2, "ore": 3},
+    {"brick": 1, "lumber": 1, "wool": 1, "grain": 1},
+]
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
@@ -59,6 +64,8 @@ class Bot:
             return 400 + self.hex_harm(view, move["hex"]) + cards
         if kind == "discard":
             return 400 + hand.get(move["resource"], 0)
+        if kind == "maritime_trade":
+            return self.trade_score(hand, move)
         if kind in ("play_year_of_plenty", "play_monopoly", "play_road_building"):
             return 350
         if kind == "end_turn":
@@ -66,6 +73,21 @@ class Bot:
         if kind in ("decline_trade", "cancel_trade"):
             return 90
         return 0  # trades, offers, anything else: only if nothing else is legal
+
+    def trade_score(self, hand, move):
+        """A trade with the bank that completes a city or a settlement, or that turns a pile
+        of one card into one we have none of before a 7 halves the hand."""
+        after = dict(hand)
+        after[move["give"]] = after.get(move["give"], 0) - move["rate"]
+        after[move["get"]] = after.get(move["get"], 0) + 1
+        for cost in COSTS:
+            if all(after.get(r, 0) >= n for r, n in cost.items()) and not all(
+                hand.get(r, 0) >= n for r, n in cost.items()
+            ):
+                return 600
+        if sum(hand.values()) > 7 and hand.get(move["get"], 0) == 0:
+            return 150
+        return 0
 
     def decide(self, message):
         view, legal = message["view"], message["legal"]

@@ -41,11 +41,15 @@ impl Report {
         if self.saves_written > 0 {
             out.insert_str(out.len() - 1, &format!("saves written: {}\n", self.saves_written));
         }
-        out += "   bot        wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n";
+        let w = self.standings.iter().map(|s| s.entrant_name().chars().count()).max().unwrap_or(0).max(9);
+        out += &format!(
+            "   {:<w$}  wins  win rate  95% interval     mean points  decisions   mean time     median   max time  by turn order\n",
+            "bot"
+        );
         for s in &self.standings {
             let by_turn: Vec<String> = s.win_rate_by_turn.iter().map(|r| format!("{:.0}", 100.0 * r)).collect();
             out += &format!(
-                "{:>2} {:<9} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
+                "{:>2} {:<w$} {:>5}  {:>7.1}%  [{:>5.1}%, {:>5.1}%]  {:>11.2}  {:>9}  {:>7.1} µs  {:>6.2} ms  {:>6.2} ms  {}%\n",
                 s.entrant,
                 s.entrant_name(),
                 s.wins,

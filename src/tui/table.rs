@@ -226,16 +226,22 @@ impl Table {
         self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
     }
 
-    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, the name
-    /// alone for a person.
+    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, "Cy (prog
+    /// seat_bot.py)" for a program, the name alone for a person.
     pub fn label(&self, s: Seat) -> String {
-        if let Some(Some(program)) = self.programs.get(s.index()) {
-            return format!("{} (program {})", self.name(s), program.label());
-        }
-        match self.level(s) {
-            Some(level) => format!("{} ({level})", self.name(s)),
+        match self.player_kind(s) {
+            Some(kind) => format!("{} ({kind})", self.name(s)),
             None => self.name(s),
         }
+    }
+
+    /// What plays seat `s`, in a word or two: a bot's level ("hard"), a program's name ("prog
+    /// seat_bot.py", issue 50); `None` for a person.
+    pub fn player_kind(&self, s: Seat) -> Option<String> {
+        if let Some(Some(program)) = self.programs.get(s.index()) {
+            return Some(format!("prog {}", program.label()));
+        }
+        self.level(s).map(|l| l.to_string())
     }
 
     /// A rule text with "player 2" (how the engine names a seat) replaced by the name.

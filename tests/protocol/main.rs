@@ -177,3 +177,20 @@ fn arena_reports_name_the_stopped_program() {
     let text = report.text();
     assert!(text.contains("prog:sh") && text.contains("Programs stopped: 2"), "{text}");
 }
+
+/// A save of a game with a program seat loads, the seat a medium bot: a save names no command
+/// to run (one sent by someone else must not start a program on this machine).
+#[test]
+fn a_saved_program_seat_loads_as_the_medium_bot_behind_it() {
+    use catan::save::{self, Record, SeatInfo, SeatKind};
+    let program = spec(&["python3", "my_bot.py"]);
+    let seats = vec![SeatInfo::human("Ann"), SeatInfo::program("Bert", program, BotLevel::Medium)];
+    let mut record = Record::new_with_seats(Config::with_players(2), 8, seats).unwrap();
+    let first = record.game().legal_actions()[0];
+    record.apply(first).unwrap();
+    let json = save::to_json(&record);
+    assert!(!json.contains("my_bot") && !json.contains("python3"), "no command in the file: {json}");
+    let loaded = save::from_json(json.as_bytes()).unwrap();
+    assert_eq!(loaded.kinds(), [SeatKind::Human, SeatKind::Bot(BotLevel::Medium)]);
+    assert!(loaded.seats().iter().all(|s| s.program.is_none()));
+}
