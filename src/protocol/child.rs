@@ -7,12 +7,14 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{MAX_PROGRAM_BYTES, MAX_PROGRAM_LINE};
 
+/// Lines a program may have written ahead of being read.
+const LINES_AHEAD: usize = 4;
 /// How much of the program's standard error is kept (its last bytes).
 const STDERR_TAIL: usize = 600;
 
@@ -70,7 +72,10 @@ impl Child {
                 }
             }
         };
-        let (to_output, output) = mpsc::channel();
+        // A few lines at most wait to be read: a program that writes ahead blocks on its pipe
+        // instead of filling memory with lines (the bytes bound alone would let a flood of
+        // short lines cost far more than its bytes).
+        let (to_output, output) = mpsc::sync_channel(LINES_AHEAD);
         let reader = move || read_lines(stdout, to_output);
         let tail = Arc::new(Mutex::new(Vec::new()));
         let kept = Arc::clone(&tail);
@@ -176,7 +181,7 @@ impl Drop for Child {
 
 /// Reads lines until the output closes or breaks a bound, then stops reading (the program is
 /// stopped by whoever reads the channel).
-fn read_lines(stdout: impl Read, out: Sender<Out>) {
+fn read_lines(stdout: impl Read, out: SyncSender<Out>) {
     let mut reader = BufReader::new(stdout);
     let mut total = 0u64;
     let mut buf = Vec::new();

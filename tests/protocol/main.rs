@@ -93,7 +93,7 @@ struct Broken {
 
 const HELLO: &str = r#"read x; echo '{"type":"hello","name":"broken","version":1}'; read x; read x;"#;
 
-const BROKEN: [Broken; 7] = [
+const BROKEN: [Broken; 8] = [
     Broken { name: "crash", script: "exit 3", says: "it ended (exit status: 3)" },
     Broken { name: "hang", script: "sleep 1000", says: "took too long" },
     Broken { name: "garbage", script: "echo 'hello there'; sleep 1000", says: "not a move" },
@@ -103,6 +103,7 @@ const BROKEN: [Broken; 7] = [
         script: "head -c 3000000 /dev/zero | tr '\\0' a; sleep 1000",
         says: "line longer than",
     },
+    Broken { name: "flood of lines", script: "yes", says: "not a move" },
     Broken { name: "closes stdout", script: "exec 1>&-; sleep 1000", says: "closed its output" },
     Broken {
         name: "illegal action",
@@ -193,4 +194,33 @@ fn a_saved_program_seat_loads_as_the_medium_bot_behind_it() {
     let loaded = save::from_json(json.as_bytes()).unwrap();
     assert_eq!(loaded.kinds(), [SeatKind::Human, SeatKind::Bot(BotLevel::Medium)]);
     assert!(loaded.seats().iter().all(|s| s.program.is_none()));
+}
+
+/// At the table (the terminal front end, its bots on worker threads as ever): a program seat is
+/// named in the players panel; a broken one is stopped, said on the screen, named as the medium
+/// bot that now plays it, and the game plays on to its end with `catan seat` in another seat.
+#[test]
+fn at_the_table_a_program_seat_is_named_and_a_broken_one_passes_to_medium() {
+    use catan::save::SeatInfo;
+    use catan::tui::{App, Msg, Theme};
+    let broken = spec(&["sh", "-c", &format!("{HELLO} exit 3")]);
+    let good = spec(&[&catan_bin(), "seat", "--level", "easy", "--seed", "1"]);
+    let seats = vec![
+        SeatInfo::program("Ann", broken, BotLevel::Medium),
+        SeatInfo::program("Bert", good, BotLevel::Medium),
+        SeatInfo::bot("Cleo", BotLevel::Medium),
+    ];
+    let mut app = App::with_seats(4, Some(seats), Theme { color: false, ascii: false }, Config::with_players(3));
+    app.table.delay = Duration::ZERO;
+    app.table.time = Duration::from_millis(500);
+    app.update(Msg::Resize(100, 32));
+    assert_eq!(app.table.label(catan::engine::Seat(1)), "Bert (prog catan)");
+    assert_eq!(app.table.label(catan::engine::Seat(0)), "Ann (prog sh)");
+    app.play_bots(6);
+    let said = app.screen.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("Ann's program sh was stopped") && said.contains("exit status: 3"), "{said}");
+    assert_eq!(app.table.label(catan::engine::Seat(0)), "Ann (medium)", "the medium bot plays it now");
+    app.play_bots(20_000);
+    assert!(app.table.game().is_over(), "the game played on to its end");
+    assert_eq!(app.table.label(catan::engine::Seat(1)), "Bert (prog catan)", "the good program kept its seat");
 }
