@@ -216,7 +216,9 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         .enumerate()
         .map(|(s, &e)| {
             let mut bot: Box<dyn bots::Bot> = match program(e) {
-                Some(spec) => Box::new(ProgramBot::new(spec.clone(), Seat(s as u8), names.clone(), bot_seed(game_seed, e))),
+                Some(spec) => {
+                    Box::new(ProgramBot::new(spec.clone(), Seat(s as u8), names.clone(), bot_seed(game_seed, e)))
+                }
                 None => bots::make(lineup[e], bot_seed(game_seed, e)),
             };
             bot.set_time(arena.bot_time);
@@ -500,7 +502,17 @@ mod tests {
     /// An arena of `lineup` with the default rules, time and trades.
     fn arena(lineup: Vec<BotLevel>) -> Arena {
         let config = Config::with_players(lineup.len() as u8);
-        Arena { config, lineup, games: 0, seed: 0, threads: 1, bot_time: BOT_TIME, trades: false, save_dir: None, programs: Vec::new() }
+        Arena {
+            config,
+            lineup,
+            games: 0,
+            seed: 0,
+            threads: 1,
+            bot_time: BOT_TIME,
+            trades: false,
+            save_dir: None,
+            programs: Vec::new(),
+        }
     }
 
     #[test]

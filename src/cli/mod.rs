@@ -304,8 +304,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let seed = args.seed.unwrap_or_else(rand::random);
     let ArenaArgs { games, bot_time, trades, save_dir, json, .. } = args;
-    let report =
-        catan::arena::run(&catan::arena::Arena {
+    let report = catan::arena::run(&catan::arena::Arena {
         config,
         lineup,
         games,

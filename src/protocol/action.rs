@@ -54,38 +54,90 @@ pub enum WireTarget {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum WireAction {
-    BuildSettlement { at: u8 },
-    BuildCity { at: u8 },
-    BuildRoad { path: u8 },
+    BuildSettlement {
+        at: u8,
+    },
+    BuildCity {
+        at: u8,
+    },
+    BuildRoad {
+        path: u8,
+    },
     Roll,
-    Discard { resource: Resource },
-    MoveRobber { hex: u8, victim: Option<u8> },
+    Discard {
+        resource: Resource,
+    },
+    MoveRobber {
+        hex: u8,
+        victim: Option<u8>,
+    },
     BuyDevCard,
     PlayKnight,
     PlayRoadBuilding,
     /// One resource when the bank holds a single card (R32), else two.
-    PlayYearOfPlenty { resources: Vec<Resource> },
-    PlayMonopoly { resource: Resource },
-    MaritimeTrade { give: Resource, get: Resource, rate: u8 },
+    PlayYearOfPlenty {
+        resources: Vec<Resource>,
+    },
+    PlayMonopoly {
+        resource: Resource,
+    },
+    MaritimeTrade {
+        give: Resource,
+        get: Resource,
+        rate: u8,
+    },
     /// `to`: the seats asked.
-    OfferTrade { give: Cards, get: Cards, to: Vec<u8> },
+    OfferTrade {
+        give: Cards,
+        get: Cards,
+        to: Vec<u8>,
+    },
     AcceptTrade,
     DeclineTrade,
     /// Seen from the side of the player whose turn it is, as the offer: `give` is what they
     /// would give.
-    CounterTrade { give: Cards, get: Cards },
-    ConfirmTrade { with: u8 },
+    CounterTrade {
+        give: Cards,
+        get: Cards,
+    },
+    ConfirmTrade {
+        with: u8,
+    },
     CancelTrade,
     EndTurn,
-    TakeCard { resource: Resource },
-    BuyWithGold { resource: Resource },
-    BuildCastle { at: u8 },
-    BuildKnight { kind: UnitKind, hex: u8 },
-    MoveKnight { unit: u8, to: u8 },
-    BuildShip { kind: UnitKind, sea: u8 },
-    SailShip { unit: u8, to: u8 },
-    BoardShip { unit: u8, ship: u8 },
-    Attack { unit: u8, target: WireTarget },
+    TakeCard {
+        resource: Resource,
+    },
+    BuyWithGold {
+        resource: Resource,
+    },
+    BuildCastle {
+        at: u8,
+    },
+    BuildKnight {
+        kind: UnitKind,
+        hex: u8,
+    },
+    MoveKnight {
+        unit: u8,
+        to: u8,
+    },
+    BuildShip {
+        kind: UnitKind,
+        sea: u8,
+    },
+    SailShip {
+        unit: u8,
+        to: u8,
+    },
+    BoardShip {
+        unit: u8,
+        ship: u8,
+    },
+    Attack {
+        unit: u8,
+        target: WireTarget,
+    },
 }
 
 impl WireAction {

@@ -60,8 +60,11 @@ impl Child {
             .stderr(Stdio::piped())
             .process_group(0)
             .spawn()?;
-        let (stdin, stdout, stderr) =
-            (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"), child.stderr.take().expect("piped"));
+        let (stdin, stdout, stderr) = (
+            child.stdin.take().expect("piped"),
+            child.stdout.take().expect("piped"),
+            child.stderr.take().expect("piped"),
+        );
         let (to_input, input) = mpsc::channel::<String>();
         let spawn = |name: &str, f: Box<dyn FnOnce() + Send>| std::thread::Builder::new().name(name.into()).spawn(f);
         let writer = move || {
@@ -126,7 +129,7 @@ impl Child {
     pub(super) fn stderr_tail(&self) -> String {
         let bytes = self.stderr.lock().map(|b| b.clone()).unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes);
-        let last = text.lines().map(str::trim).filter(|l| !l.is_empty()).last().unwrap_or("");
+        let last = text.lines().map(str::trim).rfind(|l| !l.is_empty()).unwrap_or("");
         last.chars().filter(|c| !c.is_control()).take(160).collect()
     }
 

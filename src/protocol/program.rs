@@ -208,7 +208,9 @@ impl ProgramBot {
             None => None,
         };
         let action = match (by_index, named) {
-            (Some(a), Some(b)) if a != b => return Err(format!("its move {} is not the action it named", index.unwrap_or(0))),
+            (Some(a), Some(b)) if a != b => {
+                return Err(format!("its move {} is not the action it named", index.unwrap_or(0)));
+            }
             (Some(a), _) | (None, Some(a)) => a,
             (None, None) => return Err("its move named neither an index nor an action".into()),
         };

@@ -14,10 +14,11 @@ fn rules(seed: u64) -> Config {
     let players = (lo.max(2) + (seed / 3 % 3) as u8).min(hi);
     let mut base = Config { players, ..Config::on_map(map) };
     if players >= 5 {
-        base.turns = if seed % 2 == 0 { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
+        base.turns = if seed.is_multiple_of(2) { TurnStyle::SpecialBuilding } else { TurnStyle::Paired };
     }
     const UNITS: [Module; 5] = [Module::Knights, Module::Ships, Module::Colonist, Module::Attacks, Module::Phases];
-    let units = UNITS.iter().enumerate().filter(|(i, _)| seed >> i & 1 == 1).fold(Modules::NONE, |m, (_, &u)| m.with(u));
+    let units =
+        UNITS.iter().enumerate().filter(|(i, _)| seed >> i & 1 == 1).fold(Modules::NONE, |m, (_, &u)| m.with(u));
     let sample = Modules(Modules::LAND.0 & (seed as u32).wrapping_mul(0x9E37_79B9));
     base.with_modules(Modules(sample.0 | units.0).on_map(map))
 }

@@ -46,20 +46,41 @@ impl DevCards {
 pub enum WirePhase {
     /// Set-up placement (R11): `round` 0 or 1; `settlement`, once placed, the intersection
     /// whose road is due.
-    Setup { round: u8, index: u8, settlement: Option<u8> },
+    Setup {
+        round: u8,
+        index: u8,
+        settlement: Option<u8>,
+    },
     Roll,
     Main,
     /// After a 7 (R17): cards each seat still has to discard, in seat order.
-    Discard { remaining: Vec<u8> },
+    Discard {
+        remaining: Vec<u8>,
+    },
     Robber,
-    RoadBuilding { left: u8 },
+    RoadBuilding {
+        left: u8,
+    },
     /// R40: `seat` may build in the Special Building Phase.
-    SpecialBuilding { seat: u8 },
+    SpecialBuilding {
+        seat: u8,
+    },
     /// R45: `seat` takes a card for the building on `at`, `left` cards still from it.
-    Plenty { seat: u8, at: u8, left: u8 },
+    Plenty {
+        seat: u8,
+        at: u8,
+        left: u8,
+    },
     /// An open offer (R21), seen from the offerer's side, and each seat's answer so far.
-    Trade { give: Cards, get: Cards, answers: Vec<WireAnswer> },
-    Over { winner: u8, shared: Vec<u8> },
+    Trade {
+        give: Cards,
+        get: Cards,
+        answers: Vec<WireAnswer>,
+    },
+    Over {
+        winner: u8,
+        shared: Vec<u8>,
+    },
 }
 
 /// A seat's answer to the open offer.
@@ -71,7 +92,10 @@ pub enum WireAnswer {
     Accept,
     Decline,
     /// Other terms, from the offerer's side.
-    Counter { give: Cards, get: Cards },
+    Counter {
+        give: Cards,
+        get: Cards,
+    },
 }
 
 /// The turn in progress.
@@ -262,7 +286,9 @@ fn phase_back(p: &WirePhase) -> Phase {
         out
     };
     match *p {
-        WirePhase::Setup { round, index, settlement } => Phase::Setup { round, index, settlement: settlement.map(Vertex) },
+        WirePhase::Setup { round, index, settlement } => {
+            Phase::Setup { round, index, settlement: settlement.map(Vertex) }
+        }
         WirePhase::Roll => Phase::Roll,
         WirePhase::Main => Phase::Main,
         WirePhase::Discard { ref remaining } => Phase::Discard { remaining: per_seat(remaining) },

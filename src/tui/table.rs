@@ -402,12 +402,8 @@ impl Table {
         let fresh = made.is_none();
         let mut bot = made.unwrap_or_else(|| match self.programs.get(seat.index()) {
             Some(Some(spec)) => {
-                let mut bot = crate::protocol::ProgramBot::new(
-                    spec.clone(),
-                    seat,
-                    self.names.clone(),
-                    bot_seed(self.seed, seat),
-                );
+                let mut bot =
+                    crate::protocol::ProgramBot::new(spec.clone(), seat, self.names.clone(), bot_seed(self.seed, seat));
                 bot.set_time(self.time);
                 bot.set_offers(true);
                 Box::new(bot)

@@ -50,7 +50,8 @@ fn the_example_python_bot_plays_whole_games_through_the_protocol() {
         return;
     };
     let bot = spec(&[py, &example()]);
-    let a = arena(vec![BotLevel::Medium, BotLevel::Easy, BotLevel::Medium], vec![Some(bot), None, None], arena::BOT_TIME);
+    let a =
+        arena(vec![BotLevel::Medium, BotLevel::Easy, BotLevel::Medium], vec![Some(bot), None, None], arena::BOT_TIME);
     for seed in 0..2 {
         let played = arena::play(&a, seed, &[0, 1, 2]);
         assert!(played.stopped.is_empty(), "seed {seed}: {:?}", played.stopped);
@@ -98,11 +99,7 @@ const BROKEN: [Broken; 8] = [
     Broken { name: "hang", script: "sleep 1000", says: "took too long" },
     Broken { name: "garbage", script: "echo 'hello there'; sleep 1000", says: "not a move" },
     Broken { name: "illegal", script: r#"echo '{"type":"move","id":1,"index":9999}'; sleep 1000"#, says: "move 9999" },
-    Broken {
-        name: "flood",
-        script: "head -c 3000000 /dev/zero | tr '\\0' a; sleep 1000",
-        says: "line longer than",
-    },
+    Broken { name: "flood", script: "head -c 3000000 /dev/zero | tr '\\0' a; sleep 1000", says: "line longer than" },
     Broken { name: "flood of lines", script: "yes", says: "not a move" },
     Broken { name: "closes stdout", script: "exec 1>&-; sleep 1000", says: "closed its output" },
     Broken {

@@ -25,7 +25,10 @@ fn recorder(file: &Path) -> ProgramSpec {
 /// when the program is stopped).
 fn lines(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
-    text.split_inclusive('\n').filter(|l| l.ends_with('\n') && !l.contains(r#""type":"end""#)).map(String::from).collect()
+    text.split_inclusive('\n')
+        .filter(|l| l.ends_with('\n') && !l.contains(r#""type":"end""#))
+        .map(String::from)
+        .collect()
 }
 
 /// A game played by bots until seat 0 has rolled (not a 7) in turn 5 or later.

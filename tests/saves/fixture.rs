@@ -149,7 +149,8 @@ fn write_fixtures_of_this_version() {
     // Game 4 (three players, the standard island), its last seat a bot.
     let played = crate::support::records::random_record(4, 250);
     let bot = SeatKind::Bot(BotLevel::Random);
-    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot, program: None }];
+    let seats =
+        vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot, program: None }];
     let mut record = Record::new_with_seats(*played.config(), played.seed(), seats).unwrap();
     for &a in played.actions() {
         record.apply(a).unwrap();
