@@ -1,7 +1,7 @@
 //! The program side of the protocol: `catan seat --level LEVEL` plays a seat for any game that
 //! speaks it, reading the game's messages on its standard input and answering on its output.
 //!
-//! Each `decide` message's view is made into a complete game ([`WireView::rebuild`]: what the
+//! Each `decide` message's view is made into a complete game ([`super::WireView::rebuild`]: what the
 //! seat can't see dealt in a fixed order), and the bot decides on that game's view of the seat,
 //! which is the view it was sent: the same bot with the same seed plays the same moves through
 //! pipes as in the same process.
