@@ -206,7 +206,7 @@ pub fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
 /// reason.
 pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
     let lineup = &arena.lineup;
-    let mut game = Game::new(arena.config, game_seed).expect("a valid configuration");
+    let (mut game, dealt) = Game::new_with_events(arena.config, game_seed).expect("a valid configuration");
     let n = lineup.len();
     let names: Vec<String> = seating.iter().map(|&e| format!("entrant {}", e + 1)).collect();
     let program = |e: usize| arena.programs.get(e).and_then(Option::as_ref);
@@ -226,6 +226,12 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
             bot
         })
         .collect();
+    if watched {
+        // A program's log begins with the deal (the starting rolls), as a screen's does.
+        for bot in &mut seats {
+            bot.observe(&dealt);
+        }
+    }
     let mut out = Played {
         game,
         winners: Vec::new(),

@@ -40,6 +40,22 @@ pub(super) enum Silence {
     TooMuch,
 }
 
+/// The process groups of the programs running now: [`stop_all`] kills them when `catan`
+/// exits while one is still deciding on a thread nobody waits for (a quit never waits for a
+/// computer player; a program in a group of its own would outlive it).
+static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kills every program still running (see [`RUNNING`]).
+pub(crate) fn stop_all() {
+    let groups = RUNNING.lock().map(|mut r| std::mem::take(&mut *r)).unwrap_or_default();
+    for pid in groups {
+        // SAFETY: kill(2) on a process group we started; no memory is touched.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
 /// A running program.
 pub(super) struct Child {
     child: std::process::Child,
@@ -86,6 +102,9 @@ impl Child {
         let started = spawn("program input", Box::new(writer))
             .and_then(|_| spawn("program output", Box::new(reader)))
             .and_then(|_| spawn("program stderr", Box::new(errors)));
+        if let (Ok(pid), Ok(mut running)) = (i32::try_from(child.id()), RUNNING.lock()) {
+            running.push(pid);
+        }
         let mut me = Child { child, input: Some(to_input), output, stderr: tail, stopped: false };
         if let Err(e) = started {
             me.stop();
@@ -155,6 +174,9 @@ impl Child {
         self.stopped = true;
         self.input = None;
         if let Ok(pid) = i32::try_from(self.child.id()) {
+            if let Ok(mut running) = RUNNING.lock() {
+                running.retain(|&p| p != pid);
+            }
             // SAFETY: kill(2) with a negative pid signals that process group; no memory is
             // touched. The group is the program's own (`process_group(0)` at spawn).
             unsafe {

@@ -172,6 +172,13 @@ impl WireMap {
     }
 }
 
+/// Kills every program seat still running: called as `catan` exits, so that a program deciding
+/// on a thread nobody waits for (the game quit meanwhile) does not outlive it.
+pub fn stop_all_programs() {
+    #[cfg(unix)]
+    child::stop_all();
+}
+
 /// One line of JSON, newline-terminated.
 pub fn line<T: Serialize>(message: &T) -> String {
     let mut text = serde_json::to_string(message).expect("protocol messages serialize");
