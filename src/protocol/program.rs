@@ -132,8 +132,9 @@ impl ProgramBot {
         let tail = String::new();
         self.state = State::Stopped;
         let said = if tail.is_empty() { String::new() } else { format!(" (it said: {tail})") };
+        let called = self.name.as_ref().map_or(String::new(), |n| format!(" ({n:?})"));
         self.notice = Some(format!(
-            "{}'s program {} was stopped: {why}{said}; a medium bot plays the seat now",
+            "{}'s program {}{called} was stopped: {why}{said}; a medium bot plays the seat now",
             self.seat_name(),
             self.spec.label()
         ));

@@ -215,7 +215,8 @@ fn at_the_table_a_program_seat_is_named_and_a_broken_one_passes_to_medium() {
     assert_eq!(app.table.label(catan::engine::Seat(0)), "Ann (prog sh)");
     app.play_bots(6);
     let said = app.screen.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
-    assert!(said.contains("Ann's program sh was stopped") && said.contains("exit status: 3"), "{said}");
+    let named = "Ann's program sh (\"broken\") was stopped";
+    assert!(said.contains(named) && said.contains("exit status: 3"), "{said}");
     assert_eq!(app.table.label(catan::engine::Seat(0)), "Ann (medium)", "the medium bot plays it now");
     app.play_bots(20_000);
     assert!(app.table.game().is_over(), "the game played on to its end");
