@@ -32,6 +32,7 @@ pub mod engine;
 #[cfg(feature = "ssh")]
 pub mod host;
 pub mod lines;
+pub mod protocol;
 pub mod save;
 pub mod sim;
 pub mod text;

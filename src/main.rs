@@ -4,5 +4,8 @@ mod cli;
 mod rules_flags;
 
 fn main() -> std::process::ExitCode {
-    cli::Cli::parse_args().run()
+    let code = cli::Cli::parse_args().run();
+    // A program seat still deciding when the game ended would outlive it (issue 50).
+    catan::protocol::stop_all_programs();
+    code
 }

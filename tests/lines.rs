@@ -251,6 +251,15 @@ fn catan_lines_through_pipes() {
     let out = run(&["--lines", "--continue"], "players\n");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Set-up: place a road beside it."), "{text}");
+    // A program seat that fails is named, and its seat played on (docs/protocol.md).
+    #[cfg(unix)]
+    {
+        let out = run(&["--lines", "--players", "Ann,prog:sh -c 'read x; exit 3'", "--bot-time", "50ms"], "1\n1\n1\n");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("against Bert (program sh)"), "{text}");
+        assert!(text.contains("Bert's program sh was stopped: "), "{text}");
+        assert!(text.contains("Bert builds a settlement"), "the seat plays on: {text}");
+    }
     let out = run(&["--lines", "--players", "Ann,Bob"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("one person per terminal"), "{out:?}");

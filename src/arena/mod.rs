@@ -10,7 +10,7 @@
 //! use catan::engine::Config;
 //!
 //! let lineup = vec![BotLevel::Easy, BotLevel::Random];
-//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME, trades: false, save_dir: None };
+//! let arena = Arena { config: Config::with_players(2), lineup, games: 4, seed: 1, threads: 1, bot_time: arena::BOT_TIME, trades: false, save_dir: None, programs: Vec::new() };
 //! let report = arena::run(&arena);
 //! assert_eq!(report.games, 4);
 //! assert_eq!(report.standings.iter().map(|s| s.wins).sum::<u64>() + report.unfinished, 4);
@@ -26,7 +26,8 @@ mod saves;
 mod text;
 
 use crate::bots::{self, BotLevel, SplitMix64};
-use crate::engine::{Action, Config, Game, NoEvents};
+use crate::engine::{Action, Config, Game, NoEvents, Seat};
+use crate::protocol::{ProgramBot, ProgramSpec};
 
 use crate::sim::{TURN_LIMIT, WINS_COUNTED};
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
@@ -56,6 +57,9 @@ pub struct Arena {
     /// Also write each game as a save file in this folder (`game-<seed>-<seating>.json`), to
     /// watch in the replay viewer.
     pub save_dir: Option<std::path::PathBuf>,
+    /// The entrants that are programs (`prog:COMMAND`, issue 50), by entrant: a program plays
+    /// through the seat protocol and its `lineup` level takes over if it fails. Empty: none.
+    pub programs: Vec<Option<ProgramSpec>>,
 }
 
 /// Reads a duration such as `20ms`, `1s`, `1.5s`, `500us` or `0` (units: ns, us or µs, ms, s,
@@ -77,9 +81,26 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| bad())
 }
 
-/// Reads a line-up such as `easy,random,random,random`.
-pub fn parse_lineup<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Vec<BotLevel>, String> {
-    names.into_iter().map(|n| n.parse::<BotLevel>().map_err(|e| e.to_string())).collect()
+/// Reads a line-up such as `easy,random,random,random`, whose entrants may also be programs
+/// (`medium,prog:python3 bot.py`): each
+/// entrant's level (a program's is the bot that takes over if it fails) and program.
+pub fn parse_entrants<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<(Vec<BotLevel>, Vec<Option<ProgramSpec>>), String> {
+    let mut out = (Vec::new(), Vec::new());
+    for name in names {
+        match name.get(..5).filter(|p| p.eq_ignore_ascii_case("prog:")) {
+            Some(_) => {
+                out.0.push(crate::protocol::program::TAKES_OVER);
+                out.1.push(Some(ProgramSpec::parse(&name[5..])?));
+            }
+            None => {
+                out.0.push(name.parse::<BotLevel>().map_err(|e| e.to_string())?);
+                out.1.push(None);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// One entrant's results.
@@ -88,6 +109,9 @@ pub struct Standing {
     /// Position in the line-up, from 1.
     pub entrant: usize,
     pub bot: BotLevel,
+    /// The program the entrant is (`bot` then takes over when it fails).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
     pub wins: u64,
     pub win_rate: f64,
     /// The 95% Wilson score interval of the win rate.
@@ -137,7 +161,15 @@ pub struct Report {
     pub mean_turns: f64,
     pub seconds: f64,
     pub standings: Vec<Standing>,
+    /// Programs stopped for misbehaving (their seat played on by a bot), in all games.
+    pub programs_stopped: u64,
+    /// Why, for the first [`NOTICES_KEPT`] of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stopped: Vec<String>,
 }
+
+/// How many programs' failures a report tells in words.
+pub const NOTICES_KEPT: usize = 20;
 
 /// One finished (or abandoned) game, by entrant.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,10 +190,13 @@ pub struct Played {
     pub trades: u64,
     /// Each entrant's place in the turn order, from 0 for the first player (R10).
     pub turn_place: Vec<usize>,
+    /// Programs stopped in this game, and why.
+    pub stopped: Vec<String>,
 }
 
-/// The seed of entrant `entrant`'s bot in the games of `game_seed`.
-fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
+/// The seed of entrant `entrant`'s bot in the games of `game_seed` (for a program entrant, the
+/// bot that takes over): `catan seat --seed` with it plays as the arena's own bot would.
+pub fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
     SplitMix64::new(game_seed ^ (entrant as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)).next_u64()
 }
 
@@ -171,17 +206,32 @@ fn bot_seed(game_seed: u64, entrant: usize) -> u64 {
 /// reason.
 pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
     let lineup = &arena.lineup;
-    let mut game = Game::new(arena.config, game_seed).expect("a valid configuration");
+    let (mut game, dealt) = Game::new_with_events(arena.config, game_seed).expect("a valid configuration");
     let n = lineup.len();
+    let names: Vec<String> = seating.iter().map(|&e| format!("entrant {}", e + 1)).collect();
+    let program = |e: usize| arena.programs.get(e).and_then(Option::as_ref);
+    let watched = seating.iter().any(|&e| program(e).is_some());
     let mut seats: Vec<Box<dyn bots::Bot>> = seating
         .iter()
-        .map(|&e| {
-            let mut bot = bots::make(lineup[e], bot_seed(game_seed, e));
+        .enumerate()
+        .map(|(s, &e)| {
+            let mut bot: Box<dyn bots::Bot> = match program(e) {
+                Some(spec) => {
+                    Box::new(ProgramBot::new(spec.clone(), Seat(s as u8), names.clone(), bot_seed(game_seed, e)))
+                }
+                None => bots::make(lineup[e], bot_seed(game_seed, e)),
+            };
             bot.set_time(arena.bot_time);
             bot.set_offers(arena.trades);
             bot
         })
         .collect();
+    if watched {
+        // A program's log begins with the deal (the starting rolls), as a screen's does.
+        for bot in &mut seats {
+            bot.observe(&dealt);
+        }
+    }
     let mut out = Played {
         game,
         winners: Vec::new(),
@@ -194,7 +244,9 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         actions: 0,
         trades: 0,
         turn_place: vec![0; n],
+        stopped: Vec::new(),
     };
+    let mut events = Vec::new();
     while !game.is_over() && game.turn_number() < TURN_LIMIT && out.actions < ACTION_LIMIT {
         let view = game.acting_view();
         let seat = view.seat().index();
@@ -209,7 +261,19 @@ pub fn play(arena: &Arena, game_seed: u64, seating: &[usize]) -> Played {
         if let Err(why) = game.check(action) {
             panic!("seed {game_seed}: {} bot at seat {seat} played {action:?}: {why}", lineup[e]);
         }
-        game.apply_unchecked(action, &mut NoEvents);
+        if let Some(notice) = seats[seat].take_notice() {
+            out.stopped.push(format!("game seed {game_seed}: {notice}"));
+        }
+        if watched {
+            // Programs see what their seat's screen would show (our bots need nothing).
+            events.clear();
+            game.apply_unchecked(action, &mut events);
+            for bot in &mut seats {
+                bot.observe(&events);
+            }
+        } else {
+            game.apply_unchecked(action, &mut NoEvents);
+        }
         if arena.save_dir.is_some() {
             out.moves.push(action);
         }
@@ -247,6 +311,8 @@ struct Totals {
     save_error: Option<String>,
     /// Per entrant and place in the turn order: games and wins.
     by_turn: Vec<Vec<(u64, u64)>>,
+    stopped: u64,
+    notices: Vec<String>,
 }
 
 impl Totals {
@@ -270,6 +336,9 @@ impl Totals {
         self.shared += u64::from(p.winners.len() > 1);
         self.turns += u64::from(p.game.turn_number());
         self.trades += p.trades;
+        self.stopped += p.stopped.len() as u64;
+        let room = NOTICES_KEPT.saturating_sub(self.notices.len());
+        self.notices.extend(p.stopped.iter().take(room).cloned());
         for e in 0..self.wins.len() {
             self.points[e] += u64::from(p.points[e]);
             self.decisions[e] += p.decisions[e];
@@ -287,6 +356,9 @@ impl Totals {
         self.unfinished += o.unfinished;
         self.shared += o.shared;
         self.saves += o.saves;
+        self.stopped += o.stopped;
+        let room = NOTICES_KEPT.saturating_sub(self.notices.len());
+        self.notices.extend(o.notices.iter().take(room).cloned());
         if self.save_error.is_none() {
             self.save_error.clone_from(&o.save_error);
         }
@@ -354,6 +426,7 @@ pub fn run(arena: &Arena) -> Report {
             Standing {
                 entrant: e + 1,
                 bot: arena.lineup[e],
+                program: arena.programs.get(e).and_then(Option::as_ref).map(ProgramSpec::label),
                 wins: t.wins[e],
                 win_rate: t.wins[e] as f64 / g,
                 interval: wilson(t.wins[e], games),
@@ -385,6 +458,8 @@ pub fn run(arena: &Arena) -> Report {
         mean_turns: t.turns as f64 / g,
         seconds: start.elapsed().as_secs_f64(),
         standings,
+        programs_stopped: t.stopped,
+        stopped: t.notices,
     }
 }
 
@@ -433,7 +508,17 @@ mod tests {
     /// An arena of `lineup` with the default rules, time and trades.
     fn arena(lineup: Vec<BotLevel>) -> Arena {
         let config = Config::with_players(lineup.len() as u8);
-        Arena { config, lineup, games: 0, seed: 0, threads: 1, bot_time: BOT_TIME, trades: false, save_dir: None }
+        Arena {
+            config,
+            lineup,
+            games: 0,
+            seed: 0,
+            threads: 1,
+            bot_time: BOT_TIME,
+            trades: false,
+            save_dir: None,
+            programs: Vec::new(),
+        }
     }
 
     #[test]
@@ -465,6 +550,7 @@ mod tests {
             bot_time: BOT_TIME,
             trades: false,
             save_dir: None,
+            programs: Vec::new(),
         };
         let (a, b) = (run(&arena(1)), run(&arena(2)));
         let strip = |r: &Report| r.standings.iter().map(|s| (s.wins, s.mean_points.to_bits())).collect::<Vec<_>>();
@@ -483,6 +569,7 @@ mod tests {
             bot_time: BOT_TIME,
             trades: false,
             save_dir: None,
+            programs: Vec::new(),
         };
         let report = run(&arena);
         for s in &report.standings {

@@ -97,6 +97,18 @@ pub trait Bot: Send {
     /// failure) remembers which terms everyone declined and whether it asked people this turn,
     /// as the bot that made the offers did. Call after [`Bot::set_people`].
     fn recall_offers(&mut self, _me: crate::engine::Seat, _log: &[crate::engine::Event]) {}
+
+    /// What happened at the table since the last call (every event, in order: a bot shows
+    /// its seat only what [`crate::engine::Event::describe`] says to it). Our bots read the
+    /// game through their view alone and ignore it; a program seat
+    /// ([`crate::protocol::ProgramBot`]) passes it on as its screen's log would.
+    fn observe(&mut self, _events: &[crate::engine::Event]) {}
+
+    /// Something to say once about this player at the table, taken when said: a program seat
+    /// that was stopped, and why ([`crate::protocol::ProgramBot`]). Our bots have nothing.
+    fn take_notice(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// How a computer player plays. Written `"random"`, `"easy"`, `"medium"`, `"alphabeta"`,

@@ -44,7 +44,10 @@ pub struct PlayArgs {
     pub island: Option<catan::engine::BoardCode>,
     /// The players: names in seat order ("Ann,Bob,Cy"), or just how many: 2 to 6 (five or
     /// six play on the 5-6 island). A seat written `bot` or `bot:LEVEL` ("Ann,bot,bot:easy")
-    /// is a computer player, named for its seat; all bots is a game that plays itself.
+    /// is a computer player, named for its seat; all bots is a game that plays itself. A seat
+    /// written `prog:COMMAND` ("Ann,prog:python3 my_bot.py") is a program that plays through
+    /// the seat protocol (docs/protocol.md), started with no shell; a medium bot takes over if
+    /// it fails, and plays the seat when the game is played on from a save.
     #[arg(long, value_parser = parse_players)]
     pub players: Option<Players>,
     /// How long each computer player's move stays on screen, in milliseconds (any key skips
@@ -96,9 +99,24 @@ pub enum Command {
     /// Advice for the player to act in a save: their best moves ranked, each with the
     /// estimated chance to win after it and the reason.
     Advise(AdviseArgs),
+    /// Play one seat of a game that speaks the seat protocol (docs/protocol.md) on this
+    /// program's standard input and output, with one of our bots: any program can use them.
+    Seat(SeatArgs),
     /// Play here, as plain catan does, while friends join the person seats from their own
     /// terminals: `ssh -p 2222 NAME@THIS-MACHINE`, the join code as the password.
     Host(HostArgs),
+}
+
+/// `catan seat`.
+#[derive(Args)]
+pub struct SeatArgs {
+    /// The bot that plays: random, easy, medium, alphabeta, hard or expert.
+    #[arg(long, default_value = "medium")]
+    pub level: catan::bots::BotLevel,
+    /// Seed of the bot's own choices (a random one when left out): the same seed plays the
+    /// same moves as the same bot in `catan arena` or at the table would.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// `catan host`: every flag of play, and where and how to serve.
@@ -154,7 +172,8 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// The line-up: one bot level per seat, in seat order, 2 to 6 of them (random, easy,
-    /// medium, alphabeta, hard, expert; a level may come more than once).
+    /// medium, alphabeta, hard, expert; a level may come more than once), or a program written
+    /// `prog:COMMAND` (the seat protocol, docs/protocol.md; a medium bot takes over if it fails).
     #[arg(long, value_name = "LEVELS", default_value = "easy,random,random,random")]
     pub players: String,
     /// Games in all (rounded up to a whole number of seatings).

@@ -12,11 +12,12 @@ use super::{PlayArgs, check_no_rules_beside_save, island_rules, new_game_rules, 
 
 /// Plays in lines on stdin and stdout; the exit code says how it ended (0: over or left).
 pub(super) fn play(args: &PlayArgs, given: &[String]) -> ExitCode {
-    let (record, autosave) = match start(args, given) {
+    let (record, autosave, programs) = match start(args, given) {
         Ok(started) => started,
         Err(code) => return code,
     };
-    let mut lines = match Lines::new(record, autosave, args.bot_time.min(super::MAX_PLAY_BOT_TIME)) {
+    let time = args.bot_time.min(super::MAX_PLAY_BOT_TIME);
+    let mut lines = match Lines::with_programs(record, autosave, time, &programs) {
         Ok(lines) => lines,
         Err(why) => return refuse(&why),
     };
@@ -33,14 +34,18 @@ pub(super) fn play(args: &PlayArgs, given: &[String]) -> ExitCode {
 }
 
 /// The game to play and its autosave: a save played on, or a new game from the flags.
-fn start(args: &PlayArgs, given: &[String]) -> Result<(Record, Option<Autosave>), ExitCode> {
+/// The programs at program seats (`prog:COMMAND`), by seat.
+type Programs = Vec<Option<catan::protocol::ProgramSpec>>;
+
+fn start(args: &PlayArgs, given: &[String]) -> Result<(Record, Option<Autosave>, Programs), ExitCode> {
     check_no_rules_beside_save(args, given).map_err(|e| refuse(&e))?;
     if let Some(resumed) = resume(args)? {
         let autosave = match resumed.autosave {
             Some(a) => Some(a),
             None => Autosave::start(&resumed.record).ok(),
         };
-        return Ok((resumed.record, autosave));
+        // A save names no program (it could run code): its seats are played by their bots.
+        return Ok((resumed.record, autosave, Vec::new()));
     }
     let rules = island_rules(args, given).map_err(|e| refuse(&e))?;
     let config = new_game_rules(args.players.as_ref(), &rules).map_err(|e| refuse(&e))?;
@@ -51,6 +56,7 @@ fn start(args: &PlayArgs, given: &[String]) -> Result<(Record, Option<Autosave>)
         Some(p) => p.seats(config.players).map_err(|e| refuse(&e))?,
         None => you_against_bots(config.players),
     };
+    let programs = seats.iter().map(|s| s.program.clone()).collect();
     let seed = args.seed.unwrap_or_else(secret_seed);
     let record =
         Record::new_dealt(config, seed, args.seed.is_some(), args.island, seats).map_err(|e| refuse(&e.to_string()))?;
@@ -61,7 +67,7 @@ fn start(args: &PlayArgs, given: &[String]) -> Result<(Record, Option<Autosave>)
             None
         }
     };
-    Ok((record, autosave))
+    Ok((record, autosave, programs))
 }
 
 /// The person at the first seat (named for their login, else "Player"), the default bot at

@@ -19,7 +19,7 @@ use clap::{Args, CommandFactory, FromArgMatches};
 use catan::engine::{Config, ConfigError};
 use catan::{save, sim, tui};
 
-pub use args::{ArenaArgs, BenchFrameArgs, Cli, Command, PlayArgs, ReplayArgs, SimulateArgs};
+pub use args::{ArenaArgs, BenchFrameArgs, Cli, Command, PlayArgs, ReplayArgs, SeatArgs, SimulateArgs};
 use players::Players;
 
 use crate::rules_flags::{RulesFlags, house_rules_help, house_rules_long_help};
@@ -61,6 +61,7 @@ impl Cli {
                 eprintln!("catan host: this catan was built without the ssh feature (cargo build --features ssh)");
                 ExitCode::from(2)
             }
+            Some(Command::Seat(a)) => seat(a),
             Some(Command::BenchFrame(BenchFrameArgs { seed, width, height, frames })) => {
                 let seed = seed.unwrap_or_else(rand::random);
                 let t = tui::bench_frames(seed, width, height, frames);
@@ -305,23 +306,32 @@ fn arena(args: ArenaArgs) -> ExitCode {
     let lineup = if !entries.is_empty() && entries.iter().all(|e| e.bytes().all(|b| b.is_ascii_digit())) {
         Err("arena: --players lists bot levels, e.g. easy,random,random,random".to_string())
     } else {
-        catan::arena::parse_lineup(entries)
+        catan::arena::parse_entrants(entries)
     };
-    let config = lineup.and_then(|l| {
+    let config = lineup.and_then(|(l, programs)| {
         let n = u8::try_from(l.len()).map_err(|_| ConfigError::Players(l.len()).to_string())?;
         let config = args.rules.config(n);
         config.validate().map_err(|e| e.to_string())?;
-        Ok((l, config))
+        Ok(((l, programs), config))
     });
-    let (lineup, config) = match config {
+    let ((lineup, programs), config) = match config {
         Ok(c) => c,
         Err(e) => return refuse(&e),
     };
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let seed = args.seed.unwrap_or_else(rand::random);
     let ArenaArgs { games, bot_time, trades, save_dir, json, .. } = args;
-    let report =
-        catan::arena::run(&catan::arena::Arena { config, lineup, games, seed, threads, bot_time, trades, save_dir });
+    let report = catan::arena::run(&catan::arena::Arena {
+        config,
+        lineup,
+        games,
+        seed,
+        threads,
+        bot_time,
+        trades,
+        save_dir,
+        programs,
+    });
     let text = if json {
         format!("{}\n", serde_json::to_string(&report).expect("a report serializes"))
     } else {
@@ -334,6 +344,19 @@ fn arena(args: ArenaArgs) -> ExitCode {
             ExitCode::FAILURE
         }
         None => code,
+    }
+}
+
+/// `catan seat`: one of our bots plays a seat for the game on the other end of the pipes.
+fn seat(args: SeatArgs) -> ExitCode {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    match catan::protocol::seat::serve(args.level, seed, input, output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("catan seat: {}", catan::text::escape(&e));
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -1,8 +1,9 @@
-//! `--players`: names (people, and bots written `bot` or `bot:LEVEL`) or a count, checked
-//! with messages safe to print.
+//! `--players`: names (people, bots written `bot` or `bot:LEVEL`, programs written
+//! `prog:COMMAND`) or a count, checked with messages safe to print.
 
 use catan::bots::BotLevel;
 use catan::engine::{Config, ConfigError};
+use catan::protocol::ProgramSpec;
 use catan::save::{DEFAULT_BOT, SeatInfo};
 
 use crate::rules_flags::RulesFlags;
@@ -38,7 +39,7 @@ impl Players {
     /// written as a bot is refused, pointing to `catan arena`, which plays bots.
     pub(super) fn check_random(&self, rules: &RulesFlags) -> Result<Config, String> {
         if let Players::Names(names) = self
-            && names.iter().any(|n| bot_level(n).is_some())
+            && names.iter().any(|n| seat_entry(n).is_some())
         {
             return Err("simulate plays random players in every seat; to play bots against each other, \
                         use `catan arena --players hard,random,random,random` (bot levels)"
@@ -54,6 +55,16 @@ impl Players {
             Players::Names(names) => seats_of(names),
         }
     }
+}
+
+/// A computer seat: the level of a seat written `bot` or `bot:LEVEL` (any case), or the
+/// program of one written `prog:COMMAND` with the level that takes over if it fails; `None`
+/// for a person's name.
+fn seat_entry(entry: &str) -> Option<Result<(BotLevel, Option<ProgramSpec>), String>> {
+    if let Some(command) = entry.get(..5).filter(|p| p.eq_ignore_ascii_case("prog:")).map(|_| &entry[5..]) {
+        return Some(ProgramSpec::parse(command).map(|spec| (catan::protocol::program::TAKES_OVER, Some(spec))));
+    }
+    bot_level(entry).map(|l| l.map(|l| (l, None)))
 }
 
 /// The level of a seat written `bot` or `bot:LEVEL` (any case); `None` for a person's name.
@@ -72,7 +83,8 @@ fn bot_level(entry: &str) -> Option<Result<BotLevel, String>> {
 /// those names still free.
 fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
     let n = u8::try_from(entries.len()).unwrap_or(u8::MAX);
-    let levels: Vec<Option<BotLevel>> = entries.iter().map(|e| bot_level(e).transpose()).collect::<Result<_, _>>()?;
+    let levels: Vec<Option<(BotLevel, Option<ProgramSpec>)>> =
+        entries.iter().map(|e| seat_entry(e).transpose()).collect::<Result<_, _>>()?;
     let people: Vec<&String> = entries.iter().zip(&levels).filter(|(_, l)| l.is_none()).map(|(e, _)| e).collect();
     let initial = |name: &str| name.chars().next().map(|c| c.to_lowercase().to_string());
     let initials: Vec<_> = people.iter().map(|p| initial(p)).collect();
@@ -83,7 +95,7 @@ fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
     let pool = default_names(n.max(6));
     let mut seats = Vec::with_capacity(entries.len());
     for (i, (entry, level)) in entries.iter().zip(levels).enumerate() {
-        let Some(level) = level else {
+        let Some((level, program)) = level else {
             seats.push(SeatInfo::human(entry.clone()));
             continue;
         };
@@ -93,7 +105,10 @@ fn seats_of(entries: &[String]) -> Result<Vec<SeatInfo>, String> {
             .cloned()
             .unwrap_or_else(|| format!("Bot {}", i + 1));
         taken.push(name.clone());
-        seats.push(SeatInfo::bot(name, level));
+        seats.push(match program {
+            Some(spec) => SeatInfo::program(name, spec, level),
+            None => SeatInfo::bot(name, level),
+        });
     }
     Ok(seats)
 }
@@ -174,6 +189,24 @@ mod tests {
         let err = parse_players("Ann,bot:nope").unwrap().check(&flags).unwrap_err();
         assert!(err.contains("nope"), "{err}");
         assert!(parse_players("Ann,bot,bot").unwrap().check(&flags).is_ok(), "two bots, two names");
+    }
+
+    /// Issue 50: `prog:COMMAND` seats a program, named for its seat as a bot is, its command
+    /// split into words with no shell; a command that can't be split is refused.
+    #[test]
+    fn a_seat_written_prog_is_a_program_with_a_medium_bot_behind_it() {
+        let got = seats("Ann,prog:python3 'my bot.py' --fast,PROG:./b").unwrap();
+        assert_eq!(got[0], SeatInfo::human("Ann"));
+        assert_eq!(got[1].name, "Bert");
+        assert_eq!(got[1].kind, catan::save::SeatKind::Bot(BotLevel::Medium));
+        let argv = &got[1].program.as_ref().unwrap().argv;
+        assert_eq!(argv, &["python3", "my bot.py", "--fast"]);
+        assert_eq!(got[2].program.as_ref().unwrap().argv, ["./b"]);
+        let err = seats("Ann,prog:python3 'unclosed").unwrap_err();
+        assert!(err.contains("command line"), "{err}");
+        assert!(seats("Ann,prog:").is_err());
+        let flags = super::super::Cli::try_parse_from(["catan"]).unwrap().play.rules;
+        assert!(parse_players("Ann,prog:x").unwrap().check_random(&flags).is_err(), "simulate seats no program");
     }
 
     /// Issue 34: `simulate --players "Ann,bot:hard"` is refused, pointing to `arena`; names

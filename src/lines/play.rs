@@ -12,7 +12,7 @@ use crate::engine::{Action, Event, Seat, SeatSet};
 use crate::save::{self, Autosave, Record};
 
 use super::moves::{self, Item, Typed};
-use super::tell::{capital, help, sentence, sentences, situation};
+use super::tell::{capital, finish, help, sentence, sentences, situation};
 use super::words::name;
 use super::{ask, say};
 
@@ -45,12 +45,26 @@ pub struct Lines {
     open: Option<usize>,
     /// How many of the open list's choices were said.
     shown: usize,
+    /// What plays each seat but the person's, in a word or two ("medium", "program seat_bot.py").
+    players: Vec<String>,
 }
 
 impl Lines {
     /// The game of `record` (one person's seat and bots), autosaving to `autosave`, each
     /// bot deciding within `bot_time`. Refuses a record with other than one person.
     pub fn new(record: Record, autosave: Option<Autosave>, bot_time: Duration) -> Result<Lines, String> {
+        Lines::with_programs(record, autosave, bot_time, &[])
+    }
+
+    /// [`Lines::new`] with programs at some bot seats (`prog:COMMAND`, docs/protocol.md): the
+    /// seat's entry in `programs`; a program that fails is stopped and its seat's medium bot
+    /// plays on, said in a line.
+    pub fn with_programs(
+        record: Record,
+        autosave: Option<Autosave>,
+        bot_time: Duration,
+        programs: &[Option<crate::protocol::ProgramSpec>],
+    ) -> Result<Lines, String> {
         let people: Vec<usize> =
             record.kinds().iter().enumerate().filter(|(_, k)| k.bot_level().is_none()).map(|(i, _)| i).collect();
         let person = match people.as_slice() {
@@ -78,7 +92,16 @@ impl Lines {
             .map(|(i, k)| {
                 k.bot_level().map(|level| {
                     let seat = Seat(i as u8);
-                    let mut bot = bots::make(level, bots::seat_seed(record.seed(), seat));
+                    let seed = bots::seat_seed(record.seed(), seat);
+                    let mut bot: Box<dyn Bot> = match programs.get(i) {
+                        Some(Some(spec)) => Box::new(crate::protocol::ProgramBot::new(
+                            spec.clone(),
+                            seat,
+                            record.names().to_vec(),
+                            seed,
+                        )),
+                        _ => bots::make(level, seed),
+                    };
                     bot.set_time(bot_time);
                     bot.set_people(people_set, true);
                     bot.recall_offers(seat, &log);
@@ -86,7 +109,14 @@ impl Lines {
                 })
             })
             .collect();
-        Ok(Lines { record, autosave, bots, person, offered: None, open: None, shown: 0 })
+        let players = (0..record.names().len())
+            .map(|i| match (programs.get(i), record.kinds()[i].bot_level()) {
+                (Some(Some(spec)), _) => format!("program {}", spec.label()),
+                (_, Some(level)) => level.to_string(),
+                (_, None) => "you".to_string(),
+            })
+            .collect();
+        Ok(Lines { record, autosave, bots, person, offered: None, open: None, shown: 0, players })
     }
 
     /// The record played so far.
@@ -146,7 +176,8 @@ impl Lines {
             .kinds()
             .iter()
             .enumerate()
-            .filter_map(|(i, k)| k.bot_level().map(|l| format!("{} ({l})", name(&names, Seat(i as u8)))))
+            .filter(|(_, k)| k.bot_level().is_some())
+            .map(|(i, _)| format!("{} ({})", name(&names, Seat(i as u8)), self.players[i]))
             .collect();
         let g = self.record.game();
         say(
@@ -175,6 +206,10 @@ impl Lines {
             // A bot's mistake must not stop the game: its first legal move instead.
             action = view.legal_actions()[0];
         }
+        if let Some(notice) = bot.take_notice() {
+            self.players[seat.index()] = "medium".into();
+            say(out, &finish(&notice))?;
+        }
         if matches!(action, Action::OfferTrade { .. }) {
             self.offered = Some((turn, seat));
         }
@@ -184,6 +219,10 @@ impl Lines {
     /// Plays `action`, tells its events and autosaves.
     fn play_action(&mut self, action: Action, out: &mut dyn Write) -> io::Result<()> {
         let events = self.record.apply(action).expect("only checked moves are played");
+        // A program seat's log follows the game (our bots ignore it).
+        for bot in self.bots.iter_mut().flatten() {
+            bot.observe(&events);
+        }
         self.tell(&events, out)?;
         if let Some(a) = &self.autosave
             && let Err(e) = a.write(&self.record)

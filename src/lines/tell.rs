@@ -94,7 +94,7 @@ pub fn capital(text: &str) -> String {
 }
 
 /// A capital first letter and a full stop.
-fn finish(text: &str) -> String {
+pub fn finish(text: &str) -> String {
     let mut s = capital(text);
     if !s.ends_with(['.', '!', '?', ':']) {
         s.push('.');

@@ -150,7 +150,11 @@ impl Record {
     }
     /// The seats as a save lists them: each player's name and who plays it, in seat order.
     pub fn seats(&self) -> Vec<SeatInfo> {
-        self.names.iter().zip(&self.kinds).map(|(name, &kind)| SeatInfo { name: name.clone(), kind }).collect()
+        self.names
+            .iter()
+            .zip(&self.kinds)
+            .map(|(name, &kind)| SeatInfo { name: name.clone(), kind, program: None })
+            .collect()
     }
     /// Every action played so far, in order.
     pub fn actions(&self) -> &[Action] {
@@ -300,7 +304,8 @@ pub(super) fn replay(
 /// Its seats are random bots ([`BotLevel::Random`]).
 pub fn play_random(config: Config, seed: u64) -> Result<Record, StartError> {
     let bot = SeatKind::Bot(BotLevel::Random);
-    let seats = default_names(config.players).into_iter().map(|name| SeatInfo { name, kind: bot }).collect();
+    let seats =
+        default_names(config.players).into_iter().map(|name| SeatInfo { name, kind: bot, program: None }).collect();
     let mut record = Record::new_with_seats(config, seed, seats)?;
     let mut bot = RandomBot::new(seed ^ 0x005E_ED0F_B075);
     while record.game.turn_number() < TURN_LIMIT {

@@ -40,17 +40,28 @@ pub struct SeatInfo {
     pub name: String,
     /// Who plays it.
     pub kind: SeatKind,
+    /// A program that plays the seat (`--players "Ann,prog:COMMAND"`), its kind then the
+    /// computer player that takes over if it fails. Never saved: a save file names no command
+    /// to run (a save from someone else must not start a program), so a game played on from a
+    /// save has that computer player in the seat.
+    #[serde(skip)]
+    pub program: Option<crate::protocol::ProgramSpec>,
 }
 
 impl SeatInfo {
     /// A seat a person plays.
     pub fn human(name: impl Into<String>) -> SeatInfo {
-        SeatInfo { name: name.into(), kind: SeatKind::Human }
+        SeatInfo { name: name.into(), kind: SeatKind::Human, program: None }
     }
 
     /// A seat a computer player of `level` plays.
     pub fn bot(name: impl Into<String>, level: BotLevel) -> SeatInfo {
-        SeatInfo { name: name.into(), kind: SeatKind::Bot(level) }
+        SeatInfo { name: name.into(), kind: SeatKind::Bot(level), program: None }
+    }
+
+    /// A seat a program plays (see [`SeatInfo::program`]), `level` taking over if it fails.
+    pub fn program(name: impl Into<String>, spec: crate::protocol::ProgramSpec, level: BotLevel) -> SeatInfo {
+        SeatInfo { name: name.into(), kind: SeatKind::Bot(level), program: Some(spec) }
     }
 
     /// People at every seat, with these names.

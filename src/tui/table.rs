@@ -68,6 +68,10 @@ pub struct Table {
     pub log: Vec<Event>,
     /// Who plays each seat, in seat order.
     pub(crate) kinds: Vec<SeatKind>,
+    /// The program that plays each seat, if one does (`prog:COMMAND`, issue 50); the seat's
+    /// kind is the computer player that takes over when it fails, and its entry is then
+    /// cleared, so the program is not started again.
+    pub(crate) programs: Vec<Option<crate::protocol::ProgramSpec>>,
     /// Each bot seat's player, made when first needed; `None` while lent to a thread.
     pub(in crate::tui) bots: Vec<Option<Box<dyn Bot>>>,
     /// How long a bot move stays on screen before the next.
@@ -123,6 +127,7 @@ impl Table {
             letters,
             log: Vec::new(),
             kinds: Vec::new(),
+            programs: Vec::new(),
             bots: Vec::new(),
             delay: DEFAULT_DELAY,
             time: DEFAULT_TIME,
@@ -158,7 +163,12 @@ impl Table {
     /// Plays one action: through the record when there is one, so it is kept for saves and
     /// undo; its events come back. The one place a game is played on.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.played.apply(action)
+        let events = self.played.apply(action)?;
+        // A program seat's log follows the game (our bots ignore it).
+        for bot in self.bots.iter_mut().flatten() {
+            bot.observe(&events);
+        }
+        Ok(events)
     }
 
     /// Puts the table on another game: a new deal, a loaded record, a replay's step.
@@ -217,13 +227,22 @@ impl Table {
         self.names.get(s.index()).cloned().unwrap_or_else(|| s.to_string())
     }
 
-    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, the name
-    /// alone for a person.
+    /// The name shown in the players panel and the footer: "Cy (hard)" for a bot, "Cy (prog
+    /// seat_bot.py)" for a program, the name alone for a person.
     pub fn label(&self, s: Seat) -> String {
-        match self.level(s) {
-            Some(level) => format!("{} ({level})", self.name(s)),
+        match self.player_kind(s) {
+            Some(kind) => format!("{} ({kind})", self.name(s)),
             None => self.name(s),
         }
+    }
+
+    /// What plays seat `s`, in a word or two: a bot's level ("hard"), a program's name ("prog
+    /// seat_bot.py", issue 50); `None` for a person.
+    pub fn player_kind(&self, s: Seat) -> Option<String> {
+        if let Some(Some(program)) = self.programs.get(s.index()) {
+            return Some(format!("prog {}", program.label()));
+        }
+        self.level(s).map(|l| l.to_string())
     }
 
     /// A rule text with "player 2" (how the engine names a seat) replaced by the name.
@@ -269,6 +288,7 @@ impl Table {
     /// Seats these players (dropping any bot of a game before).
     pub(crate) fn seat(&mut self, seats: &[SeatInfo]) {
         self.kinds = seats.iter().map(|s| s.kind).collect();
+        self.programs = seats.iter().map(|s| s.program.clone()).collect();
         self.bots = seats.iter().map(|_| None).collect();
         (self.job, self.shown_at, self.last, self.offered) = (None, None, None, None);
     }
@@ -351,10 +371,17 @@ impl Table {
         let seat = job.seat;
         let answer = if wait { job.rx.recv().map_err(|_| TryRecvError::Disconnected) } else { job.rx.try_recv() };
         match answer {
-            Ok(Ok((bot, action))) => {
+            Ok(Ok((mut bot, action))) => {
                 job.action = Some(action);
+                // A program seat that failed says so once, and is not started again.
+                let notice = bot.take_notice();
+                if notice.is_some()
+                    && let Some(program) = self.programs.get_mut(seat.index())
+                {
+                    *program = None;
+                }
                 self.bots[seat.index()] = Some(bot);
-                (true, None)
+                (true, notice)
             }
             Err(TryRecvError::Empty) => (false, None),
             failed => {
@@ -374,7 +401,16 @@ impl Table {
         let level = self.level(seat).expect("a bot seat");
         let made = self.bots[seat.index()].take();
         let fresh = made.is_none();
-        let mut bot = made.unwrap_or_else(|| table_bot(level, bot_seed(self.seed, seat), self.time));
+        let mut bot = made.unwrap_or_else(|| match self.programs.get(seat.index()) {
+            Some(Some(spec)) => {
+                let mut bot =
+                    crate::protocol::ProgramBot::new(spec.clone(), seat, self.names.clone(), bot_seed(self.seed, seat));
+                bot.set_time(self.time);
+                bot.set_offers(true);
+                Box::new(bot)
+            }
+            _ => table_bot(level, bot_seed(self.seed, seat), self.time),
+        });
         bot.set_offers(self.may_offer(seat, self.game().turn_number()));
         self.brief(bot.as_mut());
         if fresh {

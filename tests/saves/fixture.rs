@@ -119,7 +119,7 @@ fn the_save_format_document_describes_every_field_and_action_written() {
                 Config::with_players(4).with_modules(catan::engine::Modules::parse("gold,dragon,no_robber").unwrap());
         }
         let seats = (0..config.players as usize)
-            .map(|i| SeatInfo { name: format!("P{i}"), kind: SeatKind::Bot(levels[i % levels.len()]) })
+            .map(|i| SeatInfo { name: format!("P{i}"), kind: SeatKind::Bot(levels[i % levels.len()]), program: None })
             .collect();
         let mut record = Record::new_with_seats(config, seed, seats).unwrap();
         let mut rng = catan::bots::SplitMix64::new(seed);
@@ -149,7 +149,8 @@ fn write_fixtures_of_this_version() {
     // Game 4 (three players, the standard island), its last seat a bot.
     let played = crate::support::records::random_record(4, 250);
     let bot = SeatKind::Bot(BotLevel::Random);
-    let seats = vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot }];
+    let seats =
+        vec![SeatInfo::human("Ann"), SeatInfo::human("Bob"), SeatInfo { name: "Cy".into(), kind: bot, program: None }];
     let mut record = Record::new_with_seats(*played.config(), played.seed(), seats).unwrap();
     for &a in played.actions() {
         record.apply(a).unwrap();

@@ -125,7 +125,8 @@ fn a_record_rebuilt_from_its_actions_is_the_same_record() {
 #[test]
 fn seats_keep_their_kinds() {
     let bot = SeatKind::Bot(BotLevel::Random);
-    let seats = vec![SeatInfo::human("Ann"), SeatInfo { name: "Hal".into(), kind: bot }, SeatInfo::human("Cy")];
+    let seats =
+        vec![SeatInfo::human("Ann"), SeatInfo { name: "Hal".into(), kind: bot, program: None }, SeatInfo::human("Cy")];
     let mut record = Record::new_with_seats(Config::with_players(3), 8, seats.clone()).unwrap();
     let first = record.game().legal_actions()[0];
     record.apply(first).unwrap();

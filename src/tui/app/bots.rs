@@ -115,11 +115,15 @@ impl App {
     }
 
     /// Takes the thinking bot's decision if it has come (waiting for it when `wait`); a bot
-    /// that failed is said on the status line. True when it came now.
+    /// that failed, or a program seat that was stopped, is said on every screen's status line.
+    /// True when it came now.
     fn poll_job(&mut self, wait: bool) -> bool {
         let (came, failed) = self.table.poll_job(wait);
         if let Some(text) = failed {
-            self.screen.message = Some(Message { text, error: true });
+            // Every screen: a seat's player failing is public (a program seat stopped, issue 50).
+            for screen in std::iter::once(&mut self.screen).chain(self.others.iter_mut()) {
+                screen.message = Some(Message { text: text.clone(), error: true });
+            }
         }
         came
     }

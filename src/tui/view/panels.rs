@@ -86,16 +86,14 @@ pub fn players_height(app: &Scene) -> u16 {
 fn seat_label(app: &Scene, s: Seat, width: usize) -> String {
     let letter = app.table.letters.get(s.index()).copied().unwrap_or('?');
     let name = app.table.name(s);
-    let Some(level) = app.table.level(s).map(|l| format!(" ({l})")) else {
+    let Some(kind) = app.table.player_kind(s) else {
         return format!("{:<width$.width$}", format!("{letter} {name}"));
     };
     // Tight (96 x 28 with an award or two): the level's initial keeps the name whole,
     // "D Dirk (h)"; only a name that still doesn't fit is shortened.
+    let level = format!(" ({kind})");
     let full = 2 + name.chars().count() + level.chars().count();
-    let level = match app.table.level(s) {
-        Some(l) if full > width => format!(" ({})", l.to_string().chars().next().unwrap_or('?')),
-        _ => level,
-    };
+    let level = if full > width { format!(" ({})", kind.chars().next().unwrap_or('?')) } else { level };
     let room = width.saturating_sub(2 + level.chars().count());
     let name: String = if name.chars().count() > room {
         let cut: String = name.chars().take(room.saturating_sub(1)).collect();
@@ -387,8 +385,8 @@ pub fn header(app: &Scene, area: Rect, buf: &mut Buffer) {
             spans.push(Span::raw(" share the win"));
         } else {
             spans.push(player_span(app, s));
-            if let Some(level) = app.table.level(s) {
-                spans.push(Span::raw(format!(" ({level})")));
+            if let Some(kind) = app.table.player_kind(s) {
+                spans.push(Span::raw(format!(" ({kind})")));
             }
             spans.push(Span::raw(format!(" {what}")));
         }
