@@ -19,7 +19,9 @@ const DIR: &str = "tests/fixtures/panel";
 
 /// The share of the panel the coach's first move must be acceptable in: the score measured,
 /// so a change that loses a position fails here (issue 48 asks for 90%). Before issue 48's
-/// changes to the coach: 30 of 41 (73%); after: 37 of 41 (90%).
+/// changes to the coach: 30 of 41 (73%); after: 37 of 41 (90%). With the second batch (40
+/// positions of table-like games, scored before the coach changed again): 70 of 81 (86.4%)
+/// before, 76 of 81 (93.8%) after.
 const FLOOR: f64 = 0.90;
 
 #[derive(Deserialize)]
@@ -163,6 +165,7 @@ fn the_coachs_first_move_is_acceptable_to_a_strong_player() {
     assert!(all >= 80, "{all} positions");
     let score = good as f64 / all as f64;
     eprintln!("{report}panel: {good} of {all} acceptable ({:.1}%)", score * 100.0);
-    // The second batch as written, before the coach changed: 33 of 40.
-    assert!(first_batch >= FLOOR, "the first batch: below the floor {FLOOR}");
+    // The second batch as written, before the coach changed: 33 of 40 (all 81: 70); after: 38
+    // of 40 (all: 76).
+    assert!(score >= FLOOR && first_batch >= FLOOR, "{good} of {all}: below the floor {FLOOR}");
 }

@@ -157,8 +157,9 @@ pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32,
             };
             (rank.map_or(near.unwrap_or(6), |r| r as u32), 0)
         }
-        // A building: the corner that produces most now (the robber's hex left out).
-        [Action::BuildCity(v) | Action::BuildSettlement(v)] => {
+        // A building after set-up (whose corners are judged where set-up ends, after the others'
+        // replies): the corner that produces most now (the robber's hex left out).
+        [Action::BuildCity(v) | Action::BuildSettlement(v)] if !matches!(view.phase(), Phase::Setup { .. }) => {
             let board = view.board();
             let pips: u32 = view
                 .topology()
