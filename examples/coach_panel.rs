@@ -95,9 +95,8 @@ fn main() {
     std::fs::create_dir_all(out).unwrap();
     let mut found: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
     let quota = |kind: &str| batch.quota.iter().find(|(k, _)| *k == kind).map_or(0, |q| q.1);
-    let full = |found: &BTreeMap<&str, Vec<Value>>| {
-        batch.quota.iter().all(|(k, n)| found.get(k).map_or(0, Vec::len) >= *n)
-    };
+    let full =
+        |found: &BTreeMap<&str, Vec<Value>>| batch.quota.iter().all(|(k, n)| found.get(k).map_or(0, Vec::len) >= *n);
     for seed in batch.seeds.clone() {
         if full(&found) {
             break;
@@ -115,7 +114,8 @@ fn main() {
             let file = format!("game-{seed}.json");
             p["save"] = json!(file);
             p["seed"] = json!(seed);
-            let first = if batch.file == FIRST.file { 0 } else { FIRST.quota.iter().find(|q| q.0 == kind).map_or(0, |q| q.1) };
+            let first =
+                if batch.file == FIRST.file { 0 } else { FIRST.quota.iter().find(|q| q.0 == kind).map_or(0, |q| q.1) };
             p["name"] = json!(format!("{} {}", kind, first + have.len() + 1));
             have.push(p);
             used = true;
