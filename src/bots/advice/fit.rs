@@ -477,24 +477,6 @@ pub fn model_file(w: &Terms, header: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Issue 48: the weights are generated data; when a feature changes and they are not
-    /// fitted again (`cargo run --release --example fit_advice -- ... --write`), this fails.
-    #[test]
-    fn the_weights_were_fitted_on_the_features_as_they_are() {
-        let now = fingerprint();
-        for ((name, a), b) in Terms::NAMES.iter().zip(now).zip(super::super::model::FINGERPRINT) {
-            assert!(
-                (a - b).abs() <= 1e-6 * b.abs().max(1.0),
-                "the feature `{name}` reads {a:.6} where the weights were fitted on {b:.6}: refit (docs/advice-model.md)"
-            );
-        }
-    }
-}
-
 /// Who plays each seat of a record, as the model reads it.
 pub fn table_of(record: &Saved<'_>) -> Table {
     Table::of_levels(record.levels.iter().copied())
@@ -586,4 +568,22 @@ pub fn speed() -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 48: the weights are generated data; when a feature changes and they are not
+    /// fitted again (`cargo run --release --example fit_advice -- ... --write`), this fails.
+    #[test]
+    fn the_weights_were_fitted_on_the_features_as_they_are() {
+        let now = fingerprint();
+        for ((name, a), b) in Terms::NAMES.iter().zip(now).zip(super::super::model::FINGERPRINT) {
+            assert!(
+                (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+                "the feature `{name}` reads {a:.6} where the weights were fitted on {b:.6}: refit (docs/advice-model.md)"
+            );
+        }
+    }
 }
