@@ -46,30 +46,77 @@ const QUOTA: [(&str, usize); 12] = [
     ("knight off your own hex", 2),
 ];
 
+/// A batch of the panel: its games' seeds, the file its positions go to, the players of its
+/// seats by seat (rotated by the seed) and how many positions of each kind it takes.
+struct Batch {
+    seeds: std::ops::Range<u64>,
+    file: &'static str,
+    levels: [BotLevel; 4],
+    quota: &'static [(&'static str, usize)],
+}
+
+/// The first batch (issue 48's first 41 positions): hard, medium, alpha-beta and medium seats.
+const FIRST: Batch = Batch {
+    seeds: 4800..4900,
+    file: "panel.json",
+    levels: [BotLevel::Hard, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Medium],
+    quota: &QUOTA,
+};
+
+/// The second batch, added later and scored before the coach changed again: games more like a
+/// table of people, two medium players who offer trades, a newcomer (easy) and a strong
+/// player (hard), on other boards (seeds 4900 on); the same kinds, more of each.
+const TABLE: Batch = Batch {
+    seeds: 4900..5100,
+    file: "panel-table.json",
+    levels: [BotLevel::Medium, BotLevel::Easy, BotLevel::Hard, BotLevel::Medium],
+    quota: &[
+        ("robber vs leader", 6),
+        ("declined offer", 4),
+        ("forced move", 2),
+        ("largest army", 3),
+        ("city on a rich corner", 5),
+        ("discard keeps what builds", 4),
+        ("win at once", 2),
+        ("offer from the leader", 3),
+        ("set-up", 3),
+        ("war", 2),
+        ("ask before the bank", 3),
+        ("knight off your own hex", 3),
+    ],
+};
+
+/// `cargo run --example coach_panel` writes the first batch, `-- table` the second (each
+/// written once, before the coach it scores changed: rewriting a batch replays its games with
+/// time-limited players and may find other positions).
 fn main() {
+    let batch = if std::env::args().nth(1).as_deref() == Some("table") { TABLE } else { FIRST };
     let out = std::path::Path::new("tests/fixtures/panel");
     std::fs::create_dir_all(out).unwrap();
     let mut found: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
-    let full = |found: &BTreeMap<&str, Vec<Value>>| QUOTA.iter().all(|(k, n)| found.get(k).map_or(0, Vec::len) >= *n);
-    for seed in 4800u64..4900 {
+    let quota = |kind: &str| batch.quota.iter().find(|(k, _)| *k == kind).map_or(0, |q| q.1);
+    let full =
+        |found: &BTreeMap<&str, Vec<Value>>| batch.quota.iter().all(|(k, n)| found.get(k).map_or(0, Vec::len) >= *n);
+    for seed in batch.seeds.clone() {
         if full(&found) {
             break;
         }
         let war = seed % 6 == 5;
         let config = if war { Config::default().with_modules(Modules::WAR) } else { Config::default() };
-        let (record, picks) = play(config, seed, &found);
+        let (record, picks) = play(config, seed, batch.levels, &quota, &found);
         let mut used = false;
         for (kind, mut p) in picks {
-            let quota = QUOTA.iter().find(|(k, _)| *k == kind).map_or(0, |q| q.1);
             let have = found.entry(kind).or_default();
             // One position of a kind per game, so the panel spreads over many boards.
-            if have.len() >= quota || have.iter().any(|q| q["seed"] == json!(seed)) {
+            if have.len() >= quota(kind) || have.iter().any(|q| q["seed"] == json!(seed)) {
                 continue;
             }
             let file = format!("game-{seed}.json");
             p["save"] = json!(file);
             p["seed"] = json!(seed);
-            p["name"] = json!(format!("{} {}", kind, have.len() + 1));
+            let first =
+                if batch.file == FIRST.file { 0 } else { FIRST.quota.iter().find(|q| q.0 == kind).map_or(0, |q| q.1) };
+            p["name"] = json!(format!("{} {}", kind, first + have.len() + 1));
             have.push(p);
             used = true;
         }
@@ -81,20 +128,25 @@ fn main() {
             found.iter().map(|(k, v)| format!("{k} {}", v.len())).collect::<Vec<_>>().join(", ")
         );
     }
-    let positions: Vec<Value> = QUOTA.iter().flat_map(|(k, _)| found.remove(k).unwrap_or_default()).collect();
+    let positions: Vec<Value> = batch.quota.iter().flat_map(|(k, _)| found.remove(k).unwrap_or_default()).collect();
     let panel = json!({
         "about": "The coach's panel (issue 48): each position a moment of a saved game (catan advise SAVE --step STEP), the moves a strong player would accept (accept: any of them; except: none of them) and why. Made by examples/coach_panel.rs, scored by tests/bots/panel.rs.",
         "positions": positions,
     });
-    std::fs::write(out.join("panel.json"), serde_json::to_string_pretty(&panel).unwrap() + "\n").unwrap();
+    std::fs::write(out.join(batch.file), serde_json::to_string_pretty(&panel).unwrap() + "\n").unwrap();
     eprintln!("{} positions", panel["positions"].as_array().unwrap().len());
 }
 
 /// Plays one game, recording it, and returns the positions found in it by kind.
-fn play(config: Config, seed: u64, found: &BTreeMap<&str, Vec<Value>>) -> (Record, Vec<(&'static str, Value)>) {
+fn play(
+    config: Config,
+    seed: u64,
+    levels: [BotLevel; 4],
+    quota: &dyn Fn(&str) -> usize,
+    found: &BTreeMap<&str, Vec<Value>>,
+) -> (Record, Vec<(&'static str, Value)>) {
     let seats = NAMES.iter().map(|n| SeatInfo::human(*n)).collect();
     let mut record = Record::new_with_seats(config, seed, seats).unwrap();
-    let levels = [BotLevel::Hard, BotLevel::Medium, BotLevel::Alphabeta, BotLevel::Medium];
     let mut players: Vec<_> = (0..4)
         .map(|i| {
             let mut b = bots::make(levels[(i + seed as usize) % 4], seed * 10 + i as u64);
@@ -111,8 +163,7 @@ fn play(config: Config, seed: u64, found: &BTreeMap<&str, Vec<Value>>) -> (Recor
     while !record.game().is_over() && step < 3000 {
         let game = *record.game();
         for (kind, p) in judge(&game, &declined, step, &record) {
-            let quota = QUOTA.iter().find(|(k, _)| *k == kind).unwrap().1;
-            if found.get(kind).map_or(0, Vec::len) < quota && !picks.iter().any(|(k, _)| *k == kind) {
+            if found.get(kind).map_or(0, Vec::len) < quota(kind) && !picks.iter().any(|(k, _)| *k == kind) {
                 picks.push((kind, p));
             }
         }

@@ -19,7 +19,9 @@ const DIR: &str = "tests/fixtures/panel";
 
 /// The share of the panel the coach's first move must be acceptable in: the score measured,
 /// so a change that loses a position fails here (issue 48 asks for 90%). Before issue 48's
-/// changes to the coach: 30 of 41 (73%); after: 37 of 41 (90%).
+/// changes to the coach: 30 of 41 (73%); after: 37 of 41 (90%). With the second batch (40
+/// positions of table-like games, scored before the coach changed again): 70 of 81 (86.4%)
+/// before, 76 of 81 (93.8%) after.
 const FLOOR: f64 = 0.90;
 
 #[derive(Deserialize)]
@@ -123,31 +125,47 @@ fn verdict(p: &Position, game: &Game, advice: &Advice) -> Result<(), String> {
     Ok(())
 }
 
+/// The panel's batches: the first 41 positions, and 40 of table-like games added later (each
+/// written before the coach changes it scored).
+const BATCHES: [&str; 2] = ["panel.json", "panel-table.json"];
+
 #[test]
 fn the_coachs_first_move_is_acceptable_to_a_strong_player() {
-    let panel: Panel = serde_json::from_slice(&std::fs::read(format!("{DIR}/panel.json")).unwrap()).unwrap();
-    assert!(panel.positions.len() >= 40, "{} positions", panel.positions.len());
-    let mut good = 0;
+    let (mut good, mut all) = (0, 0);
+    let mut first_batch = 0.0;
     let mut report = String::new();
-    for p in &panel.positions {
-        let (game, advice, _) = study(&p.save, p.step);
-        let v = verdict(p, &game, &advice);
-        good += usize::from(v.is_ok());
-        let first = advice
-            .moves
-            .first()
-            .map_or(String::new(), |m| format!("{:.1}% ({:+.1}) {}", m.chance * 100.0, m.change * 100.0, m.reason));
-        report.push_str(&format!(
-            "{} {:<28} {} --step {}: {}\n    first: {first}\n    why: {}\n",
-            if v.is_ok() { "ok " } else { "BAD" },
-            p.name,
-            p.save,
-            p.step,
-            v.err().unwrap_or_default(),
-            p.why
-        ));
+    for batch in BATCHES {
+        let panel: Panel = serde_json::from_slice(&std::fs::read(format!("{DIR}/{batch}")).unwrap()).unwrap();
+        let mut batch_good = 0;
+        for p in &panel.positions {
+            let (game, advice, _) = study(&p.save, p.step);
+            let v = verdict(p, &game, &advice);
+            batch_good += usize::from(v.is_ok());
+            let first = advice
+                .moves
+                .first()
+                .map_or(String::new(), |m| format!("{:.1}% ({:+.1}) {}", m.chance * 100.0, m.change * 100.0, m.reason));
+            report.push_str(&format!(
+                "{} {:<28} {} --step {}: {}\n    first: {first}\n    why: {}\n",
+                if v.is_ok() { "ok " } else { "BAD" },
+                p.name,
+                p.save,
+                p.step,
+                v.err().unwrap_or_default(),
+                p.why
+            ));
+        }
+        report.push_str(&format!("{batch}: {batch_good} of {} acceptable\n", panel.positions.len()));
+        if batch == BATCHES[0] {
+            first_batch = batch_good as f64 / panel.positions.len() as f64;
+        }
+        good += batch_good;
+        all += panel.positions.len();
     }
-    let score = good as f64 / panel.positions.len() as f64;
-    eprintln!("{report}panel: {good} of {} acceptable ({:.0}%)", panel.positions.len(), score * 100.0);
-    assert!(score >= FLOOR, "{good} of {}: below the floor {FLOOR}", panel.positions.len());
+    assert!(all >= 80, "{all} positions");
+    let score = good as f64 / all as f64;
+    eprintln!("{report}panel: {good} of {all} acceptable ({:.1}%)", score * 100.0);
+    // The second batch as written, before the coach changed: 33 of 40 (all 81: 70); after: 38
+    // of 40 (all: 76).
+    assert!(score >= FLOOR && first_batch >= FLOOR, "{good} of {all}: below the floor {FLOOR}");
 }

@@ -134,8 +134,22 @@ pub struct Table {
     /// / target at the moment asked. A level's fading edge (`easy_late`, `hard_late`,
     /// `expert_late`) is then read at those points whatever a move adds, so no seat's points
     /// are rewarded or punished by who earns them; and the robber's block counts the cards it
-    /// keeps from each seat after the playouts end ([`blocked_cards`]).
-    pub asked: Option<[f64; crate::engine::MAX_PLAYERS]>,
+    /// keeps from each seat after the playouts end ([`blocked_cards`]); and a knight played
+    /// since is still counted among the cards held ([`Asked::knights`]).
+    pub asked: Option<Asked>,
+}
+
+/// The moment the advice was asked, as [`Table::terms`] reads every move's outcome against it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Asked {
+    /// Each seat's points / target.
+    pub late: [f64; crate::engine::MAX_PLAYERS],
+    /// Each seat's knights played. A knight played since counts in `dev_cards` as the card it
+    /// was: the card held reads 0.44 (the fit's correlation: strong seats hold cards, and hidden
+    /// victory points among them), more than the third of Largest Army a knight adds and the
+    /// two points the third one takes; so the knight that takes the award read as a loss
+    /// (issue 48's panel). A card's worth held is what it can do; played, what it did.
+    pub knights: [u8; crate::engine::MAX_PLAYERS],
 }
 
 impl Default for Table {
@@ -153,11 +167,13 @@ impl Table {
     /// each seat's points as `view`'s seat counts them (its own hidden ones too).
     pub fn asked_at(mut self, view: &PlayerView<'_>) -> Table {
         let mut late = [0.0; crate::engine::MAX_PLAYERS];
+        let mut knights = [0; crate::engine::MAX_PLAYERS];
         let target = f64::from(view.config().target);
         for s in view.seats() {
             late[s.index()] = (f64::from(points(view, s, Some(view.seat()))) / target).min(1.0);
+            knights[s.index()] = view.player(s).knights;
         }
-        self.asked = Some(late);
+        self.asked = Some(Asked { late, knights });
         self
     }
 
@@ -166,10 +182,16 @@ impl Table {
     /// the robber's block past the horizon taken off the cards kept.
     pub fn terms(&self, view: &PlayerView<'_>, s: Seat, points: u8, extra: Option<Vertex>) -> Terms {
         let mut f = features_with(view, s, points, self.player(s), extra);
-        if let Some(late) = self.asked {
-            let l = late[s.index()];
+        if let Some(asked) = self.asked {
+            let l = asked.late[s.index()];
             (f.easy_late, f.hard_late, f.expert_late) = (f.easy * l, f.hard * l, f.expert * l);
             f.kept -= blocked_cards(view, s) / 10.0;
+            if s == view.seat() {
+                f.dev_cards = own_cards(view, self.weights);
+            } else {
+                let played = view.player(s).knights.saturating_sub(asked.knights[s.index()]);
+                f.dev_cards += f64::from(played) / 5.0;
+            }
         }
         f
     }
@@ -318,6 +340,23 @@ pub fn kept_from_a_seven(view: &PlayerView<'_>, s: Seat, cards: u32) -> f64 {
     let rolls = rolls_before_spending(view, s);
     let seven = 1.0 - (5.0f64 / 6.0).powi(rolls as i32);
     hand - seven * f64::from(cards / 2)
+}
+
+/// The asking seat's development cards as [`Terms::dev_cards`] counts them, each by what it can
+/// do in the model's own terms: a knight the third of an army it adds, road building two roads,
+/// year of plenty and monopoly two cards; a victory point nothing more (the seat counts it among
+/// its points). The fitted weight reads a card of unknown kind (a hidden point among them) at
+/// 0.44 a card, more than a mid-game point and a city's pips together: a city read below a card
+/// bought, a knight taking Largest Army below a card bought (issue 48's panel).
+pub fn own_cards(view: &PlayerView<'_>, w: &Terms) -> f64 {
+    if w.dev_cards <= 0.0 {
+        return 0.0;
+    }
+    let d = view.dev_cards();
+    let worth = f64::from(d[DevCard::Knight]) * w.army / 3.0
+        + f64::from(d[DevCard::RoadBuilding]) * 2.0 * w.road / 10.0
+        + f64::from(d[DevCard::YearOfPlenty] + d[DevCard::Monopoly]) * 2.0 * w.kept / 10.0;
+    worth / w.dev_cards
 }
 
 /// The rolls of the dice before `s` may next spend its cards: every seat's turn before its own

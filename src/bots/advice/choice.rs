@@ -5,7 +5,7 @@
 //! seat's own, except an offer's, which is played out as its partner taking it ([`offers`]).
 //! What a trade "completes" is said only when the piece has somewhere to go ([`completes`]).
 
-use crate::engine::{Action, Game, Hand, NoEvents, Phase, PlayerView, Resource, Seat, SeatSet};
+use crate::engine::{Action, Board, Game, Hand, NoEvents, Phase, PlayerView, Resource, Seat, SeatSet};
 
 use super::super::near_win;
 use super::super::value::{DEFAULT_WEIGHTS, Features};
@@ -112,7 +112,8 @@ fn sets_from(
 /// development card's, 3 a road's, each only where the piece can go; of six tied discards
 /// the first listed threw away the brick the kept settlement needed); the robber toward the
 /// player with the most points, robbed, then blocked hardest (it robbed a 5-point player
-/// beside a 7-point leader, all tied). Before all these, a move that scores now (a building,
+/// beside a 7-point leader, all tied); a building on the corner that produces most now (a city
+/// under the robber tied with one on a free corner of one pip less). Before all these, a move that scores now (a building,
 /// an award: a knight taking Largest Army read as a tie with ending the turn). Other choices
 /// rank alike.
 pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32, u32, u32) {
@@ -143,7 +144,31 @@ pub fn tie_rank(view: &PlayerView<'_>, world: &Game, choice: &[Action]) -> (u32,
                 }
                 _ => None,
             };
-            (rank.map_or(4, |r| r as u32), 0)
+            // Then a hand one card short of a city, or of a settlement, where it can go.
+            let c = view.config().costs;
+            let short = |cost: &Hand| Resource::ALL.iter().map(|&r| cost[r].saturating_sub(kept[r])).sum::<u8>() == 1;
+            let (_, settlements, cities) = view.player(me).pieces_left;
+            let near = if !view.settlement_set(me).is_empty() && cities > 0 && short(&c.city) {
+                Some(4)
+            } else if !world.settlement_sites(me).is_empty() && settlements > 0 && short(&c.settlement) {
+                Some(5)
+            } else {
+                None
+            };
+            (rank.map_or(near.unwrap_or(6), |r| r as u32), 0)
+        }
+        // A building after set-up (whose corners are judged where set-up ends, after the others'
+        // replies): the corner that produces most now (the robber's hex left out).
+        [Action::BuildCity(v) | Action::BuildSettlement(v)] if !matches!(view.phase(), Phase::Setup { .. }) => {
+            let board = view.board();
+            let pips: u32 = view
+                .topology()
+                .vertex_hexes(*v)
+                .iter()
+                .filter(|&&h| h != board.robber())
+                .map(|&h| board.token(h).map_or(0, |t| u32::from(Board::pips(t))))
+                .sum();
+            (0, 100 - pips.min(100))
         }
         _ => (0, 0),
     };

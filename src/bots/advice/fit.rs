@@ -418,6 +418,41 @@ pub fn report(data: &[Moment], model: Model<'_>) -> String {
     out
 }
 
+/// The features' fingerprint: every seat's terms summed over every turn start of six short
+/// games between random players (the families of [`table`]: base, knight units, war, sea; 3 to 6
+/// players), the seats read as each level in turn. The fit writes it beside the weights
+/// ([`super::model::FINGERPRINT`]); a test fails when the features no longer give it, so a
+/// change to a feature can't leave weights fitted to the old one.
+pub fn fingerprint() -> [f64; FEATURES] {
+    let levels = [Player::Unknown, Player::Bot(BotLevel::Easy), Player::Bot(BotLevel::Hard), Player::Coached];
+    let mut sum = [0.0; FEATURES];
+    for seed in 36_000..36_006u64 {
+        let (config, _) = table(seed);
+        let Ok(mut game) = Game::new(config, seed) else { continue };
+        let mut bots: Vec<_> = (0..u64::from(config.players)).map(|s| bots::make(BotLevel::Random, seed + s)).collect();
+        let mut turn = game.turn_number();
+        for _ in 0..1500 {
+            if game.is_over() {
+                break;
+            }
+            let view = game.acting_view();
+            let a = bots[view.seat().index()].choose(view);
+            game.apply(a).expect("a bot plays legal actions");
+            if game.turn_number() != turn {
+                turn = game.turn_number();
+                let v = game.view(Seat(0));
+                for s in v.seats() {
+                    let f = features(&v, s, v.player(s).points, levels[(s.index() + turn as usize) % 4]);
+                    for (x, y) in sum.iter_mut().zip(f.to_array()) {
+                        *x += y;
+                    }
+                }
+            }
+        }
+    }
+    sum
+}
+
 /// The generated model file for `w`: `header` says how it was made.
 pub fn model_file(w: &Terms, header: &str) -> String {
     let mut out = String::from(
@@ -431,7 +466,14 @@ pub fn model_file(w: &Terms, header: &str) -> String {
     for (name, x) in Terms::NAMES.iter().zip(w.to_array()) {
         let _ = writeln!(out, "    {name}: {x:.4},");
     }
-    out += "};\n";
+    out += "};\n\n";
+    out += "/// The features' fingerprint when the weights were fitted ([`super::fit::fingerprint`]): a test\n";
+    out += "/// fails when the features change and the weights are not fitted again.\n";
+    out += "pub const FINGERPRINT: [f64; super::chance::FEATURES] = [\n";
+    for x in fingerprint() {
+        let _ = writeln!(out, "    {x:.6},");
+    }
+    out += "];\n";
     out
 }
 
@@ -526,4 +568,22 @@ pub fn speed() -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 48: the weights are generated data; when a feature changes and they are not
+    /// fitted again (`cargo run --release --example fit_advice -- ... --write`), this fails.
+    #[test]
+    fn the_weights_were_fitted_on_the_features_as_they_are() {
+        let now = fingerprint();
+        for ((name, a), b) in Terms::NAMES.iter().zip(now).zip(super::super::model::FINGERPRINT) {
+            assert!(
+                (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+                "the feature `{name}` reads {a:.6} where the weights were fitted on {b:.6}: refit (docs/advice-model.md)"
+            );
+        }
+    }
 }

@@ -320,6 +320,8 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     // Per column: the sum of chances, the worlds counted (an offer counts those it is taken
     // in), and the worlds seen.
     let mut sums = vec![(0.0, 0u32); tried.len()];
+    // Every world's row, for the noise between two moves played in the same worlds.
+    let mut rows: Vec<Vec<Option<f64>>> = Vec::new();
     let mut done = 0;
     let in_setup = matches!(view.phase(), Phase::Setup { .. });
     'worlds: while done < settings.worlds.max(1) {
@@ -356,6 +358,7 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 s.1 += 1;
             }
         }
+        rows.push(row);
         done += 1;
         if Instant::now() >= deadline {
             break;
@@ -388,12 +391,20 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     }
     // Stable: on a tie the better one move deep stays first.
     moves.sort_by(|a, b| b.0.total_cmp(&a.0));
-    // A tie is broken as a strong player breaks it: a 7's discard keeps what builds, the
-    // robber goes to the leader.
-    if let Some(top) = moves.first().map(|m| m.0) {
-        let tie = TIE.min(top / 10.0);
+    // Two moves tie when closer than TIE (a tenth of the best, when smaller) or than the
+    // worlds can tell apart (two standard errors of their difference, world by world).
+    let band = |top: f64, i: usize, j: usize| TIE.min(top / 10.0).max(apart(&rows, i, j));
+    // A tie is broken as a strong player breaks it: a move that scores now, a 7's discard that
+    // keeps what builds, the robber to the leader.
+    if let Some(&(top, t, ..)) = moves.first() {
         let rank = |k: usize| choice::tie_rank(view, &first, &ranked[moves[k].1].choice);
-        if let Some(k) = (0..moves.len()).filter(|&k| top - moves[k].0 < tie).min_by_key(|&k| (rank(k), k)) {
+        let tied = |k: usize| {
+            let (m, i, taken, _) = moves[k];
+            // An offer's chance mixes its worlds with the others': its own band is TIE's.
+            let band = if taken.is_some() || moves[0].2.is_some() { TIE.min(top / 10.0) } else { band(top, t, i) };
+            top - m < band
+        };
+        if let Some(k) = (0..moves.len()).filter(|&k| tied(k)).min_by_key(|&k| (rank(k), k)) {
             let m = moves.remove(k);
             moves.insert(0, m);
         }
@@ -409,7 +420,8 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
     {
         advice.now = best;
     }
-    let tie = TIE.min(best / 10.0);
+    let first_column = moves.first().map_or(0, |m| m.1);
+    let offer_first = moves.first().is_some_and(|m| m.2.is_some());
     advice.moves = moves
         .into_iter()
         .enumerate()
@@ -428,11 +440,29 @@ pub fn advise_with(view: &PlayerView<'_>, names: &[String], settings: Settings) 
                 reason,
                 alike: r.alike,
                 taken,
-                tie: k > 0 && (best - chance).abs() < tie,
+                tie: k > 0 && {
+                    let band =
+                        if taken.is_some() || offer_first { TIE.min(best / 10.0) } else { band(best, first_column, i) };
+                    (best - chance).abs() < band
+                },
             }
         })
         .collect();
     advice
+}
+
+/// How far apart columns `i` and `j` of the worlds' `rows` must be to be told apart: two
+/// standard errors of their mean difference over the worlds where both were played (0 with
+/// fewer than two such worlds).
+fn apart(rows: &[Vec<Option<f64>>], i: usize, j: usize) -> f64 {
+    let d: Vec<f64> = rows.iter().filter_map(|r| Some(r.get(i).copied()?? - r.get(j).copied()??)).collect();
+    if d.len() < 2 {
+        return 0.0;
+    }
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    2.0 * (var / n).sqrt()
 }
 
 /// The chance for `me` where a playout ended in `end`: the model's, and the share of what the

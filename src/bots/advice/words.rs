@@ -3,7 +3,9 @@
 //! settle beside several kinds of terrain and several numbers; a 2:1 harbor pays where you
 //! produce its resource; trade wisely (a trade helps the partner too).
 
-use crate::engine::{Action, Board, DevCard, Game, Hand, Hex, Phase, PlayerView, Resource, Seat, Vertex, a_or_an};
+use crate::engine::{
+    Action, Board, DevCard, Game, Hand, Hex, Module, Phase, PlayerView, Resource, Seat, Vertex, a_or_an,
+};
 
 use super::choice::{Completes, completes};
 use super::group::{corner_pips, open_corner, road_target};
@@ -266,7 +268,19 @@ pub fn reason(view: &PlayerView<'_>, first: &Game, action: Action, alike: usize,
         Action::EndTurn => {
             let n = hand.total();
             let limit = u32::from(view.config().discard_limit);
-            if n > limit {
+            // A 7 to come takes nothing without the robber (R45) or in the war's attack phase
+            // (R57), where the war ends after this turn too.
+            let phases = view.config().modules.has(Module::Phases);
+            let quiet = if view.config().modules.has(Module::NoRobber) {
+                Some("without the robber a 7 takes no cards")
+            } else if phases && first.war_turn(first.turn_number() + 1).is_none_or(|w| w.attack) {
+                Some("in the attack phase a 7 takes nothing")
+            } else {
+                None
+            };
+            if let Some(why) = quiet.filter(|_| n > limit) {
+                format!("end the turn, keeping {n} cards for later: {why}")
+            } else if n > limit {
                 format!("end the turn holding {n} cards: a 7 would take {} of them", n / 2)
             } else {
                 format!("end the turn, keeping {n} {} for later", cards(n))
@@ -502,6 +516,35 @@ mod tests {
         let harbor = corners.iter().copied().find(|&v| view.board().harbor_at(v).is_some()).unwrap();
         let words = reason(&view, &game, Action::BuildSettlement(harbor), 1, &names);
         assert!(words.contains("harbor"), "{words}");
+    }
+
+    /// Issue 48: at war, ending the turn with a big hand said "a 7 would take 4 of them" in the
+    /// attack phase, where a 7 takes nothing (R57); so without the robber (R45). In the build
+    /// phase, and in the base game, it still warns.
+    #[test]
+    fn a_seven_takes_nothing_in_the_attack_phase_and_the_words_say_so() {
+        use crate::engine::{Modules, Scenario};
+        let hand = Hand::new([3, 3, 3, 0, 0]);
+        let end_turn = |config: Config, turn: u32| {
+            let s = Scenario::new(config, 5).turn(Seat(0)).turn_number(turn);
+            let seat = s.clone().build().unwrap().current_player();
+            let s = s.hand(seat, hand);
+            let game = s.rolled().build().unwrap();
+            reason(&game.acting_view(), &game, Action::EndTurn, 1, &[])
+        };
+        let war = Config::default().with_modules(Modules::WAR);
+        // Four players: rounds 0-3 build, 4-7 attack; turn 17 opens the attack phase.
+        let attack = end_turn(war, 18);
+        assert!(!attack.contains("would take") && attack.contains("attack phase"), "{attack}");
+        // The last turn of the build phase: the 7s to come fall in the attack phase.
+        let last = end_turn(war, 16);
+        assert!(!last.contains("would take"), "{last}");
+        let build = end_turn(war, 5);
+        assert!(build.contains("a 7 would take 4 of them"), "{build}");
+        let base = end_turn(Config::default(), 5);
+        assert!(base.contains("a 7 would take 4 of them"), "{base}");
+        let quiet = end_turn(Config::default().with_modules(Modules::NONE.with(Module::NoRobber)), 5);
+        assert!(!quiet.contains("would take") && quiet.contains("without the robber"), "{quiet}");
     }
 
     /// A discard's reason says what is left of the kind, the same way for every kind (it once
