@@ -254,7 +254,9 @@ fn catan_lines_through_pipes() {
     // A program seat that fails is named, and its seat played on (docs/protocol.md).
     #[cfg(unix)]
     {
-        let out = run(&["--lines", "--players", "Ann,prog:sh -c 'read x; exit 3'", "--bot-time", "50ms"], "1\n1\n1\n");
+        // Whoever places first, four answers place Ann's settlement and road and reach Bert's turn.
+        let program = "Ann,prog:sh -c 'read x; exit 3'";
+        let out = run(&["--lines", "--players", program, "--bot-time", "50ms"], "1\n1\n1\n1\n1\n1\n");
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("against Bert (program sh)"), "{text}");
         assert!(text.contains("Bert's program sh was stopped: "), "{text}");
