@@ -33,8 +33,7 @@ use crate::sim::{TURN_LIMIT, WINS_COUNTED};
 /// Actions after which a game is abandoned, unfinished: a bot that never ends its turn.
 pub const ACTION_LIMIT: u64 = 200_000;
 
-/// The time a bot may take for one decision unless told otherwise (`--bot-time`).
-pub const BOT_TIME: Duration = Duration::from_secs(1);
+pub use crate::bots::BOT_TIME;
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]

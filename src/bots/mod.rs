@@ -209,6 +209,10 @@ pub(crate) fn unsearched(view: &PlayerView<'_>, actions: &mut ActionList, medium
     matches!(view.phase(), Phase::Trade { .. }).then(|| medium.choose(*view))
 }
 
+/// The time a bot (or a program seat) may take for one decision unless told otherwise
+/// (`--bot-time`).
+pub const BOT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The seed of the bot at seat `s` in a game dealt from `seed`: drawn on a stream of its own,
 /// so a game with the same seed and the same moves of its people plays out the same, and
 /// nothing a bot does tells the game's seed (H7: ChaCha is one-way; the seed mixed with a

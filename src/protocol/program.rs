@@ -88,7 +88,7 @@ impl ProgramBot {
             spec,
             seat,
             names,
-            time: crate::arena::BOT_TIME,
+            time: crate::bots::BOT_TIME,
             state: State::Waiting,
             name: None,
             events: Vec::new(),
