@@ -4,7 +4,10 @@
 
 use crate::engine::{Board, DevCard, Hex, PlayerView, Vertex};
 
-use super::words::{cards, corner_no, corner_owner, corner_yield, edge_words, hex_no, hex_words, join, name, sea_no};
+use super::tell::capital;
+use super::words::{
+    cards, corner_no, corner_owner, corner_pips, corner_yield, edge_words, hex_no, hex_words, join, name, sea_no,
+};
 
 /// The whole island: each row of hexes, the robber, the harbors, then every player's pieces.
 pub fn board(view: &PlayerView<'_>, names: &[String]) -> Vec<String> {
@@ -99,8 +102,7 @@ pub fn hex(view: &PlayerView<'_>, names: &[String], h: Hex) -> Vec<String> {
 /// them.
 pub fn corner(view: &PlayerView<'_>, names: &[String], v: Vertex) -> Vec<String> {
     let t = view.topology();
-    let b = view.board();
-    let pips: u32 = t.vertex_hexes(v).iter().map(|&h| u32::from(b.token(h).map_or(0, Board::pips))).sum();
+    let pips = corner_pips(view, v);
     let who = corner_owner(view, names, v).unwrap_or_else(|| "empty".into());
     let next: Vec<String> = t
         .vertex_edges(v)
@@ -220,9 +222,4 @@ pub fn rules(view: &PlayerView<'_>) -> Vec<String> {
 /// "1 card", "3 cards".
 fn count(n: u32, what: &str) -> String {
     if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }

@@ -53,11 +53,8 @@ pub fn corner_yield(view: &PlayerView<'_>, v: Vertex) -> String {
     text
 }
 
-/// The pips of a corner's hexes: how many of the 36 rolls pay it.
-pub fn corner_pips(view: &PlayerView<'_>, v: Vertex) -> u32 {
-    let board = view.board();
-    view.topology().vertex_hexes(v).iter().map(|&h| u32::from(board.token(h).map_or(0, Board::pips))).sum()
-}
+/// The pips of a corner's hexes: how many of the 36 rolls pay it (the coach's count).
+pub use crate::bots::advice::group::corner_pips;
 
 /// Who has built on a corner: "Ann's city", or `None`.
 pub fn corner_owner(view: &PlayerView<'_>, names: &[String], v: Vertex) -> Option<String> {
